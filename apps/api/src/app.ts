@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type pg from 'pg';
+import { repoRoot, type AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import dbPlugin from './plugins/app/db.js';
+import authPlugin from './plugins/app/auth.js';
+import { apiModules } from './modules/index.js';
+
+// Validation messages in Portuguese wherever a schema gives none of its own.
+z.config(z.locales.pt());
+
+export const GENERIC_ERROR = 'Ocorreu um erro para executar a operação solicitada';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  pool: pg.Pool;
+  /** Serve the built web app (apps/web/dist) when it exists. */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Builds the server: external plugins, then app plugins, then the feature modules under /api/v1. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: opts.config.LOG_LEVEL } : false,
+    trustProxy: opts.config.TRUST_PROXY === 'true',
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', opts.config);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Associação – API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const text = first?.message ?? 'Dados inválidos';
+      return reply.status(400).send({ message: field ? `${field}: ${text}` : text, errors: error.validation });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 415 ? 'Tipo de conteúdo não suportado' : status === 413 ? 'Arquivo ou requisição grande demais' : 'Requisição inválida';
+      return reply.status(status).send({ message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: GENERIC_ERROR });
+  });
+
+  await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
+  await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
+
+  await app.register(async (api) => {
+    for (const mod of apiModules) await api.register(mod);
+  }, { prefix: '/api/v1' });
+
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Recurso não encontrado' });
+    }
+    // Client-side routes: the SPA decides what to show.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: src/ and dist/ both sit two levels below apps/api. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const configSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** External PostgreSQL; when empty the embedded one under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  /** Port of the embedded PostgreSQL. */
+  PG_PORT: z.coerce.number().int().default(54329),
+  /** 1 DESENV, 2 HOMOLOGA, 3 LOCAL TEST, 5 no real-time; anything else: production (no banner). */
+  APP_ENV_MODE: z.coerce.number().int().default(0),
+  /** Secret that signs the coded sign-in string; generated and kept under DATA_DIR when absent. */
+  SESSION_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Comma-separated CIDRs considered "inside" (decision 3). */
+  TRUSTED_NETWORKS: z.string().default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
+  /** Trust X-Forwarded-For from a reverse proxy. */
+  TRUST_PROXY: z.string().default('false'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_SLOW_AFTER: z.coerce.number().int().positive().default(3),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  WEATHER_URL: z.string().default('https://api.open-meteo.com/v1/forecast'),
+  GEOCODE_URL: z.string().default('https://viacep.com.br/ws'),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(30),
+  ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
+  ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
+  SEED_SCALE: z.coerce.number().int().positive().default(3000),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export function loadConfig(overrides: Partial<Record<keyof AppConfig, unknown>> = {}): AppConfig {
+  return configSchema.parse({ ...process.env, ...overrides });
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { customers } from './people.js';
+
+/** Permission profiles (permIdv2): a named set of roles. */
+export const profiles = pgTable('profiles', {
+  permId: serial('perm_id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull().unique(),
+  description: varchar('description', { length: 200 }).notNull().default(''),
+});
+
+export const profileRoles = pgTable(
+  'profile_roles',
+  {
+    permId: integer('perm_id').notNull().references(() => profiles.permId, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.permId, t.role] })],
+);
+
+/** People who sign in: staff and portal members, by CPF (decision 2). */
+export const users = pgTable('users', {
+  userId: serial('user_id').primaryKey(),
+  cpf: varchar('cpf', { length: 11 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  email: varchar('email', { length: 120 }),
+  passwordHash: text('password_hash').notNull(),
+  permId: integer('perm_id').references(() => profiles.permId),
+  /** The member record of this person, when there is one (portal members, staff who are members). */
+  cstId: integer('cst_id').references(() => customers.cstId),
+  fnAllowExternal: boolean('fn_allow_external').notNull().default(false),
+  totpSecret: text('totp_secret'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Roles given to one user on top of their profile. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Server-side sessions (decision 3). The cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: serial('session_id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    xsrfToken: varchar('xsrf_token', { length: 64 }).notNull(),
+    subscriberId: text('subscriber_id').notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts, for the per CPF + address rate limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    cpf: varchar('cpf', { length: 11 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('login_failures_key_idx').on(t.cpf, t.ip, t.at)],
+);

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginReplySchema, loginRequestSchema, sessionInfoSchema } from '@assoc/domain';
+import { resolveSecret } from '../../lib/signed-token.js';
+import { createNetworkMatcher } from '../../lib/network.js';
+import { currentUser, SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/app/auth.js';
+import { notFound } from '../../lib/errors.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createAuthService } from './auth.service.js';
+
+const messageSchema = z.object({ message: z.string() });
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createAuthRepository(app.db);
+  const service = createAuthService({
+    repo,
+    config: app.config,
+    secret: resolveSecret(app.config.SESSION_SECRET, app.config.DATA_DIR),
+    isTrusted: createNetworkMatcher(app.config.TRUSTED_NETWORKS),
+    slowStepMs: app.config.NODE_ENV === 'test' ? 20 : 1000,
+  });
+
+  app.post('/login', {
+    config: { public: true },
+    schema: {
+      tags: ['sessão'],
+      summary: 'Entrar com CPF e senha (e código de acesso quando pedido)',
+      body: loginRequestSchema,
+      response: { 200: loginReplySchema, 401: messageSchema, 403: messageSchema, 429: messageSchema },
+    },
+  }, async (request, reply) => {
+    const result = await service.signIn(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+    if (result.kind === 'requirecode') return { status: 200, data: 'requirecode' };
+    const secure = request.protocol === 'https';
+    reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    reply.setCookie(XSRF_COOKIE, result.xsrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+    return { status: 200, data: result.coded };
+  });
+
+  app.get('/logout', {
+    // Signing out with a lost session is harmless, so it needs none.
+    config: { public: true },
+    schema: { tags: ['sessão'], summary: 'Sair: encerra a sessão no servidor', response: { 200: z.object({ status: z.number() }) } },
+  }, async (request, reply) => {
+    if (request.user) await repo.revokeSession(request.user.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    return { status: 200 };
+  });
+
+  app.get('/ping', {
+    config: { roles: [] },
+    schema: { tags: ['sessão'], summary: 'Confirma que a sessão está ativa', response: { 200: z.object({ status: z.number() }) } },
+  }, async () => ({ status: 200 }));
+
+  app.get('/session', {
+    config: { roles: [] },
+    schema: { tags: ['sessão'], summary: 'Quem está conectado: nome, papéis, CEP e token XSRF', response: { 200: sessionInfoSchema } },
+  }, async (request) => {
+    const me = currentUser(request);
+    const user = await repo.findUserById(me.userId);
+    if (!user) throw notFound();
+    return {
+      username: user.cpf,
+      cpf: user.cpf,
+      name: user.name,
+      cstId: user.cstId ?? -1,
+      roles: user.roles,
+      cep: user.cep,
+      xsrfToken: me.xsrfToken,
+      envMode: app.config.APP_ENV_MODE,
+      associationName: app.config.ASSOCIATION_NAME,
+      associationShortName: app.config.ASSOCIATION_SHORT_NAME,
+    };
+  });
+};
+
+export default authRoutes;

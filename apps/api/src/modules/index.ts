@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/auth.routes.js';
+import menuRoutes from './menu/menu.routes.js';
+
+/** Every feature module's routes, registered under /api/v1. */
+export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes];

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole, type RoleRequirement } from '@assoc/domain';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
+
+export const SESSION_COOKIE = 'assoc_sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  cpf: string;
+  name: string;
+  cstId: number | null;
+  roles: string[];
+  xsrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, health). */
+    public?: boolean;
+    /** Roles needed (any one of them); an empty list means any signed-in user. */
+    roles?: RoleRequirement;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+const SESSION_SQL = `
+  select s.session_id, s.user_id, s.xsrf_token, u.cpf, u.name, u.cst_id,
+         array(select pr.role from profile_roles pr where pr.perm_id = u.perm_id
+               union select ur.role from user_roles ur where ur.user_id = u.user_id)::text[] as roles,
+         s.last_seen_at < now() - interval '60 seconds' as stale
+    from sessions s join users u on u.user_id = s.user_id
+   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active`;
+
+/**
+ * Loads the server-side session from the cookie on every request (so role changes apply at the
+ * next request), enforces each route's declared access, and checks the XSRF header on writes.
+ */
+export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
+  app.decorateRequest('user', null);
+
+  // Every API route must say who may call it; forgetting is a start-up error, not an open door.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    const config = route.config as { public?: boolean; roles?: RoleRequirement } | undefined;
+    if (!config?.public && config?.roles === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await loadSession(token);
+    const config = request.routeOptions.config;
+    if (!request.url.startsWith('/api/v1') || config.public) return;
+    if (!request.user) throw unauthorized();
+    if (!hasRole(request.user.roles, config.roles)) throw forbidden();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const header = request.headers[XSRF_HEADER];
+      if (typeof header !== 'string' || !safeEqual(header, request.user.xsrfToken)) {
+        throw new AppError(403, 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.');
+      }
+    }
+    void reply;
+  });
+
+  async function loadSession(token: string): Promise<SessionUser | null> {
+    const tokenHash = hashToken(token);
+    const { rows } = await app.pool.query(SESSION_SQL, [tokenHash]);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.stale) {
+      // Sliding expiry, written at most once a minute per session.
+      await app.pool.query(
+        `update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2) where session_id = $1`,
+        [row.session_id, opts.sessionTtlHours],
+      );
+    }
+    return {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      cpf: row.cpf,
+      name: row.name,
+      cstId: row.cst_id,
+      roles: row.roles,
+      xsrfToken: row.xsrf_token,
+    };
+  }
+}, { name: 'auth', dependencies: ['db'] });
+
+function safeEqual(a: string, b: string) {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
+}
+
+/** The signed-in user of a guarded route (the guard already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,36 @@
+import type { Role } from './roles.js';
+
+/** A background-job command started from the menu (spec 1 §2 job links); the engine lives in the jobs module. */
+export interface JobCommand {
+  command: string;
+  label: string;
+  question: string;
+  role: Role;
+  /** Health plan selected by the ^21 / ^22 suffix of the spec's job target. */
+  plan?: 21 | 22;
+  allowDuplicates?: boolean;
+}
+
+export const jobCommands: readonly JobCommand[] = [
+  { command: 'declaracaosaude-email', plan: 21, label: 'Declaração de saúde por e-mail (plano 21)', question: 'Deseja enviar por e-mail a declaração de saúde do plano 21?', role: 'v2atd' },
+  { command: 'declaracaosaude-email', plan: 22, label: 'Declaração de saúde por e-mail (plano 22)', question: 'Deseja enviar por e-mail a declaração de saúde do plano 22?', role: 'v2atd' },
+  { command: 'declaracaosaude-export', plan: 21, label: 'Exportar declaração de saúde (plano 21)', question: 'Deseja exportar a declaração de saúde do plano 21?', role: 'v2atd' },
+  { command: 'declaracaosaude-export', plan: 22, label: 'Exportar declaração de saúde (plano 22)', question: 'Deseja exportar a declaração de saúde do plano 22?', role: 'v2atd' },
+  { command: 'contagem-excel', label: 'Contagem ativos/aposentados/pensionistas (Excel)', question: 'Deseja gerar a planilha de contagem de ativos, aposentados e pensionistas?', role: 'v2atd' },
+  { command: 'extrato-email', label: 'Enviar extrato mensal por e-mail', question: 'Deseja enviar o extrato mensal por e-mail a todos os associados?', role: 'v2atd' },
+  { command: 'extrato-impressora', label: 'Arquivo de extratos para gráfica', question: 'Deseja gerar o arquivo de extratos para impressão?', role: 'v2atd' },
+  { command: 'ir-email', label: 'Enviar I.R. anual por e-mail', question: 'Deseja enviar o informe de I.R. por e-mail a todos os associados?', role: 'v2atd' },
+  { command: 'ir-impressora', label: 'Arquivo de I.R. para gráfica', question: 'Deseja gerar o arquivo de I.R. para impressão?', role: 'v2atd' },
+  { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
+  { command: 'remessa-gerar', label: 'Gerar remessa de cobrança', question: 'Deseja gerar a remessa de cobrança?', role: 'v2atd' },
+  { command: 'boletos-email', label: 'Enviar boletos gerados por e-mail', question: 'Deseja enviar por e-mail os boletos gerados?', role: 'v2atd' },
+  { command: 'celular-email', label: 'Extrato detalhado de celular por e-mail', question: 'Deseja enviar o extrato detalhado de celular por e-mail?', role: 'v2menufincel' },
+  { command: 'seguro-vida-export-1', label: 'Exportar seguro de vida (seguradora 1)', question: 'Deseja exportar o arquivo de seguro de vida da seguradora 1?', role: 'v2atd' },
+  { command: 'seguro-vida-export-2', label: 'Exportar seguro de vida (seguradora 2)', question: 'Deseja exportar o arquivo de seguro de vida da seguradora 2?', role: 'v2atd' },
+  { command: 'lanchonete-export', label: 'Exportar lanchonete', question: 'Deseja gerar a exportação da lanchonete?', role: 'v2menufinexp' },
+];
+
+/** The spec's target text of a job link: `job:{address} question`, optionally followed by ^21 or ^22. */
+export function jobTarget(job: JobCommand): string {
+  return `job:${job.command} ${job.question}${job.plan ? `^${job.plan}` : ''}`;
+}

@@ -1,0 +1,126 @@
+import { jobCommands, jobTarget, type JobCommand } from './jobs.js';
+import { canOpenRoute } from './routes.js';
+import type { Role } from './roles.js';
+
+/**
+ * The one role-annotated menu (spec 1 §2, decision 21). GET tree serves it filtered for the user;
+ * the web renders what it gets. A node shows when the user holds its role, every ancestor's role,
+ * and (for a route) can open the route.
+ */
+export interface MenuNode {
+  label: string;
+  role?: Role;
+  /** A route of the app. */
+  to?: string;
+  /** A background job started after confirmation. */
+  job?: JobCommand;
+  /** A page opened in a popup window. */
+  url?: string;
+  children?: MenuNode[];
+}
+
+const jobNodes = (role?: Role): MenuNode[] =>
+  jobCommands.filter((j) => (role ? j.role === role : true)).map((job) => ({ label: job.label, role: job.role, job }));
+
+export const menu: readonly MenuNode[] = [
+  { label: 'Painel', to: '/' },
+  { label: 'Processo Digital', role: 'v2menuprocesso', to: '/processo' },
+  { label: 'Filtro', role: 'v2menufiltro', to: '/filter' },
+  { label: 'Marketing', role: 'v2menufiltro', to: '/marketing' },
+  {
+    label: 'Atendimento',
+    role: 'v2atd',
+    children: [
+      { label: 'Acompanhamento', to: '/acompanhamento' },
+      ...jobNodes(),
+      { label: 'Mudança de faixa etária', url: '/servico' },
+    ],
+  },
+  {
+    label: 'Financeiro',
+    role: 'v2menufinanceiro',
+    children: [
+      {
+        label: 'Cobrança',
+        children: [
+          { label: 'Saldo em aberto', to: '/saldoaberto' },
+          { label: 'Importar banco', to: '/financeiro/importarbanco' },
+          { label: 'Remessa', to: '/financeiro/remessa' },
+        ],
+      },
+      {
+        label: 'Fechamento',
+        children: [
+          { label: 'Efetuado', to: '/financeiro/efetuado' },
+          { label: 'Fechar', to: '/financeiro/fechar' },
+        ],
+      },
+      { label: 'Importar', role: 'v2menufinimp', to: '/financeiro/importar' },
+      { label: 'Feriados', to: '/feriados' },
+    ],
+  },
+  { label: 'Novo associado', role: 'v2menunovoassociado', to: '/novoassociado' },
+  { label: 'CCH', role: 'v2menucch', to: '/cch' },
+  { label: 'Devolução', role: 'v2dev', to: '/devolucao' },
+  { label: 'CCH Aumento', role: 'v2cchaumento', to: '/cchaumento' },
+  { label: 'Lançamentos', role: 'v2menulancamentos', to: '/lancamentos' },
+  {
+    label: 'Cadastros',
+    role: 'v2menucad',
+    children: [
+      { label: 'Terceiros', role: 'v2menucadterceiro', to: '/terceiros' },
+      { label: 'E-Mails', role: 'v2menucademails', to: '/emails' },
+      { label: 'Grupos (Extrato/IR)', role: 'v2menucadgruposextir', to: '/extratogroup' },
+      { label: 'Serviços', role: 'v2menucadservicos', to: '/servico' },
+      {
+        label: 'Localização',
+        role: 'v2menucadloc',
+        children: [
+          { label: 'Localização', to: '/localizacao' },
+          { label: 'Cargos de fórum', to: '/forumcargos' },
+          { label: 'Cargos da associação', to: '/assoccargos' },
+          { label: 'Regiões', to: '/regioes' },
+        ],
+      },
+    ],
+  },
+  {
+    label: 'Avançado',
+    role: 'superadmin',
+    children: [
+      { label: 'Relatórios', to: '/reports' },
+      { label: 'Terminal', to: '/terminal' },
+      { label: 'Acessos', to: '/acessos' },
+    ],
+  },
+];
+
+/** A menu node as GET tree serves it: the spec's target text plus the structured pieces. */
+export interface MenuTreeNode {
+  label: string;
+  role?: Role;
+  /** Spec format: a route, `job:{address} question[^21|^22]`, or `url:{address}`. */
+  target?: string;
+  to?: string;
+  job?: JobCommand;
+  url?: string;
+  children?: MenuTreeNode[];
+}
+
+/** The menu filtered for a user's roles; groups left empty disappear. */
+export function menuFor(roles: readonly string[], nodes: readonly MenuNode[] = menu): MenuTreeNode[] {
+  const out: MenuTreeNode[] = [];
+  for (const node of nodes) {
+    if (node.role && !roles.includes(node.role)) continue;
+    if (node.to !== undefined && !canOpenRoute(node.to, roles)) continue;
+    if (node.children) {
+      const children = menuFor(roles, node.children);
+      if (children.length === 0) continue;
+      out.push({ label: node.label, role: node.role, children });
+      continue;
+    }
+    const target = node.to ?? (node.job ? jobTarget(node.job) : node.url ? `url:${node.url}` : undefined);
+    out.push({ label: node.label, role: node.role, target, to: node.to, job: node.job, url: node.url });
+  }
+  return out;
+}

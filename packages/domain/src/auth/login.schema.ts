@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { genericMessages as m } from '../messages.js';
+
+/** POST login body (spec 1 §7): CPF username (min 11), password, optional access code (max 6). */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: m.required }).trim().min(1, m.required).min(11, m.minLength(11)).max(14, m.maxLength(14)),
+  password: z.string({ error: m.required }).min(1, m.required).max(128, m.maxLength(128)),
+  code: z.string().max(6, m.maxLength(6)).optional().default(''),
+  subscriberId: z.string().max(2000).optional().default(''),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Reply: data.status and data.data, the coded string or 'requirecode'. */
+export const loginReplySchema = z.object({ status: z.number(), data: z.string() });
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+/** What the client learns about the signed-in user (GET session). */
+export const sessionInfoSchema = z.object({
+  username: z.string(),
+  cpf: z.string(),
+  name: z.string(),
+  cstId: z.number(),
+  roles: z.array(z.string()),
+  cep: z.string(),
+  xsrfToken: z.string(),
+  envMode: z.number(),
+  associationName: z.string(),
+  associationShortName: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -1,0 +1,55 @@
+/** pt-BR texts shared by the API and the web, spelled exactly as the spec shows them. */
+export const genericMessages = {
+  required: 'Campo obrigatório',
+  exactLength: (n: number) => `Tamanho de ${n} caracteres`,
+  minLength: (n: number) => `Tamanho mínimo de ${n} caracteres`,
+  // Spelling as in the spec.
+  maxLength: (n: number) => `Tamanho máxumo de ${n} caracteres`,
+  email: 'E-mail inválido',
+  numericMin: 'Valor mínimo inválido',
+  numericMax: 'Valor máximo inválido',
+  belowMinimum: 'Valor inferior ao permitido',
+  pattern: 'Campo não segue padrão determinado',
+  equalTo: 'Campo não confere',
+  oneOf: 'Valor não válido',
+  url: 'URL não é válido',
+  digitsOnly: 'Apenas caracteres numéricos',
+  cpf: 'CPF Inválido',
+  cnpj: 'CNPJ Inválido',
+  cpfCnpj: 'CPF/CNPJ Inválido',
+  card: 'Cartão de crédito inválido',
+  fieldMatch: 'Campo não é válido',
+  inconsistentFields: 'Existem campos inconsistentes',
+  processing: 'Processando solicitação...',
+  operationFailed: 'Ocorreu um erro para executar a operação solicitada',
+  requestFailed: 'Não foi possível executar a solicitação com sucesso',
+  underConstruction: 'Em construção',
+} as const;
+
+export const sessionMessages = {
+  sessionLost: 'Sessão expirada, faça um novo login para continuar',
+  serverDown: 'Servidor não está respondendo, por favor contate o administrador',
+  passwordRequested: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções',
+  toolsCodeFailure: 'Não autorizado para utilizar esta função',
+} as const;
+
+/** Sign-in refusals: ours (the spec shows the server's message as is). */
+export const loginMessages = {
+  invalidCredentials: 'CPF ou senha inválidos',
+  invalidCode: 'Código de acesso inválido',
+  inactiveUser: 'Usuário inativo. Procure a associação.',
+  externalNotAllowed: 'Acesso externo não autorizado para este usuário',
+  externalCodeNotConfigured:
+    'Acesso externo exige código de acesso: configure o autenticador em Ferramentas → Acesso externo dentro da rede da associação',
+  tooManyAttempts: (minutes: number) =>
+    `Muitas tentativas de acesso sem sucesso. Aguarde ${minutes} minutos e tente novamente.`,
+} as const;
+
+export const jobMessages = {
+  done: 'Tarefa concluída com sucesso',
+  failed: 'Erro para executar tarefa',
+  sendFailed: 'Erro para enviar solicitação',
+  sent: 'Solicitação enviada. Consulte a área de notificações para acompanhar.',
+  processFailed: 'Erro para processar',
+  empty: 'Nenhuma notificação encontrada',
+} as const;
