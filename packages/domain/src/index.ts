@@ -5,3 +5,4 @@ export * from './access/menu.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './auth/login.schema.js';
+export * from './people/cpf.js';

@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import os from 'node:os';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Role } from '@assoc/domain';
+import { cpfFromBase } from '@assoc/domain';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { createDb, createPool, type Db } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/password.js';
+import { withDatabase } from './global-setup.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app against a fresh copy of the migrated template database. */
+export async function createTestApp(overrides: Partial<Record<keyof AppConfig, unknown>> = {}): Promise<TestContext> {
+  const templateUrl = inject('templateUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database ${name} template assoc_template`);
+  await admin.end();
+  const pool = createPool(withDatabase(templateUrl, name), 5);
+  const db = createDb(pool);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'assoc-test-data'),
+    SESSION_SECRET: 'test-secret',
+    ...overrides,
+  });
+  const app = await buildApp({ config, db, pool, serveWeb: false });
+  await app.ready();
+  return {
+    app, db, pool, config,
+    async close() {
+      await app.close();
+      await pool.end();
+      const drop = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+let cpfCounter = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+/** A fresh valid CPF for test data. */
+export const nextCpf = () => cpfFromBase(String(cpfCounter++).padStart(9, '0'));
+
+export const TEST_PASSWORD = 'Senha@Teste1';
+let profileCounter = 0;
+
+/** A user with a profile holding exactly these roles (plus optional extra roles). */
+export async function createUser(ctx: TestContext, opts: { roles: Role[]; extraRoles?: Role[]; cpf?: string; name?: string; cstId?: number; fnAllowExternal?: boolean; totpSecret?: string; active?: boolean } = { roles: [] }) {
+  const [profile] = await ctx.db.insert(profiles).values({ name: `Perfil ${++profileCounter} ${crypto.randomUUID()}` }).returning();
+  if (opts.roles.length) await ctx.db.insert(profileRoles).values(opts.roles.map((role) => ({ permId: profile!.permId, role })));
+  const cpf = opts.cpf ?? nextCpf();
+  const [user] = await ctx.db.insert(users).values({
+    cpf,
+    name: opts.name ?? 'Usuário de Teste',
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    permId: profile!.permId,
+    cstId: opts.cstId,
+    fnAllowExternal: opts.fnAllowExternal ?? false,
+    totpSecret: opts.totpSecret,
+    active: opts.active ?? true,
+  }).returning();
+  if (opts.extraRoles?.length) await ctx.db.insert(userRoles).values(opts.extraRoles.map((role) => ({ userId: user!.userId, role })));
+  return { ...user!, password: TEST_PASSWORD };
+}
+
+/** A signed-in client: cookie and XSRF header attached to every call. */
+export interface Client {
+  cookie: string;
+  xsrf: string;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export async function signIn(ctx: TestContext, cpf: string, password = TEST_PASSWORD): Promise<Client> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: cpf, password } });
+  if (res.statusCode !== 200 || res.json().data === 'requirecode') throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookies = res.cookies as { name: string; value: string }[];
+  const sid = cookies.find((c) => c.name === 'assoc_sid')!.value;
+  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const cookie = `assoc_sid=${sid}; XSRF-TOKEN=${xsrf}`;
+  const request = (opts: InjectOptions) =>
+    ctx.app.inject({ ...opts, headers: { cookie, 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) } });
+  return {
+    cookie, xsrf, request,
+    get: (url) => request({ method: 'GET', url }),
+    post: (url, payload) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+  };
+}
+
+/** A user with these roles, already signed in. */
+export async function signedInAs(ctx: TestContext, roles: Role[]) {
+  const user = await createUser(ctx, { roles });
+  return { user, client: await signIn(ctx, user.cpf) };
+}
+
+let memberCounter = 1;
+/** A member (holder, or dependent when parentId is given) with sensible defaults. */
+export async function createMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
+  const [row] = await ctx.db.insert(customers).values({
+    custName: `Associado Teste ${memberCounter++}`,
+    custCpf: nextCpf(),
+    custBirthdate: '1970-05-10',
+    custSex: 0,
+    custStatus: 'M',
+    custAssocSituacao: 1,
+    custNumeroInterno: String(1_000_000 + memberCounter).slice(-7),
+    ...values,
+  }).returning();
+  return row!;
+}
