@@ -28,6 +28,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api/v1 route with its declared access, for the access walk test and audits of the surface. */
+    apiRoutes: ApiRouteInfo[];
+  }
+}
+
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: RoleRequirement | undefined;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -46,6 +57,7 @@ const SESSION_SQL = `
  */
 export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   app.decorateRequest('user', null);
+  app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
   // Every API route must say who may call it; forgetting is a start-up error, not an open door.
   app.addHook('onRoute', (route) => {
@@ -53,6 +65,10 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
     const config = route.config as { public?: boolean; roles?: RoleRequirement } | undefined;
     if (!config?.public && config?.roles === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles });
     }
   });
 

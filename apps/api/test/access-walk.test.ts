@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoles, type Role } from '@assoc/domain';
+import { createTestApp, signedInAs, type TestContext } from './helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestApp(); });
+afterAll(async () => { await ctx.close(); });
+
+const sampleUrl = (url: string) => `${url.replace(/:[A-Za-z_]+/g, '1')}`;
+
+/** Walks every registered /api/v1 route: 401 without a session; 403 for a signed-in user lacking its role. */
+describe('access walk over every API route', () => {
+  it('has routes to walk', () => {
+    expect(ctx.app.apiRoutes.length).toBeGreaterThan(4);
+  });
+
+  it('every non-public route answers 401 without a session', async () => {
+    const guarded = ctx.app.apiRoutes.filter((r) => !r.public);
+    for (const route of guarded) {
+      const res = await ctx.app.inject({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().message, `${route.method} ${route.url}`).toBe('Sessão expirada, faça um novo login para continuar');
+    }
+  });
+
+  it('every role-restricted route answers 403 to a signed-in user holding every role but the ones it accepts', async () => {
+    const restricted = ctx.app.apiRoutes.filter((r) => !r.public && r.roles !== undefined && [r.roles].flat().length > 0);
+    expect(restricted.length).toBeGreaterThan(0);
+    for (const route of restricted) {
+      const accepted = [route.roles].flat() as Role[];
+      const { client } = await signedInAs(ctx, allRoles.filter((r) => !accepted.includes(r)));
+      const res = await client.request({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+
+  it('writes without the XSRF header are refused even with a valid session', async () => {
+    const writes = ctx.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(0);
+    const { client } = await signedInAs(ctx, allRoles);
+    for (const route of writes) {
+      const res = await ctx.app.inject({ method: route.method as 'POST', url: sampleUrl(route.url), payload: {}, headers: { cookie: client.cookie } });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().message).toContain('XSRF');
+    }
+  });
+});
