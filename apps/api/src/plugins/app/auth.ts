@@ -76,7 +76,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await loadSession(token);
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/v1') || config.public) return;
+    if (!request.url.startsWith('/api/v1') || config.public || request.is404) return;
     if (!request.user) throw unauthorized();
     if (!hasRole(request.user.roles, config.roles)) throw forbidden();
     if (request.method !== 'GET' && request.method !== 'HEAD') {

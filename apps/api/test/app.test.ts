@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestApp(); });
+afterAll(async () => { await ctx.close(); });
+
+describe('server basics', () => {
+  it('serves the OpenAPI document with the spec paths', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/login', '/api/v1/logout', '/api/v1/ping', '/api/v1/tree']));
+  });
+
+  it('sends security headers, CSP included', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: {} });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers unknown API paths with a JSON message', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Recurso não encontrado' });
+  });
+
+  it('answers a malformed JSON body with 400 and a message', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+});
