@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, Shell, users, withDb } from '../fixtures/app.js';
+
+const NAME = 'Conceição Araújo Guimarães Teste';
+
+test.beforeAll(async () => {
+  await withDb(async (db) => {
+    await db.query(`delete from customers where cust_name = $1`, [NAME]);
+    await db.query(
+      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio)
+       values ($1, '52998224725', '1961-03-15', 1, 'M', 1, '7654321', 'S')`,
+      [NAME],
+    );
+  });
+});
+
+test('search a member by a partial accent-less name and open it', async ({ page }) => {
+  await new LoginPage(page).signIn(users.atendimento);
+  const box = new Shell(page).searchBox();
+  await box.fill('araujo guima');
+  const option = page.getByRole('option').filter({ hasText: NAME });
+  await expect(option).toBeVisible();
+  await expect(option).toContainText('529.982.247-25');
+  await expect(option).toContainText('765432-1');
+  await option.click();
+  await expect(page).toHaveURL(/\/associado$/);
+  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
+  // The view is recorded: the dashboard history lists it first.
+  await page.getByRole('navigation').getByText('Painel', { exact: true }).click();
+  await expect(page.getByText('Histórico de visualizações')).toBeVisible();
+  await expect(page.getByText(NAME).first()).toBeVisible();
+});
+
+test('a 401 on any call shows the session-lost popup and leads back to /login', async ({ page, context }) => {
+  await new LoginPage(page).signIn(users.atendimento);
+  await context.clearCookies();
+  await new Shell(page).searchBox().fill('silva');
+  await expect(page.getByText('Sessão expirada, faça um novo login para continuar')).toBeVisible();
+  await page.getByRole('button', { name: /ok/i }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

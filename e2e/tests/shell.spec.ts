@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, Shell, users } from '../fixtures/app.js';
+
+const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+test('an unauthenticated visitor is sent to /login', async ({ page }) => {
+  await page.goto('/feriados');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
+});
+
+test('wrong password shows the server message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('CPF').fill(users.superadmin);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await page.getByRole('button', { name: 'ENTRAR' }).click();
+  await expect(page.getByText('CPF ou senha inválidos')).toBeVisible();
+});
+
+test('superadmin sees the dashboard and the whole menu', async ({ page }) => {
+  await new LoginPage(page).signIn(users.superadmin);
+  await expect(page.getByText('Histórico de visualizações')).toBeVisible();
+  await expect(page.getByText(`Aniversariantes - ${today}`)).toBeVisible();
+  const menu = new Shell(page).menu();
+  for (const label of ['Painel', 'Financeiro', 'Cadastros', 'Avançado']) await expect(menu.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('LOCAL TEST')).toBeVisible();
+});
+
+test('process-only user sees the process home, no finance menu, and reaches Terceiros', async ({ page }) => {
+  await new LoginPage(page).signIn(users.processo);
+  await expect(page.getByRole('heading', { name: 'Processo Digital' })).toBeVisible();
+  await expect(page.getByText('Em construção')).toBeVisible();
+  const menu = new Shell(page).menu();
+  await expect(menu.getByText('Financeiro', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('Painel', { exact: true })).toBeVisible();
+  await expect(new Shell(page).searchBox()).toHaveCount(0);
+  await page.goto('/feriados');
+  await expect(page.getByText('Acesso negado')).toBeVisible();
+});
