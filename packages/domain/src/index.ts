@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './format.js';
 export * from './auth/login.schema.js';
 export * from './people/cpf.js';
+export * from './validation.js';
