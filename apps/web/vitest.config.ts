@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom', passWithNoTests: true },
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: './apps/web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    // Whole-app component tests load lazy screens; leave room on a busy machine.
+    testTimeout: 20_000,
+    passWithNoTests: true,
+  },
 });

@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { sessionFor, staffRoles } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+
+function signedInAs(roles: string[]) {
+  return mockApi({
+    'GET session': { body: sessionFor(roles) },
+    'GET tree': { body: [] },
+    'GET searchhistory': { body: [] },
+    'GET aniversarios': { body: [] },
+  });
+}
+
+describe('route guard and home', () => {
+  it('shows "Acesso negado" on a screen whose role the user lacks', async () => {
+    signedInAs(staffRoles);
+    renderApp('/feriados');
+    expect(await screen.findByRole('heading', { name: 'Acesso negado' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Feriados' })).not.toBeInTheDocument();
+  });
+
+  it('opens the screen, titled and "Em construção", with the role', async () => {
+    signedInAs([...staffRoles, 'v2menufinanceiro']);
+    renderApp('/feriados');
+    expect(await screen.findByRole('heading', { name: 'Feriados' })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('answers unknown paths with "Página não encontrada"', async () => {
+    signedInAs(staffRoles);
+    renderApp('/nao-existe');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [['v2portal'], 'Portal do associado'],
+    [['v2menucch', 'v2menuusuario'], 'CCH'],
+    [['v2menuprocesso', 'v2menuusuario', 'v2menucad', 'v2menucadterceiro'], 'Processo Digital'],
+  ])('home for roles %j is %s', async (roles, title) => {
+    signedInAs(roles);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('lets the process-only user open /terceiros but not /processo', async () => {
+    signedInAs(['v2menuprocesso', 'v2menuusuario', 'v2menucad', 'v2menucadterceiro']);
+    renderApp('/terceiros');
+    expect(await screen.findByRole('heading', { name: 'Terceiros' })).toBeInTheDocument();
+  });
+
+  it('/novoassociado (no state) is the new-member screen', async () => {
+    signedInAs([...staffRoles, 'v2menunovoassociado']);
+    renderApp('/novoassociado');
+    expect(await screen.findByRole('heading', { name: 'NOVO ASSOCIADO' })).toBeInTheDocument();
+  });
+
+  it('/reset needs a 32-character code, otherwise goes to /', async () => {
+    mockApi({ 'GET session': { status: 401, body: { message: 'x' } } });
+    const withCode = renderApp(`/reset?q=${'a'.repeat(32)}`);
+    expect(await screen.findByRole('heading', { name: 'Redefinir senha' })).toBeInTheDocument();
+    withCode.unmount();
+
+    const { router } = renderApp('/reset?q=curto');
+    // '/' is private: without a session it ends on the sign-in form.
+    expect(await screen.findByRole('button', { name: 'ENTRAR' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/api-mock';
+import { sampleTree, sessionFor, staffRoles } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+function setup(roles: string[], tree = sampleTree, sessionOverrides = {}) {
+  const api = mockApi({
+    'GET session': { body: sessionFor(roles, sessionOverrides) },
+    'GET tree': { body: tree },
+    'GET searchhistory': { body: [] },
+    'GET aniversarios': { body: [] },
+    'GET logout': { body: { status: 200 } },
+  });
+  return { api, ...renderApp('/') };
+}
+
+describe('side menu', () => {
+  it('renders exactly what GET tree returned, with collapsible groups', async () => {
+    const { user } = setup([...staffRoles, 'v2atd']);
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+
+    await within(nav).findByRole('link', { name: 'Painel' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Painel']);
+    expect(within(nav).queryByText('Financeiro')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Acompanhamento')).not.toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Atendimento' }));
+    expect(within(nav).getByRole('link', { name: 'Acompanhamento' })).toHaveAttribute('href', '/acompanhamento');
+    expect(within(nav).getByRole('button', { name: 'Enviar extrato mensal por e-mail' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Mudança de faixa etária' })).toBeInTheDocument();
+  });
+
+  it('asks the job question before starting a job, then says it is under construction', async () => {
+    const { user, api } = setup([...staffRoles, 'v2atd']);
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await user.click(await within(nav).findByRole('button', { name: 'Atendimento' }));
+    await user.click(within(nav).getByRole('button', { name: 'Enviar extrato mensal por e-mail' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar extrato mensal por e-mail' });
+    expect(dialog).toHaveTextContent('Deseja enviar o extrato mensal por e-mail a todos os associados?');
+    await user.click(within(dialog).getByRole('button', { name: 'SIM' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Em construção');
+    expect(api.calls.some((c) => c.path.startsWith('jobs'))).toBe(false);
+  });
+
+  it('opens url entries in a 642x930 popup', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = setup([...staffRoles, 'v2atd']);
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    await user.click(await within(nav).findByRole('button', { name: 'Atendimento' }));
+    await user.click(within(nav).getByRole('button', { name: 'Mudança de faixa etária' }));
+    expect(open).toHaveBeenCalledWith('/servico', '_blank', 'width=642,height=930');
+  });
+});
+
+describe('top bar', () => {
+  it('shows search, connected users and notifications only with their roles', async () => {
+    setup(['v2menuusuario', 'v2menuprocesso']);
+    await screen.findByRole('button', { name: /Menu do usuário/ });
+    expect(screen.queryByRole('textbox', { name: 'Pesquisar associado' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Usuários conectados' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notificações' })).not.toBeInTheDocument();
+  });
+
+  it('opens the connected-users and notifications dialogs, which say they are under construction', async () => {
+    const { user } = setup([...staffRoles, 'admin']);
+    await user.click(await screen.findByRole('button', { name: 'Usuários conectados' }));
+    expect(await screen.findByRole('dialog', { name: 'Usuários conectados' })).toHaveTextContent('Em construção');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Notificações' }));
+    expect(await screen.findByRole('dialog', { name: 'Notificações' })).toHaveTextContent('Em construção');
+  });
+
+  it('user menu: Ferramentas opens the tools dialog, Sair signs out and goes to /login', async () => {
+    const { user, api, router } = setup(staffRoles);
+    await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
+    const tools = await screen.findByRole('dialog', { name: 'Ferramentas' });
+    expect(within(tools).getByRole('tab', { name: 'Acesso externo' })).toBeInTheDocument();
+    expect(tools).toHaveTextContent('Em construção');
+    await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.callsTo('GET logout')).toHaveLength(1);
+  });
+
+  it('hides Ferramentas and Baixar tutorial without v2menuusuario or v2access', async () => {
+    const { user } = setup(['v2portal']);
+    await user.click(await screen.findByRole('button', { name: /Menu do usuário/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Sair' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Ferramentas' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Baixar tutorial' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [1, 'DESENV'],
+    [2, 'HOMOLOGA'],
+    [3, 'LOCAL TEST'],
+  ])('shows the environment banner for mode %i (%s)', async (envMode, label) => {
+    setup(staffRoles, sampleTree, { envMode });
+    expect(await screen.findByRole('status', { name: `Ambiente ${label}` })).toHaveTextContent(label);
+  });
+
+  it('shows no environment banner in production (mode 0)', async () => {
+    setup(staffRoles, sampleTree, { envMode: 0 });
+    await screen.findByRole('button', { name: /Menu do usuário/ });
+    expect(screen.queryByRole('status', { name: /^Ambiente/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell, IconPlugConnected, IconScale } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ConnectedUsersModal } from '../../modules/connections/components/ConnectedUsersModal';
+import { NotificationsModal } from '../../modules/jobs/components/NotificationsModal';
+import { MemberSearchBox } from '../../modules/search/components/MemberSearchBox';
+import { ToolsModal } from '../../modules/tools/components/ToolsModal';
+import { RoleGate } from '../../modules/ui/components/RoleGate';
+import { useCurrentSession } from '../session/SessionContext';
+import { UserMenu } from './UserMenu';
+
+interface TopBarProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** Top bar (spec 1 §2): brand, member search (v2search), connected users (admin), notifications (v2access), user menu. */
+export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
+  const session = useCurrentSession();
+  const [connectedOpened, connected] = useDisclosure(false);
+  const [notificationsOpened, notificationsModal] = useDisclosure(false);
+  const [toolsOpened, tools] = useDisclosure(false);
+
+  return (
+    <Group h="100%" px="md" gap="md" wrap="nowrap">
+      <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+      <UnstyledButton
+        component={Link}
+        to="/"
+        w={{ base: 'auto', sm: 268 }}
+        style={{ flexShrink: 0 }}
+        aria-label={`${session.associationName} - início`}
+      >
+        <Group gap={8} wrap="nowrap">
+          <IconScale size={26} stroke={1.6} color="var(--mantine-color-indigo-7)" aria-hidden />
+          <Text fw={700} size="lg" visibleFrom="xs">
+            {session.associationShortName}
+          </Text>
+        </Group>
+      </UnstyledButton>
+
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <RoleGate role="v2search">
+          <MemberSearchBox />
+        </RoleGate>
+      </Box>
+
+      <Group gap={6} wrap="nowrap">
+        <RoleGate role="admin">
+          <Tooltip label="Usuários conectados">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Usuários conectados" onClick={connected.open}>
+              <IconPlugConnected size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+        </RoleGate>
+        <RoleGate role="v2access">
+          <Tooltip label="Notificações">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notificações" onClick={notificationsModal.open}>
+              <IconBell size={20} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+        </RoleGate>
+        <UserMenu onOpenTools={tools.open} />
+      </Group>
+
+      <ConnectedUsersModal opened={connectedOpened} onClose={connected.close} />
+      <NotificationsModal opened={notificationsOpened} onClose={notificationsModal.close} />
+      <ToolsModal opened={toolsOpened} onClose={tools.close} />
+    </Group>
+  );
+}

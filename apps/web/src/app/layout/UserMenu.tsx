@@ -1,0 +1,50 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBook2, IconChevronDown, IconLogout, IconTool } from '@tabler/icons-react';
+import type { Role } from '@assoc/domain';
+import { useHasRole } from '../../modules/ui/components/RoleGate';
+import { notifyUnderConstruction } from '../../modules/ui/notify';
+import { useCurrentSession } from '../session/SessionContext';
+import { useLogout } from '../session/useLogout';
+
+/** Spec 1 §2 / 3 §6: tools and tutorial need v2menuusuario or v2access. */
+const TOOLS_ROLES: readonly Role[] = ['v2menuusuario', 'v2access'];
+
+/** The user dropdown: Ferramentas, Baixar tutorial, Sair. */
+export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
+  const session = useCurrentSession();
+  const logout = useLogout();
+  const canUseTools = useHasRole(TOOLS_ROLES);
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu do usuário ${session.name}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={session.name} color="initials" size={32} />
+            <Text size="sm" fw={500} visibleFrom="md" maw={180} truncate="end">
+              {session.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{session.name}</Menu.Label>
+        {canUseTools && (
+          <Menu.Item leftSection={<IconTool size={16} aria-hidden />} onClick={onOpenTools}>
+            Ferramentas
+          </Menu.Item>
+        )}
+        {canUseTools && (
+          <Menu.Item leftSection={<IconBook2 size={16} aria-hidden />} onClick={() => notifyUnderConstruction('Baixar tutorial')}>
+            Baixar tutorial
+          </Menu.Item>
+        )}
+        {canUseTools && <Menu.Divider />}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          Sair
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '@assoc/domain';
+import { api, isUnauthorized, notifyUnauthorized, rememberXsrfToken } from '../api';
+
+export const sessionKey = ['session'] as const;
+
+/**
+ * GET session: who is signed in, or null when nobody is. A 401 on the first probe simply means
+ * "not signed in"; a 401 after the user was signed in is a lost session.
+ */
+export const sessionQuery = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: sessionKey,
+    queryFn: async ({ signal }): Promise<SessionInfo | null> => {
+      try {
+        const session = await api.get<SessionInfo>('session', { signal, skipSessionLost: true });
+        rememberXsrfToken(session.xsrfToken);
+        return session;
+      } catch (error) {
+        if (!isUnauthorized(error)) throw error;
+        if (queryClient.getQueryData(sessionKey)) notifyUnauthorized();
+        return null;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+
+/** Sair: ends the server session, forgets every cached answer and goes to /login. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api.get('logout', { skipSessionLost: true });
+    } catch {
+      // Signing out locally still makes sense when the server is unreachable.
+    }
+    queryClient.clear();
+    await navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { sessionFor, staffRoles } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+
+const notSignedIn = { 'GET session': { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } } };
+
+async function openLogin(path = '/login') {
+  const app = renderApp(path);
+  await screen.findByRole('button', { name: 'ENTRAR' });
+  return app;
+}
+
+describe('sign-in screen', () => {
+  it('requires CPF and password and checks the CPF length before calling the server', async () => {
+    const api = mockApi(notSignedIn);
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(2);
+
+    await user.type(screen.getByLabelText(/^CPF/), '12345');
+    expect(screen.getByText('Tamanho mínimo de 11 caracteres')).toBeInTheDocument();
+    expect(api.callsTo('POST login')).toHaveLength(0);
+  });
+
+  it('sends the CPF digits only and shows the server message on refusal', async () => {
+    const api = mockApi({ ...notSignedIn, 'POST login': { status: 401, body: { message: 'CPF ou senha inválidos' } } });
+    const { user } = await openLogin();
+
+    await user.type(screen.getByLabelText(/^CPF/), '111.444.777-35');
+    expect(screen.getByLabelText(/^CPF/)).toHaveValue('111.444.777-35');
+    await user.type(screen.getByLabelText(/^Senha/), 'errada');
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('CPF ou senha inválidos');
+    expect(api.callsTo('POST login')[0]?.body).toEqual({ username: '11144477735', password: 'errada', code: '', subscriberId: '' });
+    // A refused sign-in is an answer, not a lost session.
+    expect(screen.queryByText('Sessão expirada, faça um novo login para continuar')).not.toBeInTheDocument();
+  });
+
+  it('says the server is not answering when the call cannot reach it', async () => {
+    mockApi(notSignedIn);
+    const fetchMock = vi.mocked(fetch);
+    const { user } = await openLogin();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+
+    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.type(screen.getByLabelText(/^Senha/), 'Demo@1234');
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Servidor não está respondendo, por favor contate o administrador');
+  });
+
+  it("shows the access code field only after the server answers 'requirecode', then sends the code", async () => {
+    let signedIn = false;
+    const api = mockApi({
+      'GET session': () => (signedIn ? { body: sessionFor(staffRoles) } : notSignedIn['GET session']),
+      'POST login': ({ body }) => {
+        if (!(body as { code: string }).code) return { body: { status: 200, data: 'requirecode' } };
+        signedIn = true;
+        return { body: { status: 200, data: 'coded.jwt.string' } };
+      },
+      'GET tree': { body: [] },
+      'GET searchhistory': { body: [] },
+      'GET aniversarios': { body: [] },
+    });
+    const { user, router } = await openLogin();
+    expect(screen.queryByLabelText('Código de acesso')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.type(screen.getByLabelText(/^Senha/), 'Demo@1234');
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+
+    const code = await screen.findByLabelText('Código de acesso');
+    expect(code).toHaveAttribute('maxlength', '6');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('POST login').map((c) => (c.body as { code: string }).code)).toEqual(['', '123456']);
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();
+  });
+
+  it('sends an unauthenticated visitor to /login and back to the page first asked for', async () => {
+    let signedIn = false;
+    mockApi({
+      'GET session': () => (signedIn ? { body: sessionFor([...staffRoles, 'v2menufinanceiro']) } : notSignedIn['GET session']),
+      'POST login': () => {
+        signedIn = true;
+        return { body: { status: 200, data: 'coded.jwt.string' } };
+      },
+      'GET tree': { body: [] },
+    });
+    const { user, router } = renderApp('/feriados');
+
+    await screen.findByRole('button', { name: 'ENTRAR' });
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.type(screen.getByLabelText(/^Senha/), 'Demo@1234');
+    await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
+
+    expect(await screen.findByRole('heading', { name: 'Feriados' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/feriados');
+  });
+
+  it('switches to password-request mode, which says plainly that it is under construction', async () => {
+    const api = mockApi(notSignedIn);
+    const { user } = await openLogin();
+
+    await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
+    expect(screen.queryByLabelText(/^Senha/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.click(screen.getByRole('button', { name: 'SOLICITAR SENHA' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Em construção')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('login'))).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Voltar para o login' }));
+    expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
+  });
+});

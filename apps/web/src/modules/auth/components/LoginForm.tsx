@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, MaskInput, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconId, IconLock, IconShieldLock } from '@tabler/icons-react';
+import { useLoginForm } from '../hooks/useLoginForm';
+
+/** Sign-in screen form (spec 1 §2): CPF, Senha, Código de acesso when asked; ENTRAR; password-request mode. */
+export function LoginForm() {
+  const form = useLoginForm();
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (form.requireCode) codeRef.current?.focus();
+  }, [form.requireCode]);
+
+  const submitLabel = form.mode === 0 ? 'ENTRAR' : form.requested ? 'SOLICITADO' : 'SOLICITAR SENHA';
+
+  return (
+    <form onSubmit={form.handleSubmit} noValidate aria-label={form.mode === 0 ? 'Entrar' : 'Solicitar senha'}>
+      <Stack gap="md">
+        {form.serverError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.serverError}
+          </Alert>
+        )}
+
+        <MaskInput
+          label="CPF"
+          name="username"
+          mask="999.999.999-99"
+          slotChar={null}
+          showMaskOnFocus={false}
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="000.000.000-00"
+          leftSection={<IconId size={18} stroke={1.6} aria-hidden />}
+          onChangeRaw={(raw) => form.setField('username', raw)}
+          error={form.errors.username}
+          autoFocus
+        />
+
+        {form.mode === 0 && (
+          <PasswordInput
+            label="Senha"
+            name="password"
+            autoComplete="current-password"
+            leftSection={<IconLock size={18} stroke={1.6} aria-hidden />}
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.currentTarget.value)}
+            error={form.errors.password}
+          />
+        )}
+
+        {form.mode === 0 && form.requireCode && (
+          <TextInput
+            ref={codeRef}
+            label="Código de acesso"
+            name="code"
+            description="Informe o código do seu aplicativo autenticador"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            leftSection={<IconShieldLock size={18} stroke={1.6} aria-hidden />}
+            value={form.values.code}
+            onChange={(event) => form.setField('code', event.currentTarget.value)}
+            error={form.errors.code}
+          />
+        )}
+
+        <Button type="submit" fullWidth size="md" loading={form.submitting} disabled={form.mode === 1 && form.requested}>
+          {submitLabel}
+        </Button>
+
+        <Button variant="subtle" size="compact-sm" onClick={form.toggleMode} type="button">
+          {form.mode === 0 ? 'Primeiro acesso / Esqueci minha senha' : 'Voltar para o login'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loginRequestSchema, onlyDigits, type LoginReply, type LoginRequest } from '@assoc/domain';
+import { api, isApiError } from '../../../app/api';
+import { sessionQuery } from '../../../app/session/sessionQuery';
+import { notifyUnderConstruction } from '../../ui/notify';
+
+/** 0: sign in; 1: request a password e-mail (first access / forgot password). */
+export type LoginMode = 0 | 1;
+
+type Field = 'username' | 'password' | 'code';
+type Errors = Partial<Record<Field, string>>;
+
+export interface LoginValues {
+  /** CPF digits (the field accepts the mask; only digits are sent). */
+  username: string;
+  password: string;
+  code: string;
+}
+
+/** Password-request mode asks only for the CPF. */
+const requestSchema = loginRequestSchema.pick({ username: true });
+
+/** First message per field, from the domain's sign-in schema (spec 1 §5 "Sign-in"). */
+function validate(values: LoginValues, mode: LoginMode): Errors {
+  const input = { ...values, username: onlyDigits(values.username) };
+  const result = mode === 0 ? loginRequestSchema.safeParse(input) : requestSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    if (!errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The sign-in form (spec 1 §2, §4): validation, the 'requirecode' step, server messages, and the
+ * return to the page the user first wanted.
+ */
+export function useLoginForm() {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '', code: '' });
+  const [mode, setMode] = useState<LoginMode>(0);
+  const [submitted, setSubmitted] = useState(false);
+  const [requireCode, setRequireCode] = useState(false);
+  const [serverError, setServerError] = useState('');
+  // Set once GET login/resetpassword/{user} succeeds (next issue); the submit button then reads 'SOLICITADO'.
+  const [requested] = useState(false);
+
+  const errors = submitted ? validate(values, mode) : {};
+
+  const signIn = useMutation({
+    mutationFn: (body: LoginRequest) => api.post<LoginReply>('login', body, { skipSessionLost: true }),
+    onMutate: () => setServerError(''),
+    onSuccess: async (reply) => {
+      if (reply.data === 'requirecode') {
+        setRequireCode(true);
+        return;
+      }
+      // The session answer makes the sign-in page send the user on (see LoginPage).
+      await queryClient.fetchQuery({ ...sessionQuery(queryClient), staleTime: 0 });
+    },
+    onError: (error) => {
+      setServerError(isApiError(error) ? error.message : String(error));
+    },
+  });
+
+  const setField = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const toggleMode = () => {
+    setMode((current) => (current === 0 ? 1 : 0));
+    setSubmitted(false);
+    setServerError('');
+  };
+
+  const handleSubmit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validate(values, mode)).length > 0) return;
+    if (mode === 1) {
+      // GET login/resetpassword/{user} lands in the next issue; 'SOLICITADO' shows once it succeeds.
+      notifyUnderConstruction('Solicitar senha');
+      return;
+    }
+    signIn.mutate({
+      username: onlyDigits(values.username),
+      password: values.password,
+      code: requireCode ? values.code.trim() : '',
+      subscriberId: '',
+    });
+  };
+
+  return {
+    values,
+    errors,
+    mode,
+    requireCode,
+    serverError,
+    requested,
+    submitting: signIn.isPending,
+    setField,
+    toggleMode,
+    handleSubmit,
+  };
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, type MockReply } from '../test/api-mock';
+import { person, sessionFor, staffRoles } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+
+/** Today in São Paulo as DD/MM/YYYY, computed independently of the app's formatter. */
+const todayBr = () =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+const viewed = { ...person({ cstId: 202, parentId: 101, custName: 'João Pereira', titular: 'Maria da Silva' }), viewedAt: '2026-01-01T10:00:00Z' };
+const birthday = person({ cstId: 404, custName: 'Beatriz Lima', custAniversario: '1980-01-01', custAge: 46 });
+
+function setup(overrides: Record<string, MockReply> = {}, cep = '01310100') {
+  const api = mockApi({
+    'GET session': { body: sessionFor(staffRoles, { cep }) },
+    'GET tree': { body: [] },
+    'GET searchhistory': { body: [viewed] },
+    'GET aniversarios': { body: [birthday] },
+    'GET weather/01310100': {
+      body: { cep: '01310100', city: 'São Paulo', uf: 'SP', temperature: 24.4, min: 17, max: 27, description: 'Parcialmente nublado', icon: 'partly-cloudy' },
+    },
+    'GET searchhistory/202': { body: [viewed] },
+    ...overrides,
+  });
+  return { api, ...renderApp('/') };
+}
+
+describe('dashboard', () => {
+  it("titles the birthdays panel with today's date and lists history and birthdays", async () => {
+    setup();
+    const birthdays = await screen.findByRole('region', { name: `Aniversariantes - ${todayBr()}` });
+    expect(await within(birthdays).findByText('Beatriz Lima')).toBeInTheDocument();
+
+    const history = screen.getByRole('region', { name: 'Histórico de visualizações' });
+    const row = await within(history).findByRole('button', { name: /João Pereira/ });
+    expect(row).toHaveTextContent('Titular: Maria da Silva');
+    expect(row).toHaveTextContent('111.444.777-35');
+    expect(row).toHaveTextContent('10/05/1970 (55 anos)');
+    expect(row).toHaveTextContent('001234-5');
+  });
+
+  it('opens a person from the history on /associado, recording the view', async () => {
+    const { user, router, api } = setup();
+    const history = await screen.findByRole('region', { name: 'Histórico de visualizações' });
+    await user.click(await within(history).findByRole('button', { name: /João Pereira/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/associado'));
+    expect(router.state.location.state).toEqual({ cstId: 202, parentId: 101 });
+    expect(await screen.findByRole('heading', { name: 'João Pereira' })).toBeInTheDocument();
+    expect(api.callsTo('GET searchhistory/202')).toHaveLength(1);
+  });
+
+  it('shows the empty texts', async () => {
+    setup({ 'GET searchhistory': { body: [] }, 'GET aniversarios': { body: [] } });
+    expect(await screen.findByText('Nenhuma visualização recente')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum aniversariante hoje')).toBeInTheDocument();
+  });
+
+  it('shows the weather for the user CEP', async () => {
+    setup();
+    const weather = await screen.findByRole('region', { name: 'Previsão do tempo' });
+    expect(weather).toHaveTextContent('São Paulo/SP');
+    expect(weather).toHaveTextContent('24°');
+    expect(weather).toHaveTextContent('mín. 17° · máx. 27°');
+    expect(weather).toHaveTextContent('Parcialmente nublado');
+  });
+
+  it('hides the weather panel when the service fails or the user has no CEP', async () => {
+    const failing = setup({ 'GET weather/01310100': { status: 503, body: { message: 'Serviço indisponível' } } });
+    await screen.findByText('Beatriz Lima');
+    await waitFor(() => expect(failing.api.callsTo('GET weather/01310100')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByLabelText(/previsão do tempo/i)).not.toBeInTheDocument());
+    failing.unmount();
+
+    const noCep = setup({}, '');
+    await screen.findByText('Beatriz Lima');
+    expect(screen.queryByLabelText(/previsão do tempo/i)).not.toBeInTheDocument();
+    expect(noCep.api.calls.some((c) => c.path.startsWith('weather'))).toBe(false);
+  });
+});

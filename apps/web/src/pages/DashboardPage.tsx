@@ -1,0 +1,24 @@
+import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useCurrentSession } from '../app/session/SessionContext';
+import { BirthdaysPanel } from '../modules/dashboard/components/BirthdaysPanel';
+import { HistoryPanel } from '../modules/dashboard/components/HistoryPanel';
+import { WeatherPanel } from '../modules/dashboard/components/WeatherPanel';
+
+/** Painel (spec 3 §2.2): search history, today's birthdays, and the weather for the user's CEP. */
+export default function DashboardPage() {
+  const session = useCurrentSession();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Title order={1} size="h2">
+          Painel
+        </Title>
+        <WeatherPanel cep={session.cep} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <HistoryPanel />
+        <BirthdaysPanel />
+      </SimpleGrid>
+    </Stack>
+  );
+}

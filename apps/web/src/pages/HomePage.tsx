@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { homeFor } from '@assoc/domain';
+import { useRoles } from '../modules/ui/components/RoleGate';
+import { UnderConstruction } from '../modules/ui/components/UnderConstruction';
+
+const DashboardPage = lazy(() => import('./DashboardPage'));
+
+/** '/' by role (spec 1 §2): dashboard with v2access; else portal, CCH, or the digital-process screen. */
+export default function HomePage() {
+  switch (homeFor(useRoles())) {
+    case 'dashboard':
+      return <DashboardPage />;
+    case 'portal':
+      return <UnderConstruction title="Portal do associado" />;
+    case 'cch':
+      return <UnderConstruction title="CCH" />;
+    case 'process':
+      return <UnderConstruction title="Processo Digital" />;
+  }
+}

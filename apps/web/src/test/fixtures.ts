@@ -1,0 +1,66 @@
+import type { MenuTreeNode, SessionInfo } from '@assoc/domain';
+import type { PersonSuggestion } from '../modules/people/types';
+
+export function sessionFor(roles: string[], overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    username: '11144477735',
+    cpf: '11144477735',
+    name: 'Ana Superadmin',
+    cstId: -1,
+    roles,
+    cep: '',
+    xsrfToken: 'xsrf-from-session',
+    envMode: 0,
+    associationName: 'Associação dos Magistrados',
+    associationShortName: 'ASSOC',
+    ...overrides,
+  };
+}
+
+/** Staff with the full application and the member search. */
+export const staffRoles = ['v2access', 'v2search', 'v2menuusuario'];
+
+export function person(overrides: Partial<PersonSuggestion> = {}): PersonSuggestion {
+  return {
+    cstId: 101,
+    parentId: null,
+    custName: 'Maria da Silva',
+    custNumeroInterno: '0012345',
+    custCPF: '11144477735',
+    custAniversario: '1970-05-10',
+    custFalecimento: '1900-01-01',
+    custAge: 55,
+    custSituacao: 1,
+    custPerfil: 'A',
+    custPhotoKey: null,
+    socio: 'N',
+    titular: '',
+    isTerceiro: false,
+    custCelular: '',
+    custPhones: [],
+    ...overrides,
+  };
+}
+
+export const sampleTree: MenuTreeNode[] = [
+  { label: 'Painel', target: '/', to: '/' },
+  {
+    label: 'Atendimento',
+    role: 'v2atd',
+    children: [
+      { label: 'Acompanhamento', target: '/acompanhamento', to: '/acompanhamento' },
+      {
+        label: 'Enviar extrato mensal por e-mail',
+        role: 'v2atd',
+        target: 'job:extrato-email Deseja enviar o extrato mensal por e-mail a todos os associados?',
+        job: {
+          command: 'extrato-email',
+          label: 'Enviar extrato mensal por e-mail',
+          question: 'Deseja enviar o extrato mensal por e-mail a todos os associados?',
+          role: 'v2atd',
+        },
+      },
+      { label: 'Mudança de faixa etária', target: 'url:/servico', url: '/servico' },
+    ],
+  },
+];
