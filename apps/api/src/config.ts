@@ -26,9 +26,17 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_SLOW_AFTER: z.coerce.number().int().positive().default(3),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  // Dashboard weather (decision 11): CEP -> city (CEP_URL) -> coordinates (GEOCODE_URL) -> forecast (WEATHER_URL),
+  // all fetched by the server within WEATHER_TIMEOUT_MS in total and cached in lookup_cache.
+  /** ViaCEP-compatible address service: GET {CEP_URL}/{cep}/json/ answers {localidade, uf} or {erro: true}. */
+  CEP_URL: z.string().default('https://viacep.com.br/ws'),
+  /** Open-Meteo-compatible geocoder: GET {GEOCODE_URL}?name=&count=&language=pt&countryCode=BR answers {results: [{latitude, longitude, admin1}]}. */
+  GEOCODE_URL: z.string().default('https://geocoding-api.open-meteo.com/v1/search'),
+  /** Open-Meteo-compatible forecast: GET {WEATHER_URL}?latitude=&longitude=&current=temperature_2m,weather_code&daily=temperature_2m_max,temperature_2m_min&timezone=America/Sao_Paulo. */
   WEATHER_URL: z.string().default('https://api.open-meteo.com/v1/forecast'),
-  GEOCODE_URL: z.string().default('https://viacep.com.br/ws'),
+  /** Budget for the whole upstream chain of one weather request; beyond it the reply is 503. */
   WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** How long a CEP's weather is served from the cache (the CEP's coordinates are kept for 30 days). */
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(30),
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),

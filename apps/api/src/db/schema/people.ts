@@ -94,7 +94,8 @@ export const customers = pgTable(
   },
   (t) => [
     index('customers_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    index('customers_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`),
+    // Prefix search and the alphabetical walk of the member search; cst_id and cust_name make both index-only scans.
+    index('customers_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`, t.cstId, t.custName),
     index('customers_cpf_idx').on(t.custCpf),
     index('customers_numero_interno_idx').on(t.custNumeroInterno),
     index('customers_parent_idx').on(t.parentId),
@@ -163,6 +164,7 @@ export const terceiros = pgTable(
   (t) => [
     uniqueIndex('terceiros_document_uq').on(t.terCPFCNPJ),
     index('terceiros_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('terceiros_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`),
   ],
 );
 
