@@ -99,7 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const webDist = path.join(repoRoot, 'apps/web/dist');
   const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {

@@ -40,6 +40,8 @@ const configSchema = z.object({
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(30),
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
+  /** The association's own CEP: the dashboard weather of staff who are not members. */
+  ASSOCIATION_CEP: z.string().regex(/^\d{8}$/).default('01018010'),
   SEED_SCALE: z.coerce.number().int().positive().default(3000),
   LOG_LEVEL: z.string().default('info'),
 });

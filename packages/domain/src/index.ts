@@ -7,3 +7,5 @@ export * from './format.js';
 export * from './auth/login.schema.js';
 export * from './people/cpf.js';
 export * from './validation.js';
+export * from './people/search.schema.js';
+export * from './dashboard/weather.schema.js';

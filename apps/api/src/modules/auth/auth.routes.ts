@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { loginReplySchema, loginRequestSchema, sessionInfoSchema } from '@assoc/domain';
 import { resolveSecret } from '../../lib/signed-token.js';
 import { createNetworkMatcher } from '../../lib/network.js';
-import { currentUser, SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/app/auth.js';
-import { notFound } from '../../lib/errors.js';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/app/auth.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService } from './auth.service.js';
 
@@ -54,19 +53,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async () => ({ status: 200 }));
 
   app.get('/session', {
-    config: { roles: [] },
-    schema: { tags: ['sessão'], summary: 'Quem está conectado: nome, papéis, CEP e token XSRF', response: { 200: sessionInfoSchema } },
+    // Public so the sign-in page can ask "who am I?" without a 401: null means nobody is signed in.
+    config: { public: true },
+    schema: {
+      tags: ['sessão'],
+      summary: 'Quem está conectado: nome, papéis, CEP e token XSRF (null sem sessão)',
+      response: { 200: sessionInfoSchema.nullable() },
+    },
   }, async (request) => {
-    const me = currentUser(request);
+    const me = request.user;
+    if (!me) return null;
     const user = await repo.findUserById(me.userId);
-    if (!user) throw notFound();
+    if (!user) return null;
     return {
       username: user.cpf,
       cpf: user.cpf,
       name: user.name,
       cstId: user.cstId ?? -1,
       roles: user.roles,
-      cep: user.cep,
+      cep: user.cep || app.config.ASSOCIATION_CEP,
       xsrfToken: me.xsrfToken,
       envMode: app.config.APP_ENV_MODE,
       associationName: app.config.ASSOCIATION_NAME,

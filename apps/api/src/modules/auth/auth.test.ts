@@ -114,8 +114,11 @@ describe('POST login', () => {
 });
 
 describe('session', () => {
-  it('GET session and GET ping need a session; GET logout revokes it so the cookie no longer works', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/session' })).statusCode).toBe(401);
+  it('GET session is null and GET ping 401 without a session; GET logout revokes it so the cookie no longer works', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/ping' })).statusCode).toBe(401);
     const user = await createUser(ctx, { roles: ['v2access', 'admin'], name: 'João Sessão' });
     const client = await signIn(ctx, user.cpf);
     const session = await client.get('/api/v1/session');
@@ -123,6 +126,7 @@ describe('session', () => {
     expect((await client.get('/api/v1/ping')).json()).toEqual({ status: 200 });
     const out = await client.get('/api/v1/logout');
     expect(out.statusCode).toBe(200);
+    expect((await client.get('/api/v1/session')).json()).toBeNull();
     const after = await client.get('/api/v1/ping');
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Sessão expirada, faça um novo login para continuar');
@@ -133,6 +137,12 @@ describe('session', () => {
     const client = await signIn(ctx, user.cpf);
     await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${user.userId}`);
     expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+  });
+
+  it('gives staff without a member record the association CEP for the weather', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    expect((await client.get('/api/v1/session')).json().cep).toBe(ctx.config.ASSOCIATION_CEP);
   });
 
   it('role changes apply at the next request', async () => {

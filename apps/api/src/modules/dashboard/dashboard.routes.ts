@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
-import { personSuggestionSchema } from '../search/search.schema.js';
+import { personSuggestionSchema, weatherSchema } from '@assoc/domain';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { createDashboardService } from './dashboard.service.js';
-import { cepParamsSchema, weatherSchema } from './dashboard.schema.js';
+import { cepParamsSchema } from './dashboard.schema.js';
 import { createWeatherClient } from './dashboard.weather.js';
 
 const messageSchema = z.object({ message: z.string() });

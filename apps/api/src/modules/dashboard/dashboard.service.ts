@@ -1,9 +1,9 @@
 import { isoDateInAppZone } from '@assoc/domain';
 import { AppError, notFound } from '../../lib/errors.js';
 import { toSuggestion } from '../search/search.service.js';
-import type { PersonSuggestion } from '../search/search.schema.js';
+import type { PersonSuggestion } from '@assoc/domain';
 import type { DashboardRepository } from './dashboard.repository.js';
-import { dashboardMessages, type Weather } from './dashboard.schema.js';
+import { dashboardMessages, type Weather } from '@assoc/domain';
 import { describeWeatherCode, UpstreamError, type Place, type WeatherClient } from './dashboard.weather.js';
 
 /** A CEP's city and coordinates hardly change: kept for 30 days. */

@@ -1,4 +1,4 @@
-import type { weatherIcons } from './dashboard.schema.js';
+import type { weatherIcons } from '@assoc/domain';
 
 /** The upstream chain of the dashboard weather: CEP -> city -> coordinates -> forecast. */
 

@@ -4,9 +4,8 @@ import { badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
-import {
-  memberIdParamsSchema, personSuggestionSchema, searchHistoryItemSchema, searchRequestSchema,
-} from './search.schema.js';
+import { personSuggestionSchema, searchHistoryItemSchema, searchRequestSchema } from '@assoc/domain';
+import { memberIdParamsSchema } from './search.schema.js';
 
 const messageSchema = z.object({ message: z.string() });
 

@@ -1,7 +1,7 @@
 import { formatPhone, isoDateInAppZone, NO_DEATH_DATE, onlyDigits } from '@assoc/domain';
 import { notFound } from '../../lib/errors.js';
 import type { SearchRepository, SuggestionRow } from './search.repository.js';
-import { searchMessages, type PersonSuggestion, type SearchHistoryItem } from './search.schema.js';
+import { searchMessages, type PersonSuggestion, type SearchHistoryItem } from '@assoc/domain';
 
 export const HISTORY_SIZE = 20;
 

@@ -5,15 +5,19 @@ import { api, isUnauthorized, notifyUnauthorized, rememberXsrfToken } from '../a
 export const sessionKey = ['session'] as const;
 
 /**
- * GET session: who is signed in, or null when nobody is. A 401 on the first probe simply means
- * "not signed in"; a 401 after the user was signed in is a lost session.
+ * GET session: who is signed in, or null when nobody is. Nobody on the first probe simply means
+ * "not signed in"; nobody (or a 401) after the user was signed in is a lost session.
  */
 export const sessionQuery = (queryClient: QueryClient) =>
   queryOptions({
     queryKey: sessionKey,
     queryFn: async ({ signal }): Promise<SessionInfo | null> => {
       try {
-        const session = await api.get<SessionInfo>('session', { signal, skipSessionLost: true });
+        const session = await api.get<SessionInfo | null>('session', { signal, skipSessionLost: true });
+        if (!session) {
+          if (queryClient.getQueryData(sessionKey)) notifyUnauthorized();
+          return null;
+        }
         rememberXsrfToken(session.xsrfToken);
         return session;
       } catch (error) {

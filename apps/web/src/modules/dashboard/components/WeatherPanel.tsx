@@ -3,7 +3,10 @@ import {
   IconCloud, IconCloudFog, IconCloudRain, IconCloudSnow, IconCloudStorm, IconDroplets, IconSun, IconSunHigh, IconSunLow,
   IconTemperature, type Icon,
 } from '@tabler/icons-react';
-import { useWeather, type WeatherIcon } from '../hooks/useDashboardData';
+import type { Weather } from '@assoc/domain';
+import { useWeather } from '../hooks/useDashboardData';
+
+type WeatherIcon = Weather['icon'];
 
 const weatherIcons: Record<WeatherIcon, Icon> = {
   clear: IconSun,

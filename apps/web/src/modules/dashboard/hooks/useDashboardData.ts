@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { onlyDigits } from '@assoc/domain';
+import { onlyDigits, type Weather } from '@assoc/domain';
 import { api } from '../../../app/api';
 import type { PersonSuggestion } from '../../people/types';
+
+export type { Weather };
 
 export const birthdaysKey = ['aniversarios'] as const;
 export const weatherKey = (cep: string) => ['weather', cep] as const;
@@ -13,22 +15,6 @@ export function useBirthdays() {
     queryFn: ({ signal }) => api.get<PersonSuggestion[]>('aniversarios', { signal }),
     staleTime: 10 * 60_000,
   });
-}
-
-/** Icon codes GET weather answers (the API's weatherIcons). */
-export type WeatherIcon =
-  | 'clear' | 'mostly-clear' | 'partly-cloudy' | 'cloudy' | 'fog' | 'drizzle' | 'rain' | 'showers' | 'snow' | 'thunderstorm' | 'unknown';
-
-export interface Weather {
-  cep: string;
-  city: string;
-  uf: string;
-  temperature: number;
-  min: number;
-  max: number;
-  /** pt-BR text, e.g. 'Parcialmente nublado'. */
-  description: string;
-  icon: WeatherIcon;
 }
 
 /** GET weather/{cep} for the user's CEP (8 digits); any failure simply hides the panel (spec 1 §11 decision). */

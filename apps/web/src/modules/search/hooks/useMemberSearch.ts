@@ -1,12 +1,12 @@
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@assoc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api';
 import type { PersonSuggestion } from '../../people/types';
 
 /** Spec 1 §9: minimum 3 characters, 400 ms pause, box maximum 30. */
-export const SEARCH_MIN_LENGTH = 3;
+export { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH };
 export const SEARCH_DEBOUNCE_MS = 400;
-export const SEARCH_MAX_LENGTH = 30;
 
 export const searchKey = (term: string) => ['search', term] as const;
 
