@@ -3,10 +3,19 @@ import { LoginPage, Shell, users } from '../fixtures/app.js';
 
 const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
-test('an unauthenticated visitor is sent to /login', async ({ page }) => {
-  await page.goto('/feriados');
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
+test('an unauthenticated visitor is sent to /login, from / and from any private path', async ({ page }) => {
+  for (const path of ['/', '/feriados', '/associado']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
+  }
+});
+
+test('a deep link serves the app and an unknown API path answers 404', async ({ page }) => {
+  const response = await page.goto('/financeiro/fechar');
+  expect(response?.status()).toBe(200);
+  expect(await page.request.get('/api/v1/nao-existe').then((r) => r.status())).toBe(404);
 });
 
 test('wrong password shows the server message', async ({ page }) => {

@@ -100,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webDist = path.join(repoRoot, 'apps/web/dist');
   const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {

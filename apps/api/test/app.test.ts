@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helper.js';
+import { createTestApp, signedInAs, type TestContext } from './helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });
@@ -21,10 +21,12 @@ describe('server basics', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('answers unknown API paths with a JSON message', async () => {
+  it('answers unknown API paths with a JSON message, signed in or not', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Recurso não encontrado' });
+    const { client } = await signedInAs(ctx, ['v2access']);
+    expect((await client.post('/api/v1/nao-existe', {})).statusCode).toBe(404);
   });
 
   it('answers a malformed JSON body with 400 and a message', async () => {

@@ -76,7 +76,8 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await loadSession(token);
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/v1') || config.public || request.is404) return;
+    // Guard by the matched route: unknown paths (404) and the web app's files are not API routes.
+    if (!request.routeOptions.url?.startsWith('/api/v1') || config.public) return;
     if (!request.user) throw unauthorized();
     if (!hasRole(request.user.roles, config.roles)) throw forbidden();
     if (request.method !== 'GET' && request.method !== 'HEAD') {
