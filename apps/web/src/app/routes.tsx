@@ -5,21 +5,19 @@ import { FullPageLoader } from '../modules/ui/components/FullPageLoader';
 import { RequireAuth } from './session/RequireAuth';
 import { SessionLostHandler } from './session/SessionLostHandler';
 import { RouteGuard } from './RouteGuard';
+import { screens } from './screens';
 
 // Each screen is its own chunk, so /login loads only the sign-in form.
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const ResetPage = lazy(() => import('../pages/ResetPage'));
 const MainLayout = lazy(() => import('./layout/MainLayout'));
 const HomePage = lazy(() => import('../pages/HomePage'));
-const MemberPage = lazy(() => import('../pages/MemberPage'));
 const ScreenPage = lazy(() => import('../pages/ScreenPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
-/** /associado and /novoassociado are the same screen (spec 1 §2). */
-const MEMBER_PATHS = new Set(['/associado', '/novoassociado']);
-
 function screenFor(route: AppRoute) {
-  return MEMBER_PATHS.has(route.path) ? <MemberPage /> : <ScreenPage title={route.title} />;
+  const Screen = screens[route.path];
+  return Screen ? <Screen /> : <ScreenPage title={route.title} />;
 }
 
 function Root() {

@@ -1,0 +1,11 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The built screen of each route of the domain's route table, one line per screen, each its own
+ * chunk. A route without an entry shows the shared "Em construção" page.
+ */
+export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  // /associado and /novoassociado are the same screen (spec 1 §2).
+  '/associado': lazy(() => import('../pages/MemberPage')),
+  '/novoassociado': lazy(() => import('../pages/MemberPage')),
+};
