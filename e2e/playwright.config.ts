@@ -1,16 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { fakeCepUrl } from './fixtures/viacep.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 5199);
-const dataDir = path.join(root, '.data-e2e');
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data-e2e');
+/** The SMTP server the tests start (fixtures/mailbox.ts, in globalSetup): the app sends its e-mails there. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+const smtpUrl = process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${smtpPort}`;
 
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** E2E against the built app (npm run build) with a fresh embedded database seeded at a small scale. */
 export default defineConfig({
   testDir: './tests',
+  globalSetup: ['./fixtures/mailbox.setup.ts', './fixtures/viacep.setup.ts'],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
@@ -46,6 +51,12 @@ export default defineConfig({
       SEED_SCALE: '400',
       APP_ENV_MODE: '3',
       HOST: '127.0.0.1',
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL: baseURL,
+      MAIL_POLL_MS: '300',
+      // The CEP lookup goes to the fake ViaCEP of fixtures/viacep.ts (globalSetup), unless told otherwise.
+      CEP_URL: process.env.CEP_URL ?? fakeCepUrl,
+      CEP_TIMEOUT_MS: '2000',
     },
   },
 });

@@ -17,6 +17,11 @@ import type { Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import dbPlugin from './plugins/app/db.js';
 import authPlugin from './plugins/app/auth.js';
+import mailPlugin from './plugins/app/mail.js';
+import eventsPlugin from './plugins/app/events.js';
+import filesPlugin from './plugins/app/files.js';
+import jobsPlugin from './plugins/app/jobs.js';
+import realtimePlugin from './plugins/app/realtime.js';
 import { apiModules } from './modules/index.js';
 
 // Validation messages in Portuguese wherever a schema gives none of its own.
@@ -92,6 +97,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
+  await app.register(mailPlugin);
+  await app.register(eventsPlugin);
+  await app.register(filesPlugin);
+  await app.register(realtimePlugin);
+  await app.register(jobsPlugin);
 
   await app.register(async (api) => {
     for (const mod of apiModules) await api.register(mod);

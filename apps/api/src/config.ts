@@ -30,6 +30,8 @@ const configSchema = z.object({
   // all fetched by the server within WEATHER_TIMEOUT_MS in total and cached in lookup_cache.
   /** ViaCEP-compatible address service: GET {CEP_URL}/{cep}/json/ answers {localidade, uf} or {erro: true}. */
   CEP_URL: z.string().default('https://viacep.com.br/ws'),
+  /** Time allowed for one address lookup (GET cep/{cep}, decision 11); beyond it the reply is 503. */
+  CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Open-Meteo-compatible geocoder: GET {GEOCODE_URL}?name=&count=&language=pt&countryCode=BR answers {results: [{latitude, longitude, admin1}]}. */
   GEOCODE_URL: z.string().default('https://geocoding-api.open-meteo.com/v1/search'),
   /** Open-Meteo-compatible forecast: GET {WEATHER_URL}?latitude=&longitude=&current=temperature_2m,weather_code&daily=temperature_2m_max,temperature_2m_min&timezone=America/Sao_Paulo. */
@@ -42,8 +44,34 @@ const configSchema = z.object({
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
   ASSOCIATION_CEP: z.string().regex(/^\d{8}$/).default('01018010'),
+  // E-mail outbox (decision 10): every message is written to the outbox table; a worker sends e-mails over SMTP.
+  /** SMTP server, e.g. smtp://user:pass@host:587 or smtps://host:465; when empty e-mails stay pending in the outbox. */
+  SMTP_URL: z.string().optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().default('Associação <nao-responda@associacao.local>'),
+  /** Attempts per e-mail before it is marked failed; the wait between attempts doubles from MAIL_RETRY_SECONDS. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  /** How often the worker looks for pending e-mails. */
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
+  /** Address of the web app as users reach it, for links in e-mails (password reset). */
+  PUBLIC_URL: z.string().default('http://127.0.0.1:5000'),
+  /** Lifetime of a password-reset link. */
+  RESET_CODE_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Password-reset requests allowed per CPF and address within LOGIN_WINDOW_MINUTES. */
+  RESET_MAX_REQUESTS: z.coerce.number().int().positive().default(3),
   SEED_SCALE: z.coerce.number().int().positive().default(3000),
   LOG_LEVEL: z.string().default('info'),
+  /** Background jobs (pg-boss): run a worker in this process ('false' = only queue jobs). */
+  JOBS_WORKER: z.enum(['true', 'false']).default('true'),
+  /** Jobs run at once per process. */
+  JOBS_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** A running job whose worker stops beating this long is retried (or failed after its retries). pg-boss needs >= 10. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /** How often crashed and expired jobs are looked for. */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().positive().default(30),
+  /** Retries of a failed job before it ends as failed (20). */
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

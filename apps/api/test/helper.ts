@@ -15,6 +15,9 @@ import { withDatabase } from './global-setup.js';
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The test database's name and URL (for a second instance or a child process). */
+  database: string;
+  databaseUrl: string;
   db: Db;
   pool: pg.Pool;
   config: AppConfig;
@@ -22,13 +25,20 @@ export interface TestContext {
 }
 
 /** Builds the whole app against a fresh copy of the migrated template database. */
-export async function createTestApp(overrides: Partial<Record<keyof AppConfig, unknown>> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<Record<keyof AppConfig, unknown>> = {},
+  /** `database`: build a second instance on an existing test database (it stays until its owner closes). */
+  options: { database?: string } = {},
+): Promise<TestContext> {
   const templateUrl = inject('templateUrl');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`create database ${name} template assoc_template`);
-  await admin.end();
+  const owned = !options.database;
+  const name = options.database ?? `t_${crypto.randomBytes(6).toString('hex')}`;
+  if (owned) {
+    const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(`create database ${name} template assoc_template`);
+    await admin.end();
+  }
   const pool = createPool(withDatabase(templateUrl, name), 5);
   const db = createDb(pool);
   const config = loadConfig({
@@ -40,10 +50,11 @@ export async function createTestApp(overrides: Partial<Record<keyof AppConfig, u
   const app = await buildApp({ config, db, pool, serveWeb: false });
   await app.ready();
   return {
-    app, db, pool, config,
+    app, db, pool, config, database: name, databaseUrl: withDatabase(templateUrl, name),
     async close() {
       await app.close();
       await pool.end();
+      if (!owned) return;
       const drop = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
       await drop.connect();
       await drop.query(`drop database if exists ${name} with (force)`);

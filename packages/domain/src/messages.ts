@@ -53,3 +53,24 @@ export const jobMessages = {
   processFailed: 'Erro para processar',
   empty: 'Nenhuma notificação encontrada',
 } as const;
+
+/** Password request (sign-in mode 1) and the reset page (spec 1 §8, spec 3 §5 and §8). */
+export const resetMessages = {
+  passwordRequired: 'Digite nova senha',
+  confirmRequired: 'Confirme sua senha',
+  mismatch: 'Senhas não conferem',
+  success: 'Senha alterada com sucesso!',
+  failed: 'Erro para alterar senha',
+  invalidCode: 'Link de redefinição inválido para este CPF. Solicite uma nova senha.',
+  usedCode: 'Este link já foi utilizado. Solicite uma nova senha.',
+  expiredCode: 'Este link expirou. Solicite uma nova senha.',
+  tooManyRequests: (minutes: number) => `Muitas solicitações de senha. Aguarde ${minutes} minutos e tente novamente.`,
+  emailSubject: 'Redefinição de senha',
+} as const;
+
+/** Ferramentas → Acesso externo (spec 3 §2.4). */
+export const toolsMessages = {
+  codeActivated: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.',
+  noPendingSetup: 'Gere um novo código antes de confirmar',
+  invalidCode: 'Código inválido. Confira o código mostrado no aplicativo e tente novamente.',
+} as const;

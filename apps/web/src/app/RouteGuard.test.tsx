@@ -23,8 +23,8 @@ describe('route guard and home', () => {
 
   it('opens the screen, titled and "Em construção", with the role', async () => {
     signedInAs([...staffRoles, 'v2menufinanceiro']);
-    renderApp('/feriados');
-    expect(await screen.findByRole('heading', { name: 'Feriados' })).toBeInTheDocument();
+    renderApp('/financeiro/fechar');
+    expect(await screen.findByRole('heading', { name: 'Fechamento' })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
   });
 

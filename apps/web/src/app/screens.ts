@@ -8,4 +8,11 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   // /associado and /novoassociado are the same screen (spec 1 §2).
   '/associado': lazy(() => import('../pages/MemberPage')),
   '/novoassociado': lazy(() => import('../pages/MemberPage')),
+  '/emails': lazy(() => import('../pages/EmailsPage')),
+  '/terceiros': lazy(() => import('../pages/TerceirosPage')),
+  '/extratogroup': lazy(() => import('../pages/ExtratoGroupPage')),
+  '/feriados': lazy(() => import('../pages/FeriadosPage')),
+  '/forumcargos': lazy(() => import('../pages/ForumCargosPage')),
+  '/assoccargos': lazy(() => import('../pages/AssocCargosPage')),
+  '/outbox': lazy(() => import('../pages/OutboxPage')),
 };

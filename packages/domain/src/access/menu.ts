@@ -91,6 +91,7 @@ export const menu: readonly MenuNode[] = [
       { label: 'Relatórios', to: '/reports' },
       { label: 'Terminal', to: '/terminal' },
       { label: 'Acessos', to: '/acessos' },
+      { label: 'Caixa de saída', to: '/outbox' },
     ],
   },
 ];

@@ -40,6 +40,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/reports', title: 'Relatórios', requires: withAccess('superadmin') },
   { path: '/terminal', title: 'Terminal', requires: withAccess('superadmin') },
   { path: '/acessos', title: 'Acessos', requires: withAccess('superadmin') },
+  { path: '/outbox', title: 'Caixa de saída', requires: withAccess('superadmin') },
 ];
 
 export const publicPaths = ['/login', '/reset'] as const;

@@ -1,2 +1,6 @@
 export * from './access.js';
 export * from './people.js';
+export * from './mail.js';
+export * from './credentials.js';
+export * from './jobs.js';
+export * from './registries.js';

@@ -160,9 +160,11 @@ export const terceiros = pgTable(
     terTelefone2: varchar('ter_telefone2', { length: 15 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete (registries): a deleted third party can be recovered; search and lists skip it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('terceiros_document_uq').on(t.terCPFCNPJ),
+    uniqueIndex('terceiros_document_uq').on(t.terCPFCNPJ).where(sql`deleted_at is null`),
     index('terceiros_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('terceiros_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`),
   ],

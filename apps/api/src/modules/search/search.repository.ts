@@ -123,11 +123,11 @@ with p as (
    order by c.search_name collate "C" limit 30
 ), tp as (
   select t.ter_id, t.search_name, t.ter_nome from terceiros t
-   where ${startsWith('t')}${rest('t')}
+   where ${startsWith('t')}${rest('t')} and t.deleted_at is null
    order by t.search_name using ~<~ limit 30
 ), tc as (
   select t.ter_id, t.search_name, t.ter_nome from terceiros t
-   where (select count(*) from p) + (select count(*) from tp) < 30 and ${likes('t')} and not ${startsWith('t')}
+   where (select count(*) from p) + (select count(*) from tp) < 30 and ${likes('t')} and not ${startsWith('t')} and t.deleted_at is null
    order by t.search_name collate "C" limit 30
 ), top as (
   select id, terceiro, row_number() over (order by grp, ${NAME_ORDER}) as pos from (
@@ -153,7 +153,7 @@ with n as (
 ), f as (
   select cst_id from customers where cust_cpf between ${param(4)} and ${param(5)} order by cust_cpf limit 30
 ), t as (
-  select ter_id from terceiros where ter_cpf_cnpj between ${param(6)} and ${param(7)} order by ter_cpf_cnpj limit 30
+  select ter_id from terceiros where ter_cpf_cnpj between ${param(6)} and ${param(7)} and deleted_at is null order by ter_cpf_cnpj limit 30
 ), top as (
   select id, terceiro, row_number() over (order by grp, ${NAME_ORDER}) as pos from (
     select c.cst_id as id, c.search_name, c.cust_name::text as name, false as terceiro,

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api/v1 route with its declared access, for the access walk test and audits of the surface. */
     apiRoutes: ApiRouteInfo[];
+    /** The session of an `assoc_sid` cookie value (the real-time handshake authenticates with it). */
+    sessionFromToken(token: string): Promise<SessionUser | null>;
   }
 }
 
@@ -58,6 +60,7 @@ const SESSION_SQL = `
 export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   app.decorateRequest('user', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
+  app.decorate('sessionFromToken', (token: string) => loadSession(token));
 
   // Every API route must say who may call it; forgetting is a start-up error, not an open door.
   app.addHook('onRoute', (route) => {

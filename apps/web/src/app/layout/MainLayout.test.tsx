@@ -11,6 +11,9 @@ function setup(roles: string[], tree = sampleTree, sessionOverrides = {}) {
     'GET searchhistory': { body: [] },
     'GET aniversarios': { body: [] },
     'GET logout': { body: { status: 200 } },
+    'GET jobs': { body: [] },
+    'GET connected': { body: [{ cstId: null, username: '11144477735', name: 'Ana Superadmin', connectionId: 'abc123' }] },
+    'GET jobs/send/extrato-email/0': { status: 501, body: { message: 'Tarefa ainda não disponível: Enviar extrato mensal por e-mail' } },
   });
   return { api, ...renderApp('/') };
 }
@@ -31,7 +34,7 @@ describe('side menu', () => {
     expect(within(nav).getByRole('button', { name: 'Mudança de faixa etária' })).toBeInTheDocument();
   });
 
-  it('asks the job question before starting a job, then says it is under construction', async () => {
+  it('asks the job question before starting a job, then shows the server refusal (501 not available yet)', async () => {
     const { user, api } = setup([...staffRoles, 'v2atd']);
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(await within(nav).findByRole('button', { name: 'Atendimento' }));
@@ -42,8 +45,8 @@ describe('side menu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'SIM' }));
 
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('Em construção');
-    expect(api.calls.some((c) => c.path.startsWith('jobs'))).toBe(false);
+    expect(notice).toHaveTextContent('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
+    expect(api.callsTo('GET jobs/send/extrato-email/0')).toHaveLength(1);
   });
 
   it('opens url entries in a 642x930 popup', async () => {
@@ -65,15 +68,15 @@ describe('top bar', () => {
     expect(screen.queryByRole('button', { name: 'Notificações' })).not.toBeInTheDocument();
   });
 
-  it('opens the connected-users and notifications dialogs, which say they are under construction', async () => {
+  it('opens the connected-users and notifications dialogs', async () => {
     const { user } = setup([...staffRoles, 'admin']);
     await user.click(await screen.findByRole('button', { name: 'Usuários conectados' }));
-    expect(await screen.findByRole('dialog', { name: 'Usuários conectados' })).toHaveTextContent('Em construção');
+    expect(await screen.findByRole('dialog', { name: 'Usuários conectados' })).toHaveTextContent('Ana Superadmin');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Notificações' }));
-    expect(await screen.findByRole('dialog', { name: 'Notificações' })).toHaveTextContent('Em construção');
+    expect(await screen.findByRole('dialog', { name: 'Notificações' })).toHaveTextContent('Nenhuma notificação encontrada');
   });
 
   it('user menu: Ferramentas opens the tools dialog, Sair signs out and goes to /login', async () => {
@@ -82,7 +85,7 @@ describe('top bar', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
     const tools = await screen.findByRole('dialog', { name: 'Ferramentas' });
     expect(within(tools).getByRole('tab', { name: 'Acesso externo' })).toBeInTheDocument();
-    expect(tools).toHaveTextContent('Em construção');
+    expect(within(tools).getByRole('button', { name: 'Gerar Código' })).toBeInTheDocument();
     await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -3,6 +3,8 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SectionLoader } from '../../modules/ui/components/FullPageLoader';
+import { JobsProvider } from '../../modules/jobs/hooks/JobsProvider';
+import { RealtimeProvider } from '../../modules/realtime/RealtimeProvider';
 import { useCurrentSession } from '../session/SessionContext';
 import { ENV_BANNER_HEIGHT, EnvBanner, hasEnvBanner } from './EnvBanner';
 import { SideMenu } from './SideMenu';
@@ -19,6 +21,8 @@ export default function MainLayout() {
   const bannerHeight = hasEnvBanner(session.envMode) ? ENV_BANNER_HEIGHT : 0;
 
   return (
+    <RealtimeProvider envMode={session.envMode}>
+    <JobsProvider>
     <AppShell
       header={{ height: TOP_BAR_HEIGHT + bannerHeight }}
       navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
@@ -40,5 +44,7 @@ export default function MainLayout() {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+    </JobsProvider>
+    </RealtimeProvider>
   );
 }

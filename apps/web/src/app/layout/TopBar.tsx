@@ -1,9 +1,9 @@
 import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconPlugConnected, IconScale } from '@tabler/icons-react';
+import { IconPlugConnected, IconScale } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ConnectedUsersModal } from '../../modules/connections/components/ConnectedUsersModal';
-import { NotificationsModal } from '../../modules/jobs/components/NotificationsModal';
+import { NotificationsBell } from '../../modules/jobs/components/NotificationsBell';
 import { MemberSearchBox } from '../../modules/search/components/MemberSearchBox';
 import { ToolsModal } from '../../modules/tools/components/ToolsModal';
 import { RoleGate } from '../../modules/ui/components/RoleGate';
@@ -19,7 +19,6 @@ interface TopBarProps {
 export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
   const session = useCurrentSession();
   const [connectedOpened, connected] = useDisclosure(false);
-  const [notificationsOpened, notificationsModal] = useDisclosure(false);
   const [toolsOpened, tools] = useDisclosure(false);
 
   return (
@@ -55,17 +54,12 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           </Tooltip>
         </RoleGate>
         <RoleGate role="v2access">
-          <Tooltip label="Notificações">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notificações" onClick={notificationsModal.open}>
-              <IconBell size={20} stroke={1.6} />
-            </ActionIcon>
-          </Tooltip>
+          <NotificationsBell />
         </RoleGate>
         <UserMenu onOpenTools={tools.open} />
       </Group>
 
       <ConnectedUsersModal opened={connectedOpened} onClose={connected.close} />
-      <NotificationsModal opened={notificationsOpened} onClose={notificationsModal.close} />
       <ToolsModal opened={toolsOpened} onClose={tools.close} />
     </Group>
   );

@@ -2,7 +2,8 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconChevronDown, IconLogout, IconTool } from '@tabler/icons-react';
 import type { Role } from '@assoc/domain';
 import { useHasRole } from '../../modules/ui/components/RoleGate';
-import { notifyUnderConstruction } from '../../modules/ui/notify';
+import { ProcessingModal } from '../../modules/tools/components/ProcessingModal';
+import { useTutorialDownload } from '../../modules/tools/hooks/useTutorialDownload';
 import { useCurrentSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
 
@@ -14,8 +15,11 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
   const session = useCurrentSession();
   const logout = useLogout();
   const canUseTools = useHasRole(TOOLS_ROLES);
+  const tutorial = useTutorialDownload();
 
   return (
+    <>
+    <ProcessingModal opened={tutorial.downloading} />
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Menu do usuário ${session.name}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
@@ -36,7 +40,7 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
           </Menu.Item>
         )}
         {canUseTools && (
-          <Menu.Item leftSection={<IconBook2 size={16} aria-hidden />} onClick={() => notifyUnderConstruction('Baixar tutorial')}>
+          <Menu.Item leftSection={<IconBook2 size={16} aria-hidden />} onClick={() => void tutorial.download()}>
             Baixar tutorial
           </Menu.Item>
         )}
@@ -46,5 +50,6 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
@@ -106,20 +106,42 @@ describe('sign-in screen', () => {
     expect(router.state.location.pathname).toBe('/feriados');
   });
 
-  it('switches to password-request mode, which says plainly that it is under construction', async () => {
-    const api = mockApi(notSignedIn);
+  it('password-request mode asks only the CPF, calls GET login/resetpassword/{cpf} and then reads SOLICITADO', async () => {
+    const api = mockApi({
+      ...notSignedIn,
+      'GET login/resetpassword/11144477735': { body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' } },
+    });
     const { user } = await openLogin();
 
     await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
     expect(screen.queryByLabelText(/^Senha/)).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.click(screen.getByRole('button', { name: 'SOLICITAR SENHA' }));
+    expect(screen.getByText('Campo obrigatório')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^CPF/), '111.444.777-35');
     await user.click(screen.getByRole('button', { name: 'SOLICITAR SENHA' }));
 
-    const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Em construção')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path.startsWith('login'))).toHaveLength(0);
+    expect(await screen.findByRole('status')).toHaveTextContent('Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções');
+    const requested = screen.getByRole('button', { name: 'SOLICITADO' });
+    expect(requested).toBeDisabled();
+    expect(api.callsTo('GET login/resetpassword/11144477735')).toHaveLength(1);
+    expect(api.callsTo('POST login')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Voltar para o login' }));
     expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ENTRAR' })).toBeInTheDocument();
+  });
+
+  it('password-request mode shows the server message when the request is refused (rate limit)', async () => {
+    mockApi({
+      ...notSignedIn,
+      'GET login/resetpassword/11144477735': { status: 429, body: { message: 'Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.' } },
+    });
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
+    await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+    await user.click(screen.getByRole('button', { name: 'SOLICITAR SENHA' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.');
+    expect(screen.getByRole('button', { name: 'SOLICITAR SENHA' })).toBeEnabled();
+    expect(screen.queryByText('Sessão expirada, faça um novo login para continuar')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, MaskInput, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconId, IconLock, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconId, IconLock, IconMailCheck, IconShieldLock } from '@tabler/icons-react';
 import { useLoginForm } from '../hooks/useLoginForm';
 
 /** Sign-in screen form (spec 1 §2): CPF, Senha, Código de acesso when asked; ENTRAR; password-request mode. */
@@ -17,6 +17,12 @@ export function LoginForm() {
   return (
     <form onSubmit={form.handleSubmit} noValidate aria-label={form.mode === 0 ? 'Entrar' : 'Solicitar senha'}>
       <Stack gap="md">
+        {form.mode === 1 && form.requestedMessage && (
+          <Alert color="green" variant="light" icon={<IconMailCheck size={18} />} role="status">
+            {form.requestedMessage}
+          </Alert>
+        )}
+
         {form.serverError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {form.serverError}

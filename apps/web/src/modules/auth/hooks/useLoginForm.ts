@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginRequestSchema, onlyDigits, type LoginReply, type LoginRequest } from '@assoc/domain';
+import { loginRequestSchema, onlyDigits, sessionMessages, type LoginReply, type LoginRequest, type ResetReply } from '@assoc/domain';
 import { api, isApiError } from '../../../app/api';
 import { sessionQuery } from '../../../app/session/sessionQuery';
-import { notifyUnderConstruction } from '../../ui/notify';
 
 /** 0: sign in; 1: request a password e-mail (first access / forgot password). */
 export type LoginMode = 0 | 1;
@@ -45,8 +44,8 @@ export function useLoginForm() {
   const [submitted, setSubmitted] = useState(false);
   const [requireCode, setRequireCode] = useState(false);
   const [serverError, setServerError] = useState('');
-  // Set once GET login/resetpassword/{user} succeeds (next issue); the submit button then reads 'SOLICITADO'.
-  const [requested] = useState(false);
+  // Set once GET login/resetpassword/{user} succeeds: the message shows and the button reads 'SOLICITADO'.
+  const [requestedMessage, setRequestedMessage] = useState('');
 
   const errors = submitted ? validate(values, mode) : {};
 
@@ -66,14 +65,25 @@ export function useLoginForm() {
     },
   });
 
+  // Mode 1: the server answers the same whether or not the CPF exists (it e-mails the link when it does).
+  const requestPassword = useMutation({
+    mutationFn: (cpf: string) => api.get<ResetReply>(`login/resetpassword/${cpf}`, { skipSessionLost: true }),
+    onMutate: () => setServerError(''),
+    onSuccess: () => setRequestedMessage(sessionMessages.passwordRequested),
+    onError: (error) => setServerError(isApiError(error) ? error.message : String(error)),
+  });
+
   const setField = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
+    // Another CPF may be requested again.
+    if (field === 'username' && onlyDigits(value) !== onlyDigits(values.username)) setRequestedMessage('');
   };
 
   const toggleMode = () => {
     setMode((current) => (current === 0 ? 1 : 0));
     setSubmitted(false);
     setServerError('');
+    setRequestedMessage('');
   };
 
   const handleSubmit = (event?: FormEvent) => {
@@ -81,8 +91,7 @@ export function useLoginForm() {
     setSubmitted(true);
     if (Object.keys(validate(values, mode)).length > 0) return;
     if (mode === 1) {
-      // GET login/resetpassword/{user} lands in the next issue; 'SOLICITADO' shows once it succeeds.
-      notifyUnderConstruction('Solicitar senha');
+      if (!requestedMessage) requestPassword.mutate(onlyDigits(values.username));
       return;
     }
     signIn.mutate({
@@ -99,8 +108,9 @@ export function useLoginForm() {
     mode,
     requireCode,
     serverError,
-    requested,
-    submitting: signIn.isPending,
+    requested: requestedMessage !== '',
+    requestedMessage,
+    submitting: signIn.isPending || requestPassword.isPending,
     setField,
     toggleMode,
     handleSubmit,

@@ -1,18 +1,34 @@
 import { useCallback } from 'react';
-import type { JobCommand } from '@assoc/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { jobMessages, type Job, type JobCommand } from '@assoc/domain';
+import { api, isApiError } from '../../../app/api';
 import { openConfirmDialog } from '../../ui/confirm';
-import { notifyUnderConstruction } from '../../ui/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { jobsKey, upsertJob } from './useJobs';
 
-/**
- * A job link of the menu (spec 1 §2): asks the job's question, then starts it. The job engine
- * (GET jobs/send) lands in the next issue, so confirming says "Em construção" plainly.
- */
+/** Refusals whose server message says more than the generic one: already running (409), not available yet (501). */
+const SERVER_MESSAGE_STATUSES = new Set([403, 404, 409, 501]);
+
+/** A job link of the menu (spec 1 §2): asks the job's question (SIM / NÃO), then GET jobs/send. */
 export function useJobLauncher() {
+  const queryClient = useQueryClient();
   return useCallback((job: JobCommand) => {
     openConfirmDialog({
       title: job.label,
       message: job.question,
-      onConfirm: () => notifyUnderConstruction(job.label),
+      onConfirm: () => {
+        void (async () => {
+          try {
+            const started = await api.get<Job>(`jobs/send/${encodeURIComponent(job.command)}/${job.plan ?? 0}`);
+            // The real-time channel may already have brought a newer state of this job: keep it.
+            queryClient.setQueryData<Job[]>(jobsKey, (list) => (list?.some((j) => j.jobId === started.jobId) ? list : upsertJob(list, started)));
+            notifySuccess(jobMessages.sent, job.label);
+          } catch (error) {
+            const message = isApiError(error) && SERVER_MESSAGE_STATUSES.has(error.status) ? error.message : jobMessages.sendFailed;
+            notifyError(message, job.label);
+          }
+        })();
+      },
     });
-  }, []);
+  }, [queryClient]);
 }

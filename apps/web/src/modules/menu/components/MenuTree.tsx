@@ -1,6 +1,9 @@
-import { NavLink } from '@mantine/core';
+import { Loader, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
+import { IconExternalLink, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { JobCommand } from '@assoc/domain';
+import { useJobButton } from '../../jobs/hooks/useJobButton';
 import type { MenuTreeNode } from '@assoc/domain';
 import { useJobLauncher } from '../../jobs/hooks/useJobLauncher';
 import { menuIcon } from '../utils/menuIcons';
@@ -67,17 +70,7 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
   }
 
   if (node.job) {
-    const job = node.job;
-    return (
-      <NavLink
-        component="button"
-        type="button"
-        label={node.label}
-        leftSection={leftSection}
-        rightSection={<IconPlayerPlay size={14} stroke={1.6} aria-hidden />}
-        onClick={() => launchJob(job)}
-      />
-    );
+    return <JobEntry job={node.job} label={node.label} leftSection={leftSection} onLaunch={launchJob} />;
   }
 
   if (node.url) {
@@ -95,4 +88,23 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
   }
 
   return <NavLink label={node.label} leftSection={leftSection} disabled />;
+}
+
+/** A job link: disabled with a spinner (running) or an hourglass (waiting) while a same-named job is open (spec 1 §4). */
+function JobEntry({ job, label, leftSection, onLaunch }: { job: JobCommand; label: string; leftSection: ReactNode; onLaunch(job: JobCommand): void }) {
+  const { disabled, state } = useJobButton(job);
+  const rightSection = state === 'running' ? <Loader size={14} aria-label="Em execução" />
+    : state === 'waiting' ? <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
+    : <IconPlayerPlay size={14} stroke={1.6} aria-hidden />;
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      leftSection={leftSection}
+      rightSection={rightSection}
+      disabled={disabled}
+      onClick={() => onLaunch(job)}
+    />
+  );
 }

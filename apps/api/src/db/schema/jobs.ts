@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, customType, index, integer, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './access.js';
+
+/**
+ * Background jobs as the notifications list shows them (spec 1 §3 Job), plus the owner and the
+ * request's userData. jobId is also the pg-boss job id, so the engine can tell what pg-boss did with it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    jobName: varchar('job_name', { length: 80 }).notNull(),
+    jobDescription: varchar('job_description', { length: 200 }).notNull(),
+    jobSubtitle: varchar('job_subtitle', { length: 200 }).notNull().default(''),
+    /** 0 running, 10 waiting, 20 failed, 30 done. */
+    jobStatus: smallint('job_status').notNull().default(10),
+    jobSubmitted: timestamp('job_submitted', { withTimezone: true }).notNull().defaultNow(),
+    jobCurrent: integer('job_current').notNull().default(0),
+    jobTotal: integer('job_total').notNull().default(0),
+    /** `<fileId>;<display name>`. */
+    jobAttachments: text('job_attachments').notNull().default(''),
+    jobResult: text('job_result').notNull().default(''),
+    jobFinished: timestamp('job_finished', { withTimezone: true }),
+    /** Listed in the user's notifications; 'showoff' clears it. */
+    show: boolean('show').notNull().default(true),
+    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userData: varchar('user_data', { length: 200 }).notNull().default('0'),
+  },
+  (t) => [
+    index('jobs_user_submitted_idx').on(t.userId, t.jobSubmitted),
+    index('jobs_open_name_idx').on(t.jobName).where(sql`job_status <= 10`),
+  ],
+);
+
+/** Files of the file store (decision 9): the bytes live in the store under `id`. */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  mimeType: varchar('mime_type', { length: 120 }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Binary payloads of the Socket.IO PostgreSQL adapter (its fixed layout). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './access.js';
+import { customers } from './people.js';
+
+/**
+ * The outbox (decision 10): every message (e-mail, SMS, WhatsApp) is written here in the caller's
+ * transaction; the mail worker sends pending e-mails. Status: pending → sending → sent | failed
+ * (back to pending, with a later nextAttemptAt, while attempts remain).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: varchar('channel', { length: 16 }).$type<'email' | 'sms' | 'whatsapp'>().notNull().default('email'),
+    to: varchar('to', { length: 320 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull().default(''),
+    html: text('html'),
+    text: text('text').notNull().default(''),
+    status: varchar('status', { length: 16 }).$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the worker may (re)try; while sending, when a crashed worker's claim lapses. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
+    cstId: integer('cst_id').references(() => customers.cstId, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_cst_idx').on(t.cstId),
+  ],
+);

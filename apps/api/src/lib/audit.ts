@@ -1,0 +1,31 @@
+import type { Db } from '../db/client.js';
+import { audits } from '../db/schema/index.js';
+
+/** A database handle or an open transaction. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface AuditEntry {
+  /** What was changed: 'feriados', 'terceiros', 'templates:sms'… */
+  category: string;
+  /** The record the entity belongs to (a member for child lists); null for registries. */
+  ownerId?: number | null;
+  entityId: string | number;
+  action: 'insert' | 'update' | 'delete' | 'restore';
+  user: { userId: number; name: string };
+  before: unknown;
+  after: unknown;
+}
+
+/** Decision 4: who, when and the before/after data of a write; call it inside the write's transaction. */
+export async function writeAudit(db: Executor, entry: AuditEntry) {
+  await db.insert(audits).values({
+    category: entry.category,
+    ownerId: entry.ownerId ?? null,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    userId: entry.user.userId,
+    userName: entry.user.name.slice(0, 64),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

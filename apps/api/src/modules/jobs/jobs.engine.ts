@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { PgBoss, type Job as BossJob } from 'pg-boss';
+import { jobNameOf, jobTexts } from '@assoc/domain';
+import { AppError, conflict } from '../../lib/errors.js';
+import type { AppEventBus } from '../../plugins/app/events.js';
+import type { FileStore } from '../../plugins/app/files.js';
+import { createJobsRepository, toJob, type JobRow } from './jobs.repository.js';
+import { JobFailure, type JobContext, type JobRegistry, type RegisteredCommand } from './jobs.registry.js';
+
+/** The one pg-boss queue of the menu's jobs; the handler is chosen by the job's name. */
+export const JOB_QUEUE = 'app-jobs';
+export const PGBOSS_SCHEMA = 'pgboss';
+const PROGRESS_EVERY_MS = 250;
+
+export interface JobEngineOptions {
+  pool: pg.Pool;
+  files: FileStore;
+  events: Pick<AppEventBus, 'emit'>;
+  registry: JobRegistry;
+  /** Run jobs in this process (false: only queue them). */
+  worker: boolean;
+  concurrency: number;
+  heartbeatSeconds: number;
+  superviseSeconds: number;
+  retryLimit: number;
+  log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+interface QueueData {
+  jobId: string;
+}
+
+/**
+ * Background jobs on pg-boss (same database, schema `pgboss`), with their visible state in our `jobs` table
+ * (pg-boss has no progress API). Crash safety: the queue has a heartbeat, so a job whose process died is
+ * failed by pg-boss's supervisor and retried (retryLimit), and a supervisor of ours ends as failed (20) any
+ * open job pg-boss no longer runs. A job is never left running forever.
+ */
+export class JobEngine {
+  readonly repo;
+  readonly registry: JobRegistry;
+  private boss: PgBoss | null = null;
+  private superviseTimer: NodeJS.Timeout | null = null;
+  private supervising: Promise<void> | null = null;
+
+  constructor(private readonly opts: JobEngineOptions) {
+    this.repo = createJobsRepository(opts.pool);
+    this.registry = opts.registry;
+  }
+
+  async start() {
+    const connectionString = (this.opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const boss = new PgBoss({
+      connectionString,
+      schema: PGBOSS_SCHEMA,
+      max: Math.max(2, Math.min(this.opts.concurrency + 1, 8)),
+      superviseIntervalSeconds: this.opts.superviseSeconds,
+      monitorIntervalSeconds: this.opts.superviseSeconds,
+      application_name: 'assoc-jobs',
+      // New jobs wake idle workers at once instead of at the next poll.
+      useListenNotify: true,
+    });
+    boss.on('error', (error) => this.opts.log?.error(error, 'pg-boss'));
+    await boss.start();
+    const queueOptions = {
+      heartbeatSeconds: this.opts.heartbeatSeconds,
+      retryLimit: this.opts.retryLimit,
+      retryDelay: 1,
+      // A job runs at most 4 hours; the heartbeat catches dead workers long before.
+      expireInSeconds: 4 * 60 * 60,
+      notify: true,
+    };
+    await boss.createQueue(JOB_QUEUE, queueOptions);
+    await boss.updateQueue(JOB_QUEUE, queueOptions);
+    this.boss = boss;
+    if (this.opts.worker) {
+      // Two pollers, each running its batch in parallel: `concurrency` jobs at once. A full batch fetches
+      // again at once (a burst drains without waiting for the poll); each job settles on its own.
+      const workers = Math.min(2, this.opts.concurrency);
+      await boss.work<QueueData>(JOB_QUEUE, {
+        batchSize: Math.ceil(this.opts.concurrency / workers),
+        localConcurrency: workers,
+        pollingIntervalSeconds: 0.5,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      }, async (batch) => Promise.all(batch.map(async (job) => {
+        try {
+          await this.run(job);
+          return { id: job.id, status: 'completed' as const };
+        } catch (error) {
+          return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+        }
+      })));
+    }
+    this.superviseTimer = setInterval(() => { void this.supervise(); }, this.opts.superviseSeconds * 1000);
+    this.superviseTimer.unref();
+    await this.supervise();
+  }
+
+  async stop() {
+    if (this.superviseTimer) clearInterval(this.superviseTimer);
+    this.superviseTimer = null;
+    await this.supervising?.catch(() => {});
+    const boss = this.boss;
+    this.boss = null;
+    // Not graceful beyond a short wait: an interrupted job is retried by the next process.
+    await boss?.stop({ graceful: true, timeout: 2000 }).catch(() => {});
+  }
+
+  private get started(): PgBoss {
+    if (!this.boss) throw new AppError(503, 'Serviço de tarefas indisponível');
+    return this.boss;
+  }
+
+  /**
+   * Queues a job for a user: our row and the pg-boss job in one transaction, after checking (under a lock
+   * on the name) that no same-named job is waiting or running unless the command allows duplicates.
+   */
+  async enqueue(command: RegisteredCommand, userId: number, userData: string): Promise<JobRow> {
+    const boss = this.started;
+    const jobName = jobNameOf(command);
+    const client = await this.opts.pool.connect();
+    let row: JobRow;
+    try {
+      await client.query('begin');
+      if (!command.allowDuplicates) {
+        await client.query('select pg_advisory_xact_lock(hashtext($1))', [`job:${jobName}`]);
+        if (await this.repo.findOpenByName(client, jobName)) throw conflict(jobTexts.alreadyRunning(command.label));
+      }
+      const jobId = crypto.randomUUID();
+      row = await this.repo.insert(client, { jobId, jobName, jobDescription: command.label, jobSubtitle: jobTexts.queued, userId, userData });
+      await boss.send(JOB_QUEUE, { jobId } satisfies QueueData, {
+        id: jobId,
+        db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+      });
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.opts.events.emit('jobprogress', userId, toJob(row));
+    return row;
+  }
+
+  private emit(row: JobRow | null) {
+    if (row) this.opts.events.emit('jobprogress', row.userId, toJob(row));
+  }
+
+  /** Runs one attempt of a job. Finished jobs are skipped, so a duplicate delivery does nothing. */
+  async run(job: BossJob<QueueData>) {
+    const { jobId } = job.data;
+    const attempt = job.retryCount;
+    // Only an open job starts (again): a finished or deleted one is left alone.
+    const row = await this.repo.markRunning(jobId, attempt > 0 ? `Nova tentativa (${attempt + 1}ª)` : 'Em execução');
+    if (!row) return;
+    this.emit(row);
+    const command = this.registry.byJobName(row.jobName);
+    if (!command?.handler) {
+      this.emit(await this.repo.finish(jobId, 20, jobTexts.failedStatus, jobTexts.notImplemented(row.jobDescription)));
+      return;
+    }
+
+    let last = 0;
+    const ctx: JobContext = {
+      jobId,
+      userId: row.userId,
+      userData: row.userData,
+      plan: command.plan,
+      attempt,
+      signal: job.signal,
+      pool: this.opts.pool,
+      files: this.opts.files,
+      progress: async (current, total, subtitle) => {
+        const now = Date.now();
+        if (now - last < PROGRESS_EVERY_MS && current < total) return;
+        last = now;
+        this.emit(await this.repo.progress(jobId, current, total, subtitle ?? null));
+      },
+      attach: async (file) => {
+        const stored = await this.opts.files.save(file);
+        const previous = await this.repo.attach(jobId, `${stored.id};${stored.name}`);
+        const previousId = previous.split(';')[0];
+        if (previousId && previousId !== stored.id) await this.opts.files.remove(previousId);
+      },
+    };
+
+    try {
+      const outcome = await command.handler(ctx);
+      this.emit(await this.repo.finish(jobId, 30, outcome?.subtitle ?? jobTexts.doneStatus, outcome?.result ?? ''));
+    } catch (error) {
+      const message = error instanceof JobFailure || error instanceof AppError
+        ? error.message
+        : `Erro para processar: ${(error as Error).message ?? String(error)}`.slice(0, 500);
+      if (!(error instanceof JobFailure) && attempt < this.opts.retryLimit) {
+        this.opts.log?.warn({ err: error, jobId, attempt }, 'job attempt failed; pg-boss retries it');
+        this.emit(await this.repo.waiting(jobId, jobTexts.waitingRetry, message));
+        throw error;
+      }
+      this.opts.log?.error({ err: error, jobId, attempt }, 'job failed');
+      this.emit(await this.repo.finish(jobId, 20, jobTexts.failedStatus, message));
+    }
+  }
+
+  /**
+   * Settles open jobs pg-boss no longer runs: failed or gone (a dead worker after its last retry) -> 20 with
+   * a clear result; waiting for a retry after a crash -> 10. Runs at start and every superviseSeconds.
+   */
+  supervise(): Promise<void> {
+    if (this.supervising) return this.supervising;
+    this.supervising = (async () => {
+      const boss = this.boss;
+      if (!boss) return;
+      for (const row of await this.repo.listOpen()) {
+        const [bossJob] = await boss.findJobs(JOB_QUEUE, { id: row.jobId });
+        const state = bossJob?.state;
+        if (state === 'created' || state === 'active') continue;
+        if (state === 'retry') {
+          if (row.jobStatus === 0) this.emit(await this.repo.waiting(row.jobId, jobTexts.waitingRetry, ''));
+          continue;
+        }
+        // failed, cancelled, completed without our final write, or deleted.
+        this.emit(await this.repo.finish(row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
+      }
+    })().catch((error) => this.opts.log?.error(error, 'job supervisor')).finally(() => { this.supervising = null; });
+    return this.supervising;
+  }
+}

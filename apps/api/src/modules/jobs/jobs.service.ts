@@ -1,0 +1,62 @@
+import { hasRole, jobTexts, type Job } from '@assoc/domain';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AppEventBus } from '../../plugins/app/events.js';
+import type { SessionUser } from '../../plugins/app/auth.js';
+import type { FileStore, StoredFile } from '../../plugins/app/files.js';
+import type { JobEngine } from './jobs.engine.js';
+import { toJob } from './jobs.repository.js';
+
+export interface Download {
+  file: StoredFile;
+  /** PDFs open in the browser; other files download. */
+  inline: boolean;
+}
+
+export function createJobsService(deps: { engine: JobEngine; files: FileStore; events: Pick<AppEventBus, 'emit'> }) {
+  const { engine, files } = deps;
+  const repo = engine.repo;
+
+  /** A file may be read by the owner of the job it is attached to, or by a superadmin. */
+  async function download(user: SessionUser, fileId: string): Promise<Download> {
+    const owner = await repo.ownerOfFile(fileId);
+    const file = owner === null ? null : await files.find(fileId);
+    if (owner === null || !file) throw notFound(jobTexts.fileNotFound);
+    if (owner !== user.userId && !hasRole(user.roles, ['superadmin'])) throw forbidden();
+    return { file, inline: file.mimeType === 'application/pdf' };
+  }
+
+  return {
+    /** GET jobs/send: a registered command the user may run, implemented, and not already open (unless duplicates are allowed). */
+    async send(user: SessionUser, commandName: string, userData: string): Promise<Job> {
+      const command = engine.registry.find(commandName, userData);
+      if (!command) throw notFound(jobTexts.unknownCommand);
+      if (!hasRole(user.roles, [command.role])) throw forbidden();
+      if (!command.handler) throw new AppError(501, jobTexts.notImplemented(command.label));
+      const data = command.plan ? String(command.plan) : userData;
+      return toJob(await engine.enqueue(command, user.userId, data));
+    },
+
+    async list(user: SessionUser): Promise<Job[]> {
+      return (await repo.listForUser(user.userId)).map(toJob);
+    },
+
+    /** 'showoff': the job leaves the user's list; their other windows reload theirs. */
+    async hide(user: SessionUser, jobId: string) {
+      const row = await repo.hide(jobId, user.userId);
+      if (!row) throw notFound(jobTexts.jobNotFound);
+      deps.events.emit('reloadjobs', user.userId, {});
+    },
+
+    async downloadByJob(user: SessionUser, jobId: string): Promise<Download> {
+      const row = await repo.get(jobId);
+      if (!row) throw notFound(jobTexts.jobNotFound);
+      if (row.userId !== user.userId && !hasRole(user.roles, ['superadmin'])) throw forbidden();
+      const fileId = row.jobAttachments.split(';')[0];
+      if (!fileId) throw notFound(jobTexts.fileNotFound);
+      return download(user, fileId);
+    },
+
+    download,
+  };
+}
+export type JobsService = ReturnType<typeof createJobsService>;

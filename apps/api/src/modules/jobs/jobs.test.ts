@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobTexts, type Job } from '@assoc/domain';
+import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import type { EmittedEvent } from '../../plugins/app/events.js';
+import { JobFailure } from './jobs.registry.js';
+
+let ctx: TestContext;
+let staff: Client;
+let staffUserId: number;
+const events: EmittedEvent[] = [];
+let releaseSlow: () => void = () => {};
+let slowGate: Promise<void> = Promise.resolve();
+
+beforeAll(async () => {
+  ctx = await createTestApp({ JOBS_SUPERVISE_SECONDS: 1, JOBS_RETRY_LIMIT: 1 });
+  ctx.app.events.subscribe((e) => events.push(e));
+  const registry = ctx.app.jobs.registry;
+  registry.register({ command: 'teste-lento', label: 'Teste lento', question: '?', role: 'v2atd', handler: async (job) => {
+    await job.progress(1, 2, 'metade');
+    await slowGate;
+  } });
+  registry.register({ command: 'teste-duplicavel', label: 'Teste duplicável', question: '?', role: 'v2atd', allowDuplicates: true, handler: async () => {} });
+  registry.register({ command: 'teste-falha', label: 'Teste falha', question: '?', role: 'v2atd', handler: async () => { throw new JobFailure('Nenhum associado para processar'); } });
+  registry.register({ command: 'teste-retry', label: 'Teste nova tentativa', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {
+    if (job.attempt === 0) throw new Error('falha passageira');
+    return { result: `tentativa ${job.attempt}` };
+  } });
+  const signed = await signedInAs(ctx, ['v2access', 'v2atd']);
+  staff = signed.client;
+  staffUserId = signed.user.userId;
+});
+afterAll(async () => { await ctx.close(); });
+
+async function waitFinished(client: Client, jobId: string, timeoutMs = 20_000): Promise<Job> {
+  const started = Date.now();
+  for (;;) {
+    const res = await client.get('/api/v1/jobs');
+    const job = (res.json() as Job[]).find((j) => j.jobId === jobId);
+    if (job && job.jobStatus >= 20) return job;
+    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} not finished: ${JSON.stringify(job)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('GET jobs/send: contagem-excel end to end', () => {
+  it('queues the job, runs it with progress, and attaches a real XLSX with the counts', async () => {
+    await createMember(ctx, { custName: 'Ativa Um', custStatus: 'M', custAssocSituacao: 1 });
+    await createMember(ctx, { custName: 'Ativo Dois', custStatus: 'N', custAssocSituacao: 1 });
+    const holder = await createMember(ctx, { custName: 'Aposentado Três', custStatus: 'M', custAssocSituacao: 2 });
+    await createMember(ctx, { custName: 'Pensionista Quatro', custStatus: 'V', custAssocSituacao: 1 });
+    await createMember(ctx, { custName: 'Falecido Cinco', custStatus: 'M', custAssocSituacao: 5 });
+    await createMember(ctx, { custName: 'Dependente Seis', parentId: holder.cstId, custStatus: 'M', custAssocSituacao: 1 });
+
+    const res = await staff.get('/api/v1/jobs/send/contagem-excel/0');
+    expect(res.statusCode).toBe(200);
+    const queued = res.json() as Job;
+    expect(queued).toMatchObject({ jobName: 'contagem-excel', jobDescription: 'Contagem ativos/aposentados/pensionistas (Excel)', jobStatus: 10, show: true });
+    expect(Object.keys(queued).sort()).toEqual(['jobAttachments', 'jobCurrent', 'jobDescription', 'jobFinished', 'jobId', 'jobName', 'jobResult', 'jobStatus', 'jobSubmitted', 'jobSubtitle', 'jobTotal', 'show']);
+
+    const done = await waitFinished(staff, queued.jobId);
+    expect(done.jobStatus).toBe(30);
+    expect(done.jobCurrent).toBe(4);
+    expect(done.jobTotal).toBe(4);
+    expect(done.jobFinished).not.toBeNull();
+    expect(done.jobSubtitle).toBe('4 pessoas: 2 ativos, 1 aposentados, 1 pensionistas');
+    expect(done.jobAttachments).toMatch(/^[0-9a-f-]{36};Contagem_ativos_aposentados_pensionistas_\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+    // Live progress went out on the events helper for the owner: queued, running, progress, done.
+    const mine = events.filter((e) => e.name === 'jobprogress' && e.target === staffUserId && (e.payload as Job).jobId === queued.jobId).map((e) => e.payload as Job);
+    expect(mine.map((j) => j.jobStatus)).toEqual(expect.arrayContaining([10, 0, 30]));
+    expect(mine.some((j) => j.jobStatus === 0 && j.jobTotal === 4)).toBe(true);
+    expect(mine.at(-1)!.jobStatus).toBe(30);
+
+    const file = await staff.get(`/api/v1/jobs/downloadid/${queued.jobId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="Contagem_ativos_aposentados_pensionistas_/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const summary = workbook.getWorksheet('Contagem')!;
+    const rows = summary.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1, 6));
+    expect(rows).toEqual([['M', 1, 1, 0, 2], ['N', 1, 0, 0, 1], ['V', 0, 0, 1, 1], ['Total', 2, 1, 1, 4]]);
+    const people = workbook.getWorksheet('Pessoas')!;
+    const names = people.getColumn(1).values.slice(2);
+    expect(names).toEqual(expect.arrayContaining(['Ativa Um', 'Ativo Dois', 'Aposentado Três', 'Pensionista Quatro']));
+    expect(names).toHaveLength(4);
+
+    const fileId = done.jobAttachments.split(';')[0];
+    const byFile = await staff.get(`/api/v1/jobs/download/${fileId}`);
+    expect(byFile.statusCode).toBe(200);
+    expect(byFile.rawPayload.equals(file.rawPayload)).toBe(true);
+
+    // Only the owner or a superadmin.
+    const { client: other } = await signedInAs(ctx, ['v2access', 'v2atd']);
+    expect((await other.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(403);
+    expect((await other.get(`/api/v1/jobs/downloadid/${queued.jobId}`)).statusCode).toBe(403);
+    expect((await other.get('/api/v1/jobs')).json()).toEqual([]);
+    const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
+    expect((await superadmin.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
+    expect((await superadmin.get(`/api/v1/jobs/downloadid/${queued.jobId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET jobs/send: refusals', () => {
+  it('answers 404 for an unknown command', async () => {
+    const res = await staff.get('/api/v1/jobs/send/nao-existe/0');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Tarefa não encontrada');
+  });
+
+  it('answers 501 for a menu command not implemented yet, and queues nothing', async () => {
+    const res = await staff.get('/api/v1/jobs/send/extrato-email/0');
+    expect(res.statusCode).toBe(501);
+    expect(res.json().message).toBe('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
+    const plan = await staff.get('/api/v1/jobs/send/declaracaosaude-email/22');
+    expect(plan.json().message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
+    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName.startsWith('extrato-email'))).toBe(false);
+  });
+
+  it("answers 403 when the user lacks the command's own role", async () => {
+    const res = await staff.get('/api/v1/jobs/send/celular-email/0');
+    expect(res.statusCode).toBe(403);
+    const { client: finance } = await signedInAs(ctx, ['v2access', 'v2menufincel']);
+    expect((await finance.get('/api/v1/jobs/send/contagem-excel/0')).statusCode).toBe(403);
+    // Allowed to reach the route (own role), and told it is not available yet.
+    expect((await finance.get('/api/v1/jobs/send/celular-email/0')).statusCode).toBe(501);
+  });
+
+  it('answers 401 without a session and 403 without any job role', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/send/contagem-excel/0' })).statusCode).toBe(401);
+    const { client } = await signedInAs(ctx, ['v2access']);
+    expect((await client.get('/api/v1/jobs/send/contagem-excel/0')).statusCode).toBe(403);
+  });
+
+  it('refuses a second start of a same-named job while one waits or runs (409), unless duplicates are allowed', async () => {
+    slowGate = new Promise((resolve) => { releaseSlow = resolve; });
+    const first = await staff.get('/api/v1/jobs/send/teste-lento');
+    expect(first.statusCode).toBe(200);
+    const second = await staff.get('/api/v1/jobs/send/teste-lento/0');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('Já existe uma tarefa "Teste lento" aguardando ou em execução. Aguarde a conclusão.');
+    // Another user is refused too: the job works on shared data.
+    const { client: colleague } = await signedInAs(ctx, ['v2access', 'v2atd']);
+    expect((await colleague.get('/api/v1/jobs/send/teste-lento/0')).statusCode).toBe(409);
+    releaseSlow();
+    expect((await waitFinished(staff, first.json().jobId)).jobStatus).toBe(30);
+    const third = await staff.get('/api/v1/jobs/send/teste-lento/0');
+    expect(third.statusCode).toBe(200);
+    await waitFinished(staff, third.json().jobId);
+
+    const a = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
+    const b = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  });
+
+  it('answers 404 / 400 for unknown or malformed job and file ids', async () => {
+    expect((await staff.get(`/api/v1/jobs/downloadid/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await staff.get(`/api/v1/jobs/download/${crypto.randomUUID()}`)).json().message).toBe('Arquivo não encontrado');
+    expect((await staff.get('/api/v1/jobs/download/abc')).statusCode).toBe(400);
+    const noFile = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
+    await waitFinished(staff, noFile.json().jobId);
+    expect((await staff.get(`/api/v1/jobs/downloadid/${noFile.json().jobId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('job outcomes', () => {
+  it('ends failed (20) with the handler message and no retry on a business failure', async () => {
+    const res = await staff.get('/api/v1/jobs/send/teste-falha/0');
+    const job = await waitFinished(staff, res.json().jobId);
+    expect(job).toMatchObject({ jobStatus: 20, jobResult: 'Nenhum associado para processar' });
+  });
+
+  it('retries a job whose attempt threw, and ends done on the retry', async () => {
+    const res = await staff.get('/api/v1/jobs/send/teste-retry/0');
+    const job = await waitFinished(staff, res.json().jobId);
+    expect(job).toMatchObject({ jobStatus: 30, jobResult: 'tentativa 1' });
+    const seen = events.filter((e) => e.name === 'jobprogress' && (e.payload as Job).jobId === job.jobId).map((e) => (e.payload as Job).jobStatus);
+    expect(seen).toEqual([10, 0, 10, 0, 30]);
+  });
+
+  it('ends as failed, with a clear result, an open job that pg-boss no longer runs', async () => {
+    const jobId = crypto.randomUUID();
+    await ctx.pool.query(
+      `insert into jobs (job_id, job_name, job_description, job_status, job_submitted, user_id) values ($1, 'contagem-excel', 'Perdida', 0, now() - interval '1 minute', $2)`,
+      [jobId, staffUserId]);
+    await ctx.app.jobs.supervise();
+    const job = (await staff.get('/api/v1/jobs')).json().find((j: Job) => j.jobId === jobId);
+    expect(job).toMatchObject({ jobStatus: 20, jobResult: jobTexts.interrupted });
+  });
+});
+
+describe('GET jobs and POST jobs/{jobId}/hide', () => {
+  it('lists the own jobs newest submitted first, and hides one (showoff)', async () => {
+    const { client, user } = await signedInAs(ctx, ['v2access', 'v2atd']);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await client.get('/api/v1/jobs/send/teste-duplicavel/0')).json().jobId);
+    const list = (await client.get('/api/v1/jobs')).json() as Job[];
+    expect(list.map((j) => j.jobId)).toEqual([...ids].reverse());
+
+    const before = events.length;
+    const hide = await client.post(`/api/v1/jobs/${ids[1]}/hide`, {});
+    expect(hide.statusCode).toBe(204);
+    expect((await client.get('/api/v1/jobs')).json().map((j: Job) => j.jobId)).toEqual([ids[2], ids[0]]);
+    expect(events.slice(before).some((e) => e.name === 'reloadjobs' && e.target === user.userId)).toBe(true);
+
+    // Someone else's job, an unknown one, and no XSRF header.
+    expect((await staff.post(`/api/v1/jobs/${ids[0]}/hide`, {})).statusCode).toBe(404);
+    expect((await client.post(`/api/v1/jobs/${crypto.randomUUID()}/hide`, {})).statusCode).toBe(404);
+    const noXsrf = await ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/${ids[0]}/hide`, payload: {}, headers: { cookie: client.cookie } });
+    expect(noXsrf.statusCode).toBe(403);
+    expect(noXsrf.json().message).toContain('XSRF');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,194 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { outbox } from '../../db/schema/index.js';
+import { createMailWorker, retryDelaySeconds } from '../../plugins/app/mail.js';
+import { enqueueEmail } from './mail.repository.js';
+
+const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('outbox worker over a real SMTP server', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    // A long poll: the test drives the rounds itself.
+    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, MAIL_FROM: 'Associação <nao-responda@assoc.test>' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('sends a pending e-mail written in a transaction and records it as sent', async () => {
+    const id = await ctx.db.transaction((tx) => enqueueEmail(tx, { to: 'fulano@exemplo.com.br', subject: 'Extrato de março', text: 'Olá, segue o extrato.\nAtenciosamente.', html: '<p>Olá</p>' }));
+    expect((await rowOf(ctx, id)).status).toBe('pending');
+
+    expect(await ctx.app.mailWorker.runOnce()).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual(['fulano@exemplo.com.br']);
+    expect(mail!.from).toBe('nao-responda@assoc.test');
+    expect(mail!.subject).toBe('Extrato de março');
+    expect(mail!.text).toContain('Olá, segue o extrato.');
+
+    const row = await rowOf(ctx, id);
+    expect(row.status).toBe('sent');
+    expect(row.attempts).toBe(1);
+    expect(row.sentAt).not.toBeNull();
+    expect(await ctx.app.mailWorker.runOnce()).toBe(0);
+  });
+
+  it('an e-mail of a rolled-back transaction is never sent', async () => {
+    const before = smtp.messages.length;
+    await expect(ctx.db.transaction(async (tx) => {
+      await enqueueEmail(tx, { to: 'nunca@exemplo.com.br', subject: 'Nunca', text: 'x' });
+      throw new Error('desfaz');
+    })).rejects.toThrow('desfaz');
+    await ctx.app.mailWorker.runOnce();
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('two workers (two API instances) never send the same e-mail twice', async () => {
+    const before = smtp.messages.length;
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await enqueueEmail(ctx.db, { to: `lote${i}@exemplo.com.br`, subject: `Lote ${i}`, text: 'x' }));
+    const other = createMailWorker({ db: ctx.db, config: ctx.config, log: ctx.app.log });
+    try {
+      await Promise.all([ctx.app.mailWorker.runOnce(), other.runOnce(), ctx.app.mailWorker.runOnce(), other.runOnce()]);
+      while ((await ctx.app.mailWorker.runOnce()) + (await other.runOnce()) > 0) { /* drain */ }
+    } finally {
+      await other.stop();
+    }
+    const received = smtp.messages.slice(before).flatMap((m) => m.to);
+    expect(received).toHaveLength(30);
+    expect(new Set(received).size).toBe(30);
+    const rows = await ctx.db.select().from(outbox).where(sql`${outbox.id} in ${ids}`);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it("takes back an e-mail left 'sending' by a worker that died once its claim lapses", async () => {
+    const id = await enqueueEmail(ctx.db, { to: 'orfao@exemplo.com.br', subject: 'Órfão', text: 'x' });
+    await ctx.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(outbox.id, id));
+    await ctx.app.mailWorker.runOnce();
+    expect((await rowOf(ctx, id)).status).toBe('sending');
+
+    await ctx.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await ctx.app.mailWorker.runOnce();
+    const row = await rowOf(ctx, id);
+    expect(row.status).toBe('sent');
+    expect(row.attempts).toBe(2);
+  });
+});
+
+describe('outbox worker retries', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startTestSmtp({ reject: { code: 451, message: 'Caixa temporariamente indisponível' } });
+    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, MAIL_MAX_ATTEMPTS: 3, MAIL_RETRY_SECONDS: 0.2 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('backs off between attempts and records the final failure after the last one', async () => {
+    const id = await enqueueEmail(ctx.db, { to: 'recusado@exemplo.com.br', subject: 'Recusado', text: 'x' });
+
+    await ctx.app.mailWorker.runOnce();
+    let row = await rowOf(ctx, id);
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('Caixa temporariamente indisponível');
+    // Not due before the backoff has passed.
+    expect(await ctx.app.mailWorker.runOnce()).toBe(0);
+
+    await sleep(250);
+    await ctx.app.mailWorker.runOnce();
+    row = await rowOf(ctx, id);
+    expect(row.status).toBe('pending');
+    expect(row.attempts).toBe(2);
+    // The wait doubles: 0.4 s after the second attempt.
+    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(250);
+
+    await sleep(450);
+    await ctx.app.mailWorker.runOnce();
+    row = await rowOf(ctx, id);
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toContain('451');
+    expect(row.sentAt).toBeNull();
+
+    await sleep(50);
+    expect(await ctx.app.mailWorker.runOnce()).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('doubles the wait per attempt, capped at six hours', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelaySeconds({ MAIL_RETRY_SECONDS: 30 }, n))).toEqual([30, 60, 120, 240]);
+    expect(retryDelaySeconds({ MAIL_RETRY_SECONDS: 30 }, 40)).toBe(6 * 3600);
+  });
+});
+
+describe('outbox worker timer and no SMTP', () => {
+  let smtp: TestSmtp;
+  afterEach(async () => { await smtp?.close(); });
+
+  it('the timer loop sends pending e-mails on its own', async () => {
+    smtp = await startTestSmtp();
+    const ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 50 });
+    try {
+      await enqueueEmail(ctx.db, { to: 'automatico@exemplo.com.br', subject: 'Automático', text: 'x' });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe('Automático');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('without SMTP_URL e-mails stay pending in the outbox', async () => {
+    const ctx = await createTestApp({ SMTP_URL: '' });
+    try {
+      const id = await enqueueEmail(ctx.db, { to: 'parado@exemplo.com.br', subject: 'Parado', text: 'x' });
+      expect(await ctx.app.mailWorker.runOnce()).toBe(0);
+      const row = await rowOf(ctx, id);
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBe(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('GET outbox (superadmin screen)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestApp(); });
+  afterAll(async () => { await ctx.close(); });
+
+  it('lists newest first, filters by status, pages; refuses everyone but superadmins', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await enqueueEmail(ctx.db, { to: `p${i}@exemplo.com.br`, subject: `Mensagem ${i}`, text: 'x' }));
+    await ctx.db.update(outbox).set({ status: 'failed', attempts: 5, lastError: '550 caixa inexistente' }).where(eq(outbox.id, ids[1]!));
+
+    const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
+    const all = (await client.get('/api/v1/outbox')).json();
+    expect(all.total).toBe(5);
+    expect(all.items.map((i: { subject: string }) => i.subject)).toEqual(['Mensagem 4', 'Mensagem 3', 'Mensagem 2', 'Mensagem 1', 'Mensagem 0']);
+
+    const failed = (await client.get('/api/v1/outbox?status=failed')).json();
+    expect(failed.total).toBe(1);
+    expect(failed.items[0]).toMatchObject({ to: 'p1@exemplo.com.br', status: 'failed', attempts: 5, lastError: '550 caixa inexistente', channel: 'email' });
+
+    const page2 = (await client.get('/api/v1/outbox?page=2&pageSize=2')).json();
+    expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+    expect(page2.items.map((i: { subject: string }) => i.subject)).toEqual(['Mensagem 2', 'Mensagem 1']);
+
+    expect((await client.get('/api/v1/outbox?status=lost')).statusCode).toBe(400);
+
+    const staff = await signedInAs(ctx, ['v2access', 'admin']);
+    expect((await staff.client.get('/api/v1/outbox')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/outbox' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,67 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { loginFailures, passwordResetRequests, passwordResets, sessions, users } from '../../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ResetTarget {
+  userId: number;
+  cpf: string;
+  name: string;
+  email: string;
+  cstId: number | null;
+}
+
+export function createPasswordResetRepository(db: Db) {
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    async countRecentRequests(cpf: string, ip: string, windowMinutes: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(passwordResetRequests)
+        .where(and(eq(passwordResetRequests.cpf, cpf), eq(passwordResetRequests.ip, ip), gt(passwordResetRequests.at, sql`now() - make_interval(mins => ${windowMinutes})`)));
+      return row?.n ?? 0;
+    },
+
+    async recordRequest(cpf: string, ip: string) {
+      await db.insert(passwordResetRequests).values({ cpf, ip });
+    },
+
+    /** An active user of this CPF with an e-mail: the only kind a reset link is sent to. */
+    async findTarget(cpf: string): Promise<ResetTarget | undefined> {
+      const [row] = await db
+        .select({ userId: users.userId, cpf: users.cpf, name: users.name, email: users.email, cstId: users.cstId })
+        .from(users)
+        .where(and(eq(users.cpf, cpf), eq(users.active, true)));
+      if (!row?.email?.trim()) return undefined;
+      return { ...row, email: row.email.trim() };
+    },
+
+    /** A new code replaces the user's earlier unused ones. */
+    async createCode(tx: Tx, userId: number, codeHash: string, minutes: number) {
+      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await tx.insert(passwordResets).values({ userId, codeHash, expiresAt: sql`now() + make_interval(mins => ${minutes})` });
+    },
+
+    /** The code row locked for this transaction, with its user's CPF. */
+    async lockCode(tx: Tx, codeHash: string) {
+      const result = await tx.execute<{ id: number; user_id: number; cpf: string; name: string; used: boolean; expired: boolean }>(sql`
+        select r.id, r.user_id, u.cpf, u.name, r.used_at is not null as used, r.expires_at <= now() as expired
+          from password_resets r join users u on u.user_id = r.user_id
+         where r.code_hash = ${codeHash} and u.active
+           for update of r`);
+      return result.rows[0];
+    },
+
+    /** Sets the new hash, spends every open code of the user, ends their sessions and clears sign-in failures. */
+    async changePassword(tx: Tx, userId: number, cpf: string, passwordHash: string) {
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.userId, userId));
+      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await tx.delete(loginFailures).where(eq(loginFailures.cpf, cpf));
+    },
+  };
+}
+
+export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onlyDigits, resetMessages, sessionMessages, weakPasswordMessage, type ResetPasswordChange } from '@assoc/domain';
+import type { AppConfig } from '../../config.js';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/password.js';
+import { checkPasswordStrength } from '../../lib/password-strength.js';
+import { hashToken } from '../../plugins/app/auth.js';
+import { enqueueEmail } from '../mail/mail.repository.js';
+import { resetEmail } from './password-reset.mail.js';
+import type { PasswordResetRepository } from './password-reset.repository.js';
+
+interface Deps {
+  repo: PasswordResetRepository;
+  config: AppConfig;
+  /** Every request answers after at least this long, whether or not the CPF exists (ms). */
+  replyFloorMs: number;
+}
+
+/** A 32-character code (24 random bytes in base64url): spec 3 §9. */
+export const newResetCode = () => crypto.randomBytes(24).toString('base64url');
+
+export function createPasswordResetService({ repo, config, replyFloorMs }: Deps) {
+  return {
+    /**
+     * GET login/resetpassword/{user}: e-mails a reset link when the CPF belongs to an active user
+     * with an e-mail. The answer is the same either way, after the same minimum time, so it never
+     * tells whether the CPF exists; requests per CPF and address are limited like the sign-in.
+     */
+    async requestReset(user: string, ip: string) {
+      const started = performance.now();
+      const cpf = onlyDigits(user).slice(0, 11);
+      const recent = await repo.countRecentRequests(cpf, ip, config.LOGIN_WINDOW_MINUTES);
+      if (recent >= config.RESET_MAX_REQUESTS) throw tooManyRequests(resetMessages.tooManyRequests(config.LOGIN_WINDOW_MINUTES));
+      await repo.recordRequest(cpf, ip);
+
+      const target = await repo.findTarget(cpf);
+      if (target) {
+        const code = newResetCode();
+        const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset?q=${code}`;
+        await repo.transaction(async (tx) => {
+          await repo.createCode(tx, target.userId, hashToken(code), config.RESET_CODE_MINUTES);
+          await enqueueEmail(tx, resetEmail({
+            to: target.email, name: target.name, link, minutes: config.RESET_CODE_MINUTES,
+            associationName: config.ASSOCIATION_NAME, userId: target.userId, cstId: target.cstId,
+          }));
+        });
+      }
+      const left = replyFloorMs - (performance.now() - started);
+      if (left > 0) await sleep(left);
+      return { status: 200, message: sessionMessages.passwordRequested };
+    },
+
+    /**
+     * POST login/resetpasswordchange: the code must belong to this CPF's user, be unused and
+     * unexpired; the password must pass the strength rule. Success spends the code, sets the new
+     * argon2id hash and ends the user's sessions.
+     */
+    async changePassword(body: ResetPasswordChange) {
+      const strength = checkPasswordStrength(body.password, [body.cpf]);
+      if (!strength.ok) throw badRequest(weakPasswordMessage(strength));
+      const passwordHash = await hashPassword(body.password);
+      await repo.transaction(async (tx) => {
+        const row = await repo.lockCode(tx, hashToken(body.code));
+        if (!row || row.cpf !== body.cpf) throw badRequest(resetMessages.invalidCode);
+        if (row.used) throw badRequest(resetMessages.usedCode);
+        if (row.expired) throw new AppError(410, resetMessages.expiredCode, { expired: true });
+        await repo.changePassword(tx, row.user_id, row.cpf, passwordHash);
+      });
+      return { status: 200, message: resetMessages.success };
+    },
+  };
+}

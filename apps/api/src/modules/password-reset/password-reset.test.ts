@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { resetMessages, sessionMessages } from '@assoc/domain';
+import { createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { outbox, passwordResets, sessions, users } from '../../db/schema/index.js';
+
+const NEW_PASSWORD = 'Girassol#Azul-2031';
+let smtp: TestSmtp;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, PUBLIC_URL: 'https://portal.assoc.test/', RESET_CODE_MINUTES: 45, ASSOCIATION_NAME: 'Associação Teste' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const requestReset = (cpf: string, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/login/resetpassword/${cpf}`, remoteAddress });
+const change = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/login/resetpasswordchange', payload });
+
+async function userWithEmail(email = `pessoa${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`) {
+  const user = await createUser(ctx, { roles: ['v2access'], name: 'Maria Aparecida Souza' });
+  await ctx.db.update(users).set({ email }).where(eq(users.userId, user.userId));
+  return { ...user, email };
+}
+
+/** Requests a reset and reads the code from the e-mail the SMTP server received. */
+async function codeByEmail(cpf: string, email: string) {
+  // Send what earlier tests left queued first.
+  await ctx.app.mailWorker.runOnce();
+  const before = smtp.messages.length;
+  expect((await requestReset(cpf)).statusCode).toBe(200);
+  await ctx.app.mailWorker.runOnce();
+  const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+  expect(mail!.to).toEqual([email]);
+  const link = /https:\/\/portal\.assoc\.test\/reset\?q=([A-Za-z0-9_-]+)/.exec(mail!.text);
+  expect(link).not.toBeNull();
+  return { code: link![1]!, mail: mail! };
+}
+
+describe('GET login/resetpassword/{user}', () => {
+  it('e-mails a link with a 32-character code, storing only its SHA-256', async () => {
+    const user = await userWithEmail();
+    const { code, mail } = await codeByEmail(user.cpf, user.email);
+
+    expect(code).toHaveLength(32);
+    expect(mail.subject).toBe('Redefinição de senha – Associação Teste');
+    expect(mail.text).toContain('Olá, Maria.');
+    expect(mail.text).toContain('vale por 45 minutos');
+    const [row] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.userId));
+    expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.codeHash).not.toContain(code);
+    const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(Math.round(minutes)).toBe(45);
+    const [queued] = await ctx.db.select().from(outbox).where(eq(outbox.userId, user.userId));
+    expect(queued).toMatchObject({ status: 'sent', to: user.email, channel: 'email' });
+  });
+
+  it('answers the same, in similar time, whether or not the CPF exists; nothing is sent for unknown, inactive or e-mail-less users', async () => {
+    const known = await userWithEmail();
+    const inactive = await createUser(ctx, { roles: ['v2access'], active: false });
+    await ctx.db.update(users).set({ email: 'inativo@exemplo.com.br' }).where(eq(users.userId, inactive.userId));
+    const noEmail = await createUser(ctx, { roles: ['v2access'] });
+    await ctx.app.mailWorker.runOnce();
+    const before = smtp.messages.length;
+
+    const timed = async (cpf: string) => {
+      const started = performance.now();
+      const res = await requestReset(cpf, '10.1.1.1');
+      return { res, ms: performance.now() - started };
+    };
+    const answers = [await timed(known.cpf), await timed(nextCpf()), await timed(inactive.cpf), await timed(noEmail.cpf), await timed('abc')];
+    for (const { res } of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 200, message: sessionMessages.passwordRequested });
+    }
+    const times = answers.map((a) => a.ms);
+    // Every answer waits for the same floor (150 ms in tests), so the existing CPF is not the slow one.
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(145);
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(120);
+
+    await ctx.app.mailWorker.runOnce();
+    await smtp.waitFor(before + 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.messages.slice(before).map((m) => m.to[0])).toEqual([known.email]);
+  });
+
+  it('limits requests per CPF and address, alike for existing and unknown CPFs', async () => {
+    const known = await userWithEmail();
+    const unknown = nextCpf();
+    for (const cpf of [known.cpf, unknown]) {
+      for (let i = 0; i < 3; i++) expect((await requestReset(cpf, '10.2.2.2')).statusCode).toBe(200);
+      const refused = await requestReset(cpf, '10.2.2.2');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(resetMessages.tooManyRequests(15));
+      // Another address is counted apart.
+      expect((await requestReset(cpf, '10.3.3.3')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('POST login/resetpasswordchange', () => {
+  it('sets the new password, spends the code, ends the sessions; the new password signs in', async () => {
+    const user = await userWithEmail();
+    const session = await signIn(ctx, user.cpf);
+    const { code } = await codeByEmail(user.cpf, user.email);
+
+    const res = await change({ code, cpf: user.cpf, password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 200, message: 'Senha alterada com sucesso!' });
+
+    expect((await session.get('/api/v1/ping')).statusCode).toBe(401);
+    const open = await ctx.db.select().from(sessions).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
+    expect(open).toHaveLength(0);
+    const [row] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userId, user.userId));
+    expect(row!.hash).toMatch(/^\$argon2id\$/);
+
+    await expect(signIn(ctx, user.cpf)).rejects.toThrow('401');
+    await signIn(ctx, user.cpf, NEW_PASSWORD);
+
+    // Used once.
+    const again = await change({ code, cpf: user.cpf, password: 'Outra#Senha-Forte-77' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(resetMessages.usedCode);
+  });
+
+  it('accepts the CPF with punctuation', async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    const masked = `${user.cpf.slice(0, 3)}.${user.cpf.slice(3, 6)}.${user.cpf.slice(6, 9)}-${user.cpf.slice(9)}`;
+    expect((await change({ code, cpf: masked, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("refuses a code of another CPF's user, and an unknown code, without spending it", async () => {
+    const owner = await userWithEmail();
+    const other = await userWithEmail();
+    const { code } = await codeByEmail(owner.cpf, owner.email);
+
+    const wrongCpf = await change({ code, cpf: other.cpf, password: NEW_PASSWORD });
+    expect(wrongCpf.statusCode).toBe(400);
+    expect(wrongCpf.json().message).toBe(resetMessages.invalidCode);
+    const unknown = await change({ code: 'A'.repeat(32), cpf: owner.cpf, password: NEW_PASSWORD });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(resetMessages.invalidCode);
+
+    expect((await change({ code, cpf: owner.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired code with 410 and expired: true', async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    await ctx.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.userId, user.userId));
+
+    const res = await change({ code, cpf: user.cpf, password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ message: resetMessages.expiredCode, expired: true });
+    await signIn(ctx, user.cpf);
+  });
+
+  it('a newer request replaces the earlier link', async () => {
+    const user = await userWithEmail();
+    const first = await codeByEmail(user.cpf, user.email);
+    const second = await codeByEmail(user.cpf, user.email);
+    expect(first.code).not.toBe(second.code);
+    expect((await change({ code: first.code, cpf: user.cpf, password: NEW_PASSWORD })).json().message).toBe(resetMessages.usedCode);
+    expect((await change({ code: second.code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('the server enforces the strength rule: too short, weak, common words and the CPF itself are refused', async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    const cases: [string, RegExp][] = [
+      ['abc', /^Senha muito curta/],
+      ['senha123', /^Senha fraca: escolha uma senha mais forte/],
+      ['brasil2024', /^Senha fraca/],
+      [user.cpf, /^Senha fraca/],
+    ];
+    for (const [password, message] of cases) {
+      const res = await change({ code, cpf: user.cpf, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().message, password).toMatch(message);
+    }
+    // Refusals do not spend the code.
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('validates the body with pt-BR messages', async () => {
+    const res = await change({ code: 'curto', cpf: '123', password: '' });
+    expect(res.statusCode).toBe(400);
+    const missing = await change({ code: 'B'.repeat(32), cpf: '11144477735', password: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('password: Digite nova senha');
+    const badCpf = await change({ code: 'B'.repeat(32), cpf: '11144477700', password: NEW_PASSWORD });
+    expect(badCpf.json().message).toBe('cpf: CPF Inválido');
+    const badCode = await change({ code: 'curto', cpf: '11144477735', password: NEW_PASSWORD });
+    expect(badCode.json().message).toBe('code: Tamanho de 32 caracteres');
+  });
+});

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import { feriadoRecordSchema, feriadoSchema, registryMessages } from '@assoc/domain';
+import { feriados } from '../../db/schema/index.js';
+import { defineRegistry } from './registry.types.js';
+
+/** Holidays (spec 3 §2.10): GET/POST feriados, PUT/DELETE feriados/{ferId}. */
+export const feriadosRegistry = defineRegistry({
+  path: 'feriados',
+  category: 'feriados',
+  tag: 'cadastros',
+  noun: 'feriados',
+  screens: { read: ['/feriados'], write: ['/feriados'] },
+  table: feriados,
+  key: feriados.ferId,
+  deletedAt: feriados.deletedAt,
+  keyField: 'ferId',
+  body: feriadoSchema,
+  record: feriadoRecordSchema,
+  orderBy: [asc(feriados.ferDia)],
+  unique: [{ matches: (input) => eq(feriados.ferDia, input.ferDia), message: registryMessages.duplicateHoliday }],
+  toRow: (input) => ({ ferDia: input.ferDia, ferDescricao: input.ferDescricao }),
+  toRecord: (row) => ({ ferId: row.ferId as number, ferDia: row.ferDia as string, ferDescricao: row.ferDescricao as string }),
+});

@@ -1,0 +1,236 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@assoc/domain';
+import { audits } from '../../db/schema/index.js';
+import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+
+let ctx: TestContext;
+let admin: Client;
+let adminName: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const { client, user } = await signedInAs(ctx, [
+    'v2access', 'v2menucad', 'v2menucademails', 'v2menucadgruposextir', 'v2menucadterceiro', 'v2menufinanceiro', 'v2menucadloc',
+  ]);
+  admin = client;
+  adminName = user.name;
+});
+afterAll(async () => { await ctx.close(); });
+
+const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
+const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
+
+async function auditsOf(category: string, entityId: number) {
+  return ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(audits.auditId);
+}
+
+interface Case {
+  path: string;
+  category: string;
+  key: string;
+  roles: Role[];
+  valid: Record<string, unknown>;
+  changed: Record<string, unknown>;
+  /** [field values, expected message] */
+  invalid: Array<[Record<string, unknown>, string]>;
+  duplicate: [Record<string, unknown>, string];
+  /** A user holding the menu role but not v2access (screens need every role). */
+  menuOnly?: Role[];
+}
+
+const cases: Case[] = [
+  {
+    path: 'feriados', category: 'feriados', key: 'ferId', roles: ['v2access', 'v2menufinanceiro'],
+    valid: { ferDia: '2031-03-19', ferDescricao: 'São José' },
+    changed: { ferDia: '2031-03-19', ferDescricao: 'Dia de São José' },
+    invalid: [
+      [{ ferDia: '', ferDescricao: 'Festa' }, 'ferDia: Campo obrigatório'],
+      [{ ferDia: '2031-02-30', ferDescricao: 'Festa' }, 'ferDia: Campo não segue padrão determinado'],
+      [{ ferDia: '2031-05-02', ferDescricao: '' }, 'ferDescricao: Campo obrigatório'],
+      [{ ferDia: '2031-05-02', ferDescricao: 'X' }, 'ferDescricao: Tamanho mínimo de 2 caracteres'],
+      [{ ferDia: '2031-05-02', ferDescricao: 'x'.repeat(81) }, 'ferDescricao: Tamanho máxumo de 80 caracteres'],
+    ],
+    duplicate: [{ ferDia: '2031-03-19', ferDescricao: 'Outro' }, 'Já existe um feriado nesta data'],
+    menuOnly: ['v2menufinanceiro'],
+  },
+  {
+    path: 'forumcargos', category: 'forumcargos', key: 'afcId', roles: ['v2access', 'v2menucad', 'v2menucadloc'],
+    valid: { afcCargo: 'Juiz Corregedor' },
+    changed: { afcCargo: 'Juiz Corregedor Auxiliar' },
+    invalid: [
+      [{ afcCargo: '' }, 'afcCargo: Campo obrigatório'],
+      [{ afcCargo: 'J' }, 'afcCargo: Tamanho mínimo de 2 caracteres'],
+      [{ afcCargo: 'x'.repeat(65) }, 'afcCargo: Tamanho máxumo de 64 caracteres'],
+    ],
+    duplicate: [{ afcCargo: 'JUIZ CORREGEDOR AUXILIAR' }, 'Cargo já cadastrado'],
+    menuOnly: ['v2menucad', 'v2menucadloc'],
+  },
+  {
+    path: 'assoccargos', category: 'assoccargos', key: 'aacId', roles: ['v2access', 'v2menucad', 'v2menucadloc'],
+    valid: { aacCargo: 'Diretor de Comunicação' },
+    changed: { aacCargo: 'Diretor de Comunicação Social' },
+    invalid: [
+      [{ aacCargo: ' ' }, 'aacCargo: Campo obrigatório'],
+      [{ aacCargo: 'D' }, 'aacCargo: Tamanho mínimo de 2 caracteres'],
+      [{ aacCargo: 'x'.repeat(121) }, 'aacCargo: Tamanho máxumo de 120 caracteres'],
+    ],
+    duplicate: [{ aacCargo: 'diretor de comunicação social' }, 'Cargo já cadastrado'],
+  },
+  {
+    path: 'extratogroup', category: 'extratogroup', key: 'extgrpID', roles: ['v2access', 'v2menucad', 'v2menucadgruposextir'],
+    valid: { extgrpName: 'Previdência privada', extgrpSort: 70 },
+    changed: { extgrpName: 'Previdência complementar', extgrpSort: 75 },
+    invalid: [
+      [{ extgrpName: '', extgrpSort: 10 }, 'extgrpName: Campo obrigatório'],
+      [{ extgrpName: 'Plan', extgrpSort: 10 }, 'extgrpName: Tamanho mínimo de 5 caracteres'],
+      [{ extgrpName: 'x'.repeat(81), extgrpSort: 10 }, 'extgrpName: Tamanho máxumo de 80 caracteres'],
+      [{ extgrpName: 'Grupo válido', extgrpSort: 0 }, 'extgrpSort: Valor mínimo inválido'],
+      [{ extgrpName: 'Grupo válido', extgrpSort: 10000 }, 'extgrpSort: Valor máximo inválido'],
+      [{ extgrpName: 'Grupo válido', extgrpSort: null }, 'extgrpSort: Campo obrigatório'],
+    ],
+    duplicate: [{ extgrpName: 'PREVIDÊNCIA COMPLEMENTAR', extgrpSort: 1 }, 'Já existe um grupo com este nome'],
+  },
+  {
+    path: 'sms', category: 'templates:sms', key: 'emID', roles: ['v2access', 'v2menucad', 'v2menucademails'],
+    valid: { emName: 'lembrete', emDescription: 'Lembrete de vencimento', emData: 'Seu boleto vence amanhã.' },
+    changed: { emName: 'Lembrete 2', emDescription: 'Lembrete de vencimento', emData: 'Seu boleto vence hoje.' },
+    invalid: [
+      [{ emName: '', emDescription: 'Descrição', emData: 'Mensagem' }, 'emName: Campo obrigatório'],
+      [{ emName: 'A', emDescription: 'Descrição', emData: 'Mensagem' }, 'emName: Tamanho mínimo de 2 caracteres'],
+      [{ emName: 'A'.repeat(33), emDescription: 'Descrição', emData: 'Mensagem' }, 'emName: Tamanho máxumo de 32 caracteres'],
+      [{ emName: 'NOME', emDescription: 'D', emData: 'Mensagem' }, 'emDescription: Tamanho mínimo de 2 caracteres'],
+      [{ emName: 'NOME', emDescription: 'd'.repeat(81), emData: 'Mensagem' }, 'emDescription: Tamanho máxumo de 80 caracteres'],
+      [{ emName: 'NOME', emDescription: 'Descrição', emData: 'Oi' }, 'emData: Tamanho mínimo de 3 caracteres'],
+      [{ emName: 'NOME', emDescription: 'Descrição', emData: 'm'.repeat(241) }, 'emData: Tamanho máxumo de 240 caracteres'],
+    ],
+    duplicate: [{ emName: 'lembrete 2', emDescription: 'Outro', emData: 'Outra mensagem' }, 'Já existe um modelo com este nome'],
+  },
+];
+
+describe.each(cases)('generic registry $path', (c) => {
+  const url = `/api/v1/${c.path}`;
+  let id: number;
+
+  it('adds (200, the record with its key), lists, and audits the insert', async () => {
+    const res = await admin.post(url, { ...c.valid, [c.key]: -1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = res.json();
+    id = record[c.key];
+    expect(id).toBeGreaterThan(0);
+    const list = (await admin.get(url)).json() as Array<Record<string, unknown>>;
+    expect(list.find((r) => r[c.key] === id)).toMatchObject(record);
+    const [audit] = await auditsOf(c.category, id);
+    expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: record });
+  });
+
+  it('updates with the key appended (200) and audits before/after', async () => {
+    const before = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
+    const res = await put(admin, `${url}/${id}`, c.changed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()[c.key]).toBe(id);
+    const rows = await auditsOf(c.category, id);
+    expect(rows.at(-1)).toMatchObject({ action: 'update', before, after: res.json() });
+  });
+
+  it('refuses a duplicate on add and on update, changing nothing', async () => {
+    const before = (await admin.get(url)).json();
+    const res = await admin.post(url, c.duplicate[0]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: c.duplicate[1] });
+    // Another record may not take the same value either.
+    const other = await admin.post(url, otherValid(c));
+    expect(other.statusCode, other.body).toBe(200);
+    const clash = await put(admin, `${url}/${other.json()[c.key]}`, c.duplicate[0]);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toEqual({ message: c.duplicate[1] });
+    await del(admin, `${url}/${other.json()[c.key]}`);
+    expect((await admin.get(url)).json()).toEqual(before);
+  });
+
+  it.each(c.invalid)('refuses %j with the pt-BR message, changing nothing', async (values, message) => {
+    const before = (await admin.get(url)).json();
+    const add = await admin.post(url, values);
+    expect(add.statusCode).toBe(400);
+    expect(add.json().message).toBe(message);
+    const update = await put(admin, `${url}/${id}`, values);
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(message);
+    expect((await admin.get(url)).json()).toEqual(before);
+  });
+
+  it('deletes with the key appended (soft), then PUT recovers it; both audited', async () => {
+    const record = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
+    const res = await del(admin, `${url}/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(record);
+    expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(false);
+    expect((await del(admin, `${url}/${id}`)).statusCode).toBe(409);
+
+    const { [c.key]: _key, emUses: _uses, lastModifiedDate: _modified, ...data } = record;
+    const restored = await put(admin, `${url}/${id}`, data);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(true);
+    const rows = await auditsOf(c.category, id);
+    expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
+    expect(rows.at(-2)).toMatchObject({ before: record, after: null });
+  });
+
+  it('answers 404 for an unknown key', async () => {
+    expect((await put(admin, `${url}/999999`, c.changed)).statusCode).toBe(404);
+    expect((await del(admin, `${url}/999999`)).json()).toEqual({ message: 'Registro não encontrado' });
+  });
+
+  it('answers 403 to a user without the menu role (and without every role of the screen)', async () => {
+    const { client } = await signedInAs(ctx, c.roles.filter((r) => r !== c.roles.at(-1)));
+    expect((await client.get(url)).statusCode).toBe(403);
+    expect((await client.post(url, c.valid)).statusCode).toBe(403);
+    expect((await put(client, `${url}/${id}`, c.changed)).statusCode).toBe(403);
+    expect((await del(client, `${url}/${id}`)).statusCode).toBe(403);
+    if (c.menuOnly) {
+      const menuOnly = await signedInAs(ctx, c.menuOnly);
+      expect((await menuOnly.client.get(url)).statusCode).toBe(403);
+    }
+    const allowed = await signedInAs(ctx, c.roles);
+    expect((await allowed.client.get(url)).statusCode).toBe(200);
+  });
+});
+
+function otherValid(c: Case): Record<string, unknown> {
+  switch (c.path) {
+    case 'feriados': return { ferDia: '2031-08-11', ferDescricao: 'Dia do Advogado' };
+    case 'forumcargos': return { afcCargo: 'Oficial de Justiça' };
+    case 'assoccargos': return { aacCargo: 'Tesoureiro' };
+    case 'extratogroup': return { extgrpName: 'Grupo auxiliar', extgrpSort: 5 };
+    default: return { emName: 'OUTRO', emDescription: 'Outro modelo', emData: 'Outra mensagem' };
+  }
+}
+
+describe('message templates', () => {
+  it('forces the name to upper case and keeps each channel apart (same name allowed on another channel)', async () => {
+    const sms = await admin.post('/api/v1/sms', { emName: 'cobrança', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
+    expect(sms.statusCode).toBe(200);
+    expect(sms.json()).toMatchObject({ emName: 'COBRANÇA', emUses: 0 });
+    expect(sms.json().lastModifiedDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const whatsapp = await admin.post('/api/v1/whatsapp', { emName: 'Cobrança', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
+    expect(whatsapp.statusCode).toBe(200);
+    const email = await admin.post('/api/v1/email', { emName: 'COBRANÇA', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
+    expect(email.statusCode).toBe(200);
+    expect((await admin.get('/api/v1/whatsapp')).json().map((t: { emID: number }) => t.emID)).toEqual([whatsapp.json().emID]);
+    // A template of one channel is not reachable through another.
+    expect((await del(admin, `/api/v1/sms/${whatsapp.json().emID}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET extratogroup', () => {
+  it('also serves the services screen (its statement-group dropdowns), but only /extratogroup writes', async () => {
+    const { client } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos']);
+    expect((await client.get('/api/v1/extratogroup')).statusCode).toBe(200);
+    expect((await client.post('/api/v1/extratogroup', { extgrpName: 'Grupo do serviço', extgrpSort: 10 })).statusCode).toBe(403);
+  });
+
+  it('defaults the order to 10', async () => {
+    const res = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo sem ordem' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().extgrpSort).toBe(10);
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canOpenRoute, findRoute, type Role } from '@assoc/domain';
+import { forbidden } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import type { RegistryDefinition } from './registry.types.js';
+import { createRegistryService } from './registry.service.js';
+
+export const messageSchema = z.object({ message: z.string() });
+export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+/** The menu role of each screen (its last role): what the route guard checks. */
+export function menuRolesOf(screens: readonly string[]): Role[] {
+  return [...new Set(screens.map((path) => {
+    const route = findRoute(path);
+    if (!route) throw new Error(`unknown screen ${path}`);
+    return route.requires[route.requires.length - 1]!;
+  }))];
+}
+
+/** Route-level check after the guard: every role of one of the screens (same rule as the web's route guard). */
+export function screenAccess(screens: readonly string[]) {
+  return async (request: FastifyRequest) => {
+    const roles = currentUser(request).roles;
+    if (!screens.some((path) => canOpenRoute(path, roles))) throw forbidden();
+  };
+}
+
+/** GET/POST {path}, PUT/DELETE {path}/:id of one registry definition. */
+export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) {
+  const app = api.withTypeProvider<ZodTypeProvider>();
+  const service = createRegistryService(def, app.db);
+  const read = { config: { roles: menuRolesOf(def.screens.read) }, onRequest: screenAccess(def.screens.read) };
+  const write = { config: { roles: menuRolesOf(def.screens.write) }, onRequest: screenAccess(def.screens.write) };
+  const tags = [def.tag];
+  const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+  const actor = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    return { userId: user.userId, name: user.name };
+  };
+
+  app.get(`/${def.path}`, {
+    ...read,
+    schema: { tags, summary: `Lista de ${def.noun}`, response: { 200: z.array(def.record) } },
+  }, async () => service.list());
+
+  app.post(`/${def.path}`, {
+    ...write,
+    schema: { tags, summary: `Adiciona ${def.noun} (responde o registro)`, body: def.body, response: { 200: def.record, ...errors } },
+  }, async (request) => service.add(request.body, actor(request)));
+
+  app.put(`/${def.path}/:id`, {
+    ...write,
+    schema: {
+      tags, summary: `Altera ${def.noun}; num registro apagado, também o recupera`, params: idParamsSchema, body: def.body,
+      response: { 200: def.record, ...errors },
+    },
+  }, async (request) => service.update(request.params.id, request.body, actor(request)));
+
+  app.delete(`/${def.path}/:id`, {
+    ...write,
+    schema: { tags, summary: `Apaga ${def.noun} (recuperável com PUT)`, params: idParamsSchema, response: { 200: def.record, ...errors } },
+  }, async (request) => service.remove(request.params.id, actor(request)));
+
+  return service;
+}

@@ -1,0 +1,105 @@
+import { registryMessages as msg } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import { writeAudit, type Executor } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { RegistryDefinition } from './registry.types.js';
+import { createRegistryRepository } from './registry.repository.js';
+
+export interface Actor {
+  userId: number;
+  name: string;
+}
+
+/** PostgreSQL unique violation: two writes raced past the duplicate probe. */
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
+  || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/**
+ * The rules shared by every registry: duplicates refused, soft delete, recovery of a deleted row
+ * through PUT, and an audit row (who, when, before/after) in the same transaction as each write.
+ */
+export function createRegistryService<D extends RegistryDefinition>(def: D, db: Db) {
+  type Input = Parameters<D['toRow']>[0];
+  type Rec = ReturnType<D['toRecord']>;
+  const repo = createRegistryRepository(def as RegistryDefinition);
+  const toRecord = (row: Record<string, unknown>) => def.toRecord(row) as Rec;
+
+  async function assertUnique(tx: Executor, input: Input, exceptId: number | null) {
+    for (const rule of def.unique) {
+      if (await repo.findOther(tx, rule.matches(input), exceptId)) throw conflict(rule.message);
+    }
+  }
+
+  async function inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(def.unique[0]?.message ?? msg.failed);
+      throw err;
+    }
+  }
+
+  return {
+    async list(): Promise<Rec[]> {
+      return (await repo.list(db)).map(toRecord);
+    },
+
+    async add(input: Input, actor: Actor): Promise<Rec> {
+      return inTransaction(async (tx) => {
+        await assertUnique(tx, input, null);
+        const row = await repo.insert(tx, { ...def.toRow(input), ...scopeProperty() });
+        const after = toRecord(row);
+        await writeAudit(tx, { category: def.category, entityId: keyOf(after), action: 'insert', user: actor, before: null, after });
+        return after;
+      });
+    },
+
+    /** Saves a record; on a deleted row it also recovers it (the restore of the screen). */
+    async update(id: number, input: Input, actor: Actor): Promise<Rec> {
+      return inTransaction(async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current) throw notFound(msg.notFound);
+        await assertUnique(tx, input, id);
+        const wasDeleted = current[deletedProperty()] != null;
+        const row = await repo.update(tx, id, { ...def.toRow(input), [deletedProperty()]: null });
+        const after = toRecord(row);
+        await writeAudit(tx, {
+          category: def.category, entityId: id, action: wasDeleted ? 'restore' : 'update', user: actor, before: toRecord(current), after,
+        });
+        return after;
+      });
+    },
+
+    /** Soft delete: the row leaves the list and can be recovered with PUT. */
+    async remove(id: number, actor: Actor): Promise<Rec> {
+      return inTransaction(async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current) throw notFound(msg.notFound);
+        if (current[deletedProperty()] != null) throw conflict(msg.alreadyDeleted);
+        await repo.update(tx, id, { [deletedProperty()]: new Date() });
+        const before = toRecord(current);
+        await writeAudit(tx, { category: def.category, entityId: id, action: 'delete', user: actor, before, after: null });
+        return before;
+      });
+    },
+  };
+
+  function keyOf(record: Rec) {
+    return (record as Record<string, number>)[def.keyField]!;
+  }
+  /** Property names of drizzle's rows (the TypeScript keys of the table's columns). */
+  function deletedProperty() {
+    return propertyOf(def.deletedAt);
+  }
+  function scopeProperty() {
+    return def.scope ? { [propertyOf(def.scope.column)]: def.scope.value } : {};
+  }
+  function propertyOf(column: { name: string }) {
+    const columns = def.table as unknown as Record<string, { name?: string }>;
+    const found = Object.keys(columns).find((k) => columns[k] === column);
+    if (!found) throw new Error(`column ${column.name} not in the registry's table`);
+    return found;
+  }
+}
+
+export type RegistryService = ReturnType<typeof createRegistryService>;

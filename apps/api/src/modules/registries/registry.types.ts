@@ -1,0 +1,45 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+
+/**
+ * One registry of the generic pattern (spec 3 §7 "generic table calls"): GET {path} lists,
+ * POST {path} adds (200, the record), PUT {path}/{key} updates or recovers a deleted row (200, the
+ * record), DELETE {path}/{key} soft-deletes (200, the deleted record). Each write runs in a
+ * transaction with an audit row (decision 4).
+ */
+export interface RegistryDefinition<Body extends z.ZodType = z.ZodType, Rec extends z.ZodType = z.ZodType> {
+  /** Path under /api/v1, e.g. 'feriados' or 'process/terceiros'. */
+  path: string;
+  /** Audit category. */
+  category: string;
+  /** OpenAPI tag and the noun used in summaries. */
+  tag: string;
+  noun: string;
+  /**
+   * Screens (paths of the domain's route table) whose roles open each call: the caller needs every
+   * role of one of them. The route guard checks the screen's menu role (its last role).
+   */
+  screens: { read: readonly string[]; write: readonly string[] };
+  table: PgTable;
+  key: PgColumn;
+  deletedAt: PgColumn;
+  /** Name of the key field in the API ('ferId'). */
+  keyField: string;
+  /** Extra condition every row of this registry meets (a template channel). */
+  scope?: { column: PgColumn; value: string };
+  /** Request body: the domain's form schema (the rules and their pt-BR messages). */
+  body: Body;
+  /** Reply record. */
+  record: Rec;
+  orderBy: Array<PgColumn | SQL>;
+  /** Duplicates refused with a message: a condition matching another live row with the same value. */
+  unique: Array<{ matches(input: z.output<Body>): SQL; message: string }>;
+  /** Column values written from a valid body (the key is never written). */
+  toRow(input: z.output<Body>): Record<string, unknown>;
+  /** The reply record of a row. */
+  toRecord(row: Record<string, unknown>): z.output<Rec>;
+}
+
+// Helper to keep each registry's types while storing them in one list.
+export const defineRegistry = <Body extends z.ZodType, Rec extends z.ZodType>(def: RegistryDefinition<Body, Rec>) => def;

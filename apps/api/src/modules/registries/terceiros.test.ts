@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audits, terceiros } from '../../db/schema/index.js';
+import { createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+
+const CNPJ = '11222333000181';
+const OTHER_CNPJ = '11444777000161';
+
+let ctx: TestContext;
+let staff: Client;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // Process-only staff reach /terceiros without v2access (spec 1 §2).
+  staff = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
+});
+afterAll(async () => { await ctx.close(); });
+
+const company = (overrides: Record<string, unknown> = {}) => ({
+  terId: 0, terTipo: 1, terCPFCNPJ: '11.222.333/0001-81', terNome: 'Clínica Boa Saúde Ltda', terContato: 'Marta Gerente',
+  terEmail: 'contato@boasaude.com.br', terCEP: '01310-100', terLogradouro: 'Avenida Paulista', terNumero: '1000',
+  terComplemento: 'cj 12', terBairro: 'Bela Vista', terCidade: 'São Paulo', terUF: 'sp', terTelefone1: '1133334444', terTelefone2: '11987654321',
+  ...overrides,
+});
+
+describe('process/terceiros', () => {
+  let terId: number;
+
+  it('adds a company (document stored as digits, UF upper case) and audits it', async () => {
+    const res = await staff.post('/api/v1/process/terceiros', company());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terCEP: '01310100', terUF: 'SP', terTelefone2: '11987654321' });
+    terId = res.json().terId;
+    const [audit] = await ctx.db.select().from(audits).where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId))));
+    expect(audit).toMatchObject({ action: 'insert', after: res.json() });
+  });
+
+  it.each([
+    [{ terCPFCNPJ: '' }, 'terCPFCNPJ: Campo obrigatório'],
+    [{ terCPFCNPJ: '11222333000182' }, 'terCPFCNPJ: CNPJ Inválido'],
+    [{ terTipo: 0, terCPFCNPJ: '11122233344' }, 'terCPFCNPJ: CPF Inválido'],
+    // A valid CNPJ is not a valid CPF: the type decides.
+    [{ terTipo: 0 }, 'terCPFCNPJ: CPF Inválido'],
+    [{ terNome: 'Ana' }, 'terNome: Tamanho mínimo de 4 caracteres'],
+    [{ terNome: '' }, 'terNome: Campo obrigatório'],
+    [{ terNome: 'n'.repeat(81) }, 'terNome: Tamanho máxumo de 80 caracteres'],
+    [{ terContato: 'c'.repeat(81) }, 'terContato: Tamanho máxumo de 80 caracteres'],
+    [{ terEmail: 'sem-arroba' }, 'terEmail: E-mail inválido'],
+    [{ terCEP: '0131010' }, 'terCEP: Tamanho de 8 caracteres'],
+    [{ terNumero: '1'.repeat(21) }, 'terNumero: Tamanho máxumo de 20 caracteres'],
+    [{ terComplemento: 'c'.repeat(21) }, 'terComplemento: Tamanho máxumo de 20 caracteres'],
+    [{ terBairro: 'b'.repeat(33) }, 'terBairro: Tamanho máxumo de 32 caracteres'],
+    [{ terCidade: 'c'.repeat(33) }, 'terCidade: Tamanho máxumo de 32 caracteres'],
+    [{ terUF: 'SPX' }, 'terUF: Tamanho máxumo de 2 caracteres'],
+    [{ terTelefone1: '(11) 3333-4444' }, 'terTelefone1: Apenas caracteres numéricos'],
+    [{ terTelefone2: '1'.repeat(16) }, 'terTelefone2: Tamanho máxumo de 15 caracteres'],
+  ])('refuses %j with its message', async (values, message) => {
+    const res = await staff.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ, ...values }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await ctx.db.select().from(terceiros).where(eq(terceiros.terCPFCNPJ, OTHER_CNPJ))).toEqual([]);
+  });
+
+  it('refuses a document another third party holds', async () => {
+    const res = await staff.post('/api/v1/process/terceiros', company({ terNome: 'Outra empresa' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'CPF/CNPJ já cadastrado para outro terceiro' });
+  });
+
+  it('checks a document: valid for the type and not used by another third party', async () => {
+    const check = async (id: number, tipo: number, doc: string) => (await staff.get(`/api/v1/process/terceiros/${id}/${tipo}/${doc}`)).json();
+    expect(await check(0, 1, OTHER_CNPJ)).toEqual({ valid: true, message: 'CPF/CNPJ válido' });
+    expect(await check(0, 1, CNPJ)).toEqual({ valid: false, message: 'CPF/CNPJ já cadastrado para outro terceiro' });
+    // Its own document is fine while editing it.
+    expect(await check(terId, 1, CNPJ)).toEqual({ valid: true, message: 'CPF/CNPJ válido' });
+    expect(await check(0, 1, '11222333000182')).toEqual({ valid: false, message: 'CNPJ Inválido' });
+    expect(await check(0, 0, '11122233344')).toEqual({ valid: false, message: 'CPF Inválido' });
+    expect(await check(0, 0, nextCpf())).toMatchObject({ valid: true });
+    expect(await check(0, 7, CNPJ)).toEqual({ valid: false, message: 'CPF/CNPJ Inválido' });
+  });
+
+  it('updates, deletes (leaves the list and the member search, frees the document) and recovers', async () => {
+    const updated = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.' }) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().terNome).toBe('Clínica Boa Saúde S.A.');
+
+    expect((await staff.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${terId}` })).statusCode).toBe(200);
+    expect((await staff.get('/api/v1/process/terceiros')).json().some((t: { terId: number }) => t.terId === terId)).toBe(false);
+    expect((await staff.get(`/api/v1/process/terceiros/0/1/${CNPJ}`)).json()).toMatchObject({ valid: true });
+    const searcher = (await signedInAs(ctx, ['v2access', 'v2search'])).client;
+    const found = (await searcher.post('/api/v1/search', { text: 'Clínica Boa Saúde' })).json() as Array<{ isTerceiro: boolean }>;
+    expect(found.filter((p) => p.isTerceiro)).toEqual([]);
+
+    const restored = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.' }) });
+    expect(restored.statusCode).toBe(200);
+    const actions = (await ctx.db.select().from(audits).where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId)))).orderBy(audits.auditId))
+      .map((a) => a.action);
+    expect(actions).toEqual(['insert', 'update', 'delete', 'restore']);
+  });
+
+  it('answers 403 without v2menucadterceiro', async () => {
+    const { client } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menuprocesso']);
+    expect((await client.get('/api/v1/process/terceiros')).statusCode).toBe(403);
+    expect((await client.get(`/api/v1/process/terceiros/0/1/${CNPJ}`)).statusCode).toBe(403);
+    expect((await client.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ }))).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TUTORIAL_FILE_NAME, totpConfirmSchema, totpSetupReplySchema, type Role } from '@assoc/domain';
+import { currentUser } from '../../plugins/app/auth.js';
+import { createToolsRepository } from './tools.repository.js';
+import { createToolsService } from './tools.service.js';
+import { renderTutorial } from './tutorial.pdf.js';
+
+/** Spec 3 §2.4: the user dropdown's Ferramentas and Baixar tutorial need v2menuusuario or v2access. */
+const TOOLS_ROLES: Role[] = ['v2menuusuario', 'v2access'];
+const messageSchema = z.object({ message: z.string() });
+
+const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createToolsService({ repo: createToolsRepository(app.db), config: app.config });
+
+  app.get('/gettoken', {
+    config: { roles: TOOLS_ROLES },
+    schema: {
+      tags: ['ferramentas'],
+      summary: 'Acesso externo: QR code de um novo segredo do autenticador (pendente até a confirmação)',
+      response: { 200: totpSetupReplySchema },
+    },
+  }, async (request) => service.createSetup(currentUser(request)));
+
+  app.post('/gettoken/confirm', {
+    config: { roles: TOOLS_ROLES },
+    schema: {
+      tags: ['ferramentas'],
+      summary: 'Acesso externo: confirma um código do aplicativo e ativa o novo segredo',
+      body: totpConfirmSchema,
+      response: { 200: z.object({ status: z.number(), message: z.string() }), 400: messageSchema },
+    },
+  }, async (request) => service.confirmSetup(currentUser(request), request.body.code));
+
+  app.get('/tutorial', {
+    config: { roles: TOOLS_ROLES },
+    schema: { tags: ['ferramentas'], summary: `Baixa o guia do usuário (${TUTORIAL_FILE_NAME})` },
+  }, async (_request, reply) => {
+    const pdf = await renderTutorial(app.config.ASSOCIATION_NAME);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${TUTORIAL_FILE_NAME}"`)
+      .send(pdf);
+  });
+};
+
+export default toolsRoutes;

@@ -1,0 +1,53 @@
+import { EventEmitter } from 'node:events';
+import fp from 'fastify-plugin';
+import type { ConnectedUser, HubsMessage, Job, SendToAllMessage } from '@assoc/domain';
+
+/** Server messages and their payloads (spec 3 §4). */
+export interface AppEvents {
+  /** Tells the user's clients to reload their job list. */
+  reloadjobs: Record<string, never>;
+  hubs: HubsMessage;
+  jobprogress: Job;
+  /** Digital-process changes (used by the process browser later). */
+  processo: { command: string; proId?: number };
+  SendToAll: SendToAllMessage;
+}
+export type AppEventName = keyof AppEvents;
+/** A user id, or 'all' for everyone connected. */
+export type EventTarget = number | 'all';
+
+export interface EmittedEvent<K extends AppEventName = AppEventName> {
+  name: K;
+  target: EventTarget;
+  payload: AppEvents[K];
+}
+
+/**
+ * The one events helper: services say what happened to whom, the realtime plugin forwards it to the
+ * right sockets (on every instance). Services never touch sockets.
+ */
+export class AppEventBus {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(50);
+  }
+  emit<K extends AppEventName>(name: K, target: EventTarget, payload: AppEvents[K]) {
+    this.emitter.emit('event', { name, target, payload } satisfies EmittedEvent<K>);
+  }
+  subscribe(listener: (event: EmittedEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+}
+
+export type { ConnectedUser };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: AppEventBus;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('events', new AppEventBus());
+}, { name: 'events' });

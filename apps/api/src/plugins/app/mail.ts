@@ -1,0 +1,101 @@
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { createMailRepository } from '../../modules/mail/mail.repository.js';
+
+/** E-mails claimed per round; a full round is followed at once by another. */
+const BATCH = 20;
+/** A claim lapses after this long, so a worker that died mid-send does not keep an e-mail forever. */
+const CLAIM_SECONDS = 300;
+
+export interface MailWorker {
+  /** Sends the e-mails due now (one round); answers how many it tried. Without SMTP_URL it does nothing. */
+  runOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
+}
+
+/** Wait before the next attempt: MAIL_RETRY_SECONDS, doubling per attempt made, capped at 6 h. */
+export const retryDelaySeconds = (config: Pick<AppConfig, 'MAIL_RETRY_SECONDS'>, attemptsMade: number) =>
+  Math.min(6 * 3600, config.MAIL_RETRY_SECONDS * 2 ** Math.max(0, attemptsMade - 1));
+
+export function createMailWorker({ db, config, log }: { db: Db; config: AppConfig; log: FastifyBaseLogger }): MailWorker {
+  const repo = createMailRepository(db);
+  const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  async function round(): Promise<number> {
+    if (!transport) return 0;
+    const batch = await repo.claimDue(BATCH, CLAIM_SECONDS);
+    for (const email of batch) {
+      try {
+        await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+        await repo.markSent(email.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const final = email.attempts >= config.MAIL_MAX_ATTEMPTS;
+        await repo.markAttemptFailed(email.id, message, final, retryDelaySeconds(config, email.attempts));
+        log.warn({ outboxId: email.id, attempt: email.attempts, final, err: message }, 'e-mail não enviado');
+      }
+    }
+    return batch.length;
+  }
+
+  /** One round at a time per process; other processes are kept apart by the row locks. */
+  function runOnce(): Promise<number> {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      let tried = 0;
+      try {
+        tried = await runOnce();
+      } catch (error) {
+        log.error({ err: error }, 'falha no envio de e-mails');
+      }
+      schedule(tried >= BATCH ? 0 : config.MAIL_POLL_MS);
+    }, ms);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!transport || !stopped) return;
+      stopped = false;
+      schedule(config.MAIL_POLL_MS);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => 0);
+      transport?.close();
+    },
+  };
+}
+
+/**
+ * The outbox worker (decision 10): with SMTP_URL set, a timer loop sends pending e-mails with
+ * retries and backoff, recording the final failure; without it, e-mails stay pending in the outbox.
+ */
+export default fp(async (app) => {
+  const worker = createMailWorker({ db: app.db, config: app.config, log: app.log });
+  app.decorate('mailWorker', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}, { name: 'mail', dependencies: ['db'] });

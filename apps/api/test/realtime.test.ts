@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ConnectedUser, HubsMessage, Job } from '@assoc/domain';
+import { createTestApp, signedInAs, type Client, type TestContext } from './helper.js';
+
+let a: TestContext;
+let b: TestContext;
+let urlA: string;
+let urlB: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  a = await createTestApp();
+  // A second instance on the same database, queueing only: jobs run on A.
+  b = await createTestApp({ JOBS_WORKER: 'false' }, { database: a.database });
+  urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  a.app.jobs.registry.register({ command: 'teste-tempo-real', label: 'Teste tempo real', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {
+    for (let i = 1; i <= 3; i++) {
+      await job.progress(i, 3);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } });
+  b.app.jobs.registry.register({ command: 'teste-tempo-real', label: 'Teste tempo real', question: '?', role: 'v2atd', allowDuplicates: true, handler: async () => {} });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await b?.close();
+  await a?.close();
+});
+
+function open(url: string, client?: Client): Socket {
+  const socket = connect(url, {
+    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true,
+    extraHeaders: client ? { cookie: client.cookie } : {},
+  });
+  sockets.push(socket);
+  return socket;
+}
+const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
+  socket.once('connect', () => resolve());
+  socket.once('connect_error', reject);
+});
+const next = <T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, timeoutMs = 10_000) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const listener = (payload: T) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+
+describe('real-time channel', () => {
+  it('refuses a handshake without a valid session', async () => {
+    const anonymous = open(urlB);
+    await expect(connected(anonymous)).rejects.toThrow('Sessão expirada, faça um novo login para continuar');
+    const forged = connect(urlB, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: 'assoc_sid=forjado' } });
+    sockets.push(forged);
+    await expect(connected(forged)).rejects.toThrow('Sessão expirada');
+  });
+
+  it('delivers jobprogress of a job run on instance A to the owner connected to instance B, and only to them', async () => {
+    const { client } = await signedInAs(a, ['v2access', 'v2atd']);
+    const { client: someoneElse } = await signedInAs(a, ['v2access', 'v2atd']);
+    const owner = open(urlB, client);
+    const other = open(urlB, someoneElse);
+    await Promise.all([connected(owner), connected(other)]);
+    const strays: Job[] = [];
+    other.on('jobprogress', (job: Job) => strays.push(job));
+
+    const received: Job[] = [];
+    owner.on('jobprogress', (job: Job) => received.push(job));
+    const done = next<Job>(owner, 'jobprogress', (job) => job.jobStatus === 30);
+    const res = await client.get('/api/v1/jobs/send/teste-tempo-real/0');
+    expect(res.statusCode).toBe(200);
+    const finished = await done;
+    expect(finished.jobId).toBe(res.json().jobId);
+    expect(finished).toMatchObject({ jobCurrent: 3, jobTotal: 3, jobDescription: 'Teste tempo real' });
+    expect(received.some((j) => j.jobStatus === 0 && j.jobCurrent > 0 && j.jobCurrent < 3)).toBe(true);
+    expect(strays).toEqual([]);
+  });
+
+  it('lists connected users of every instance (GET connected, admin) and tells admins of arrivals and departures (hubs)', async () => {
+    const { client: admin } = await signedInAs(a, ['v2access', 'admin']);
+    const adminSocket = open(urlA, admin);
+    await connected(adminSocket);
+    const { client: staff, user } = await signedInAs(a, ['v2access']);
+
+    const arrival = next<HubsMessage>(adminSocket, 'hubs', (m) => m.op === 'add' && m.user.username === user.cpf);
+    const staffSocket = open(urlB, staff);
+    await connected(staffSocket);
+    const added = await arrival;
+    expect(added.user).toEqual({ cstId: null, username: user.cpf, name: user.name, connectionId: staffSocket.id });
+
+    const res = await admin.get('/api/v1/connected');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as ConnectedUser[];
+    expect(list.map((u) => u.connectionId)).toEqual(expect.arrayContaining([adminSocket.id, staffSocket.id]));
+    expect((await staff.get('/api/v1/connected')).statusCode).toBe(403);
+
+    const departure = next<HubsMessage>(adminSocket, 'hubs', (m) => m.op === 'del' && m.user.connectionId === added.user.connectionId);
+    staffSocket.disconnect();
+    await departure;
+  });
+
+  it('broadcasts SendToAll from a superadmin to everyone, and refuses it from others', async () => {
+    const { client: superadmin } = await signedInAs(a, ['v2access', 'superadmin']);
+    const { client: staff } = await signedInAs(a, ['v2access']);
+    const sender = open(urlA, superadmin);
+    const listener = open(urlB, staff);
+    await Promise.all([connected(sender), connected(listener)]);
+
+    const refused = await listener.emitWithAck('SendToAll', 'olá');
+    expect(refused).toEqual({ ok: false, message: 'Você não tem permissão para executar esta operação' });
+
+    const heard = next<{ from: string; message: string }>(listener, 'SendToAll');
+    expect(await sender.emitWithAck('SendToAll', 'Sistema reinicia às 18h')).toEqual({ ok: true });
+    expect(await heard).toEqual({ from: 'Usuário de Teste', message: 'Sistema reinicia às 18h' });
+  });
+});

@@ -1,0 +1,71 @@
+import { Alert, Button, MaskInput, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconId, IconLock } from '@tabler/icons-react';
+import { resetMessages } from '@assoc/domain';
+import { useResetForm } from '../hooks/useResetForm';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+/** The reset page form (spec 3 §2.18): CPF, new password, confirmation. */
+export function ResetForm({ code }: { code: string }) {
+  const form = useResetForm(code);
+
+  if (form.done) {
+    return (
+      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status" title={resetMessages.success}>
+        Você voltará à tela de entrada em 5 segundos para entrar com a nova senha.
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Redefinir senha">
+      <Stack gap="md">
+        {form.serverError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.serverError}
+          </Alert>
+        )}
+        <MaskInput
+          label="CPF"
+          name="cpf"
+          mask="999.999.999-99"
+          slotChar={null}
+          showMaskOnFocus={false}
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="000.000.000-00"
+          leftSection={<IconId size={18} stroke={1.6} aria-hidden />}
+          onChangeRaw={(raw) => form.setField('cpf', raw)}
+          error={form.errors.cpf}
+          autoFocus
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Nova senha"
+            name="password"
+            autoComplete="new-password"
+            leftSection={<IconLock size={18} stroke={1.6} aria-hidden />}
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.currentTarget.value)}
+            error={form.errors.password}
+          />
+          <PasswordStrengthMeter strength={form.strength} />
+        </Stack>
+        <PasswordInput
+          label="Confirme a nova senha"
+          name="confirm"
+          autoComplete="new-password"
+          leftSection={<IconLock size={18} stroke={1.6} aria-hidden />}
+          value={form.values.confirm}
+          onChange={(event) => form.setField('confirm', event.currentTarget.value)}
+          error={form.errors.confirm}
+        />
+        <Text size="xs" c="dimmed">
+          Use pelo menos 4 caracteres; senhas fracas ou comuns não são aceitas. Prefira várias palavras pouco comuns, números e símbolos.
+        </Text>
+        <Button type="submit" fullWidth size="md" loading={form.submitting}>
+          ALTERAR SENHA
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { formatDateTime, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
+import { OUTBOX_PAGE_SIZE, useOutbox } from '../hooks/useOutbox';
+
+const STATUS_COLORS: Record<OutboxStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
+const CHANNEL_LABELS: Record<OutboxItem['channel'], string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/** Every message of the outbox (decision 10) with its delivery state; superadmins only. */
+export function OutboxTable() {
+  const outbox = useOutbox();
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="Situação"
+          value={outbox.status ?? 'all'}
+          onChange={(value) => outbox.setStatus(value === 'all' ? null : (value as OutboxStatus))}
+          data={[{ value: 'all', label: 'Todas' }, ...outboxStatuses.map((s) => ({ value: s, label: outboxStatusLabels[s] }))]}
+        />
+        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={outbox.refresh} loading={outbox.loading}>
+          Atualizar
+        </Button>
+      </Group>
+      {outbox.error && (
+        <Alert color="red" variant="light" role="alert">
+          {outbox.error}
+        </Alert>
+      )}
+      <DataTable<OutboxItem>
+        withTableBorder
+        borderRadius="md"
+        striped
+        minHeight={180}
+        records={outbox.items}
+        idAccessor="id"
+        fetching={outbox.loading}
+        noRecordsText="Nenhuma mensagem na caixa de saída"
+        totalRecords={outbox.total}
+        recordsPerPage={OUTBOX_PAGE_SIZE}
+        page={outbox.page}
+        onPageChange={outbox.setPage}
+        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
+        columns={[
+          { accessor: 'createdAt', title: 'Criada em', width: 150, render: (r) => formatDateTime(r.createdAt) },
+          { accessor: 'channel', title: 'Canal', width: 90, render: (r) => CHANNEL_LABELS[r.channel] },
+          { accessor: 'to', title: 'Para' },
+          { accessor: 'subject', title: 'Assunto' },
+          {
+            accessor: 'status',
+            title: 'Situação',
+            width: 120,
+            render: (r) => (
+              <Tooltip label={r.lastError} disabled={!r.lastError} multiline w={360}>
+                <Badge color={STATUS_COLORS[r.status]} variant="light">
+                  {outboxStatusLabels[r.status]}
+                </Badge>
+              </Tooltip>
+            ),
+          },
+          { accessor: 'attempts', title: 'Tentativas', width: 115, textAlign: 'right' },
+          {
+            accessor: 'sentAt',
+            title: 'Enviada em / erro',
+            render: (r) =>
+              r.sentAt ? (
+                formatDateTime(r.sentAt)
+              ) : (
+                <Text size="sm" c={r.lastError ? 'red' : 'dimmed'} lineClamp={2}>
+                  {r.lastError ?? '—'}
+                </Text>
+              ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

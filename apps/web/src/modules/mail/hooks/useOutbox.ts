@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OutboxPage, OutboxStatus } from '@assoc/domain';
+import { api } from '../../../app/api';
+
+export const OUTBOX_PAGE_SIZE = 25;
+
+/** The outbox list (GET outbox): newest first, a status filter, pages of 25. */
+export function useOutbox() {
+  const [status, setStatus] = useState<OutboxStatus | null>(null);
+  const [page, setPage] = useState(1);
+
+  const query = useQuery({
+    queryKey: ['outbox', status, page],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(page), pageSize: String(OUTBOX_PAGE_SIZE) });
+      if (status) params.set('status', status);
+      return api.get<OutboxPage>(`outbox?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+
+  return {
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    page,
+    loading: query.isFetching,
+    error: query.error?.message ?? '',
+    status,
+    setStatus: (value: OutboxStatus | null) => {
+      setStatus(value);
+      setPage(1);
+    },
+    setPage,
+    refresh: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import { openRealtime } from './realtimeClient';
+
+interface RealtimeState {
+  socket: Socket | null;
+  connected: boolean;
+}
+
+const RealtimeContext = createContext<RealtimeState>({ socket: null, connected: false });
+
+/** Environment mode 5 has no real-time channel (spec 1 §4); component tests run without one. */
+export const realtimeEnabled = (envMode: number) => envMode !== 5 && import.meta.env.MODE !== 'test';
+
+/** Opens the real-time connection for the signed-in user's session, closed when they leave the app. */
+export function RealtimeProvider({ envMode, children }: { envMode: number; children: ReactNode }) {
+  const [state, setState] = useState<RealtimeState>({ socket: null, connected: false });
+  const enabled = realtimeEnabled(envMode);
+  const handle = useRef<ReturnType<typeof openRealtime> | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const connection = openRealtime((connected) => setState({ socket: connection.socket, connected }));
+    handle.current = connection;
+    setState({ socket: connection.socket, connected: false });
+    return () => {
+      connection.close();
+      handle.current = null;
+      setState({ socket: null, connected: false });
+    };
+  }, [enabled]);
+
+  return <RealtimeContext.Provider value={state}>{children}</RealtimeContext.Provider>;
+}
+
+export const useRealtime = () => useContext(RealtimeContext);
+
+/** Calls the handler for a server message while mounted. */
+export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void) {
+  const { socket } = useRealtime();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = (payload: T) => latest.current(payload);
+    socket.on(event, listener);
+    return () => { socket.off(event, listener); };
+  }, [socket, event]);
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { sampleTree, sessionFor, staffRoles } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+
+const QR = 'data:image/png;base64,iVBORw0KGgo=';
+
+function setup(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET session': { body: sessionFor(staffRoles) },
+    'GET tree': { body: sampleTree },
+    'GET searchhistory': { body: [] },
+    'GET aniversarios': { body: [] },
+    ...routes,
+  });
+  return { api, ...renderApp('/') };
+}
+
+async function openTools(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
+  return screen.findByRole('dialog', { name: 'Ferramentas' });
+}
+
+describe('Ferramentas → Acesso externo', () => {
+  it('Gerar Código shows the QR image with the two store links; a confirmed code activates it', async () => {
+    const { user, api } = setup({
+      'GET gettoken': { body: { imageurl: QR } },
+      'POST gettoken/confirm': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: { status: 200, message: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.' } }
+          : { status: 400, body: { message: 'Código inválido. Confira o código mostrado no aplicativo e tente novamente.' } },
+    });
+    const tools = await openTools(user);
+    expect(within(tools).getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', expect.stringContaining('play.google.com'));
+    expect(within(tools).getByRole('link', { name: /App Store/ })).toHaveAttribute('href', expect.stringContaining('apps.apple.com'));
+
+    await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
+    expect(await within(tools).findByRole('img', { name: 'QR code para o aplicativo autenticador' })).toHaveAttribute('src', QR);
+
+    const code = within(tools).getByLabelText('Código do aplicativo');
+    await user.type(code, '12');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(within(tools).getByText('Informe os 6 dígitos do aplicativo')).toBeInTheDocument();
+    expect(api.callsTo('POST gettoken/confirm')).toHaveLength(0);
+
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(tools).findByText('Código inválido. Confira o código mostrado no aplicativo e tente novamente.')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(tools).findByRole('status')).toHaveTextContent('Código de acesso ativado');
+    expect(api.callsTo('POST gettoken/confirm').at(-1)?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
+
+    await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ferramentas' })).not.toBeInTheDocument());
+  });
+
+  it("says 'Não autorizado para utilizar esta função' when GET gettoken fails", async () => {
+    const { user } = setup({ 'GET gettoken': { status: 403, body: { message: 'Você não tem permissão para executar esta operação' } } });
+    const tools = await openTools(user);
+    await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
+    expect(await within(tools).findByRole('alert')).toHaveTextContent('Não autorizado para utilizar esta função');
+    expect(within(tools).queryByRole('img')).not.toBeInTheDocument();
+  });
+});
+
+describe('Baixar tutorial', () => {
+  it("shows 'Processando solicitação...' while the PDF downloads, then saves Tutorial_do_Processo_Digital.pdf", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const { user, fetchMock } = { ...setup(), fetchMock: vi.mocked(fetch) };
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/v1/tutorial')) {
+        await gate;
+        return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } });
+      }
+      return original(input, init);
+    });
+    const createObjectURL = vi.fn(() => 'blob:tutorial');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ download: this.download, href: this.href });
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Baixar tutorial' }));
+    expect(await screen.findByText('Processando solicitação...')).toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(clicks).toEqual([{ download: 'Tutorial_do_Processo_Digital.pdf', href: 'blob:tutorial' }]));
+    await waitFor(() => expect(screen.queryByText('Processando solicitação...')).not.toBeInTheDocument());
+  });
+});

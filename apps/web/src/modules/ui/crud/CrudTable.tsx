@@ -1,0 +1,294 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { z } from 'zod';
+import { registryMessages } from '@assoc/domain';
+import { isUnauthorized } from '../../../app/api';
+import { openConfirmDialog } from '../confirm';
+import { notifyError } from '../notify';
+import { FormFields, type FieldConfig } from './FormFields';
+import { FormModal } from './FormModal';
+import type { RowMarker } from './sessionMarks';
+import { crudFailureMessage, useCrudResource, type CrudRow } from './useCrudResource';
+import { useZodForm, type FormValues, type ZodForm } from './useZodForm';
+
+export interface CrudColumn<T> {
+  accessor: keyof T & string;
+  title: string;
+  /** Sortable unless false. */
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  /** Text used by the filter box and for sorting; defaults to the field's value. */
+  text?: (row: T) => string;
+  /** Sort key when it differs from the text (dates, numbers). */
+  sortValue?: (row: T) => string | number;
+  width?: number | string;
+  textAlign?: 'left' | 'center' | 'right';
+}
+
+export interface CrudFormContext<T> {
+  form: ZodForm;
+  mode: 'new' | 'edit';
+  row?: T;
+}
+
+export interface CrudTableProps<T extends Record<string, unknown>> {
+  /** Screen heading; omit inside tabs. */
+  title?: string;
+  /** Registry path under /api/v1 ('feriados', 'process/terceiros'). */
+  path: string;
+  keyField: keyof T & string;
+  /** The domain's form schema of the registry. */
+  schema: z.ZodType;
+  /** Values of a new record. */
+  newValues: () => FormValues;
+  /** Form values of a row; defaults to the row itself. */
+  toValues?: (row: T) => FormValues;
+  columns: CrudColumn<T>[];
+  /** Generic fields of the modal form… */
+  fields?: readonly FieldConfig[];
+  /** …or a registry's own form body built on the same form state. */
+  renderForm?: (context: CrudFormContext<T>) => ReactNode;
+  /** Modal title ('Feriado'). */
+  modalTitle: string;
+  modalSize?: string;
+  /** Opens this record in edit mode once the list has it (a third party opened from the search). */
+  openKey?: number | null;
+}
+
+const MARKERS: Record<RowMarker, { label: string; color: string; background: string }> = {
+  insert: { label: 'Novo', color: 'blue', background: 'blue.1' },
+  update: { label: 'Alterado', color: 'yellow', background: 'yellow.1' },
+  delete: { label: 'Apagado', color: 'pink', background: 'pink.1' },
+};
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The one generic registry table (spec 1 §4, spec 3 §4): list with sortable columns and a filter box,
+ * all rows at once; new and edit modes in a modal whose Ok button follows the form's state; row
+ * markers of this session; delete and restore with the spec's confirmations.
+ */
+export function CrudTable<T extends Record<string, unknown>>(props: CrudTableProps<T>) {
+  const { title, path, keyField, columns, modalTitle, openKey } = props;
+  const resource = useCrudResource<T>(path, keyField);
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number } | null>(null);
+  const seq = useRef(0);
+  const firstSortable = columns.find((c) => c.sortable !== false);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<CrudRow<T>>>({
+    columnAccessor: firstSortable?.accessor ?? keyField,
+    direction: 'asc',
+  });
+  const textOf = (column: CrudColumn<T>, row: T) => (column.text ? column.text(row) : String(row[column.accessor] ?? ''));
+
+  const openEdit = (row: T) => setEditing({ mode: 'edit', row, seq: ++seq.current });
+  const openNew = () => setEditing({ mode: 'new', seq: ++seq.current });
+
+  // Open a record asked for by the route state, once.
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (openKey == null || opened.current === openKey) return;
+    const row = resource.rows.find((r) => resource.keyOf(r) === openKey && r.__marker !== 'delete');
+    if (row) {
+      opened.current = openKey;
+      openEdit(row);
+    }
+  }, [openKey, resource.rows]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const records = useMemo(() => {
+    const needle = fold(filter.trim());
+    const shown = needle ? resource.rows.filter((row) => columns.some((c) => fold(textOf(c, row)).includes(needle))) : resource.rows;
+    const column = columns.find((c) => c.accessor === sortStatus.columnAccessor);
+    if (!column) return shown;
+    const value = (row: T) => (column.sortValue ? column.sortValue(row) : textOf(column, row));
+    const sorted = [...shown].sort((a, b) => {
+      const va = value(a);
+      const vb = value(b);
+      return typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
+    });
+    return sortStatus.direction === 'desc' ? sorted.reverse() : sorted;
+  }, [resource.rows, filter, sortStatus, columns]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const valuesOf = (row: T) => (props.toValues ? props.toValues(row) : { ...row });
+
+  const confirmDelete = (row: T) =>
+    openConfirmDialog({
+      title: registryMessages.deleteTitle,
+      message: registryMessages.deleteQuestion,
+      danger: true,
+      onConfirm: () => void resource.remove(row).catch(() => {}),
+    });
+
+  const confirmRestore = (row: T) =>
+    openConfirmDialog({
+      title: registryMessages.restoreTitle,
+      message: registryMessages.restoreQuestion,
+      onConfirm: () => {
+        const parsed = props.schema.safeParse(valuesOf(row));
+        const body = (parsed.success ? parsed.data : valuesOf(row)) as Record<string, unknown>;
+        void resource.restore(row, body).catch(() => {});
+      },
+    });
+
+  const tableColumns: DataTableColumn<CrudRow<T>>[] = [
+    {
+      accessor: '__marker',
+      title: '',
+      width: 112,
+      render: (row) => {
+        const marker = row.__marker ? MARKERS[row.__marker] : undefined;
+        return marker ? <Badge color={marker.color} variant="filled" size="sm">{marker.label}</Badge> : null;
+      },
+    },
+    ...columns.map((column): DataTableColumn<CrudRow<T>> => ({
+      accessor: column.accessor,
+      title: column.title,
+      sortable: column.sortable !== false,
+      width: column.width,
+      textAlign: column.textAlign,
+      render: column.render ? (row) => column.render!(row) : (row) => textOf(column, row),
+    })),
+    {
+      accessor: '__actions',
+      title: 'Ações',
+      textAlign: 'right',
+      width: 100,
+      render: (row) =>
+        row.__marker === 'delete' ? (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Recuperar">
+              <ActionIcon variant="subtle" color="pink" aria-label="Recuperar" onClick={() => confirmRestore(row)}>
+                <IconArrowBackUp size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Editar">
+              <ActionIcon variant="subtle" aria-label="Editar" onClick={() => openEdit(row)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Apagar">
+              <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => confirmDelete(row)}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        {title ? <Title order={2}>{title}</Title> : <span />}
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            aria-label="Filtrar"
+            placeholder="Filtrar"
+            leftSection={<IconSearch size={16} />}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            w={260}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
+            Novo
+          </Button>
+        </Group>
+      </Group>
+      {resource.error && !isUnauthorized(resource.error) ? (
+        <Alert color="red" variant="light">{crudFailureMessage(resource.error)}</Alert>
+      ) : null}
+      <DataTable<CrudRow<T>>
+        withTableBorder
+        borderRadius="sm"
+        striped={false}
+        highlightOnHover
+        minHeight={records.length ? undefined : 160}
+        fetching={resource.isLoading}
+        idAccessor={(row) => `${resource.keyOf(row)}`}
+        records={records}
+        columns={tableColumns}
+        sortStatus={sortStatus}
+        onSortStatusChange={setSortStatus}
+        noRecordsText="Nenhum registro encontrado"
+        rowBackgroundColor={(row) => (row.__marker ? MARKERS[row.__marker].background : undefined)}
+        customRowAttributes={(row) => ({ 'data-marker': row.__marker ?? 'none' })}
+        onRowDoubleClick={({ record }) => (record.__marker === 'delete' ? undefined : openEdit(record))}
+      />
+      <Text size="xs" c="dimmed">
+        {records.length === 1 ? '1 registro' : `${records.length} registros`}
+      </Text>
+      {editing ? (
+        <CrudFormModal<T>
+          key={editing.seq}
+          mode={editing.mode}
+          row={editing.row}
+          title={modalTitle}
+          size={props.modalSize}
+          schema={props.schema}
+          initial={editing.row ? valuesOf(editing.row) : props.newValues()}
+          fields={props.fields}
+          renderForm={props.renderForm}
+          saving={resource.saving}
+          onClose={() => setEditing(null)}
+          onSave={async (body) => {
+            try {
+              if (editing.mode === 'new') await resource.add(body);
+              else await resource.update(resource.keyOf(editing.row!), body);
+              setEditing(null);
+            } catch {
+              // The failure was already shown; the modal stays open with the data.
+            }
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+interface CrudFormModalProps<T> {
+  mode: 'new' | 'edit';
+  row?: T;
+  title: string;
+  size?: string;
+  schema: z.ZodType;
+  initial: FormValues;
+  fields?: readonly FieldConfig[];
+  renderForm?: (context: CrudFormContext<T>) => ReactNode;
+  saving: boolean;
+  onClose: () => void;
+  onSave: (body: Record<string, unknown>) => Promise<void>;
+}
+
+function CrudFormModal<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, onClose, onSave }: CrudFormModalProps<T>) {
+  const [start] = useState(initial);
+  const form = useZodForm(schema, start);
+  return (
+    <FormModal
+      opened
+      title={title}
+      size={size}
+      valid={form.valid}
+      changed={form.changed}
+      saving={saving}
+      onClose={onClose}
+      onSave={() => {
+        let body: Record<string, unknown>;
+        try {
+          body = form.parsed();
+        } catch {
+          notifyError(registryMessages.failed);
+          return;
+        }
+        void onSave(body);
+      }}
+    >
+      {renderForm ? renderForm({ form, mode, row }) : <FormFields fields={fields ?? []} form={form} />}
+    </FormModal>
+  );
+}

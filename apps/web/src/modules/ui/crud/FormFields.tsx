@@ -1,0 +1,98 @@
+import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { parseDateBr } from '@assoc/domain';
+import type { ZodForm } from './useZodForm';
+
+/** One field of a registry form, rendered by {@link FormFields}. */
+export type FieldConfig =
+  | { kind: 'text'; name: string; label: string; maxLength?: number; upperCase?: boolean; required?: boolean; placeholder?: string }
+  | { kind: 'textarea'; name: string; label: string; maxLength?: number; minRows?: number; maxRows?: number; required?: boolean }
+  | { kind: 'number'; name: string; label: string; min?: number; max?: number; required?: boolean }
+  | { kind: 'date'; name: string; label: string; required?: boolean }
+  | { kind: 'select'; name: string; label: string; data: Array<{ value: string; label: string }>; required?: boolean };
+
+const asText = (value: unknown) => (value == null ? '' : String(value));
+
+/** The generic form of a registry: each configured field bound to the form state and its error. */
+export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; form: ZodForm }) {
+  return (
+    <>
+      {fields.map((field, index) => {
+        const common = {
+          label: field.label,
+          withAsterisk: field.required,
+          error: form.errorOf(field.name),
+          onBlur: () => form.touch(field.name),
+          'data-autofocus': index === 0 ? true : undefined,
+        };
+        switch (field.kind) {
+          case 'text':
+            return (
+              <TextInput
+                key={field.name}
+                {...common}
+                maxLength={field.maxLength}
+                placeholder={field.placeholder}
+                value={asText(form.values[field.name])}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  form.setValue(field.name, field.upperCase ? value.toUpperCase() : value);
+                }}
+              />
+            );
+          case 'textarea':
+            return (
+              <Textarea
+                key={field.name}
+                {...common}
+                autosize
+                minRows={field.minRows}
+                maxRows={field.maxRows}
+                maxLength={field.maxLength}
+                value={asText(form.values[field.name])}
+                onChange={(event) => form.setValue(field.name, event.currentTarget.value)}
+              />
+            );
+          case 'number':
+            return (
+              <NumberInput
+                key={field.name}
+                {...common}
+                min={field.min}
+                max={field.max}
+                allowDecimal={false}
+                value={typeof form.values[field.name] === 'number' ? (form.values[field.name] as number) : ''}
+                onChange={(value) => form.setValue(field.name, typeof value === 'number' ? value : value === '' ? null : Number(value))}
+              />
+            );
+          case 'date':
+            return (
+              <DateInput
+                key={field.name}
+                {...common}
+                valueFormat="DD/MM/YYYY"
+                placeholder="DD/MM/AAAA"
+                locale="pt-br"
+                dateParser={(value) => parseDateBr(value)}
+                clearable
+                value={asText(form.values[field.name]) || null}
+                onChange={(value) => form.setValue(field.name, value ?? '')}
+              />
+            );
+          case 'select':
+            return (
+              <Select
+                key={field.name}
+                {...common}
+                data={field.data}
+                placeholder="Selecione..."
+                allowDeselect={false}
+                value={asText(form.values[field.name]) || null}
+                onChange={(value) => form.setValue(field.name, value)}
+              />
+            );
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { registryMessages } from '@assoc/domain';
+import { api, isApiError } from '../../../app/api';
+import { notifyError, notifySuccess } from '../notify';
+import { sessionMarks, type Mark, type RowMarker } from './sessionMarks';
+
+export type CrudRow<T> = T & { __marker?: RowMarker };
+
+/** Spec 1 §8: the server's description when the reply has one, else the generic text. */
+export function crudFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.body && typeof error.body === 'object') {
+    const body = error.body as Record<string, unknown>;
+    for (const key of ['message', 'description', 'errorMessage']) {
+      if (typeof body[key] === 'string' && body[key]) return body[key] as string;
+    }
+  }
+  return registryMessages.failed;
+}
+
+/**
+ * One registry on the server (GET/POST {path}, PUT/DELETE {path}/{key}) with this session's row
+ * markers: list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
+ */
+export function useCrudResource<T extends Record<string, unknown>>(path: string, keyField: keyof T & string) {
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['registry', path], [path]);
+  const list = useQuery({ queryKey, queryFn: ({ signal }) => api.get<T[]>(path, { signal }) });
+  const marks = useSyncExternalStore(sessionMarks.subscribe, () => sessionMarks.get<T>(path));
+
+  const keyOf = useCallback((row: T) => Number(row[keyField]), [keyField]);
+  const mark = useCallback((row: T, marker: RowMarker) => sessionMarks.set(path, keyOf(row), { marker, row } satisfies Mark<T>), [path, keyOf]);
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
+
+  const rows: CrudRow<T>[] = useMemo(() => {
+    const live = (list.data ?? []).map((row) => {
+      const m = marks.get(keyOf(row));
+      return m && m.marker !== 'delete' ? { ...row, __marker: m.marker } : row;
+    });
+    const liveKeys = new Set(live.map((row) => keyOf(row)));
+    const deleted = [...marks.values()]
+      .filter((m) => m.marker === 'delete' && !liveKeys.has(keyOf(m.row)))
+      .map((m) => ({ ...m.row, __marker: 'delete' as const }));
+    return [...live, ...deleted];
+  }, [list.data, marks, keyOf]);
+
+  const onError = (error: unknown) => notifyError(crudFailureMessage(error));
+
+  const add = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<T>(path, body),
+    onSuccess: async (row) => {
+      mark(row, 'insert');
+      notifySuccess(registryMessages.added);
+      await reload();
+    },
+    onError,
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => api.put<T>(`${path}/${id}`, body),
+    onSuccess: async (row) => {
+      // A row added in this session stays marked as new.
+      if (marks.get(keyOf(row))?.marker !== 'insert') mark(row, 'update');
+      notifySuccess(registryMessages.updated);
+      await reload();
+    },
+    onError,
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: T) => api.delete<T>(`${path}/${keyOf(row)}`),
+    onSuccess: async (_reply, row) => {
+      mark(row, 'delete');
+      notifySuccess(registryMessages.deleted);
+      await reload();
+    },
+    onError,
+  });
+
+  const restore = useMutation({
+    mutationFn: ({ row, body }: { row: T; body: Record<string, unknown> }) => api.put<T>(`${path}/${keyOf(row)}`, body),
+    onSuccess: async (row) => {
+      // Spec 3 §4: a recovered row goes back to the update marker.
+      mark(row, 'update');
+      notifySuccess(registryMessages.restored);
+      await reload();
+    },
+    onError,
+  });
+
+  return {
+    rows,
+    isLoading: list.isPending,
+    error: list.error,
+    keyOf,
+    add: (body: Record<string, unknown>) => add.mutateAsync(body),
+    update: (id: number, body: Record<string, unknown>) => update.mutateAsync({ id, body }),
+    remove: (row: T) => remove.mutateAsync(row),
+    restore: (row: T, body: Record<string, unknown>) => restore.mutateAsync({ row, body }),
+    saving: add.isPending || update.isPending,
+  };
+}
+
+export type CrudResource<T extends Record<string, unknown>> = ReturnType<typeof useCrudResource<T>>;

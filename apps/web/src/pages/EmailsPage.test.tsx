@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { sessionFor } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+import { sessionMarks } from '../modules/ui/crud/sessionMarks';
+
+// happy-dom has no document.fonts, which Mantine's autosize textarea listens to.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  }
+});
+afterEach(() => sessionMarks.clear());
+
+const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+
+describe('/emails', () => {
+  it('shows the SMS, WhatsApp and E-mail tabs and forces the template name to upper case as typed', async () => {
+    mockApi({
+      'GET session': { body: sessionFor(['v2access', 'v2menucad', 'v2menucademails']) },
+      'GET tree': { body: [] },
+      'GET sms': { body: [] },
+      'GET whatsapp': { body: [] },
+    });
+    const { user } = renderApp('/emails');
+    for (const tab of ['SMS', 'WhatsApp', 'E-mail']) expect(await screen.findByRole('tab', { name: tab })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Novo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modelo de SMS' });
+    await user.type(field(dialog, /^Nome/), 'aviso de boleto');
+    expect(field(dialog, /^Nome/).value).toBe('AVISO DE BOLETO');
+    expect(field(dialog, /^Nome/)).toHaveAttribute('maxlength', '32');
+    expect(field(dialog, /^Descrição/)).toHaveAttribute('maxlength', '120');
+    expect(field(dialog, /^Mensagem/)).toHaveAttribute('maxlength', '240');
+  });
+});

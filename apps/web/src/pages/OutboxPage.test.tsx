@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { sessionFor } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+
+const item = (id: number, status: string, extra = {}) => ({
+  id, channel: 'email', to: `p${id}@exemplo.com.br`, subject: `Mensagem ${id}`, text: 'x', status, attempts: 1, lastError: null,
+  createdAt: '2025-03-10T13:00:00.000Z', sentAt: status === 'sent' ? '2025-03-10T13:00:05.000Z' : null, nextAttemptAt: '2025-03-10T13:00:00.000Z',
+  userId: null, cstId: null, ...extra,
+});
+
+describe('/outbox (Avançado → Caixa de saída)', () => {
+  it('lists the messages and filters by status', async () => {
+    const api = mockApi({
+      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
+      'GET tree': { body: [] },
+    });
+    const fetchMock = api.fetchMock;
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/outbox') {
+        api.calls.push({ method: 'GET', path: `outbox${url.search}`, body: undefined, headers: {}, at: 0 });
+        const failed = url.searchParams.get('status') === 'failed';
+        const items = failed ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })] : [item(3, 'sent'), item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }), item(1, 'pending')];
+        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), { headers: { 'content-type': 'application/json' } });
+      }
+      return base(input, init);
+    });
+    const { user } = renderApp('/outbox');
+
+    expect(await screen.findByRole('heading', { name: 'Caixa de saída' })).toBeInTheDocument();
+    expect(await screen.findByText('p3@exemplo.com.br')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Enviado')).toBeInTheDocument();
+    expect(within(table).getByText('Pendente')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Situação' })).getByText('Falhou'));
+    expect(await screen.findByText('550 caixa inexistente')).toBeInTheDocument();
+    await screen.findByText(/^1-1 de 1$/);
+    expect(screen.queryByText('p3@exemplo.com.br')).not.toBeInTheDocument();
+    expect(api.calls.map((c) => c.path).filter((p) => p.startsWith('outbox'))).toContain('outbox?page=1&pageSize=25&status=failed');
+  });
+});

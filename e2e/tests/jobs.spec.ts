@@ -1,0 +1,68 @@
+import ExcelJS from 'exceljs';
+import { expect, test } from '@playwright/test';
+import { LoginPage, users, withDb } from '../fixtures/app';
+
+const LABEL = 'Contagem ativos/aposentados/pensionistas (Excel)';
+
+test('starts the Excel count from the menu, follows it in the bell and downloads a real XLSX', async ({ page }) => {
+  await new LoginPage(page).signIn(users.superadmin);
+
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('button', { name: 'Atendimento' }).click();
+  await menu.getByRole('button', { name: LABEL }).click();
+  const confirm = page.getByRole('dialog', { name: LABEL });
+  await expect(confirm).toContainText('Deseja gerar a planilha de contagem de ativos, aposentados e pensionistas?');
+  await confirm.getByRole('button', { name: 'SIM' }).click();
+  // Toasts close by themselves after a few seconds: watch for the done toast from now on.
+  const doneToast = page.getByText('Tarefa concluída com sucesso').waitFor({ timeout: 20_000 });
+  await expect(page.getByText('Solicitação enviada. Consulte a área de notificações para acompanhar.')).toBeVisible();
+
+  await page.getByRole('button', { name: /^Notificações/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Notificações' });
+  const item = modal.getByRole('listitem', { name: LABEL }).first();
+  await expect(item).toBeVisible();
+  // Watch the state move: percent while running, then done.
+  const seen = new Set<string>();
+  await expect(async () => {
+    const state = (await item.getByTestId('job-state').textContent()) ?? '';
+    seen.add(state.trim());
+    expect(state).toContain('Concluída');
+  }).toPass({ timeout: 20_000, intervals: [50] });
+  for (const state of seen) expect(state).toMatch(/^(\d{1,3}%|Aguardando|Concluída)$/);
+  await doneToast;
+  await expect(item).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+  const job = await withDb(async (db) => (await db.query(
+    `select job_current, job_total, job_status from jobs where job_name = 'contagem-excel' order by job_submitted desc limit 1`)).rows[0]);
+  expect(job.job_status).toBe(30);
+  expect(job.job_total).toBeGreaterThan(0);
+  expect(job.job_current).toBe(job.job_total);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    item.getByRole('button', { name: /^Contagem_ativos_aposentados_pensionistas_\d{4}-\d{2}-\d{2}\.xlsx$/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Contagem_ativos_aposentados_pensionistas_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+
+  const expected = await withDb(async (db) => (await db.query(`
+    select count(*) filter (where cust_status <> 'V' and cust_assoc_situacao = 1)::int as ativos,
+           count(*) filter (where cust_status <> 'V' and cust_assoc_situacao = 2)::int as aposentados,
+           count(*) filter (where cust_status = 'V')::int as pensionistas
+      from customers
+     where parent_id is null and coalesce(cust_assoc_situacao, 0) <> 5 and (cust_status = 'V' or cust_assoc_situacao in (1, 2))`)).rows[0]);
+  const summary = workbook.getWorksheet('Contagem')!;
+  expect(summary.getRow(1).values).toEqual([undefined, 'Perfil', 'Ativos', 'Aposentados', 'Pensionistas', 'Total']);
+  const total = summary.getRow(summary.rowCount).values as unknown[];
+  expect(total.slice(1)).toEqual(['Total', expected.ativos, expected.aposentados, expected.pensionistas,
+    expected.ativos + expected.aposentados + expected.pensionistas]);
+  expect(expected.ativos + expected.aposentados + expected.pensionistas).toBe(job.job_total);
+  const people = workbook.getWorksheet('Pessoas')!;
+  expect(people.rowCount - 1).toBe(job.job_total);
+  expect(people.getRow(2).getCell(2).text).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+
+  // Finished: the menu entry can start it again.
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+  await expect(menu.getByRole('button', { name: LABEL })).toBeEnabled();
+});

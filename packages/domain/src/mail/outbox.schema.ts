@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const outboxChannels = ['email', 'sms', 'whatsapp'] as const;
+export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** pt-BR labels of the outbox statuses. */
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  pending: 'Pendente',
+  sending: 'Enviando',
+  sent: 'Enviado',
+  failed: 'Falhou',
+};
+
+/** GET outbox: newest first, optional status filter, pages of `pageSize`. */
+export const outboxQuerySchema = z.object({
+  status: z.enum(outboxStatuses).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+export const outboxItemSchema = z.object({
+  id: z.number(),
+  channel: z.enum(outboxChannels),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(outboxStatuses),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  userId: z.number().nullable(),
+  cstId: z.number().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+export const outboxPageSchema = z.object({ items: z.array(outboxItemSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
