@@ -82,6 +82,8 @@ export class JobEngine {
         batchSize: Math.ceil(this.opts.concurrency / workers),
         localConcurrency: workers,
         pollingIntervalSeconds: 0.5,
+        // NOTIFY wakes workers for new jobs; retries (delayed, no NOTIFY) are found by this poll.
+        notifyPollingIntervalSeconds: 1,
         burstWhenBatchFull: true,
         perJobResults: true,
       }, async (batch) => Promise.all(batch.map(async (job) => {
