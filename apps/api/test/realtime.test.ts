@@ -106,6 +106,19 @@ describe('real-time channel', () => {
     await departure;
   });
 
+  it('closes the sockets of a session that signs out, on every instance, and only those', async () => {
+    const { client: leaving } = await signedInAs(a, ['v2access']);
+    const { client: staying } = await signedInAs(a, ['v2access']);
+    const leavingSocket = open(urlB, leaving);
+    const stayingSocket = open(urlB, staying);
+    await Promise.all([connected(leavingSocket), connected(stayingSocket)]);
+    const closed = new Promise<string>((resolve) => leavingSocket.once('disconnect', (reason) => resolve(reason)));
+    expect((await leaving.get('/api/v1/logout')).statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stayingSocket.connected).toBe(true);
+  });
+
   it('broadcasts SendToAll from a superadmin to everyone, and refuses it from others', async () => {
     const { client: superadmin } = await signedInAs(a, ['v2access', 'superadmin']);
     const { client: staff } = await signedInAs(a, ['v2access']);

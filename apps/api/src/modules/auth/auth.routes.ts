@@ -41,7 +41,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     schema: { tags: ['sessão'], summary: 'Sair: encerra a sessão no servidor', response: { 200: z.object({ status: z.number() }) } },
   }, async (request, reply) => {
-    if (request.user) await repo.revokeSession(request.user.sessionId);
+    if (request.user) {
+      await repo.revokeSession(request.user.sessionId);
+      app.events.endSessions({ sessionId: request.user.sessionId });
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     return { status: 200 };

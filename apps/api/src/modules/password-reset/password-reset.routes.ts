@@ -12,6 +12,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createPasswordResetRepository(app.db),
     config: app.config,
     replyFloorMs: app.config.NODE_ENV === 'test' ? 150 : 400,
+    endUserSessions: (userId) => app.events.endSessions({ userId }),
   });
 
   app.get('/login/resetpassword/:user', {

@@ -13,6 +13,8 @@ import type { PasswordResetRepository } from './password-reset.repository.js';
 interface Deps {
   repo: PasswordResetRepository;
   config: AppConfig;
+  /** Closes the real-time sockets of the sessions a password change ends. */
+  endUserSessions: (userId: number) => void;
   /** Every request answers after at least this long, whether or not the CPF exists (ms). */
   replyFloorMs: number;
 }
@@ -20,7 +22,7 @@ interface Deps {
 /** A 32-character code (24 random bytes in base64url): spec 3 §9. */
 export const newResetCode = () => crypto.randomBytes(24).toString('base64url');
 
-export function createPasswordResetService({ repo, config, replyFloorMs }: Deps) {
+export function createPasswordResetService({ repo, config, replyFloorMs, endUserSessions }: Deps) {
   return {
     /**
      * GET login/resetpassword/{user}: e-mails a reset link when the CPF belongs to an active user
@@ -60,13 +62,15 @@ export function createPasswordResetService({ repo, config, replyFloorMs }: Deps)
       const strength = checkPasswordStrength(body.password, [body.cpf]);
       if (!strength.ok) throw badRequest(weakPasswordMessage(strength));
       const passwordHash = await hashPassword(body.password);
-      await repo.transaction(async (tx) => {
+      const userId = await repo.transaction(async (tx) => {
         const row = await repo.lockCode(tx, hashToken(body.code));
         if (!row || row.cpf !== body.cpf) throw badRequest(resetMessages.invalidCode);
         if (row.used) throw badRequest(resetMessages.usedCode);
         if (row.expired) throw new AppError(410, resetMessages.expiredCode, { expired: true });
         await repo.changePassword(tx, row.user_id, row.cpf, passwordHash);
+        return row.user_id as number;
       });
+      endUserSessions(userId);
       return { status: 200, message: resetMessages.success };
     },
   };

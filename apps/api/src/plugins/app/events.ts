@@ -13,6 +13,9 @@ export interface AppEvents {
   SendToAll: SendToAllMessage;
 }
 export type AppEventName = keyof AppEvents;
+/** One session, or every session of a user. */
+export type EndedSessions = { sessionId: number } | { userId: number };
+
 /** A user id, or 'all' for everyone connected. */
 export type EventTarget = number | 'all';
 
@@ -37,6 +40,14 @@ export class AppEventBus {
   subscribe(listener: (event: EmittedEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
+  }
+  /** Sessions that ended (sign-out, password change): their open sockets are closed on every instance. */
+  endSessions(ended: EndedSessions) {
+    this.emitter.emit('sessionsEnded', ended);
+  }
+  onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+    this.emitter.on('sessionsEnded', listener);
+    return () => this.emitter.off('sessionsEnded', listener);
   }
 }
 

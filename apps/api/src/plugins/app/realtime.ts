@@ -9,6 +9,7 @@ export const REALTIME_PATH = '/socket.io';
 
 interface SocketData extends ConnectedUser {
   userId: number;
+  sessionId: number;
   roles: string[];
 }
 
@@ -23,6 +24,7 @@ declare module 'fastify' {
 }
 
 const userRoom = (userId: number) => `user:${userId}`;
+const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 const ADMINS = 'admins';
 const connectedUser = ({ cstId, username, name, connectionId }: SocketData): ConnectedUser => ({ cstId, username, name, connectionId });
 
@@ -50,7 +52,7 @@ export default fp(async (app) => {
       const token = cookies[SESSION_COOKIE];
       const user = token ? await app.sessionFromToken(token) : null;
       if (!user) return next(new Error('Sessão expirada, faça um novo login para continuar'));
-      socket.data = { userId: user.userId, roles: user.roles, cstId: user.cstId, username: user.cpf, name: user.name, connectionId: socket.id };
+      socket.data = { userId: user.userId, sessionId: user.sessionId, roles: user.roles, cstId: user.cstId, username: user.cpf, name: user.name, connectionId: socket.id };
       next();
     } catch (error) {
       next(error as Error);
@@ -59,7 +61,7 @@ export default fp(async (app) => {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    void socket.join(userRoom(data.userId));
+    void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
     if (hasRole(data.roles, ['admin'])) void socket.join(ADMINS);
     io.to(ADMINS).emit('hubs', { op: 'add', user: connectedUser(data) });
     socket.on('disconnect', () => {
@@ -82,6 +84,11 @@ export default fp(async (app) => {
     else io.to(userRoom(target)).emit(name, payload);
   });
 
+  // A session that ends closes its sockets too (the adapter reaches the other instances).
+  const unsubscribeEnded = app.events.onSessionsEnded((ended) => {
+    io.in('sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId)).disconnectSockets(true);
+  });
+
   app.decorate('realtime', {
     io,
     async connectedUsers() {
@@ -92,6 +99,7 @@ export default fp(async (app) => {
 
   app.addHook('preClose', async () => {
     unsubscribe();
+    unsubscribeEnded();
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
