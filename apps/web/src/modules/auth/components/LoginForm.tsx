@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, MaskInput, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconId, IconLock, IconMailCheck, IconShieldLock } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconMailCheck, IconShieldLock } from '@tabler/icons-react';
+import { CpfInput } from './CpfInput';
 import { useLoginForm } from '../hooks/useLoginForm';
 
 /** Sign-in screen form (spec 1 §2): CPF, Senha, Código de acesso when asked; ENTRAR; password-request mode. */
@@ -29,20 +30,7 @@ export function LoginForm() {
           </Alert>
         )}
 
-        <MaskInput
-          label="CPF"
-          name="username"
-          mask="999.999.999-99"
-          slotChar={null}
-          showMaskOnFocus={false}
-          inputMode="numeric"
-          autoComplete="username"
-          placeholder="000.000.000-00"
-          leftSection={<IconId size={18} stroke={1.6} aria-hidden />}
-          onChangeRaw={(raw) => form.setField('username', raw)}
-          error={form.errors.username}
-          autoFocus
-        />
+        <CpfInput name="username" onChangeRaw={(raw) => form.setField('username', raw)} error={form.errors.username} autoFocus />
 
         {form.mode === 0 && (
           <PasswordInput

@@ -1,6 +1,7 @@
-import { Alert, Button, MaskInput, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconId, IconLock } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { resetMessages } from '@assoc/domain';
+import { CpfInput } from './CpfInput';
 import { useResetForm } from '../hooks/useResetForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -24,20 +25,7 @@ export function ResetForm({ code }: { code: string }) {
             {form.serverError}
           </Alert>
         )}
-        <MaskInput
-          label="CPF"
-          name="cpf"
-          mask="999.999.999-99"
-          slotChar={null}
-          showMaskOnFocus={false}
-          inputMode="numeric"
-          autoComplete="username"
-          placeholder="000.000.000-00"
-          leftSection={<IconId size={18} stroke={1.6} aria-hidden />}
-          onChangeRaw={(raw) => form.setField('cpf', raw)}
-          error={form.errors.cpf}
-          autoFocus
-        />
+        <CpfInput name="cpf" onChangeRaw={(raw) => form.setField('cpf', raw)} error={form.errors.cpf} autoFocus />
         <Stack gap={6}>
           <PasswordInput
             label="Nova senha"
