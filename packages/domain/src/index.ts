@@ -17,3 +17,5 @@ export * from './jobs/job.schema.js';
 export * from './registries/registries.messages.js';
 export * from './registries/registries.schema.js';
 export * from './registries/terceiro.schema.js';
+export * from './registries/services.schema.js';
+export * from './access/admin.schema.js';

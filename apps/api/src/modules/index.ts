@@ -10,6 +10,7 @@ import passwordResetRoutes from './password-reset/password-reset.routes.js';
 import toolsRoutes from './tools/tools.routes.js';
 import jobsRoutes from './jobs/jobs.routes.js';
 import connectionsRoutes from './connections/connections.routes.js';
+import accessAdminRoutes from './access-admin/access-admin.routes.js';
 
 /** Every feature module's routes, registered under /api/v1. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes, searchRoutes, dashboardRoutes, mailRoutes, passwordResetRoutes, toolsRoutes, registriesRoutes, cepRoutes, jobsRoutes, connectionsRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes, searchRoutes, dashboardRoutes, mailRoutes, passwordResetRoutes, toolsRoutes, registriesRoutes, cepRoutes, jobsRoutes, connectionsRoutes, accessAdminRoutes];

@@ -14,5 +14,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/feriados': lazy(() => import('../pages/FeriadosPage')),
   '/forumcargos': lazy(() => import('../pages/ForumCargosPage')),
   '/assoccargos': lazy(() => import('../pages/AssocCargosPage')),
+  '/servico': lazy(() => import('../pages/ServicosPage')),
   '/outbox': lazy(() => import('../pages/OutboxPage')),
+  '/acessos': lazy(() => import('../pages/AcessosPage')),
 };

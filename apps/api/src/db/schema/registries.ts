@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The simple registries of spec 3 (templates, statement groups, holidays, positions). Every registry
@@ -70,4 +70,58 @@ export const assocCargos = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('assoc_cargos_cargo_uq').on(sql`lower(${t.aacCargo})`).where(sql`deleted_at is null`)],
+);
+
+/** Suppliers (fornecedores) of the services screen (spec 3 §3). */
+export const suppliers = pgTable('suppliers', {
+  supId: serial('sup_id').primaryKey(),
+  supName: varchar('sup_name', { length: 40 }).notNull(),
+  supFantasia: varchar('sup_fantasia', { length: 40 }),
+  supCnpj: varchar('sup_cnpj', { length: 19 }).notNull(),
+  supIe: varchar('sup_ie', { length: 20 }),
+  supCcm: varchar('sup_ccm', { length: 20 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** Products of a supplier. */
+export const products = pgTable(
+  'products',
+  {
+    sucId: serial('suc_id').primaryKey(),
+    supId: integer('sup_id').notNull().references(() => suppliers.supId),
+    sucName: varchar('suc_name', { length: 40 }).notNull(),
+    sucHealth: boolean('suc_health').notNull().default(false),
+    sucMudaFaixa: boolean('suc_muda_faixa').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('products_sup_idx').on(t.supId)],
+);
+
+/** Services of a product: value in cents, rates in percent with 2 decimals (spec 3 §9). */
+export const services = pgTable(
+  'services',
+  {
+    svcId: serial('svc_id').primaryKey(),
+    sucId: integer('suc_id').notNull().references(() => products.sucId),
+    svcName: varchar('svc_name', { length: 50 }).notNull(),
+    svcValor: integer('svc_valor').notNull().default(0),
+    svcTaxaAdm: numeric('svc_taxa_adm', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    svcTaxaAdmNs: numeric('svc_taxa_adm_ns', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    svcMaxParcelas: smallint('svc_max_parcelas').notNull().default(1),
+    svcProRata: boolean('svc_pro_rata').notNull().default(false),
+    svcLancaNoFim: boolean('svc_lanca_no_fim').notNull().default(false),
+    svcServiceType: smallint('svc_service_type').notNull().default(0),
+    svcPermiteDependente: boolean('svc_permite_dependente').notNull().default(true),
+    svcPermiteDuplicado: boolean('svc_permite_duplicado').notNull().default(false),
+    svcMudaFaixa: boolean('svc_muda_faixa').notNull().default(false),
+    svcMin: smallint('svc_min').notNull().default(0),
+    svcMax: smallint('svc_max').notNull().default(999),
+    svcContaDebito: varchar('svc_conta_debito', { length: 20 }),
+    svcContaCredito: varchar('svc_conta_credito', { length: 20 }),
+    svcCentroDeCusto: varchar('svc_centro_de_custo', { length: 20 }),
+    extgrpId: integer('extgrp_id').references(() => extratoGroups.extgrpID),
+    irgrpId: integer('irgrp_id').references(() => extratoGroups.extgrpID),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('services_suc_idx').on(t.sucId), check('services_type_ck', sql`${t.svcServiceType} between 0 and 3`)],
 );

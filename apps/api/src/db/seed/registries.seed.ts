@@ -33,7 +33,7 @@ function holidays(year: number) {
 export async function seedRegistries(db: Db, now = new Date()) {
   const year = now.getUTCFullYear();
   // A re-seed replaces the demo registries (they reference nothing and nothing references them yet).
-  await db.execute(sql`truncate table message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`);
+  await db.execute(sql`truncate table services, products, suppliers, message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`);
   await db.insert(messageTemplates).values([
     { channel: 'sms', emName: 'ANIVERSARIO', emDescription: 'Felicitação de aniversário', emData: 'A Associação deseja a você um feliz aniversário, {nome}!' },
     { channel: 'sms', emName: 'BOLETO', emDescription: 'Aviso de boleto disponível', emData: 'Seu boleto de {mes} está disponível no portal do associado.' },

@@ -6,6 +6,7 @@ import { extratoGroupRegistry } from './extratogroup.registry.js';
 import { feriadosRegistry } from './feriados.registry.js';
 import { menuRolesOf, registerRegistry, screenAccess } from './registry.routes.js';
 import type { RegistryDefinition } from './registry.types.js';
+import { registerServiceRoutes } from './services.routes.js';
 import { templateRegistries } from './templates.registry.js';
 import { terceirosRegistry } from './terceiros.registry.js';
 import { createTerceirosService } from './terceiros.service.js';
@@ -23,6 +24,7 @@ export const registries: RegistryDefinition[] = [
 /** Registries (Cadastros, spec 3 §7): the generic list/add/update/delete calls and the third-party document check. */
 const registriesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const def of registries) registerRegistry(app, def);
+  registerServiceRoutes(app);
 
   const terceirosService = createTerceirosService(app.db);
   app.get('/process/terceiros/:terId/:terTipo/:document', {

@@ -10,7 +10,7 @@ import { notifyError } from '../notify';
 import { FormFields, type FieldConfig } from './FormFields';
 import { FormModal } from './FormModal';
 import type { RowMarker } from './sessionMarks';
-import { crudFailureMessage, useCrudResource, type CrudRow } from './useCrudResource';
+import { crudFailureMessage, useCrudResource, type CrudEndpoints, type CrudRow } from './useCrudResource';
 import { useZodForm, type FormValues, type ZodForm } from './useZodForm';
 
 export interface CrudColumn<T> {
@@ -38,6 +38,8 @@ export interface CrudTableProps<T extends Record<string, unknown>> {
   title?: string;
   /** Registry path under /api/v1 ('feriados', 'process/terceiros'). */
   path: string;
+  /** Calls that differ from GET/POST {path}, PUT/DELETE {path}/{key}. */
+  endpoints?: Partial<CrudEndpoints>;
   keyField: keyof T & string;
   /** The domain's form schema of the registry. */
   schema: z.ZodType;
@@ -55,6 +57,8 @@ export interface CrudTableProps<T extends Record<string, unknown>> {
   modalSize?: string;
   /** Opens this record in edit mode once the list has it (a third party opened from the search). */
   openKey?: number | null;
+  /** Shows the delete action (default true); false for records that are deactivated instead. */
+  allowDelete?: boolean;
 }
 
 const MARKERS: Record<RowMarker, { label: string; color: string; background: string }> = {
@@ -73,7 +77,7 @@ const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base'
  */
 export function CrudTable<T extends Record<string, unknown>>(props: CrudTableProps<T>) {
   const { title, path, keyField, columns, modalTitle, openKey } = props;
-  const resource = useCrudResource<T>(path, keyField);
+  const resource = useCrudResource<T>(path, keyField, props.endpoints);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number } | null>(null);
   const seq = useRef(0);
@@ -172,11 +176,13 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Apagar">
-              <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => confirmDelete(row)}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {props.allowDelete === false ? null : (
+              <Tooltip label="Apagar">
+                <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => confirmDelete(row)}>
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         ),
     },

@@ -18,12 +18,28 @@ export function crudFailureMessage(error: unknown): string {
   return registryMessages.failed;
 }
 
+/** Paths of a registry whose calls are not the generic ones (the services screen's nested lists). */
+export interface CrudEndpoints {
+  list: string;
+  add: string;
+  update: (id: number) => string;
+  remove: (id: number) => string;
+}
+
 /**
  * One registry on the server (GET/POST {path}, PUT/DELETE {path}/{key}) with this session's row
  * markers: list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
  */
-export function useCrudResource<T extends Record<string, unknown>>(path: string, keyField: keyof T & string) {
+export function useCrudResource<T extends Record<string, unknown>>(base: string, keyField: keyof T & string, endpoints?: Partial<CrudEndpoints>) {
   const queryClient = useQueryClient();
+  const calls: CrudEndpoints = {
+    list: endpoints?.list ?? base,
+    add: endpoints?.add ?? base,
+    update: endpoints?.update ?? ((id) => `${base}/${id}`),
+    remove: endpoints?.remove ?? ((id) => `${base}/${id}`),
+  };
+  // The list's path names the cache and this session's row markers.
+  const path = calls.list;
   const queryKey = useMemo(() => ['registry', path], [path]);
   const list = useQuery({ queryKey, queryFn: ({ signal }) => api.get<T[]>(path, { signal }) });
   const marks = useSyncExternalStore(sessionMarks.subscribe, () => sessionMarks.get<T>(path));
@@ -47,7 +63,7 @@ export function useCrudResource<T extends Record<string, unknown>>(path: string,
   const onError = (error: unknown) => notifyError(crudFailureMessage(error));
 
   const add = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<T>(path, body),
+    mutationFn: (body: Record<string, unknown>) => api.post<T>(calls.add, body),
     onSuccess: async (row) => {
       mark(row, 'insert');
       notifySuccess(registryMessages.added);
@@ -57,7 +73,7 @@ export function useCrudResource<T extends Record<string, unknown>>(path: string,
   });
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => api.put<T>(`${path}/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => api.put<T>(calls.update(id), body),
     onSuccess: async (row) => {
       // A row added in this session stays marked as new.
       if (marks.get(keyOf(row))?.marker !== 'insert') mark(row, 'update');
@@ -68,7 +84,7 @@ export function useCrudResource<T extends Record<string, unknown>>(path: string,
   });
 
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete<T>(`${path}/${keyOf(row)}`),
+    mutationFn: (row: T) => api.delete<T>(calls.remove(keyOf(row))),
     onSuccess: async (_reply, row) => {
       mark(row, 'delete');
       notifySuccess(registryMessages.deleted);
@@ -78,7 +94,7 @@ export function useCrudResource<T extends Record<string, unknown>>(path: string,
   });
 
   const restore = useMutation({
-    mutationFn: ({ row, body }: { row: T; body: Record<string, unknown> }) => api.put<T>(`${path}/${keyOf(row)}`, body),
+    mutationFn: ({ row, body }: { row: T; body: Record<string, unknown> }) => api.put<T>(calls.update(keyOf(row)), body),
     onSuccess: async (row) => {
       // Spec 3 §4: a recovered row goes back to the update marker.
       mark(row, 'update');

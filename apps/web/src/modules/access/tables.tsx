@@ -1,0 +1,116 @@
+import { Badge, Button, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord,
+} from '@assoc/domain';
+import { api } from '../../app/api';
+import { notifyError, notifySuccess } from '../ui/notify';
+import type { CrudFormContext, CrudTableProps } from '../ui/crud/CrudTable';
+import { crudFailureMessage } from '../ui/crud/useCrudResource';
+import type { ZodForm } from '../ui/crud/useZodForm';
+import { RolePicker } from './components/RolePicker';
+
+const yesNo = (v: boolean) => (v ? 'SIM' : 'NÃO');
+const text = (v: unknown) => (v == null ? '' : String(v));
+const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+
+/** The profile form: name, description and the roles picked from the catalogue. */
+export function ProfileForm({ form }: { form: ZodForm }) {
+  return (
+    <Stack gap="sm">
+      <TextInput label="Nome" withAsterisk maxLength={64} data-autofocus value={text(form.values.name)} error={form.errorOf('name')}
+        onBlur={() => form.touch('name')} onChange={(e) => form.setValue('name', e.currentTarget.value)} />
+      <Textarea label="Descrição" maxLength={200} autosize minRows={2} value={text(form.values.description)} error={form.errorOf('description')}
+        onBlur={() => form.touch('description')} onChange={(e) => form.setValue('description', e.currentTarget.value)} />
+      <RolePicker label="Papéis" value={list(form.values.roles)} error={form.errorOf('roles')}
+        onBlur={() => form.touch('roles')} onChange={(roles) => form.setValue('roles', roles)} />
+    </Stack>
+  );
+}
+
+export const profilesTable: CrudTableProps<ProfileRecord> = {
+  path: 'acessos/perfis',
+  keyField: 'permId',
+  schema: profileFormSchema,
+  modalTitle: 'Perfil',
+  modalSize: 'lg',
+  newValues: () => ({ name: '', description: '', roles: [] }),
+  toValues: (row) => ({ name: row.name, description: row.description, roles: row.roles }),
+  columns: [
+    { accessor: 'name', title: 'Nome' },
+    { accessor: 'description', title: 'Descrição' },
+    { accessor: 'roles', title: 'Papéis', text: (row) => row.roles.join(', '), sortValue: (row) => row.roles.length,
+      render: (row) => `${row.roles.length} papel(éis)` },
+    { accessor: 'userCount', title: 'Usuários', sortValue: (row) => row.userCount, textAlign: 'right' },
+  ],
+  renderForm: ({ form }) => <ProfileForm form={form} />,
+};
+
+function ClearAuthenticatorButton({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  return (
+    <Button variant="light" color="orange" size="xs" onClick={() => {
+      api.post(`acessos/usuarios/${userId}/limpar-autenticador`)
+        .then(async () => {
+          notifySuccess('Autenticador removido');
+          await queryClient.invalidateQueries({ queryKey: ['registry', 'acessos/usuarios'] });
+        })
+        .catch((error: unknown) => notifyError(crudFailureMessage(error)));
+    }}>
+      Limpar autenticador
+    </Button>
+  );
+}
+
+/** The user form: CPF, name, e-mail, profile, extra roles, external access and active (SIM/NÃO). */
+export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
+  const profiles = useQuery({ queryKey: ['registry', 'acessos/perfis'], queryFn: ({ signal }) => api.get<ProfileRecord[]>('acessos/perfis', { signal }) });
+  const field = (name: string, label: string, maxLength: number) => (
+    <TextInput label={label} withAsterisk maxLength={maxLength} value={text(form.values[name])} error={form.errorOf(name)}
+      onBlur={() => form.touch(name)} onChange={(e) => form.setValue(name, e.currentTarget.value)} />
+  );
+  return (
+    <Stack gap="sm">
+      {field('cpf', 'CPF', 14)}
+      {field('name', 'Nome', 64)}
+      {field('email', 'E-mail', 120)}
+      <Select label="Perfil" withAsterisk placeholder="Selecione..." allowDeselect={false} searchable
+        data={(profiles.data ?? []).map((p) => ({ value: String(p.permId), label: p.name }))}
+        value={form.values.permId ? String(form.values.permId) : null} error={form.errorOf('permId')}
+        onBlur={() => form.touch('permId')} onChange={(v) => form.setValue('permId', v ? Number(v) : null)} />
+      <RolePicker label="Papéis extras" value={list(form.values.extraRoles)} error={form.errorOf('extraRoles')}
+        onChange={(roles) => form.setValue('extraRoles', roles)} />
+      <Switch label="Acesso externo" onLabel="SIM" offLabel="NÃO" size="lg" checked={form.values.fnAllowExternal === true}
+        onChange={(e) => form.setValue('fnAllowExternal', e.currentTarget.checked)} />
+      <Switch label="Ativo" onLabel="SIM" offLabel="NÃO" size="lg" checked={form.values.active === true}
+        onChange={(e) => form.setValue('active', e.currentTarget.checked)} />
+      {mode === 'edit' && row?.hasAuthenticator ? <ClearAuthenticatorButton userId={row.userId} /> : null}
+    </Stack>
+  );
+}
+
+export const usersTable: CrudTableProps<UserRecord> = {
+  path: 'acessos/usuarios',
+  keyField: 'userId',
+  schema: userFormSchema,
+  modalTitle: 'Usuário',
+  modalSize: 'lg',
+  allowDelete: false,
+  newValues: () => ({ cpf: '', name: '', email: '', permId: null, extraRoles: [], fnAllowExternal: false, active: true }),
+  toValues: (row) => ({
+    cpf: row.cpf, name: row.name, email: row.email ?? '', permId: row.permId, extraRoles: row.extraRoles,
+    fnAllowExternal: row.fnAllowExternal, active: row.active,
+  }),
+  columns: [
+    { accessor: 'cpf', title: 'CPF', text: (row) => formatCpf(row.cpf) },
+    { accessor: 'name', title: 'Nome' },
+    { accessor: 'email', title: 'E-mail' },
+    { accessor: 'profileName', title: 'Perfil' },
+    { accessor: 'extraRoles', title: 'Papéis extras', text: (row) => row.extraRoles.join(', ') },
+    { accessor: 'fnAllowExternal', title: 'Acesso externo', text: (row) => yesNo(row.fnAllowExternal) },
+    { accessor: 'hasAuthenticator', title: 'Autenticador', text: (row) => yesNo(row.hasAuthenticator) },
+    { accessor: 'active', title: 'Ativo', text: (row) => yesNo(row.active),
+      render: (row) => <Badge color={row.active ? 'green' : 'gray'} variant="light">{yesNo(row.active)}</Badge> },
+  ],
+  renderForm: (context) => <UserForm {...context} />,
+};

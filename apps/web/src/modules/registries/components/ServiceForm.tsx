@@ -1,0 +1,74 @@
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { serviceLimits, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
+import type { ZodForm } from '../../ui/crud/useZodForm';
+
+const num = (value: unknown) => (typeof value === 'number' ? value : '');
+const toNumber = (value: string | number) => (typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.')));
+
+/** The service modal (spec 3 §3, §5): value in R$ (stored in cents), rates in percent with 2 decimals. */
+export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGroup[] }) {
+  const v = form.values;
+  const common = (name: string) => ({ error: form.errorOf(name), onBlur: () => form.touch(name) });
+  const text = (name: string, label: string, max: number, required = false) => (
+    <TextInput
+      label={label} withAsterisk={required} maxLength={max} {...common(name)}
+      value={v[name] == null ? '' : String(v[name])} onChange={(e) => form.setValue(name, e.currentTarget.value)}
+    />
+  );
+  const integer = (name: string, label: string, min: number, max: number) => (
+    <NumberInput label={label} min={min} max={max} allowDecimal={false} {...common(name)} value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))} />
+  );
+  const rate = (name: string, label: string) => (
+    <NumberInput
+      label={label} min={0} max={50} decimalScale={2} decimalSeparator="," suffix=" %" {...common(name)}
+      value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
+    />
+  );
+  const check = (name: string, label: string) => (
+    <Checkbox label={label} checked={Boolean(v[name])} onChange={(e) => form.setValue(name, e.currentTarget.checked)} />
+  );
+  const groupData = groups.map((g) => ({ value: String(g.extgrpID), label: g.extgrpName }));
+  const group = (name: string, label: string) => (
+    <Select
+      label={label} data={groupData} clearable searchable placeholder="Selecione..." {...common(name)}
+      value={v[name] == null ? null : String(v[name])} onChange={(x) => form.setValue(name, x ? Number(x) : null)}
+    />
+  );
+  return (
+    <>
+      {text('svcName', 'Nome', serviceLimits.name, true)}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          label="Valor" prefix="R$ " decimalScale={2} fixedDecimalScale thousandSeparator="." decimalSeparator="," min={0} {...common('svcValor')}
+          value={typeof v.svcValor === 'number' ? v.svcValor / 100 : ''}
+          onChange={(x) => { const n = toNumber(x); form.setValue('svcValor', n == null ? null : Math.round(n * 100)); }}
+        />
+        {rate('svcTaxaAdm', 'Taxa adm.')}
+        {rate('svcTaxaAdmNs', 'Taxa adm. (não sócio)')}
+        <Select
+          label="Tipo" data={serviceTypes.map((t) => ({ value: String(t), label: serviceTypeLabels[t]! }))} allowDeselect={false}
+          {...common('svcServiceType')} value={String(v.svcServiceType ?? 0)} onChange={(x) => form.setValue('svcServiceType', Number(x ?? 0))}
+        />
+        {integer('svcMaxParcelas', 'Máximo de parcelas', 1, 99)}
+        <Group grow gap="xs">
+          {integer('svcMin', 'Idade mínima', 0, 999)}
+          {integer('svcMax', 'Idade máxima', 1, 999)}
+        </Group>
+        {text('svcContaDebito', 'Conta débito', serviceLimits.account)}
+        {text('svcContaCredito', 'Conta crédito', serviceLimits.account)}
+        {text('svcCentroDeCusto', 'Centro de custo', serviceLimits.account)}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {group('extgrpId', 'Grupo de extrato')}
+        {group('irgrpId', 'Grupo de IR')}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+        {check('svcProRata', 'Pró-rata')}
+        {check('svcLancaNoFim', 'Lança no fim')}
+        {check('svcPermiteDependente', 'Permite dependente')}
+        {check('svcPermiteDuplicado', 'Permite duplicado')}
+        {check('svcMudaFaixa', 'Muda de faixa')}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { sessionFor, staffRoles } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { sessionMarks } from '../../ui/crud/sessionMarks';
+
+afterEach(() => sessionMarks.clear());
+
+const service = {
+  svcId: 7, sucId: 11, svcName: 'Titular 19 a 58 anos', svcValor: 123456, svcTaxaAdm: 2.5, svcTaxaAdmNs: 0, svcMaxParcelas: 1,
+  svcProRata: false, svcLancaNoFim: false, svcServiceType: 0, svcPermiteDependente: true, svcPermiteDuplicado: false, svcMudaFaixa: true,
+  svcMin: 19, svcMax: 58, svcContaDebito: null, svcContaCredito: null, svcCentroDeCusto: null, extgrpId: null, irgrpId: null,
+};
+
+describe('/servico', () => {
+  it('shows the services only after a product is chosen; a new supplier choice clears the product', async () => {
+    const api = mockApi({
+      'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
+      'GET tree': { body: [] },
+      'GET extratogroup': { body: [] },
+      'GET fornecedores': { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica' }, { supId: 2, supName: 'Seguradora Mútua' }] },
+      'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
+      'GET produtos/all/2': { body: [] },
+      'GET servicos/all/11': { body: [service] },
+    });
+    const { user } = renderApp('/servico');
+
+    const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
+    expect(screen.getByLabelText('Produto', { selector: 'input' })).toBeDisabled();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Escolha o fornecedor e o produto para ver os serviços.')).toBeInTheDocument();
+
+    await user.click(supplier);
+    await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
+    await waitFor(() => expect(api.callsTo('GET produtos/all/1')).toHaveLength(1));
+    // A supplier alone does not load the services.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(api.callsTo('GET servicos/all/11')).toHaveLength(0);
+
+    const product = screen.getByLabelText('Produto', { selector: 'input' });
+    await waitFor(() => expect(product).toBeEnabled());
+    await user.click(product);
+    await user.click(await screen.findByRole('option', { name: 'Plano de saúde Unimed' }));
+    const row = (await screen.findByText('Titular 19 a 58 anos')).closest('tr')!;
+    expect(within(row).getByText('R$ 1.234,56')).toBeInTheDocument();
+    expect(within(row).getByText('2,50 %')).toBeInTheDocument();
+    expect(within(row).getByText('Fixo')).toBeInTheDocument();
+
+    await user.click(supplier);
+    await user.click(await screen.findByRole('option', { name: 'Seguradora Mútua' }));
+    await waitFor(() => expect(screen.queryByText('Titular 19 a 58 anos')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Produto', { selector: 'input' })).toHaveValue('');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  productSchema, registryMessages, serviceLimits, supplierSchema, type Product, type Supplier, type SupplierItem,
+} from '@assoc/domain';
+import { api } from '../../../app/api';
+import { FormFields, type FieldConfig } from '../../ui/crud/FormFields';
+import { FormModal } from '../../ui/crud/FormModal';
+import { crudFailureMessage } from '../../ui/crud/useCrudResource';
+import { useZodForm, type FormValues } from '../../ui/crud/useZodForm';
+import { notifyError, notifySuccess } from '../../ui/notify';
+
+const supplierFields: FieldConfig[] = [
+  { kind: 'text', name: 'supName', label: 'Razão social', maxLength: serviceLimits.supplierName, required: true },
+  { kind: 'text', name: 'supFantasia', label: 'Nome fantasia', maxLength: serviceLimits.fantasia },
+  { kind: 'text', name: 'supCnpj', label: 'CNPJ', maxLength: 19, required: true },
+  { kind: 'text', name: 'supIe', label: 'Inscrição estadual', maxLength: serviceLimits.ie },
+  { kind: 'text', name: 'supCcm', label: 'CCM', maxLength: serviceLimits.ccm },
+];
+
+/** One small modal form (supplier or product) on the shared form state and modal. */
+function EntityModal({ title, schema, initial, fields, extra, onSave, onClose }: {
+  title: string;
+  schema: typeof supplierSchema | typeof productSchema;
+  initial: FormValues;
+  fields: FieldConfig[];
+  extra?: (form: ReturnType<typeof useZodForm>) => React.ReactNode;
+  onSave: (body: Record<string, unknown>) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [start] = useState(initial);
+  const form = useZodForm(schema, start);
+  const [saving, setSaving] = useState(false);
+  return (
+    <FormModal
+      opened title={title} valid={form.valid} changed={form.changed} saving={saving} onClose={onClose}
+      onSave={() => {
+        setSaving(true);
+        onSave(form.parsed())
+          .then(onClose)
+          .catch((error: unknown) => notifyError(crudFailureMessage(error)))
+          .finally(() => setSaving(false));
+      }}
+    >
+      <FormFields fields={fields} form={form} />
+      {extra?.(form)}
+    </FormModal>
+  );
+}
+
+interface PickersProps {
+  supId: number | null;
+  sucId: number | null;
+  onSupplier: (supId: number | null) => void;
+  onProduct: (sucId: number | null) => void;
+}
+
+/**
+ * Supplier and product pickers of /servico (spec 3 §2.9, §4): choosing a supplier loads its products
+ * and clears the product; each picker has add and edit buttons opening its modal.
+ */
+export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersProps) {
+  const queryClient = useQueryClient();
+  const supplierList = useQuery({ queryKey: ['fornecedores'], queryFn: ({ signal }) => api.get<SupplierItem[]>('fornecedores', { signal }) });
+  const productList = useQuery({
+    queryKey: ['produtos', supId],
+    enabled: supId != null,
+    queryFn: ({ signal }) => api.get<Product[]>(`produtos/all/${supId}`, { signal }),
+  });
+  const [modal, setModal] = useState<{ kind: 'supplier' | 'product'; initial: FormValues; id: number | null } | null>(null);
+
+  const editSupplier = async () => {
+    try {
+      const record = await api.get<Supplier>(`fornecedores/${supId}`);
+      setModal({ kind: 'supplier', initial: { ...record }, id: supId });
+    } catch (error) {
+      notifyError(crudFailureMessage(error));
+    }
+  };
+  const product = productList.data?.find((p) => p.sucId === sucId);
+
+  const saveSupplier = async (body: Record<string, unknown>) => {
+    if (modal?.id == null) {
+      const created = await api.post<Supplier>('fornecedores', body);
+      notifySuccess(registryMessages.added);
+      onSupplier(created.supId);
+    } else {
+      await api.put(`fornecedores/${modal.id}`, body);
+      notifySuccess(registryMessages.updated);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['fornecedores'] });
+  };
+  const saveProduct = async (body: Record<string, unknown>) => {
+    if (modal?.id == null) {
+      const created = await api.post<Product>(`produtos/${supId}`, body);
+      notifySuccess(registryMessages.added);
+      onProduct(created.sucId);
+    } else {
+      await api.put(`produtos/${modal.id}`, body);
+      notifySuccess(registryMessages.updated);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['produtos', supId] });
+  };
+
+  return (
+    <Group align="flex-end" gap="lg" wrap="wrap">
+      <Group align="flex-end" gap={4}>
+        <Select
+          label="Fornecedor" placeholder="Selecione..." searchable w={320} nothingFoundMessage="Nenhum fornecedor"
+          data={(supplierList.data ?? []).map((s) => ({ value: String(s.supId), label: s.supName }))}
+          value={supId == null ? null : String(supId)}
+          onChange={(value) => onSupplier(value ? Number(value) : null)}
+        />
+        <Tooltip label="Novo fornecedor">
+          <ActionIcon size="lg" variant="light" aria-label="Novo fornecedor"
+            onClick={() => setModal({ kind: 'supplier', id: null, initial: { supId: 0, supName: '', supFantasia: '', supCnpj: '', supIe: '', supCcm: '' } })}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Editar fornecedor">
+          <ActionIcon size="lg" variant="light" aria-label="Editar fornecedor" disabled={supId == null} onClick={() => void editSupplier()}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group align="flex-end" gap={4}>
+        <Select
+          label="Produto" placeholder="Selecione..." searchable w={320} disabled={supId == null} nothingFoundMessage="Nenhum produto"
+          data={(productList.data ?? []).map((p) => ({ value: String(p.sucId), label: p.sucName }))}
+          value={sucId == null ? null : String(sucId)}
+          onChange={(value) => onProduct(value ? Number(value) : null)}
+        />
+        <Tooltip label="Novo produto">
+          <ActionIcon size="lg" variant="light" aria-label="Novo produto" disabled={supId == null}
+            onClick={() => setModal({ kind: 'product', id: null, initial: { sucId: 0, sucName: '', sucHealth: false, sucMudaFaixa: false } })}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Editar produto">
+          <ActionIcon size="lg" variant="light" aria-label="Editar produto" disabled={!product}
+            onClick={() => product && setModal({
+              kind: 'product', id: product.sucId,
+              initial: { sucId: product.sucId, sucName: product.sucName, sucHealth: product.sucHealth, sucMudaFaixa: product.sucMudaFaixa },
+            })}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {modal?.kind === 'supplier' ? (
+        <EntityModal title="Fornecedor" schema={supplierSchema} initial={modal.initial} fields={supplierFields} onSave={saveSupplier} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'product' ? (
+        <EntityModal
+          title="Produto" schema={productSchema} initial={modal.initial} onSave={saveProduct} onClose={() => setModal(null)}
+          fields={[{ kind: 'text', name: 'sucName', label: 'Nome', maxLength: serviceLimits.productName, required: true }]}
+          extra={(form) => (
+            <>
+              <Checkbox label="Plano de saúde" checked={Boolean(form.values.sucHealth)} onChange={(e) => form.setValue('sucHealth', e.currentTarget.checked)} />
+              {form.values.sucHealth ? (
+                <Checkbox label="Muda de faixa" checked={Boolean(form.values.sucMudaFaixa)} onChange={(e) => form.setValue('sucMudaFaixa', e.currentTarget.checked)} />
+              ) : null}
+            </>
+          )}
+        />
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,25 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { findRoute } from '@assoc/domain';
+import { CrudTable } from '../modules/ui/crud/CrudTable';
+import { profilesTable, usersTable } from '../modules/access/tables';
+
+/** /acessos (decision 2, superadmin): users and permission profiles in tabs. */
+export default function AcessosPage() {
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{findRoute('/acessos')!.title}</Title>
+      <Tabs defaultValue="usuarios" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>
+          <Tabs.Tab value="perfis">Perfis</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="usuarios" pt="sm">
+          <CrudTable {...usersTable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="perfis" pt="sm">
+          <CrudTable {...profilesTable} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMemo, useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { findRoute, type ExtratoGroup } from '@assoc/domain';
+import { api } from '../app/api';
+import { CrudTable } from '../modules/ui/crud/CrudTable';
+import { ServiceForm } from '../modules/registries/components/ServiceForm';
+import { ServicePickers } from '../modules/registries/components/ServicePickers';
+import { servicosTable } from '../modules/registries/config/servicos';
+
+/** /servico (spec 3 §2.9): supplier and product pickers, then the product's services. */
+export default function ServicosPage() {
+  const [supId, setSupId] = useState<number | null>(null);
+  const [sucId, setSucId] = useState<number | null>(null);
+  const groups = useQuery({ queryKey: ['registry', 'extratogroup'], queryFn: ({ signal }) => api.get<ExtratoGroup[]>('extratogroup', { signal }) });
+  const table = useMemo(() => (sucId == null ? null : servicosTable(sucId)), [sucId]);
+  return (
+    <Stack gap="md">
+      <Title order={2}>{findRoute('/servico')!.title}</Title>
+      <ServicePickers
+        supId={supId}
+        sucId={sucId}
+        onSupplier={(id) => { setSupId(id); setSucId(null); }}
+        onProduct={setSucId}
+      />
+      {table ? (
+        <CrudTable key={sucId} {...table} renderForm={({ form }) => <ServiceForm form={form} groups={groups.data ?? []} />} />
+      ) : (
+        <Text c="dimmed" size="sm">Escolha o fornecedor e o produto para ver os serviços.</Text>
+      )}
+    </Stack>
+  );
+}
