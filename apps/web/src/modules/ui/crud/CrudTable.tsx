@@ -137,16 +137,20 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
       },
     });
 
+  // The marker badge column only takes room once some row changed in this session.
+  const markerColumn: DataTableColumn<CrudRow<T>>[] = resource.rows.some((row) => row.__marker)
+    ? [{
+        accessor: '__marker',
+        title: '',
+        width: 112,
+        render: (row) => {
+          const marker = row.__marker ? MARKERS[row.__marker] : undefined;
+          return marker ? <Badge color={marker.color} variant="filled" size="sm">{marker.label}</Badge> : null;
+        },
+      }]
+    : [];
   const tableColumns: DataTableColumn<CrudRow<T>>[] = [
-    {
-      accessor: '__marker',
-      title: '',
-      width: 112,
-      render: (row) => {
-        const marker = row.__marker ? MARKERS[row.__marker] : undefined;
-        return marker ? <Badge color={marker.color} variant="filled" size="sm">{marker.label}</Badge> : null;
-      },
-    },
+    ...markerColumn,
     ...columns.map((column): DataTableColumn<CrudRow<T>> => ({
       accessor: column.accessor,
       title: column.title,
