@@ -76,11 +76,13 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Guard by the matched route: unknown paths (404) and the web app's files are not API routes,
+    // so they cost no session lookup.
+    if (!request.routeOptions.url?.startsWith('/api/v1')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await loadSession(token);
     const config = request.routeOptions.config;
-    // Guard by the matched route: unknown paths (404) and the web app's files are not API routes.
-    if (!request.routeOptions.url?.startsWith('/api/v1') || config.public) return;
+    if (config.public) return;
     if (!request.user) throw unauthorized();
     if (!hasRole(request.user.roles, config.roles)) throw forbidden();
     if (request.method !== 'GET' && request.method !== 'HEAD') {
