@@ -1,8 +1,8 @@
-import { Box, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { sessionQuery } from '../app/session/sessionQuery';
+import { AuthCard } from '../modules/auth/components/AuthCard';
 import { LoginForm } from '../modules/auth/components/LoginForm';
 import { FullPageLoader } from '../modules/ui/components/FullPageLoader';
 
@@ -23,28 +23,8 @@ export default function LoginPage() {
   if (session) return <Navigate to={targetOf(location.state)} replace />;
 
   return (
-    <Box
-      mih="100dvh"
-      style={{ background: 'linear-gradient(160deg, var(--mantine-color-indigo-0) 0%, var(--mantine-color-gray-0) 60%)' }}
-    >
-      <Center mih="100dvh" p="md">
-        <Paper w="100%" maw={400} p="xl" radius="lg" shadow="md" withBorder>
-          <Stack gap="lg">
-            <Stack gap={6} align="center">
-              <ThemeIcon size={52} radius="xl" variant="light">
-                <IconScale size={30} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={1} size="h3">
-                Associação
-              </Title>
-              <Text size="sm" c="dimmed">
-                Acesse com seu CPF e senha
-              </Text>
-            </Stack>
-            <LoginForm />
-          </Stack>
-        </Paper>
-      </Center>
-    </Box>
+    <AuthCard icon={<IconScale size={30} stroke={1.6} />} title="Associação" subtitle="Acesse com seu CPF e senha">
+      <LoginForm />
+    </AuthCard>
   );
 }
