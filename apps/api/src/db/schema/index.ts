@@ -4,3 +4,4 @@ export * from './mail.js';
 export * from './credentials.js';
 export * from './jobs.js';
 export * from './registries.js';
+export * from './locations.js';
