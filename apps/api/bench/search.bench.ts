@@ -206,7 +206,7 @@ async function main() {
     log(`Pessoas pesquisáveis: ${counts!.people} (titulares e dependentes) + ${counts!.terceiros} terceiros`);
     await ensureBenchUser(db);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR, SESSION_SECRET: 'bench-secret', LOG_LEVEL: 'warn' });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR, SESSION_SECRET: 'bench-secret', LOG_LEVEL: 'warn', SEARCH_INDEX: env.SEARCH_INDEX ?? 'memory' });
     const app = await buildApp({ config, db, pool, serveWeb: false, logger: false });
     const serverTimes: number[] = [];
     let measuring = false;
@@ -217,6 +217,14 @@ async function main() {
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+    if (app.peopleIndex) {
+      const loadStarted = Date.now();
+      const { rows: [version] } = await pool.query<{ v: string }>(`select v::text from data_versions where name = 'people'`);
+      if (!(await app.peopleIndex.waitFor(Number(version!.v), 60_000))) throw new Error('O índice de pesquisa não carregou');
+      log(`Índice de pesquisa em memória: ${app.peopleIndex.index.size} pessoas, pronto em ${Date.now() - loadStarted} ms (SEARCH_INDEX=sql mede só o SQL)`);
+    } else {
+      log('SEARCH_INDEX=sql: a pesquisa responde pelo SQL');
+    }
     const session = await signIn(baseUrl);
     const queries = await benchQueries(pool);
     const probe = await fetch(`${baseUrl}/api/v1/search`, {

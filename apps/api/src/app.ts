@@ -22,6 +22,7 @@ import eventsPlugin from './plugins/app/events.js';
 import filesPlugin from './plugins/app/files.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import realtimePlugin from './plugins/app/realtime.js';
+import peopleIndexPlugin from './modules/search/people-index.plugin.js';
 import { apiModules } from './modules/index.js';
 
 // Validation messages in Portuguese wherever a schema gives none of its own.
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
+  await app.register(peopleIndexPlugin);
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(filesPlugin);

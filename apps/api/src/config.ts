@@ -40,6 +40,8 @@ const configSchema = z.object({
   WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** How long a CEP's weather is served from the cache (the CEP's coordinates are kept for 30 days). */
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** 'memory': the member search answers from an in-process index kept current by the database's change feed; 'sql': always from SQL. */
+  SEARCH_INDEX: z.enum(['memory', 'sql']).default('memory'),
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
   /** The association's own CEP: the dashboard weather of staff who are not members. */

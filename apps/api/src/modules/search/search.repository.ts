@@ -44,7 +44,7 @@ export const MEMBER_SUGGESTION_JOINS = `
   left join addresses r on r.cst_id = coalesce(c.parent_id, c.cst_id) and r.kind = 1`;
 
 /** The same columns for a third party `t` (its phones are stored as digits with the area code). */
-const TERCEIRO_SUGGESTION = `
+export const TERCEIRO_SUGGESTION = `
   t.ter_id as "cstId", null::int as "parentId", t.ter_nome::text as "custName", null::text as "custNumeroInterno",
   t.ter_cpf_cnpj::text as "custCPF", null::text as birth, null::text as deceased,
   null::int as "custSituacao", null::text as "custPerfil", null::text as "custPhotoKey", 'N' as socio, null::text as titular,
@@ -97,7 +97,8 @@ export const WALK_ROWS = 2000;
  *   matches are few enough: trigram GIN index, top-30 sort.
  * - tp/tc: third parties (a small table), the same two groups.
  * Each later step is a one-time filter over the earlier counts, so it does not run when not needed.
- * The candidates are ordered by group, then by the accent-less name in byte order (the indexes' order)
+ * Ties on the accent-less name are broken by id everywhere, so the in-process index (people-index.ts)
+ * can give the very same answer. The candidates are ordered by group, then by the accent-less name in byte order (the indexes' order)
  * with the pt-BR collation of the name breaking ties, which is the pt-BR order for these names at a
  * fraction of the collation's cost; only the first 30 are joined to their holder and phones.
  */
@@ -110,25 +111,25 @@ export function nameSearchSql(words: number): string {
 with p as (
   select c.cst_id, c.search_name, c.cust_name from customers c
    where ${startsWith('c')}${rest('c')}
-   order by c.search_name using ~<~ limit 30
+   order by c.search_name using ~<~, c.cst_id limit 30
 ), w as (
   select s.cst_id, s.search_name, s.cust_name
-    from (select cst_id, search_name, cust_name from customers order by search_name using ~<~ limit ${WALK_ROWS}) s
+    from (select cst_id, search_name, cust_name from customers order by search_name using ~<~, cst_id limit ${WALK_ROWS}) s
    where (select count(*) from p) < 30 and ${likes('s')} and not ${startsWith('s')}
-   order by s.search_name using ~<~ limit 30
+   order by s.search_name using ~<~, s.cst_id limit 30
 ), g as (
   select c.cst_id, c.search_name, c.cust_name from customers c
    where (select count(*) from p) < 30 and (select count(*) from w) < 30
      and ${likes('c')} and not ${startsWith('c')}
-   order by c.search_name collate "C" limit 30
+   order by c.search_name collate "C", c.cst_id limit 30
 ), tp as (
   select t.ter_id, t.search_name, t.ter_nome from terceiros t
    where ${startsWith('t')}${rest('t')} and t.deleted_at is null
-   order by t.search_name using ~<~ limit 30
+   order by t.search_name using ~<~, t.ter_id limit 30
 ), tc as (
   select t.ter_id, t.search_name, t.ter_nome from terceiros t
    where (select count(*) from p) + (select count(*) from tp) < 30 and ${likes('t')} and not ${startsWith('t')} and t.deleted_at is null
-   order by t.search_name collate "C" limit 30
+   order by t.search_name collate "C", t.ter_id limit 30
 ), top as (
   select id, terceiro, row_number() over (order by grp, ${NAME_ORDER}) as pos from (
     select cst_id as id, search_name, cust_name::text as name, 0 as grp, false as terceiro from p
@@ -149,11 +150,11 @@ ${DETAILS}`;
  */
 export const DIGITS_SEARCH_SQL = `
 with n as (
-  select cst_id from customers where cust_numero_interno between ${param(2)} and ${param(3)} order by cust_numero_interno limit 30
+  select cst_id from customers where cust_numero_interno between ${param(2)} and ${param(3)} order by cust_numero_interno, cst_id limit 30
 ), f as (
-  select cst_id from customers where cust_cpf between ${param(4)} and ${param(5)} order by cust_cpf limit 30
+  select cst_id from customers where cust_cpf between ${param(4)} and ${param(5)} order by cust_cpf, cst_id limit 30
 ), t as (
-  select ter_id from terceiros where ter_cpf_cnpj between ${param(6)} and ${param(7)} and deleted_at is null order by ter_cpf_cnpj limit 30
+  select ter_id from terceiros where ter_cpf_cnpj between ${param(6)} and ${param(7)} and deleted_at is null order by ter_cpf_cnpj, ter_id limit 30
 ), top as (
   select id, terceiro, row_number() over (order by grp, ${NAME_ORDER}) as pos from (
     select c.cst_id as id, c.search_name, c.cust_name::text as name, false as terceiro,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
@@ -14,18 +15,20 @@ const plainValidationMessage = (errors: ReadonlyArray<{ message?: string }>) => 
 
 /** Top-bar member search and the dashboard's view history (spec 1 §2, spec 3 §2.2-2.3). */
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSearchService({ repo: createSearchRepository(app.pool) });
+  const service = createSearchService({ repo: createSearchRepository(app.pool), feed: app.peopleIndex ?? undefined });
 
   app.post('/search', {
     config: { roles: ['v2search'] },
     schemaErrorFormatter: plainValidationMessage,
+    // The busiest call of the app (each keystroke of the top bar).
+    serializerCompiler: fastSerializer,
     schema: {
       tags: ['pesquisa'],
       summary: 'Pesquisa de pessoas: titulares, dependentes e terceiros por nome, CPF/CNPJ ou número interno',
       body: searchRequestSchema,
       response: { 200: z.array(personSuggestionSchema), 400: messageSchema },
     },
-  }, async (request) => service.search(request.body.text));
+  }, async (request) => service.search(request.body.text, request.peopleVersion));
 
   app.get('/searchhistory', {
     config: { roles: ['v2access'] },

@@ -1,5 +1,6 @@
 import { formatPhone, isoDateInAppZone, NO_DEATH_DATE, onlyDigits } from '@assoc/domain';
 import { notFound } from '../../lib/errors.js';
+import type { PeopleIndexFeed } from './people-index.feed.js';
 import type { SearchRepository, SuggestionRow } from './search.repository.js';
 import { searchMessages, type PersonSuggestion, type SearchHistoryItem } from '@assoc/domain';
 
@@ -79,7 +80,12 @@ function digitRange(digits: string, length: number): [string, string] | null {
   return [digits.padEnd(length, '0'), digits.padEnd(length, '9')];
 }
 
-export function createSearchService({ repo }: { repo: SearchRepository }) {
+/**
+ * `feed` (optional) is the in-process index: a search it can answer (it has applied `peopleVersion`,
+ * the version read with the request's session) costs no query; otherwise SQL answers, identically.
+ */
+export function createSearchService({ repo, feed }: { repo: SearchRepository; feed?: PeopleIndexFeed }) {
+  const fromIndex = (peopleVersion: number) => (feed && peopleVersion >= 0 && feed.isCurrent(peopleVersion) ? feed.index : null);
   return {
     /**
      * The top-bar search (spec 1 §2, §9): holders, dependents and third parties by any part of the
@@ -87,20 +93,17 @@ export function createSearchService({ repo }: { repo: SearchRepository }) {
      * (prefix) and by internal number (exact or prefix). Names starting with the query come first,
      * then the rest, alphabetically (pt-BR). At most 30.
      */
-    async search(text: string): Promise<PersonSuggestion[]> {
+    async search(text: string, peopleVersion = -1): Promise<PersonSuggestion[]> {
+      const index = fromIndex(peopleVersion);
       const query = text.trim();
       const digits = onlyDigits(query);
       if (NUMERIC_QUERY.test(query) && digits) {
-        const rows = await repo.searchDigits({
-          digits,
-          numero: digitRange(digits, 7),
-          cpf: digitRange(digits, 11),
-          document: digitRange(digits, 14),
-        });
-        return toSuggestions(rows);
+        const params = { digits, numero: digitRange(digits, 7), cpf: digitRange(digits, 11), document: digitRange(digits, 14) };
+        return toSuggestions(index ? index.searchDigits(params) : await repo.searchDigits(params));
       }
       const words = [...new Set(foldName(query).split(/\s+/).filter(Boolean))];
       if (!words.length) return [];
+      if (index) return toSuggestions(index.searchNames(words));
       const first = words[0]!;
       const rows = await repo.searchNames({
         lower: first,

@@ -27,6 +27,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /**
+     * Version of the searchable people (data_versions 'people') read with the session: an in-process
+     * cache that has applied it reflects every change committed before this request (-1 unknown).
+     */
+    peopleVersion: number;
   }
   interface FastifyInstance {
     /** Every /api/v1 route with its declared access, for the access walk test and audits of the surface. */
@@ -49,7 +54,8 @@ const SESSION_SQL = `
   select s.session_id, s.user_id, s.xsrf_token, u.cpf, u.name, u.cst_id,
          array(select pr.role from profile_roles pr where pr.perm_id = u.perm_id
                union select ur.role from user_roles ur where ur.user_id = u.user_id)::text[] as roles,
-         s.last_seen_at < now() - interval '60 seconds' as stale
+         s.last_seen_at < now() - interval '60 seconds' as stale,
+         (select v from data_versions where name = 'people')::text as people_version
     from sessions s join users u on u.user_id = s.user_id
    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active`;
 
@@ -59,8 +65,9 @@ const SESSION_SQL = `
  */
 export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('peopleVersion', -1);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
-  app.decorate('sessionFromToken', (token: string) => loadSession(token));
+  app.decorate('sessionFromToken', async (token: string) => (await lookupSession(token))?.user ?? null);
 
   // Every API route must say who may call it; forgetting is a start-up error, not an open door.
   app.addHook('onRoute', (route) => {
@@ -80,7 +87,11 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
     // so they cost no session lookup.
     if (!request.routeOptions.url?.startsWith('/api/v1')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await loadSession(token);
+    if (token) {
+      const session = await lookupSession(token);
+      request.user = session?.user ?? null;
+      if (session) request.peopleVersion = session.peopleVersion;
+    }
     const config = request.routeOptions.config;
     if (config.public) return;
     if (!request.user) throw unauthorized();
@@ -94,7 +105,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
     void reply;
   });
 
-  async function loadSession(token: string): Promise<SessionUser | null> {
+  async function lookupSession(token: string): Promise<{ user: SessionUser; peopleVersion: number } | null> {
     const tokenHash = hashToken(token);
     // Named, so each connection plans it once: planning the role union costs more than running it.
     const { rows } = await app.pool.query({ name: 'session-lookup', text: SESSION_SQL, values: [tokenHash] });
@@ -107,7 +118,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
         [row.session_id, opts.sessionTtlHours],
       );
     }
-    return {
+    const user: SessionUser = {
       sessionId: row.session_id,
       userId: row.user_id,
       cpf: row.cpf,
@@ -116,6 +127,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
       roles: row.roles,
       xsrfToken: row.xsrf_token,
     };
+    return { user, peopleVersion: Number(row.people_version ?? -1) };
   }
 }, { name: 'auth', dependencies: ['db'] });
 
