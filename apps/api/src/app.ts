@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import eventsPlugin from './plugins/app/events.js';
 import filesPlugin from './plugins/app/files.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import realtimePlugin from './plugins/app/realtime.js';
+import securityHeaders from './plugins/app/security-headers.js';
 import peopleIndexPlugin from './modules/search/people-index.plugin.js';
 import { apiModules } from './modules/index.js';
 
@@ -57,7 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeaders, { helmet: {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -70,7 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         objectSrc: ["'self'", 'blob:'],
       },
     },
-  });
+  } });
   await app.register(swagger, {
     openapi: { info: { title: 'Associação – API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -19,6 +19,11 @@ describe('server basics', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    // Every reply carries them, unknown paths and the web app's files included.
+    const missing = await ctx.app.inject({ method: 'GET', url: '/nao-existe' });
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('answers unknown API paths with a JSON message, signed in or not', async () => {

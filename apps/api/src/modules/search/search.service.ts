@@ -69,9 +69,17 @@ export function toSuggestion(row: SuggestionRow, today = isoDateInAppZone()): Pe
   };
 }
 
+/** Today's São Paulo date, worked out at most once a second (a time-zone conversion, on every keystroke). */
+let today = { second: -1, date: '' };
+const todayInAppZone = () => {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== today.second) today = { second, date: isoDateInAppZone() };
+  return today.date;
+};
+
 const toSuggestions = (rows: SuggestionRow[]) => {
-  const today = isoDateInAppZone();
-  return rows.map((row) => toSuggestion(row, today));
+  const date = todayInAppZone();
+  return rows.map((row) => toSuggestion(row, date));
 };
 
 /** Padded bounds of every fixed-length digit string starting with `digits`, or null when too long. */
