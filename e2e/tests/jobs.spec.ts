@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { LoginPage, users, withDb } from '../fixtures/app';
+import { LoginPage, users, withDb } from '../fixtures/app.js';
 
 const LABEL = 'Contagem ativos/aposentados/pensionistas (Excel)';
 

@@ -1,0 +1,169 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LoginPage, Shell, expectToast, randomDocument, users, withDb } from '../fixtures/app.js';
+
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+
+/** Picks a role in the role picker by searching its description; the option shows role and description. */
+async function pickRole(page: Page, picker: Locator, description: string, role: string) {
+  await picker.click();
+  await picker.fill(description);
+  const option = page.getByRole('option').filter({ has: page.getByText(role, { exact: true }) });
+  await expect(option).toContainText(description);
+  await option.click();
+  await picker.fill('');
+}
+
+/** Opens a group of the side menu (a Mantine NavLink, data-expanded when open) unless it is already open. */
+async function openMenuGroup(menu: Locator, label: string) {
+  const group = menu.getByRole('button', { name: label, exact: true });
+  if ((await group.getAttribute('data-expanded')) == null) await group.click();
+  await expect(group).toHaveAttribute('data-expanded', 'true');
+}
+
+test('Acessos: a profile and a user made by the superadmin take effect on the user\'s session', async ({ page, browser }) => {
+  // Two browsers and a dozen saves: longer than the default 30 s.
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36).toUpperCase();
+  const profileName = `Cadastros E2E ${suffix}`;
+  const userName = `Usuária Acessos E2E ${suffix}`;
+  const cpf = randomDocument('cpf');
+
+  // The superadmin reaches the screen through Avançado → Acessos.
+  await new LoginPage(page).signIn(users.superadmin);
+  const adminMenu = new Shell(page).menu();
+  await openMenuGroup(adminMenu, 'Avançado');
+  await adminMenu.getByRole('link', { name: 'Acessos' }).click();
+  await expect(page).toHaveURL(/\/acessos$/);
+  await expect(page.getByRole('heading', { name: 'Acessos' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Usuários' })).toHaveAttribute('aria-selected', 'true');
+
+  // A profile with three roles picked from the catalogue by their descriptions.
+  await page.getByRole('tab', { name: 'Perfis' }).click();
+  await expect(rowWith(page, 'Superadministrador')).toBeVisible();
+  await page.getByRole('button', { name: 'Novo', exact: true }).click();
+  const profileDialog = page.getByRole('dialog', { name: 'Perfil' });
+  const profileOk = profileDialog.getByRole('button', { name: 'Ok' });
+  await expect(profileOk).toHaveAttribute('data-state', 'invalid');
+  await profileDialog.getByLabel('Nome').fill(profileName);
+  await profileDialog.getByLabel('Descrição').fill('Perfil de teste: cadastros de terceiros');
+  const picker = profileDialog.getByRole('combobox', { name: 'Papéis' });
+  await pickRole(page, picker, 'Acesso completo ao sistema', 'v2access');
+  await pickRole(page, picker, 'Menu Cadastros', 'v2menucad');
+  await pickRole(page, picker, 'Cadastro de terceiros', 'v2menucadterceiro');
+  await page.keyboard.press('Escape');
+  await expect(profileDialog).toBeVisible();
+  await expect(profileOk).toHaveAttribute('data-state', 'changed');
+  await page.screenshot({ path: 'test-results/screens/acessos-perfil.png' });
+  await profileOk.click();
+  await expectToast(page, 'Registro adicionado com sucesso');
+  await expect(profileDialog).toBeHidden();
+  const profileRow = rowWith(page, profileName);
+  await expect(profileRow).toHaveAttribute('data-marker', 'insert');
+  await expect(profileRow).toContainText('3 papel(éis)');
+
+  // A user of that profile (a random valid CPF).
+  await page.getByRole('tab', { name: 'Usuários' }).click();
+  await page.getByRole('button', { name: 'Novo', exact: true }).click();
+  const userDialog = page.getByRole('dialog', { name: 'Usuário' });
+  const userOk = userDialog.getByRole('button', { name: 'Ok' });
+  await userDialog.getByLabel('CPF').fill(cpf.slice(0, 10) + String((Number(cpf[10]) + 1) % 10));
+  await userDialog.getByLabel('Nome').click();
+  await expect(userDialog.getByText('CPF Inválido')).toBeVisible();
+  await userDialog.getByLabel('CPF').fill(formatCpf(cpf));
+  await userDialog.getByLabel('Nome').fill(userName);
+  await userDialog.getByLabel('E-mail').fill(`acessos.${suffix.toLowerCase()}@assoc.local`);
+  await userDialog.getByRole('combobox', { name: 'Perfil' }).click();
+  await page.getByRole('option', { name: profileName }).click();
+  await expect(userDialog.getByRole('switch', { name: 'Ativo' })).toBeChecked();
+  await expect(userOk).toHaveAttribute('data-state', 'changed');
+  await userOk.click();
+  await expectToast(page, 'Registro adicionado com sucesso');
+  await expect(userDialog).toBeHidden();
+  const userRow = rowWith(page, userName);
+  await expect(userRow).toContainText(formatCpf(cpf));
+  await expect(userRow).toContainText(profileName);
+  await expect(userRow).toContainText('SIM');
+
+  // A new user has no usable password (first access sets it): give it the demo one directly.
+  const updated = await withDb((db) => db.query(
+    `update users set password_hash = (select password_hash from users where cpf = $2) where cpf = $1`, [cpf, users.superadmin],
+  ));
+  expect(updated.rowCount).toBe(1);
+
+  // The user signs in in a browser of their own: Cadastros holds Terceiros only.
+  const userContext = await browser.newContext();
+  try {
+    const userPage = await userContext.newPage();
+    await new LoginPage(userPage).signIn(cpf);
+    const userMenu = new Shell(userPage).menu();
+    await expect(userMenu.getByText('Painel', { exact: true })).toBeVisible();
+    await expect(userMenu.getByText('Avançado', { exact: true })).toHaveCount(0);
+    await openMenuGroup(userMenu, 'Cadastros');
+    await expect(userMenu.getByRole('link', { name: 'Terceiros' })).toBeVisible();
+    await expect(userMenu.getByRole('link', { name: 'Serviços' })).toHaveCount(0);
+    await userPage.goto('/servico');
+    await expect(userPage.getByText('Acesso negado')).toBeVisible();
+
+    // The superadmin adds "Cadastro de serviços" to the profile.
+    await page.getByRole('tab', { name: 'Perfis' }).click();
+    await rowWith(page, profileName).getByRole('button', { name: 'Editar' }).click();
+    await expect(profileOk).toHaveAttribute('data-state', 'unchanged');
+    await pickRole(page, picker, 'Cadastro de serviços', 'v2menucadservicos');
+    await page.keyboard.press('Escape');
+    await expect(profileOk).toHaveAttribute('data-state', 'changed');
+    await profileOk.click();
+    await expectToast(page, 'Registro atualizado com sucesso');
+    await expect(rowWith(page, profileName)).toContainText('4 papel(éis)');
+
+    // The change applies at the user's next request: after a reload Serviços is there and opens.
+    await userPage.goto('/');
+    await openMenuGroup(userMenu, 'Cadastros');
+    await expect(userMenu.getByRole('link', { name: 'Serviços' })).toBeVisible();
+    await userMenu.getByRole('link', { name: 'Serviços' }).click();
+    await expect(userPage).toHaveURL(/\/servico$/);
+    await expect(userPage.getByRole('heading', { name: 'Serviços' })).toBeVisible();
+    await userPage.getByRole('combobox', { name: 'Fornecedor' }).click();
+    await expect(userPage.getByRole('option', { name: 'Unimed Cooperativa Médica' })).toBeVisible();
+    await userPage.keyboard.press('Escape');
+
+    // The superadmin deactivates the user.
+    await page.getByRole('tab', { name: 'Usuários' }).click();
+    await rowWith(page, userName).getByRole('button', { name: 'Editar' }).click();
+    await expect(userOk).toHaveAttribute('data-state', 'unchanged');
+    await userDialog.getByRole('switch', { name: 'Ativo' }).uncheck();
+    await expect(userDialog.getByRole('switch', { name: 'Ativo' })).not.toBeChecked();
+    await userOk.click();
+    await expectToast(page, 'Registro atualizado com sucesso');
+    await expect(rowWith(page, userName)).toContainText('NÃO');
+
+    // The user's session is gone: the next action shows the session-lost popup, then the sign-in screen.
+    await userMenu.getByRole('link', { name: 'Terceiros' }).click();
+    const lost = userPage.getByRole('dialog', { name: 'Sessão expirada' });
+    await expect(lost.getByText('Sessão expirada, faça um novo login para continuar')).toBeVisible();
+    await userPage.screenshot({ path: 'test-results/screens/acessos-sessao-expirada.png' });
+    await lost.getByRole('button', { name: 'OK' }).click();
+    await expect(userPage).toHaveURL(/\/login/);
+
+    // And an inactive user may not sign in again.
+    await userPage.getByLabel('CPF').fill(cpf);
+    await userPage.getByLabel('Senha', { exact: true }).fill('Demo@1234');
+    await userPage.getByRole('button', { name: 'ENTRAR' }).click();
+    await expect(userPage.getByText('Usuário inativo. Procure a associação.')).toBeVisible();
+    await expect(userPage).toHaveURL(/\/login/);
+  } finally {
+    await userContext.close();
+  }
+
+  // Every change made on the screen left an audit row by the superadmin (decision 2).
+  const audit = await withDb((db) => db.query<{ entity: string; action: string; user_name: string }>(
+    `select split_part(a.entity_id, ':', 1) as entity, a.action, a.user_name from audits a
+      where a.category = 'acessos'
+        and (a.entity_id = (select 'perfil:' || perm_id from profiles where name = $1)
+          or a.entity_id = (select 'usuario:' || user_id from users where cpf = $2))
+      order by a.audit_id`,
+    [profileName, cpf],
+  ));
+  expect(audit.rows.map((r) => `${r.entity} ${r.action}`)).toEqual(['perfil insert', 'usuario insert', 'perfil update', 'usuario update']);
+  expect(new Set(audit.rows.map((r) => r.user_name))).toEqual(new Set(['Ana Superadmin']));
+});

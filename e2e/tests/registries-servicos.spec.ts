@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage, expectToast, randomDocument, users, withDb } from '../fixtures/app.js';
+
+const EMPTY_HINT = 'Escolha o fornecedor e o produto para ver os serviços.';
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('services cascade: supplier, product, then a service with money and percent; edit, delete, supplier change resets', async ({ page }) => {
+  test.setTimeout(60_000);
+  // Unique per run, so the spec can run again on the same database.
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  const SUPPLIER = `Fornecedor Cascata ${run} Ltda`;
+  const PRODUCT = `Produto Cascata ${run}`;
+  const SERVICE = `Serviço Cascata ${run}`;
+  await new LoginPage(page).signIn(users.superadmin);
+  await page.goto('/servico');
+  await expect(page.getByRole('heading', { name: 'Serviços' })).toBeVisible();
+
+  const supplierPicker = page.getByRole('combobox', { name: 'Fornecedor' });
+  const productPicker = page.getByRole('combobox', { name: 'Produto' });
+  const newService = page.getByRole('button', { name: 'Novo', exact: true });
+
+  // Nothing chosen: the product picker and its buttons are disabled and no service list is shown.
+  await expect(supplierPicker).toBeEnabled();
+  await expect(productPicker).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Novo produto' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Editar fornecedor' })).toBeDisabled();
+  await expect(page.getByText(EMPTY_HINT)).toBeVisible();
+  await expect(newService).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // A new supplier: the modal's Ok follows the form; once saved the supplier is chosen.
+  await page.getByRole('button', { name: 'Novo fornecedor' }).click();
+  const supplierDialog = page.getByRole('dialog', { name: 'Fornecedor' });
+  const supplierOk = supplierDialog.getByRole('button', { name: 'Ok' });
+  await expect(supplierOk).toHaveAttribute('data-state', 'invalid');
+  await supplierDialog.getByLabel('Razão social').fill(SUPPLIER);
+  await supplierDialog.getByLabel('Nome fantasia').fill('Cascata E2E');
+  await supplierDialog.getByLabel('CNPJ').fill(randomDocument('cnpj'));
+  await expect(supplierOk).toHaveAttribute('data-state', 'changed');
+  await supplierOk.click();
+  await expectToast(page, 'Registro adicionado com sucesso');
+  await expect(supplierDialog).toBeHidden();
+  await expect(supplierPicker).toHaveValue(SUPPLIER);
+
+  // A supplier alone still shows no services: the product is missing.
+  await expect(productPicker).toBeEnabled();
+  await expect(productPicker).toHaveValue('');
+  await expect(page.getByText(EMPTY_HINT)).toBeVisible();
+  await expect(newService).toHaveCount(0);
+
+  // A new product under it (name 5-40); it becomes the chosen product and the (empty) list appears.
+  await page.getByRole('button', { name: 'Novo produto' }).click();
+  const productDialog = page.getByRole('dialog', { name: 'Produto' });
+  const productOk = productDialog.getByRole('button', { name: 'Ok' });
+  await productDialog.getByLabel('Nome').fill('Prod');
+  await expect(productOk).toHaveAttribute('data-state', 'invalid');
+  await productDialog.getByLabel('Nome').fill(PRODUCT);
+  // Muda de faixa is offered only for a health plan.
+  await expect(productDialog.getByLabel('Muda de faixa')).toHaveCount(0);
+  await productDialog.getByLabel('Plano de saúde').check();
+  await expect(productDialog.getByLabel('Muda de faixa')).toBeVisible();
+  await productDialog.getByLabel('Plano de saúde').uncheck();
+  await expect(productOk).toHaveAttribute('data-state', 'changed');
+  await productOk.click();
+  await expectToast(page, 'Registro adicionado com sucesso');
+  await expect(productDialog).toBeHidden();
+  await expect(productPicker).toHaveValue(PRODUCT);
+  await expect(page.getByText(EMPTY_HINT)).toBeHidden();
+  await expect(newService).toBeVisible();
+  await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
+
+  // A service with a value in R$ and an administrative rate in percent with 2 decimals.
+  await newService.click();
+  const dialog = page.getByRole('dialog', { name: 'Serviço' });
+  const ok = dialog.getByRole('button', { name: 'Ok' });
+  await expect(dialog.getByLabel('Máximo de parcelas')).toHaveValue('1');
+  await dialog.getByLabel('Nome').fill(SERVICE);
+  const valor = dialog.getByLabel('Valor', { exact: true });
+  await valor.fill('1234,56');
+  await expect(valor).toHaveValue('R$ 1.234,56');
+  const taxa = dialog.getByLabel('Taxa adm.', { exact: true });
+  await taxa.fill('2,75');
+  await expect(taxa).toHaveValue('2,75 %');
+  // A rate is at most 50 % (the field brings 51 back to 50 on leaving it) and keeps 2 decimals.
+  const taxaNs = dialog.getByLabel('Taxa adm. (não sócio)');
+  await taxaNs.fill('51');
+  await dialog.getByLabel('Nome').click();
+  await expect(taxaNs).toHaveValue('50 %');
+  // A third decimal is cut while typing.
+  await taxaNs.fill('3,505');
+  await expect(taxaNs).toHaveValue('3,5 %');
+  await dialog.getByLabel('Máximo de parcelas').fill('12');
+  await expect(ok).toHaveAttribute('data-state', 'changed');
+  await page.screenshot({ path: 'test-results/screens/servicos-form.png' });
+  await ok.click();
+  await expectToast(page, 'Registro adicionado com sucesso');
+  await expect(dialog).toBeHidden();
+  const row = rowWith(page, SERVICE);
+  await expect(row).toHaveAttribute('data-marker', 'insert');
+  await expect(row).toContainText('R$ 1.234,56');
+  await expect(row).toContainText('2,75 %');
+  await expect(row).toContainText('Fixo');
+  await expect(row).toContainText('12');
+
+  // The saved record holds cents and the rate as given.
+  const saved = await withDb((db) => db.query(`select svc_valor, svc_taxa_adm, svc_taxa_adm_ns from services where svc_name = $1`, [SERVICE]));
+  expect(saved.rows).toHaveLength(1);
+  expect(Number(saved.rows[0].svc_valor)).toBe(123456);
+  expect(Number(saved.rows[0].svc_taxa_adm)).toBe(2.75);
+  expect(Number(saved.rows[0].svc_taxa_adm_ns)).toBe(3.5);
+
+  // Edit: the modal opens with the formatted values; a new value and rate are saved.
+  await row.getByRole('button', { name: 'Editar' }).click();
+  await expect(ok).toHaveAttribute('data-state', 'unchanged');
+  await expect(valor).toHaveValue('R$ 1.234,56');
+  await expect(taxa).toHaveValue('2,75 %');
+  await valor.fill('98765,4');
+  await expect(valor).toHaveValue('R$ 98.765,40');
+  await taxa.fill('1,5');
+  await dialog.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Remessa' }).click();
+  await expect(ok).toHaveAttribute('data-state', 'changed');
+  await ok.click();
+  await expectToast(page, 'Registro atualizado com sucesso');
+  // A row added in this session keeps its "new" marker after an edit.
+  await expect(row).toHaveAttribute('data-marker', 'insert');
+  await expect(row).toContainText('R$ 98.765,40');
+  await expect(row).toContainText('1,50 %');
+  await expect(row).toContainText('Remessa');
+  await page.screenshot({ path: 'test-results/screens/servicos-list.png' });
+
+  // Delete with the spec's confirmation.
+  await row.getByRole('button', { name: 'Apagar' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Apagando serviço' });
+  await expect(confirmDelete.getByText('Tem certeza que deseja apagar o registro')).toBeVisible();
+  await confirmDelete.getByRole('button', { name: 'SIM' }).click();
+  await expectToast(page, 'Registro apagado com sucesso');
+  await expect(row).toHaveAttribute('data-marker', 'delete');
+  await page.reload();
+  await expect(page.getByText(EMPTY_HINT)).toBeVisible();
+
+  // Changing the supplier resets the product and hides the services.
+  await supplierPicker.click();
+  await page.getByRole('option', { name: SUPPLIER }).click();
+  await productPicker.click();
+  await page.getByRole('option', { name: PRODUCT }).click();
+  // The deleted service is gone from the server's list.
+  await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
+  await expect(rowWith(page, SERVICE)).toHaveCount(0);
+
+  await supplierPicker.click();
+  await page.getByRole('option', { name: 'Unimed Cooperativa Médica' }).click();
+  await expect(supplierPicker).toHaveValue('Unimed Cooperativa Médica');
+  await expect(productPicker).toHaveValue('');
+  await expect(page.getByText(EMPTY_HINT)).toBeVisible();
+  await expect(newService).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  // Only this supplier's products are offered.
+  await productPicker.click();
+  await expect(page.getByRole('option', { name: 'Plano de saúde Unimed' })).toBeVisible();
+  await expect(page.getByRole('option', { name: PRODUCT })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Plano de saúde Unimed' }).click();
+  const seeded = rowWith(page, 'Titular 0 a 18 anos');
+  await expect(seeded).toContainText('R$ 289,50');
+  await expect(seeded).toContainText('2,50 %');
+  await expect(seeded).toContainText('0 a 18');
+});
