@@ -18,4 +18,6 @@ export * from './registries/registries.messages.js';
 export * from './registries/registries.schema.js';
 export * from './registries/terceiro.schema.js';
 export * from './registries/services.schema.js';
+export * from './regions/region.schema.js';
 export * from './access/admin.schema.js';
+export * from './locations/locations.schema.js';

@@ -17,4 +17,6 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/servico': lazy(() => import('../pages/ServicosPage')),
   '/outbox': lazy(() => import('../pages/OutboxPage')),
   '/acessos': lazy(() => import('../pages/AcessosPage')),
+  '/regioes': lazy(() => import('../pages/RegioesPage')),
+  '/localizacao': lazy(() => import('../pages/LocalizacaoPage')),
 };

@@ -3,7 +3,9 @@ import type { Db } from '../client.js';
 import { seedAccess } from './access.seed.js';
 import { seedPeople } from './people.seed.js';
 import { seedRegistries } from './registries.seed.js';
+import { seedRegions } from './regions.seed.js';
 import { seedServices } from './services.seed.js';
+import { seedLocations } from './locations.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -18,6 +20,8 @@ export async function seedDemoData(db: Db, opts: { scale: number; log?: (line: s
   const people = await seedPeople(db, { scale: opts.scale, log });
   await seedAccess(db, people.portalMember);
   await seedRegistries(db);
+  await seedRegions(db);
   await seedServices(db);
+  await seedLocations(db);
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -10,6 +10,19 @@ export interface Actor {
   name: string;
 }
 
+/**
+ * Child rows saved with each record (a region's cities): checked and replaced inside the write's
+ * transaction, and part of the record the writes answer and audit (before/after).
+ */
+export interface RegistryChildren<Input, Children extends Record<string, unknown>> {
+  /** Refuses child input the body schema cannot judge (unknown ids…) by throwing an AppError. */
+  check?(tx: Executor, input: Input): Promise<void>;
+  /** Replaces the record's children with the input's. */
+  save(tx: Executor, id: number, input: Input): Promise<void>;
+  /** The record's children, as properties of the record ({ regioes: [...] }). */
+  load(tx: Executor, id: number): Promise<Children>;
+}
+
 /** PostgreSQL unique violation: two writes raced past the duplicate probe. */
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
   || (err as { cause?: { code?: string } })?.cause?.code === '23505';
@@ -18,11 +31,22 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code ===
  * The rules shared by every registry: duplicates refused, soft delete, recovery of a deleted row
  * through PUT, and an audit row (who, when, before/after) in the same transaction as each write.
  */
-export function createRegistryService<D extends RegistryDefinition>(def: D, db: Db) {
+export function createRegistryService<D extends RegistryDefinition, C extends Record<string, unknown> = Record<never, never>>(
+  def: D,
+  db: Db,
+  options: { children?: RegistryChildren<Parameters<D['toRow']>[0], C> } = {},
+) {
   type Input = Parameters<D['toRow']>[0];
   type Rec = ReturnType<D['toRecord']>;
+  /** What the writes answer and audit: the record plus its children, if any. */
+  type Full = Rec & C;
   const repo = createRegistryRepository(def as RegistryDefinition);
+  const { children } = options;
   const toRecord = (row: Record<string, unknown>) => def.toRecord(row) as Rec;
+  const fullRecord = async (tx: Executor, row: Record<string, unknown>): Promise<Full> => {
+    const record = toRecord(row);
+    return (children ? { ...(record as object), ...(await children.load(tx, keyOf(record))) } : record) as Full;
+  };
 
   async function assertUnique(tx: Executor, input: Input, exceptId: number | null) {
     for (const rule of def.unique) {
@@ -44,47 +68,53 @@ export function createRegistryService<D extends RegistryDefinition>(def: D, db: 
       return (await repo.list(db)).map(toRecord);
     },
 
-    async add(input: Input, actor: Actor): Promise<Rec> {
+    async add(input: Input, actor: Actor): Promise<Full> {
       return inTransaction(async (tx) => {
+        await children?.check?.(tx, input);
         await assertUnique(tx, input, null);
         const row = await repo.insert(tx, { ...def.toRow(input), ...scopeProperty() });
-        const after = toRecord(row);
+        await children?.save(tx, keyOf(toRecord(row)), input);
+        const after = await fullRecord(tx, row);
         await writeAudit(tx, { category: def.category, entityId: keyOf(after), action: 'insert', user: actor, before: null, after });
         return after;
       });
     },
 
     /** Saves a record; on a deleted row it also recovers it (the restore of the screen). */
-    async update(id: number, input: Input, actor: Actor): Promise<Rec> {
+    async update(id: number, input: Input, actor: Actor): Promise<Full> {
       return inTransaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound(msg.notFound);
+        await children?.check?.(tx, input);
         await assertUnique(tx, input, id);
         const wasDeleted = current[deletedProperty()] != null;
+        const before = await fullRecord(tx, current);
         const row = await repo.update(tx, id, { ...def.toRow(input), [deletedProperty()]: null });
-        const after = toRecord(row);
+        await children?.save(tx, id, input);
+        const after = await fullRecord(tx, row);
         await writeAudit(tx, {
-          category: def.category, entityId: id, action: wasDeleted ? 'restore' : 'update', user: actor, before: toRecord(current), after,
+          category: def.category, entityId: id, action: wasDeleted ? 'restore' : 'update', user: actor, before, after,
         });
         return after;
       });
     },
 
     /** Soft delete: the row leaves the list and can be recovered with PUT. */
-    async remove(id: number, actor: Actor): Promise<Rec> {
+    async remove(id: number, actor: Actor): Promise<Full> {
       return inTransaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound(msg.notFound);
         if (current[deletedProperty()] != null) throw conflict(msg.alreadyDeleted);
         await repo.update(tx, id, { [deletedProperty()]: new Date() });
-        const before = toRecord(current);
+        // The children stay: a recovery (PUT) brings the record back whole.
+        const before = await fullRecord(tx, current);
         await writeAudit(tx, { category: def.category, entityId: id, action: 'delete', user: actor, before, after: null });
         return before;
       });
     },
   };
 
-  function keyOf(record: Rec) {
+  function keyOf(record: Rec): number {
     return (record as Record<string, number>)[def.keyField]!;
   }
   /** Property names of drizzle's rows (the TypeScript keys of the table's columns). */

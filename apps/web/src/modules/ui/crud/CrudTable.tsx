@@ -47,6 +47,11 @@ export interface CrudTableProps<T extends Record<string, unknown>> {
   newValues: () => FormValues;
   /** Form values of a row; defaults to the row itself. */
   toValues?: (row: T) => FormValues;
+  /**
+   * Loads the full record before editing (a region with its cities, GET regiao/{id}); the modal shows
+   * a loading indicator meanwhile. On failure the indicator stops and the row's values are used.
+   */
+  loadValues?: (row: T) => Promise<FormValues>;
   columns: CrudColumn<T>[];
   /** Generic fields of the modal form… */
   fields?: readonly FieldConfig[];
@@ -242,6 +247,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
           size={props.modalSize}
           schema={props.schema}
           initial={editing.row ? valuesOf(editing.row) : props.newValues()}
+          load={editing.row && props.loadValues ? () => props.loadValues!(editing.row!) : undefined}
           fields={props.fields}
           renderForm={props.renderForm}
           saving={resource.saving}
@@ -268,6 +274,8 @@ interface CrudFormModalProps<T> {
   size?: string;
   schema: z.ZodType;
   initial: FormValues;
+  /** Loads the values to edit (see CrudTableProps.loadValues). */
+  load?: () => Promise<FormValues>;
   fields?: readonly FieldConfig[];
   renderForm?: (context: CrudFormContext<T>) => ReactNode;
   saving: boolean;
@@ -275,7 +283,31 @@ interface CrudFormModalProps<T> {
   onSave: (body: Record<string, unknown>) => Promise<void>;
 }
 
-function CrudFormModal<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, onClose, onSave }: CrudFormModalProps<T>) {
+function CrudFormModal<T>(props: CrudFormModalProps<T>) {
+  const { load, initial } = props;
+  const [start, setStart] = useState<FormValues | null>(load ? null : initial);
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    load().then(
+      (values) => live && setStart(values),
+      () => live && setStart(initial),
+    );
+    return () => {
+      live = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!start) {
+    return (
+      <FormModal opened loading title={props.title} size={props.size} valid changed={false} onClose={props.onClose} onSave={() => {}}>
+        {null}
+      </FormModal>
+    );
+  }
+  return <CrudForm<T> {...props} initial={start} />;
+}
+
+function CrudForm<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, onClose, onSave }: CrudFormModalProps<T>) {
   const [start] = useState(initial);
   const form = useZodForm(schema, start);
   return (

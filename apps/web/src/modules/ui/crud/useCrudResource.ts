@@ -85,8 +85,9 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
 
   const remove = useMutation({
     mutationFn: (row: T) => api.delete<T>(calls.remove(keyOf(row))),
-    onSuccess: async (_reply, row) => {
-      mark(row, 'delete');
+    onSuccess: async (reply, row) => {
+      // The reply is the deleted record, whole (a region with its cities): what a restore sends back.
+      mark({ ...row, ...(reply && typeof reply === 'object' ? reply : {}) }, 'delete');
       notifySuccess(registryMessages.deleted);
       await reload();
     },

@@ -1,0 +1,440 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audits, circunscricoes, comarcas, forums, locals, regions } from '../../db/schema/index.js';
+import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+
+let ctx: TestContext;
+let admin: Client;
+let adminName: string;
+let withoutLoc: Client;
+/** Holder magistrates who may coordinate. */
+let titular: { cstId: number; custName: string };
+let adjunto: { cstId: number; custName: string };
+let other: { cstId: number; custName: string };
+let rajId: number;
+let deletedRajId: number;
+
+const api = (path: string) => `/api/v1/${path}`;
+const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
+const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
+const auditsOf = (category: string, entityId: number | string) =>
+  ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(asc(audits.auditId));
+const auditCount = async () => Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits`)).rows[0]!.n);
+/** Every row of the four tables: proves that a refused call changed nothing. */
+const snapshot = async () => ({
+  cirs: await ctx.db.select().from(circunscricoes).orderBy(asc(circunscricoes.cirId)),
+  coms: await ctx.db.select().from(comarcas).orderBy(asc(comarcas.comId)),
+  fors: await ctx.db.select().from(forums).orderBy(asc(forums.apfId)),
+  locs: await ctx.db.select().from(locals).orderBy(asc(locals.locId)),
+  audits: await auditCount(),
+});
+
+const cir = { cirNome: '1ª Circunscrição Judiciária', cirRegional: 'Capital', cirRaj: null, corTitular: null, corAdjunto: null };
+const comarca = { comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null };
+const forum = {
+  forNome: 'Fórum João Mendes Júnior', forShort: 'João Mendes', forZipcode: '01501-900', forAddress: 'Praça João Mendes', forNumber: 's/n',
+  forComplement: '', forCity: 'São Paulo', forState: 'sp', forPhoneDdd1: '11', apfPhone1: '2171-6000', forPhoneDdd2: '', forPhone2: '',
+  corTitular: null, corAdjunto: null,
+};
+const local = {
+  locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716001', locPhone1Ext: '123',
+  locPhone2Ddd: '', locPhone2: '', locPhone2Ext: '', locFaxDdd: '11', locFax: '21716099',
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const signed = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc']);
+  admin = signed.client;
+  adminName = signed.user.name;
+  withoutLoc = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos'])).client;
+  titular = await createMember(ctx, { custName: 'José Antônio Coordenação', custStatus: 'M' });
+  adjunto = await createMember(ctx, { custName: 'Márcia Adjunta Teixeira', custStatus: 'J' });
+  other = await createMember(ctx, { custName: 'Otávio Outro Magistrado', custStatus: 'H' });
+  const [raj] = await ctx.db.insert(regions).values({ regionName: '1ª RAJ - Grande São Paulo' }).returning();
+  const [gone] = await ctx.db.insert(regions).values({ regionName: 'Região apagada', deletedAt: new Date() }).returning();
+  rajId = raj!.regionId;
+  deletedRajId = gone!.regionId;
+});
+afterAll(async () => { await ctx.close(); });
+
+describe('access', () => {
+  it('refuses every call to a user without v2menucadloc (403), changing nothing', async () => {
+    const before = await snapshot();
+    for (const [method, url, payload] of [
+      ['GET', 'circunscricao'], ['GET', 'circunscricao/1'], ['POST', 'circunscricao', cir], ['PUT', 'circunscricao/1', cir],
+      ['GET', 'comarcas/all/1'], ['GET', 'comarcas/1'], ['POST', 'comarcas/1', comarca], ['PUT', 'comarcas/1', comarca],
+      ['GET', 'forums/all/1'], ['GET', 'forums/1'], ['POST', 'forums/1', forum], ['PUT', 'forums/1', forum],
+      ['GET', 'local/id/1/0'], ['POST', 'local/1', local], ['PUT', 'local', { ...local, locId: 1 }], ['DELETE', 'local/1'],
+      ['GET', 'coordenadores?q=jose'],
+    ] as const) {
+      const res = await withoutLoc.request({ method, url: api(url), payload: payload as object | undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+let cirId: number;
+let comId: number;
+let apfId: number;
+let locId: number;
+
+describe('circunscricao', () => {
+  it('adds (200, the record with cirId, coordinator names) and audits', async () => {
+    const res = await admin.post(api('circunscricao'), { ...cir, cirRaj: rajId, corAdjunto: adjunto.cstId });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = res.json();
+    cirId = record.cirId;
+    expect(record).toEqual({
+      cirId: expect.any(Number), cirNome: cir.cirNome, cirRegional: 'Capital', cirRaj: rajId, corTitular: null, corAdjunto: adjunto.cstId,
+      titularName: null, adjuntoName: adjunto.custName,
+    });
+    const [audit] = await auditsOf('circunscricoes', cirId);
+    expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: record });
+  });
+
+  it('lists circunscrições with the RAJ choices (live regions only) and reads one', async () => {
+    const res = await admin.get(api('circunscricao'));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.cirs).toContainEqual(expect.objectContaining({ cirId, cirNome: cir.cirNome }));
+    expect(body.rajs).toEqual([{ regionId: rajId, regionName: '1ª RAJ - Grande São Paulo' }]);
+    const one = await admin.get(api(`circunscricao/${cirId}`));
+    expect(one.json()).toEqual(body.cirs.find((c: { cirId: number }) => c.cirId === cirId));
+  });
+
+  it('updates with PUT circunscricao/{cirId} (204) and audits before/after', async () => {
+    const res = await put(admin, api(`circunscricao/${cirId}`), { ...cir, cirRaj: rajId, cirRegional: 'Capital e Grande SP', corAdjunto: adjunto.cstId });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    expect((await admin.get(api(`circunscricao/${cirId}`))).json()).toMatchObject({ cirRegional: 'Capital e Grande SP', cirRaj: rajId });
+    expect((await auditsOf('circunscricoes', cirId)).at(-1)).toMatchObject({
+      action: 'update', before: { cirRegional: 'Capital' }, after: { cirRegional: 'Capital e Grande SP' },
+    });
+  });
+
+  it.each([
+    [{ cirNome: '' }, 'cirNome: Campo obrigatório'],
+    [{ cirNome: 'Ab' }, 'cirNome: Tamanho mínimo de 3 caracteres'],
+    [{ cirNome: 'x'.repeat(51) }, 'cirNome: Tamanho máxumo de 50 caracteres'],
+    [{ cirRegional: '  ' }, 'cirRegional: Campo obrigatório'],
+    [{ cirRegional: 'Ab' }, 'cirRegional: Tamanho mínimo de 3 caracteres'],
+    [{ cirRegional: 'x'.repeat(51) }, 'cirRegional: Tamanho máxumo de 50 caracteres'],
+    [{ cirRaj: 'x' }, 'cirRaj: Valor não válido'],
+    [{ corTitular: 0 }, 'corTitular: Valor não válido'],
+  ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
+    const before = await snapshot();
+    const add = await admin.post(api('circunscricao'), { ...cir, ...change });
+    expect(add.statusCode).toBe(400);
+    expect(add.json().message).toBe(message);
+    const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses unknown RAJs and members who are not holder magistrates (400), changing nothing', async () => {
+    const dependent = await createMember(ctx, { custName: 'Filho Dependente', parentId: titular.cstId, custStatus: 'M' });
+    const staff = await createMember(ctx, { custName: 'Sócio Não Magistrado', custStatus: 'T' });
+    const before = await snapshot();
+    for (const [change, message] of [
+      [{ cirRaj: 999_999 }, 'cirRaj: Região (RAJ) não encontrada'],
+      [{ cirRaj: deletedRajId }, 'cirRaj: Região (RAJ) não encontrada'],
+      [{ corTitular: 999_999 }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
+      [{ corAdjunto: dependent.cstId }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
+      [{ corTitular: staff.cstId }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
+    ] as const) {
+      const add = await admin.post(api('circunscricao'), { ...cir, ...change });
+      expect(add.statusCode, JSON.stringify(change)).toBe(400);
+      expect(add.json()).toEqual({ message });
+      const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change });
+      expect(update.json()).toEqual({ message });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown circunscrição', async () => {
+    expect((await admin.get(api('circunscricao/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
+    const res = await put(admin, api('circunscricao/999999'), cir);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Circunscrição não encontrada' });
+  });
+});
+
+describe('comarcas', () => {
+  it('adds to a circunscrição (200, the record), lists by circunscrição, reads one, updates (204); audited', async () => {
+    const res = await admin.post(api(`comarcas/${cirId}`), comarca);
+    expect(res.statusCode, res.body).toBe(200);
+    comId = res.json().comId;
+    expect(res.json()).toEqual({ comId, cirId, comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null });
+    expect((await admin.get(api(`comarcas/all/${cirId}`))).json()).toEqual([res.json()]);
+    expect((await admin.get(api(`comarcas/${comId}`))).json()).toEqual(res.json());
+    const updated = await put(admin, api(`comarcas/${comId}`), { ...comarca, comNome: 'Comarca da Capital' });
+    expect(updated.statusCode, updated.body).toBe(204);
+    expect((await admin.get(api(`comarcas/${comId}`))).json().comNome).toBe('Comarca da Capital');
+    expect((await auditsOf('comarcas', comId)).map((a) => a.action)).toEqual(['insert', 'update']);
+  });
+
+  it.each([
+    [{ comNome: '' }, 'comNome: Campo obrigatório'],
+    [{ comNome: 'Ab' }, 'comNome: Tamanho mínimo de 3 caracteres'],
+    [{ comNome: 'x'.repeat(65) }, 'comNome: Tamanho máxumo de 64 caracteres'],
+    [{ corAdjunto: 999_999 }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
+  ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
+    const before = await snapshot();
+    expect((await admin.post(api(`comarcas/${cirId}`), { ...comarca, ...change })).json()).toEqual({ message });
+    const update = await put(admin, api(`comarcas/${comId}`), { ...comarca, ...change });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual({ message });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown circunscrição or comarca, changing nothing', async () => {
+    const before = await snapshot();
+    const post = await admin.post(api('comarcas/999999'), comarca);
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Circunscrição não encontrada' });
+    expect((await admin.get(api('comarcas/all/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
+    expect((await admin.get(api('comarcas/999999'))).json()).toEqual({ message: 'Comarca não encontrada' });
+    expect((await put(admin, api('comarcas/999999'), comarca)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('forums', () => {
+  it('adds to a comarca with CEP and phones as digits (200), lists, reads one, updates (204); audited', async () => {
+    const res = await admin.post(api(`forums/${comId}`), forum);
+    expect(res.statusCode, res.body).toBe(200);
+    apfId = res.json().apfId;
+    expect(res.json()).toEqual({
+      apfId, comId, forNome: forum.forNome, forShort: 'João Mendes', forZipcode: '01501900', forAddress: 'Praça João Mendes', forNumber: 's/n',
+      forComplement: null, forCity: 'São Paulo', forState: 'SP', forPhoneDdd1: '11', apfPhone1: '21716000', forPhoneDdd2: null, forPhone2: null,
+      corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null,
+    });
+    expect((await admin.get(api(`forums/all/${comId}`))).json()).toEqual([res.json()]);
+    expect((await admin.get(api(`forums/${apfId}`))).json()).toEqual(res.json());
+    const updated = await put(admin, api(`forums/${apfId}`), { ...forum, forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '98765-4321' });
+    expect(updated.statusCode, updated.body).toBe(204);
+    expect((await admin.get(api(`forums/${apfId}`))).json()).toMatchObject({ forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '987654321' });
+    expect((await auditsOf('foruns', apfId)).at(-1)).toMatchObject({ action: 'update', before: { forComplement: null }, after: { forComplement: '2º andar' } });
+  });
+
+  it.each([
+    [{ forNome: '' }, 'forNome: Campo obrigatório'],
+    [{ forNome: 'x'.repeat(51) }, 'forNome: Tamanho máxumo de 50 caracteres'],
+    [{ forShort: 'Ab' }, 'forShort: Tamanho mínimo de 3 caracteres'],
+    [{ forShort: 'x'.repeat(51) }, 'forShort: Tamanho máxumo de 50 caracteres'],
+    [{ forZipcode: '0150190' }, 'forZipcode: Tamanho de 8 caracteres'],
+    [{ forZipcode: 'abc' }, 'forZipcode: Apenas caracteres numéricos'],
+    [{ forAddress: 'x'.repeat(81) }, 'forAddress: Tamanho máxumo de 80 caracteres'],
+    [{ forNumber: 'x'.repeat(21) }, 'forNumber: Tamanho máxumo de 20 caracteres'],
+    [{ forComplement: 'x'.repeat(21) }, 'forComplement: Tamanho máxumo de 20 caracteres'],
+    [{ forCity: 'x'.repeat(33) }, 'forCity: Tamanho máxumo de 32 caracteres'],
+    [{ forState: 'SPX' }, 'forState: Tamanho máxumo de 2 caracteres'],
+    [{ forPhoneDdd1: '1' }, 'forPhoneDdd1: Tamanho de 2 caracteres'],
+    [{ apfPhone1: '2171600' }, 'apfPhone1: Tamanho mínimo de 8 caracteres'],
+    [{ apfPhone1: '2171600000' }, 'apfPhone1: Tamanho máxumo de 9 caracteres'],
+    [{ forPhoneDdd1: '' }, 'forPhoneDdd1: Campo obrigatório'],
+    [{ forPhoneDdd2: '11' }, 'forPhone2: Campo obrigatório'],
+    [{ corTitular: 999_999 }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
+  ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
+    const before = await snapshot();
+    expect((await admin.post(api(`forums/${comId}`), { ...forum, ...change })).json()).toEqual({ message });
+    const update = await put(admin, api(`forums/${apfId}`), { ...forum, ...change });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual({ message });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown comarca or fórum, changing nothing', async () => {
+    const before = await snapshot();
+    expect((await admin.post(api('forums/999999'), forum)).json()).toEqual({ message: 'Comarca não encontrada' });
+    expect((await admin.get(api('forums/all/999999'))).statusCode).toBe(404);
+    expect((await admin.get(api('forums/999999'))).json()).toEqual({ message: 'Fórum não encontrado' });
+    expect((await put(admin, api('forums/999999'), forum)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('local', () => {
+  it('adds to a forum (200, the record), lists by forum, updates with the key in the body (200); audited', async () => {
+    const res = await admin.post(api(`local/${apfId}`), local);
+    expect(res.statusCode, res.body).toBe(200);
+    locId = res.json().locId;
+    expect(res.json()).toEqual({
+      locId, apfId, locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716001', locPhone1Ext: '123',
+      locPhone2Ddd: null, locPhone2: null, locPhone2Ext: null, locFaxDdd: '11', locFax: '21716099',
+      // The nearest coordinators above: the circunscrição's adjunto.
+      corTitular: null, corAdjunto: adjunto.cstId, titularName: null, adjuntoName: adjunto.custName,
+    });
+    // refreshCounter only busts the client's cache.
+    expect((await admin.get(api(`local/id/${apfId}/0`))).json()).toEqual([res.json()]);
+    expect((await admin.get(api(`local/id/${apfId}/17`))).json()).toEqual([res.json()]);
+    const updated = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', locPhone1Ext: '' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toEqual({ ...res.json(), locNome: '2ª Vara Cível', locPhone1Ext: null });
+    expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update']);
+    expect((await auditsOf('locais', locId)).at(-1)).toMatchObject({ before: { locNome: '1ª Vara Cível' }, after: { locNome: '2ª Vara Cível' } });
+  });
+
+  it.each([
+    [{ locNome: '' }, 'locNome: Campo obrigatório'],
+    [{ locNome: 'Ab' }, 'locNome: Tamanho mínimo de 3 caracteres'],
+    [{ locNome: 'x'.repeat(81) }, 'locNome: Tamanho máxumo de 80 caracteres'],
+    [{ predioNome: '' }, 'predioNome: Campo obrigatório'],
+    [{ predioNome: 'x'.repeat(81) }, 'predioNome: Tamanho máxumo de 80 caracteres'],
+    [{ locPhone1Ext: '123456' }, 'locPhone1Ext: Tamanho máxumo de 5 caracteres'],
+    [{ locPhone1Ext: '12a' }, 'locPhone1Ext: Apenas caracteres numéricos'],
+    [{ locPhone1Ddd: '' }, 'locPhone1Ddd: Campo obrigatório'],
+    [{ locPhone1: '1234' }, 'locPhone1: Tamanho mínimo de 8 caracteres'],
+    [{ locPhone2Ddd: '11' }, 'locPhone2: Campo obrigatório'],
+    [{ locFax: 'fax' }, 'locFax: Apenas caracteres numéricos'],
+  ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
+    const before = await snapshot();
+    expect((await admin.post(api(`local/${apfId}`), { ...local, ...change })).json()).toEqual({ message });
+    const update = await put(admin, api('local'), { ...local, locId, ...change });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual({ message });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('soft-deletes (200, the record): gone from the list, kept in the table, recovered by PUT local', async () => {
+    const res = await del(admin, api(`local/${locId}`));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ locId, locNome: '2ª Vara Cível' });
+    expect((await admin.get(api(`local/id/${apfId}/1`))).json()).toEqual([]);
+    const [row] = await ctx.db.select().from(locals).where(eq(locals.locId, locId));
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    const again = await del(admin, api(`local/${locId}`));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
+
+    const restored = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível' });
+    expect(restored.statusCode).toBe(200);
+    expect((await admin.get(api(`local/id/${apfId}/2`))).json()).toHaveLength(1);
+    expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update', 'delete', 'restore']);
+  });
+
+  it('answers 404 for an unknown forum or local, changing nothing', async () => {
+    const before = await snapshot();
+    expect((await admin.get(api('local/id/999999/0'))).json()).toEqual({ message: 'Fórum não encontrado' });
+    expect((await admin.post(api('local/999999'), local)).json()).toEqual({ message: 'Fórum não encontrado' });
+    expect((await put(admin, api('local'), { ...local, locId: 999_999 })).json()).toEqual({ message: 'Local não encontrado' });
+    expect((await put(admin, api('local'), local)).statusCode).toBe(404);
+    expect((await del(admin, api('local/999999'))).json()).toEqual({ message: 'Local não encontrado' });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('coordinators', () => {
+  /** A small hierarchy: returns the ids of its levels and locals. */
+  async function hierarchy(name: string, forumsPerComarca: number[]) {
+    const c = (await admin.post(api('circunscricao'), { ...cir, cirNome: `Circunscrição ${name}` })).json();
+    const result = { cirId: c.cirId as number, comIds: [] as number[], apfIds: [] as number[], locIds: [] as number[][] };
+    for (const [i, n] of forumsPerComarca.entries()) {
+      const com = (await admin.post(api(`comarcas/${c.cirId}`), { ...comarca, comNome: `Comarca ${name} ${i + 1}` })).json();
+      result.comIds.push(com.comId);
+      for (let f = 0; f < n; f++) {
+        const fo = (await admin.post(api(`forums/${com.comId}`), { ...forum, forNome: `Fórum ${name} ${i + 1}.${f + 1}` })).json();
+        result.apfIds.push(fo.apfId);
+        const ids = [];
+        for (const vara of ['1ª Vara Cível', '2ª Vara Criminal']) ids.push((await admin.post(api(`local/${fo.apfId}`), { ...local, locNome: vara })).json().locId);
+        result.locIds.push(ids);
+      }
+    }
+    return result;
+  }
+  const pairs = async (ids: number[]) =>
+    (await ctx.db.select({ locId: locals.locId, corTitular: locals.corTitular, corAdjunto: locals.corAdjunto }).from(locals)
+      .where(inArray(locals.locId, ids)).orderBy(asc(locals.locId)))
+      .map((r) => [r.corTitular, r.corAdjunto]);
+
+  it('a circunscrição with a titular gives it to every live local beneath, only there; one summary audit', async () => {
+    const a = await hierarchy('A', [2, 1]);
+    const b = await hierarchy('B', [1]);
+    const allA = a.locIds.flat();
+    const deletedLocal = allA.at(-1)!;
+    await del(admin, api(`local/${deletedLocal}`));
+    // One local keeps its own adjunto: only the titular is informed.
+    await ctx.db.update(locals).set({ corAdjunto: other.cstId }).where(eq(locals.locId, allA[0]!));
+
+    const res = await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', corTitular: titular.cstId });
+    expect(res.statusCode, res.body).toBe(204);
+    const live = allA.filter((id) => id !== deletedLocal);
+    expect(await pairs(live)).toEqual(live.map((id) => [titular.cstId, id === allA[0] ? other.cstId : null]));
+    expect(await pairs([deletedLocal])).toEqual([[null, null]]);
+    expect(await pairs(b.locIds.flat())).toEqual(b.locIds.flat().map(() => [null, null]));
+    // The local's record shows the coordinator's name.
+    expect((await admin.get(api(`local/id/${a.apfIds[0]}/0`))).json()[0]).toMatchObject({ corTitular: titular.cstId, titularName: titular.custName });
+
+    const [summary] = await auditsOf('locais', `circunscricoes:${a.cirId}`);
+    expect(summary).toMatchObject({ action: 'update', userName: adminName, after: { corTitular: titular.cstId, locIds: live } });
+    expect(summary!.before).toEqual(live.map((id) => ({ locId: id, corTitular: null, corAdjunto: id === allA[0] ? other.cstId : null })));
+    expect((await auditsOf('circunscricoes', a.cirId)).at(-1)).toMatchObject({ action: 'update', after: { corTitular: titular.cstId, titularName: titular.custName } });
+
+    // A comarca with an adjunto: only its own locals change.
+    const comarcaLocals = a.locIds.slice(0, 2).flat();
+    expect((await put(admin, api(`comarcas/${a.comIds[0]}`), { ...comarca, comNome: 'Comarca A 1', corAdjunto: adjunto.cstId })).statusCode).toBe(204);
+    expect(await pairs(comarcaLocals)).toEqual(comarcaLocals.map(() => [titular.cstId, adjunto.cstId]));
+    expect(await pairs([a.locIds[2]![0]!])).toEqual([[titular.cstId, null]]);
+    expect((await auditsOf('locais', `comarcas:${a.comIds[0]}`))[0]!.after).toEqual({ corAdjunto: adjunto.cstId, locIds: comarcaLocals });
+
+    // A forum with both: its locals only.
+    expect((await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId })).statusCode).toBe(204);
+    expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
+    expect(await pairs(a.locIds[0]!)).toEqual([[titular.cstId, adjunto.cstId], [titular.cstId, adjunto.cstId]]);
+
+    // Saving again with the same coordinators changes no local: no new summary.
+    await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId });
+    expect(await auditsOf('locais', `foruns:${a.apfIds[1]}`)).toHaveLength(1);
+
+    // No coordinator informed: the locals keep theirs.
+    await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A' });
+    expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
+
+    // A new local starts with the nearest coordinators above it: the forum's pair, else the comarca's
+    // adjunto (the circunscrição has none any more).
+    const inForum = (await admin.post(api(`local/${a.apfIds[1]}`), { ...local, locNome: 'Juizado Especial Cível' })).json();
+    expect(inForum).toMatchObject({ corTitular: other.cstId, corAdjunto: titular.cstId, titularName: other.custName });
+    const inComarca = (await admin.post(api(`local/${a.apfIds[0]}`), { ...local, locNome: 'Juizado Especial Criminal' })).json();
+    expect(inComarca).toMatchObject({ corTitular: null, corAdjunto: adjunto.cstId, adjuntoName: adjunto.custName });
+  });
+
+  it('changes nothing when the transaction fails midway (the save and the locals roll back together)', async () => {
+    const c = await hierarchy('C', [1]);
+    const [localId] = c.locIds[0]!;
+    // The database refuses this titular on locals: the propagation fails after the comarca's update.
+    await ctx.db.execute(sql.raw(`alter table locals add constraint locals_test_refuse check (cor_titular is distinct from ${other.cstId}) not valid`));
+    try {
+      const before = await snapshot();
+      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), { ...comarca, comNome: 'Comarca C renomeada', corTitular: other.cstId });
+      expect(res.statusCode).toBe(500);
+      expect(await snapshot()).toEqual(before);
+      expect((await admin.get(api(`comarcas/${c.comIds[0]}`))).json()).toMatchObject({ comNome: 'Comarca C 1', corTitular: null });
+      expect(await pairs([localId!])).toEqual([[null, null]]);
+    } finally {
+      await ctx.db.execute(sql`alter table locals drop constraint locals_test_refuse`);
+    }
+  });
+
+  it('GET coordenadores?q= finds holder magistrates by any words, accents and case ignored', async () => {
+    await createMember(ctx, { custName: 'José Dependente Coordenação', parentId: titular.cstId, custStatus: 'M' });
+    await createMember(ctx, { custName: 'José Servidor Coordenação', custStatus: 'T' });
+    const search = async (q: string) => {
+      const res = await admin.get(api(`coordenadores?q=${encodeURIComponent(q)}`));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Array<{ cstId: number; custName: string }>;
+    };
+    expect(await search('jose antonio')).toEqual([{ cstId: titular.cstId, custName: 'José Antônio Coordenação' }]);
+    expect(await search('COORDENACAO')).toEqual([{ cstId: titular.cstId, custName: 'José Antônio Coordenação' }]);
+    expect(await search('marcia')).toEqual([{ cstId: adjunto.cstId, custName: 'Márcia Adjunta Teixeira' }]);
+    expect(await search('%')).toEqual([]);
+    // Names starting with the text come first.
+    const ordered = await search('o');
+    expect(ordered[0]!.custName).toBe('Otávio Outro Magistrado');
+    for (let i = 0; i < 25; i++) await createMember(ctx, { custName: `Magistrado Lote ${String(i).padStart(2, '0')}`, custStatus: 'N' });
+    expect(await search('lote')).toHaveLength(20);
+    expect((await admin.get(api(`coordenadores?q=${'x'.repeat(65)}`))).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,240 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audits, circunscricoes } from '../../db/schema/index.js';
+import { demoRegions, seedRegions } from '../../db/seed/regions.seed.js';
+import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+
+let ctx: TestContext;
+let admin: Client;
+let adminName: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const { client, user } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc']);
+  admin = client;
+  adminName = user.name;
+});
+afterAll(async () => { await ctx.close(); });
+
+const url = '/api/v1/regiao';
+const put = (client: Client, path: string, payload: unknown) => client.request({ method: 'PUT', url: path, payload: payload as object });
+const del = (client: Client, path: string) => client.request({ method: 'DELETE', url: path });
+
+const saoPaulo = { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' };
+const guarulhos = { regionId: 3518800, uf: 'SP', cidade: 'Guarulhos' };
+const osasco = { regionId: 3534401, uf: 'SP', cidade: 'Osasco' };
+const niteroi = { regionId: 3303302, uf: 'RJ', cidade: 'Niterói' };
+const rio = { regionId: 3304557, uf: 'RJ', cidade: 'Rio de Janeiro' };
+
+async function auditsOf(entityId: number) {
+  return ctx.db.select().from(audits).where(and(eq(audits.category, 'regioes'), eq(audits.entityId, String(entityId)))).orderBy(audits.auditId);
+}
+
+/** Everything a write could touch: regions, their city rows and the audit rows. */
+async function snapshot() {
+  const result = await ctx.db.execute(sql`select
+    (select coalesce(json_agg(r order by r.region_id), '[]') from regions r) as regions,
+    (select coalesce(json_agg(c order by c.region_id, c.city_id), '[]') from region_cities c) as cities,
+    (select count(*)::int from audits where category = 'regioes') as audits`);
+  return result.rows[0];
+}
+
+describe('options of the modal', () => {
+  it('GET regiao/uf: the 27 UFs by code with their names (a static path, not regiao/{id})', async () => {
+    const res = await admin.get(`${url}/uf`);
+    expect(res.statusCode, res.body).toBe(200);
+    const ufs = res.json() as Array<{ uf: string; ufName: string }>;
+    expect(ufs).toHaveLength(27);
+    expect(ufs.map((u) => u.uf)).toEqual([...ufs.map((u) => u.uf)].sort());
+    expect(ufs[0]).toEqual({ uf: 'AC', ufName: 'Acre' });
+    expect(ufs.find((u) => u.uf === 'SP')).toEqual({ uf: 'SP', ufName: 'São Paulo' });
+  });
+
+  it('GET regiao/cidades/{uf}: the municipalities of the UF by name (pt-BR collation)', async () => {
+    const res = await admin.get(`${url}/cidades/SP`);
+    expect(res.statusCode, res.body).toBe(200);
+    const cities = res.json() as Array<{ cityId: number; cityName: string }>;
+    expect(cities).toHaveLength(645);
+    expect(cities).toContainEqual({ cityId: 3550308, cityName: 'São Paulo' });
+    expect(cities[0]).toEqual({ cityId: 3500105, cityName: 'Adamantina' });
+    // Accented names sit with their letter: Águas de Lindóia between Aguaí and Agudos, São Paulo after Santos.
+    const at = (name: string) => cities.findIndex((c) => c.cityName === name);
+    expect(at('Águas de Lindóia')).toBeGreaterThan(at('Aguaí'));
+    expect(at('Águas de Lindóia')).toBeLessThan(at('Agudos'));
+    expect(at('Santos')).toBeLessThan(at('São Paulo'));
+    expect(at('São Paulo')).toBeLessThan(at('Sorocaba'));
+    // The UF in lower case is the same UF.
+    expect((await admin.get(`${url}/cidades/rj`)).json()).toContainEqual({ cityId: 3304557, cityName: 'Rio de Janeiro' });
+  });
+
+  it('GET regiao/cidades/{uf}: 404 for an unknown UF, 400 for a malformed one', async () => {
+    const unknown = await admin.get(`${url}/cidades/XX`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'UF não encontrada' });
+    expect((await admin.get(`${url}/cidades/SPX`)).statusCode).toBe(400);
+  });
+});
+
+describe('regions', () => {
+  let id: number;
+  let created: Record<string, unknown>;
+
+  it('adds (200, the record with its cities sorted by UF then city, official names), lists it and audits the insert', async () => {
+    const res = await admin.post(url, { regionId: -1, regionName: '  1ª RAJ - Teste  ', regioes: [saoPaulo, { ...niteroi, cidade: 'qualquer' }, guarulhos] });
+    expect(res.statusCode, res.body).toBe(200);
+    created = res.json();
+    id = created.regionId as number;
+    expect(id).toBeGreaterThan(0);
+    expect(created).toEqual({ regionId: id, regionName: '1ª RAJ - Teste', regioes: [niteroi, guarulhos, saoPaulo] });
+
+    const list = (await admin.get(url)).json() as Array<{ regionId: number; regionName: string }>;
+    expect(list).toContainEqual({ regionId: id, regionName: '1ª RAJ - Teste' });
+    const [audit] = await auditsOf(id);
+    expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: created });
+  });
+
+  it('GET regiao/{id}: the region with its city list; 404 for an unknown one', async () => {
+    const res = await admin.get(`${url}/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(created);
+    const unknown = await admin.get(`${url}/999999`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Registro não encontrado' });
+  });
+
+  it('GET regiao: the table rows (regionId, regionName) sorted by name in pt-BR collation', async () => {
+    for (const regionName of ['Água Branca Teste', 'Zona Teste', 'avenida Teste']) {
+      expect((await admin.post(url, { regionName, regioes: [osasco] })).statusCode).toBe(200);
+    }
+    const names = ((await admin.get(url)).json() as Array<{ regionName: string }>).map((r) => r.regionName);
+    expect(names).toEqual(['1ª RAJ - Teste', 'Água Branca Teste', 'avenida Teste', 'Zona Teste']);
+    expect(Object.keys((await admin.get(url)).json()[0]).sort()).toEqual(['regionId', 'regionName']);
+  });
+
+  it('updates (200) the name and replaces the cities; audits before/after with both city lists', async () => {
+    const res = await put(admin, `${url}/${id}`, { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [osasco, rio, saoPaulo] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [rio, osasco, saoPaulo] };
+    expect(res.json()).toEqual(after);
+    expect((await admin.get(`${url}/${id}`)).json()).toEqual(after);
+    const rows = await auditsOf(id);
+    expect(rows.at(-1)).toMatchObject({ action: 'update', userName: adminName, before: created, after });
+    created = after;
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string]> = [
+    ['an empty name', { regionName: '', regioes: [saoPaulo] }, 'regionName: Campo obrigatório'],
+    ['a one-letter name', { regionName: ' X ', regioes: [saoPaulo] }, 'regionName: Tamanho mínimo de 2 caracteres'],
+    ['a name over 64', { regionName: 'R'.repeat(65), regioes: [saoPaulo] }, 'regionName: Tamanho máxumo de 64 caracteres'],
+    ['an empty list', { regionName: 'Região vazia', regioes: [] }, 'regioes: Lista deve conter pelo menos uma cidade'],
+    ['no list', { regionName: 'Região vazia' }, 'regioes: Lista deve conter pelo menos uma cidade'],
+    ['a city twice', { regionName: 'Região repetida', regioes: [saoPaulo, guarulhos, saoPaulo] }, 'regioes: Cidade já cadastrada na lista abaixo'],
+    ['an unknown city code', { regionName: 'Região inexistente', regioes: [saoPaulo, { regionId: 9999999, uf: 'SP', cidade: 'Nenhuma' }] }, 'Cidade não encontrada (código 9999999)'],
+    ['a city under another UF', { regionName: 'Região trocada', regioes: [{ ...saoPaulo, uf: 'RJ' }] }, 'A cidade São Paulo não pertence à UF RJ'],
+  ];
+
+  it.each(invalid)('refuses %s with 400 and the pt-BR message, on add and on update, changing nothing', async (_case, values, message) => {
+    const before = await snapshot();
+    const add = await admin.post(url, values);
+    expect(add.statusCode, add.body).toBe(400);
+    expect(add.json()).toEqual({ message });
+    const update = await put(admin, `${url}/${id}`, values);
+    expect(update.statusCode, update.body).toBe(400);
+    expect(update.json()).toEqual({ message });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a live region name taken by another (any case) with 409, on add and on update, changing nothing', async () => {
+    const before = await snapshot();
+    const add = await admin.post(url, { regionName: '1ª raj - GRANDE TESTE', regioes: [osasco] });
+    expect(add.statusCode).toBe(409);
+    expect(add.json()).toEqual({ message: 'Já existe uma região com este nome' });
+    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string }>).find((r) => r.regionName === 'Zona Teste')!;
+    const clash = await put(admin, `${url}/${other.regionId}`, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco] });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
+    expect(await snapshot()).toEqual(before);
+    // Saving a region under its own name is no clash.
+    expect((await put(admin, `${url}/${id}`, { regionName: '1ª RAJ - GRANDE TESTE', regioes: created.regioes })).statusCode).toBe(200);
+    expect((await put(admin, `${url}/${id}`, created)).statusCode).toBe(200);
+  });
+
+  it('deletes (soft, 200 with the record), hides it, and PUT recovers it with its cities; both audited', async () => {
+    const res = await del(admin, `${url}/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(created);
+    expect(((await admin.get(url)).json() as Array<{ regionId: number }>).some((r) => r.regionId === id)).toBe(false);
+    expect((await admin.get(`${url}/${id}`)).statusCode).toBe(404);
+    const again = await del(admin, `${url}/${id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
+    // The row and its cities are still there.
+    const [row] = (await ctx.db.execute(sql`select deleted_at, (select count(*)::int from region_cities where region_id = ${id}) as n
+      from regions where region_id = ${id}`)).rows as Array<{ deleted_at: unknown; n: number }>;
+    expect(row!.deleted_at).not.toBeNull();
+    expect(row!.n).toBe(3);
+
+    // A deleted region's name is free for a new one; recovering the old one then clashes.
+    const taken = await admin.post(url, { regionName: created.regionName, regioes: [osasco] });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const clash = await put(admin, `${url}/${id}`, created);
+    expect(clash.statusCode).toBe(409);
+    expect((await del(admin, `${url}/${taken.json().regionId}`)).statusCode).toBe(200);
+
+    const restored = await put(admin, `${url}/${id}`, created);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual(created);
+    expect((await admin.get(`${url}/${id}`)).json()).toEqual(created);
+    const rows = await auditsOf(id);
+    expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
+    expect(rows.at(-2)).toMatchObject({ before: created, after: null, userName: adminName });
+    expect(rows.at(-1)).toMatchObject({ before: created, after: created });
+  });
+
+  it('answers 404 for an unknown key on update and delete', async () => {
+    const update = await put(admin, `${url}/999999`, { regionName: 'Nenhuma', regioes: [osasco] });
+    expect(update.statusCode).toBe(404);
+    expect(update.json()).toEqual({ message: 'Registro não encontrado' });
+    expect((await del(admin, `${url}/999999`)).json()).toEqual({ message: 'Registro não encontrado' });
+  });
+
+  it('answers 403 to every call for a user without v2menucadloc, changing nothing; the screen roles open them all', async () => {
+    const before = await snapshot();
+    const { client } = await signedInAs(ctx, ['v2access', 'v2menucad']);
+    const body = { regionName: 'Sem permissão', regioes: [osasco] };
+    for (const res of [
+      await client.get(url),
+      await client.get(`${url}/${id}`),
+      await client.get(`${url}/uf`),
+      await client.get(`${url}/cidades/SP`),
+      await client.post(url, body),
+      await put(client, `${url}/${id}`, body),
+      await del(client, `${url}/${id}`),
+    ]) expect(res.statusCode).toBe(403);
+    // The menu role alone is not enough either (the screen needs every role).
+    const menuOnly = await signedInAs(ctx, ['v2menucad', 'v2menucadloc']);
+    expect((await menuOnly.client.get(url)).statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    const allowed = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc']);
+    expect((await allowed.client.get(`${url}/uf`)).statusCode).toBe(200);
+  });
+});
+
+describe('demo seed', () => {
+  it('writes the RAJ regions with their cities, and a re-seed keeps their ids (circunscrições point at them)', async () => {
+    const first = await seedRegions(ctx.db);
+    expect([...first.keys()]).toEqual(demoRegions.map((r) => r.regionName));
+    const capital = first.get('1ª RAJ - Grande São Paulo')!;
+    const record = (await admin.get(`${url}/${capital}`)).json() as { regioes: Array<{ uf: string; cidade: string }> };
+    expect(record.regioes.map((c) => `${c.uf}, ${c.cidade}`)).toEqual([
+      'SP, Guarulhos', 'SP, Mogi das Cruzes', 'SP, Osasco', 'SP, Santo André', 'SP, São Bernardo do Campo', 'SP, São Paulo',
+    ]);
+    await ctx.db.insert(circunscricoes).values({ cirNome: 'Circunscrição do seed', cirRegional: 'Capital', cirRaj: capital });
+
+    const second = await seedRegions(ctx.db);
+    expect(second).toEqual(first);
+    const [counts] = (await ctx.db.execute(sql`select
+      (select count(*)::int from regions where region_name in ${demoRegions.map((r) => r.regionName)} and deleted_at is null) as demo,
+      (select count(*)::int from region_cities where region_id = ${capital}) as cities`)).rows;
+    expect(counts).toEqual({ demo: demoRegions.length, cities: 6 });
+  });
+});

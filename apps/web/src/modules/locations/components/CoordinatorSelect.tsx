@@ -1,0 +1,66 @@
+import { useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { CoordinatorOption } from '@assoc/domain';
+import { api } from '../../../app/api';
+import { locationKeys } from '../config/levels';
+
+/** Debounce of the coordinator search (the spec's search debounce, spec 3 §9). */
+export const COORDINATOR_SEARCH_DEBOUNCE_MS = 400;
+
+interface CoordinatorSelectProps {
+  label: string;
+  /** The member id, or null. */
+  value: number | null;
+  /** The current coordinator's name (edit mode), shown before any search. */
+  currentName?: string | null;
+  error?: string;
+  onChange: (cstId: number | null) => void;
+}
+
+/**
+ * A coordinator picker: holder magistrates found by name on the server (GET coordenadores?q=, accents
+ * and case ignored), searched as the user types; clearable.
+ */
+export function CoordinatorSelect({ label, value, currentName, error, onChange }: CoordinatorSelectProps) {
+  const [chosen, setChosen] = useState<CoordinatorOption | null>(value != null ? { cstId: value, custName: currentName ?? '' } : null);
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  // The chosen name shown in the box is not a search: it lists the first magistrates.
+  const typed = chosen && search === chosen.custName ? '' : search.trim();
+  const [q] = useDebouncedValue(typed, COORDINATOR_SEARCH_DEBOUNCE_MS);
+  const options = useQuery({
+    queryKey: locationKeys.coordinators(q),
+    enabled: opened || q !== '',
+    queryFn: ({ signal }) => api.get<CoordinatorOption[]>(`coordenadores?q=${encodeURIComponent(q)}`, { signal }),
+  });
+  const data = useMemo(() => {
+    const list = options.isError ? [] : (options.data ?? []);
+    const all = chosen && !list.some((o) => o.cstId === chosen.cstId) ? [chosen, ...list] : list;
+    return all.map((o) => ({ value: String(o.cstId), label: o.custName }));
+  }, [options.data, options.isError, chosen]);
+
+  return (
+    <Select
+      label={label}
+      placeholder="Selecione..."
+      searchable
+      clearable
+      data={data}
+      value={value == null ? null : String(value)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already matched the text (accents ignored): show its answer as is.
+      filter={({ options: all }) => all}
+      onDropdownOpen={() => setOpened(true)}
+      nothingFoundMessage={options.isFetching ? 'Pesquisando...' : 'Nenhum magistrado encontrado'}
+      error={error}
+      onChange={(selected, option) => {
+        const cstId = selected ? Number(selected) : null;
+        setChosen(cstId == null ? null : { cstId, custName: option?.label ?? '' });
+        onChange(cstId);
+      }}
+    />
+  );
+}

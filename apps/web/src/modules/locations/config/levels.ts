@@ -1,0 +1,122 @@
+import {
+  circunscricaoSchema, comarcaSchema, forumSchema, formatCep,
+  type Circunscricao, type Comarca, type Forum,
+} from '@assoc/domain';
+import type { z } from 'zod';
+import type { FormValues } from '../../ui/crud/useZodForm';
+
+/** The three levels above the locals (spec 3 §2.12). */
+export type LevelKind = 'cir' | 'com' | 'forum';
+
+type AnyRecord = Circunscricao | Comarca | Forum;
+
+export interface LevelConfig {
+  /** Modal title. */
+  title: string;
+  /** Label of the picker (plural, as the spec shows it). */
+  pickerLabel: string;
+  addLabel: string;
+  editLabel: string;
+  emptyLabel: string;
+  schema: z.ZodType;
+  modalSize: string;
+  /** GET one record (edit mode). */
+  getPath: (id: number) => string;
+  /** POST path; the parent's id for comarca and fórum. */
+  addPath: (parentId: number | null) => string;
+  /** PUT path (204). */
+  updatePath: (id: number) => string;
+  keyOf: (record: AnyRecord) => number;
+  nameOf: (record: AnyRecord) => string;
+  newValues: () => FormValues;
+  toValues: (record: AnyRecord) => FormValues;
+}
+
+const text = (value: string | null | undefined) => value ?? '';
+const coordinators = (r: { corTitular: number | null; corAdjunto: number | null }) => ({ corTitular: r.corTitular, corAdjunto: r.corAdjunto });
+
+export const levelConfigs: Record<LevelKind, LevelConfig> = {
+  cir: {
+    title: 'Circunscrição',
+    pickerLabel: 'Circunscrições',
+    addLabel: 'Nova circunscrição',
+    editLabel: 'Editar circunscrição',
+    emptyLabel: 'Nenhuma circunscrição',
+    schema: circunscricaoSchema,
+    modalSize: 'lg',
+    getPath: (id) => `circunscricao/${id}`,
+    addPath: () => 'circunscricao',
+    updatePath: (id) => `circunscricao/${id}`,
+    keyOf: (r) => (r as Circunscricao).cirId,
+    nameOf: (r) => (r as Circunscricao).cirNome,
+    newValues: () => ({ cirId: 0, cirNome: '', cirRegional: '', cirRaj: null, corTitular: null, corAdjunto: null }),
+    toValues: (record) => {
+      const r = record as Circunscricao;
+      return { cirId: r.cirId, cirNome: r.cirNome, cirRegional: r.cirRegional, cirRaj: r.cirRaj, ...coordinators(r) };
+    },
+  },
+  com: {
+    title: 'Comarca',
+    pickerLabel: 'Comarcas',
+    addLabel: 'Nova comarca',
+    editLabel: 'Editar comarca',
+    emptyLabel: 'Nenhuma comarca',
+    schema: comarcaSchema,
+    modalSize: 'lg',
+    getPath: (id) => `comarcas/${id}`,
+    addPath: (cirId) => `comarcas/${cirId}`,
+    updatePath: (id) => `comarcas/${id}`,
+    keyOf: (r) => (r as Comarca).comId,
+    nameOf: (r) => (r as Comarca).comNome,
+    newValues: () => ({ comId: 0, comNome: '', corTitular: null, corAdjunto: null }),
+    toValues: (record) => {
+      const r = record as Comarca;
+      return { comId: r.comId, comNome: r.comNome, ...coordinators(r) };
+    },
+  },
+  forum: {
+    title: 'Fórum',
+    pickerLabel: 'Fóruns',
+    addLabel: 'Novo fórum',
+    editLabel: 'Editar fórum',
+    emptyLabel: 'Nenhum fórum',
+    schema: forumSchema,
+    modalSize: 'xl',
+    getPath: (id) => `forums/${id}`,
+    addPath: (comId) => `forums/${comId}`,
+    updatePath: (id) => `forums/${id}`,
+    keyOf: (r) => (r as Forum).apfId,
+    nameOf: (r) => (r as Forum).forNome,
+    newValues: () => ({
+      apfId: 0, forNome: '', forShort: '', forZipcode: '', forAddress: '', forNumber: '', forComplement: '', forCity: '', forState: '',
+      forPhoneDdd1: '', apfPhone1: '', forPhoneDdd2: '', forPhone2: '', corTitular: null, corAdjunto: null,
+    }),
+    toValues: (record) => {
+      const r = record as Forum;
+      return {
+        apfId: r.apfId,
+        forNome: r.forNome,
+        forShort: r.forShort,
+        forZipcode: formatCep(r.forZipcode),
+        forAddress: text(r.forAddress),
+        forNumber: text(r.forNumber),
+        forComplement: text(r.forComplement),
+        forCity: text(r.forCity),
+        forState: text(r.forState),
+        forPhoneDdd1: text(r.forPhoneDdd1),
+        apfPhone1: text(r.apfPhone1),
+        forPhoneDdd2: text(r.forPhoneDdd2),
+        forPhone2: text(r.forPhone2),
+        ...coordinators(r),
+      };
+    },
+  },
+};
+
+/** Query keys of the pickers' lists. */
+export const locationKeys = {
+  cirs: ['localizacao', 'circunscricao'] as const,
+  comarcas: (cirId: number | null) => ['localizacao', 'comarcas', cirId] as const,
+  forums: (comId: number | null) => ['localizacao', 'forums', comId] as const,
+  coordinators: (q: string) => ['localizacao', 'coordenadores', q] as const,
+};

@@ -1,0 +1,27 @@
+import { newRegionValues, regionSchema, type Region, type RegionItem } from '@assoc/domain';
+import { api } from '../../app/api';
+import type { CrudTableProps } from '../ui/crud/CrudTable';
+import type { FormValues } from '../ui/crud/useZodForm';
+
+/** Form values of a region: its name and city list (a row of the table has no cities). */
+const regionValues = (region: RegionItem | Region): FormValues => ({
+  regionId: region.regionId,
+  regionName: region.regionName,
+  regioes: 'regioes' in region ? region.regioes : [],
+});
+
+/**
+ * Regions (spec 3 §2.14): the generic table on base regiao, one sortable column Descrição; the modal
+ * (large, titled "Feriado" as the spec shows) is {@link RegionForm}; editing loads GET regiao/{id}.
+ */
+export const regionsTable: Omit<CrudTableProps<RegionItem>, 'renderForm'> = {
+  path: 'regiao',
+  keyField: 'regionId',
+  schema: regionSchema,
+  modalTitle: 'Feriado',
+  modalSize: 'lg',
+  newValues: () => ({ ...newRegionValues() }),
+  toValues: regionValues,
+  loadValues: async (row) => regionValues(await api.get<Region>(`regiao/${row.regionId}`)),
+  columns: [{ accessor: 'regionName', title: 'Descrição' }],
+};
