@@ -58,7 +58,7 @@ export const locationsRepository = {
       .select({ ...getTableColumns(table), titularName: nameOf(table.corTitular), adjuntoName: nameOf(table.corAdjunto) })
       .from(table)
       .where(parentId === undefined || !level.parent ? undefined : eq(level.parent, parentId))
-      .orderBy(sql`${level.orderBy} collate pt_br`, asc(level.key));
+      .orderBy(sql`${level.orderBy} collate pt_br_num`, asc(level.key));
   },
 
   async findLevel(db: Executor, level: LevelTable, id: number): Promise<Row | undefined> {
@@ -97,7 +97,7 @@ export const locationsRepository = {
       .select({ ...getTableColumns(locals), titularName: nameOf(locals.corTitular), adjuntoName: nameOf(locals.corAdjunto) })
       .from(locals)
       .where(and(eq(locals.apfId, apfId), isNull(locals.deletedAt)))
-      .orderBy(sql`${locals.locNome} collate pt_br`, asc(locals.locId));
+      .orderBy(sql`${locals.locNome} collate pt_br_num`, asc(locals.locId));
   },
 
   /** One local, deleted or not, with the coordinators' names. */
@@ -170,7 +170,7 @@ export const locationsRepository = {
       .select({ regionId: regions.regionId, regionName: regions.regionName })
       .from(regions)
       .where(isNull(regions.deletedAt))
-      .orderBy(sql`${regions.regionName} collate pt_br`, asc(regions.regionId));
+      .orderBy(sql`${regions.regionName} collate pt_br_num`, asc(regions.regionId));
   },
 
   async liveRegionExists(db: Executor, regionId: number): Promise<boolean> {

@@ -104,6 +104,15 @@ describe('circunscricao', () => {
     expect(one.json()).toEqual(body.cirs.find((c: { cirId: number }) => c.cirId === cirId));
   });
 
+  it('lists ordinals by their value: 2ª before 10ª', async () => {
+    for (const cirNome of ['10ª Ordem Numérica', '2ª Ordem Numérica']) {
+      expect((await admin.post(api('circunscricao'), { ...cir, cirNome })).statusCode).toBe(200);
+    }
+    const names = (await admin.get(api('circunscricao'))).json().cirs.map((c: { cirNome: string }) => c.cirNome)
+      .filter((name: string) => name.includes('Ordem Numérica'));
+    expect(names).toEqual(['2ª Ordem Numérica', '10ª Ordem Numérica']);
+  });
+
   it('updates with PUT circunscricao/{cirId} (204) and audits before/after', async () => {
     const res = await put(admin, api(`circunscricao/${cirId}`), { ...cir, cirRaj: rajId, cirRegional: 'Capital e Grande SP', corAdjunto: adjunto.cstId });
     expect(res.statusCode, res.body).toBe(204);

@@ -20,7 +20,7 @@ export const regionsRegistry = defineRegistry({
   keyField: 'regionId',
   body: regionSchema,
   record: regionItemSchema,
-  orderBy: [sql`${regions.regionName} collate pt_br`, regions.regionId],
+  orderBy: [sql`${regions.regionName} collate pt_br_num`, regions.regionId],
   // The same rule as the partial unique index regions_name_uq (live rows, case-insensitive).
   unique: [{ matches: (input) => sql`lower(${regions.regionName}) = lower(${input.regionName})`, message: regionMessages.duplicateName }],
   toRow: (input) => ({ regionName: input.regionName }),
