@@ -166,7 +166,8 @@ export const terceiros = pgTable(
   (t) => [
     uniqueIndex('terceiros_document_uq').on(t.terCPFCNPJ).where(sql`deleted_at is null`),
     index('terceiros_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    index('terceiros_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`),
+    // Prefix search in name order, ties by id (the in-process index breaks ties the same way).
+    index('terceiros_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`, t.terId),
   ],
 );
 
