@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
 // Whole-app tests load lazy screens on first use; give them time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// (The first render transforms the whole shell: over 5 s once while the API suites shared the 2 cores.)
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Grid, Text, TextInput } from '@mantine/core';
-import { locationLimits, onlyDigits, type Forum } from '@assoc/domain';
+import { locationLimits, onlyDigits, type CepAddress, type Forum } from '@assoc/domain';
 import type { ZodForm } from '../../ui/crud/useZodForm';
-import { maskCep, useCepLookup } from '../../registries/hooks/useCepLookup';
+import { CepInput, isCityWide } from '../../ui/components/CepInput';
 import { bindText } from '../utils/bindText';
 import { CoordinatorFields } from './CoordinatorFields';
 import { PhoneFields } from './PhoneFields';
@@ -22,7 +22,6 @@ const sameText = (a: string, b: string) => a.localeCompare(b, 'pt-BR', { sensiti
  * the city (a city-wide CEP leaves them editable); clearing the CEP unlocks them.
  */
 export function ForumForm({ form, mode, record }: ForumFormProps) {
-  const lookupCep = useCepLookup();
   const numberRef = useRef<HTMLInputElement>(null);
   const addressRef = useRef<HTMLInputElement>(null);
   const v = (name: string) => str(form.values[name]);
@@ -31,15 +30,14 @@ export function ForumForm({ form, mode, record }: ForumFormProps) {
     () => mode === 'edit' && onlyDigits(v('forZipcode')).length === 8 && v('forAddress') !== '' && !sameText(v('forAddress'), v('forCity')),
   );
 
-  async function runLookup(cep: string) {
-    const address = await lookupCep(cep);
+  function fillAddress(address: CepAddress | null) {
     if (!address) {
       // Spec 3 §7: anything but 200 clears the fields.
       form.setMany({ forAddress: '', forCity: '', forState: '' });
       setLocked(false);
       return;
     }
-    const cityWide = !address.logradouro || sameText(address.logradouro, address.cidade);
+    const cityWide = isCityWide(address);
     form.setMany({ forAddress: address.logradouro, forCity: address.cidade, forState: address.uf, forNumber: '', forComplement: '' });
     setLocked(!cityWide);
     setTimeout(() => (cityWide ? addressRef : numberRef).current?.focus(), 0);
@@ -56,26 +54,13 @@ export function ForumForm({ form, mode, record }: ForumFormProps) {
           <TextInput {...bindText(form, 'forShort', locationLimits.forShort)} label="Nome curto" withAsterisk />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <TextInput
-            label="CEP"
-            placeholder="00000-000"
-            inputMode="numeric"
-            value={v('forZipcode')}
-            error={form.errorOf('forZipcode')}
-            onChange={(event) => {
-              const masked = maskCep(event.currentTarget.value);
-              const before = onlyDigits(v('forZipcode'));
-              form.setValue('forZipcode', masked);
-              const digits = onlyDigits(masked);
-              if (digits.length === 8 && digits !== before) void runLookup(digits);
-              if (digits.length < 8) setLocked(false);
-            }}
-            onBlur={() => {
-              form.touch('forZipcode');
-              const digits = onlyDigits(v('forZipcode')).length;
-              // Spec 3 §5: an incomplete CEP clears the address; an empty one just leaves it editable.
-              if (digits > 0 && digits < 8) form.setMany({ forAddress: '', forCity: '', forState: '' });
-            }}
+          <CepInput
+            form={form}
+            name="forZipcode"
+            onAddress={fillAddress}
+            onDigits={(digits) => digits < 8 && setLocked(false)}
+            // Spec 3 §5: an incomplete CEP clears the address; an empty one just leaves it editable.
+            onLeave={(digits) => digits > 0 && digits < 8 && form.setMany({ forAddress: '', forCity: '', forState: '' })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>

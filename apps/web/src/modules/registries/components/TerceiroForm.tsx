@@ -3,11 +3,11 @@ import { ActionIcon, Grid, SegmentedControl, Stack, Text, TextInput, Tooltip } f
 import { IconEraser } from '@tabler/icons-react';
 import {
   formatCnpj, formatCpf, formatPhone, onlyDigits, terceiroDocumentError, terceiroLimits, terceiroTipoLabels,
-  type TerceiroDocumentCheck,
+  type CepAddress, type TerceiroDocumentCheck,
 } from '@assoc/domain';
 import { api } from '../../../app/api';
 import type { ZodForm } from '../../ui/crud/useZodForm';
-import { maskCep, useCepLookup } from '../hooks/useCepLookup';
+import { CepInput, isCityWide } from '../../ui/components/CepInput';
 
 const ADDRESS_FIELDS = ['terLogradouro', 'terBairro', 'terCidade', 'terUF'] as const;
 const str = (value: unknown) => (value == null ? '' : String(value));
@@ -22,7 +22,6 @@ interface TerceiroFormProps {
  * valid; address filled and locked by the CEP lookup; phones typed as digits and shown formatted.
  */
 export function TerceiroForm({ form, mode }: TerceiroFormProps) {
-  const lookupCep = useCepLookup();
   const numberRef = useRef<HTMLInputElement>(null);
   const streetRef = useRef<HTMLInputElement>(null);
   const hasCep = onlyDigits(str(form.values.terCEP)).length === 8;
@@ -47,13 +46,12 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
     if (unlock) setLock({ address: false, street: false });
   };
 
-  async function runLookup(cep: string) {
-    const address = await lookupCep(cep);
+  function fillAddress(address: CepAddress | null) {
     if (!address) {
       clearAddress(true);
       return;
     }
-    const cityWide = !address.logradouro || address.logradouro.localeCompare(address.cidade, 'pt-BR', { sensitivity: 'base' }) === 0;
+    const cityWide = isCityWide(address);
     form.setMany({ terLogradouro: address.logradouro, terBairro: address.bairro, terCidade: address.cidade, terUF: address.uf });
     setLock({ address: true, street: !cityWide });
     // Spec 1 §4 zip flow: the number next; on a city-wide CEP the street, which stays editable.
@@ -131,12 +129,11 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
           <TextInput {...bind('terEmail', terceiroLimits.email)} label="E-mail" type="email" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <TextInput
-            label="CEP"
-            placeholder="00000-000"
-            inputMode="numeric"
-            value={v('terCEP')}
-            error={form.errorOf('terCEP')}
+          <CepInput
+            form={form}
+            name="terCEP"
+            onAddress={fillAddress}
+            onLeave={(digits) => digits < 8 && clearAddress(true)}
             rightSection={
               <Tooltip label="Limpar endereço">
                 <ActionIcon
@@ -152,17 +149,6 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
                 </ActionIcon>
               </Tooltip>
             }
-            onChange={(event) => {
-              const masked = maskCep(event.currentTarget.value);
-              const before = onlyDigits(v('terCEP'));
-              form.setValue('terCEP', masked);
-              const digits = onlyDigits(masked);
-              if (digits.length === 8 && digits !== before) void runLookup(digits);
-            }}
-            onBlur={() => {
-              form.touch('terCEP');
-              if (onlyDigits(v('terCEP')).length < 8) clearAddress(true);
-            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>

@@ -6,12 +6,12 @@ import type { z } from 'zod';
 import { registryMessages } from '@assoc/domain';
 import { isUnauthorized } from '../../../app/api';
 import { openConfirmDialog } from '../confirm';
-import { notifyError } from '../notify';
 import { FormFields, type FieldConfig } from './FormFields';
 import { FormModal } from './FormModal';
+import { ZodFormModal } from './ZodFormModal';
 import type { RowMarker } from './sessionMarks';
 import { crudFailureMessage, useCrudResource, type CrudEndpoints, type CrudRow } from './useCrudResource';
-import { useZodForm, type FormValues, type ZodForm } from './useZodForm';
+import type { FormValues, ZodForm } from './useZodForm';
 
 export interface CrudColumn<T> {
   accessor: keyof T & string;
@@ -308,29 +308,9 @@ function CrudFormModal<T>(props: CrudFormModalProps<T>) {
 }
 
 function CrudForm<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, onClose, onSave }: CrudFormModalProps<T>) {
-  const [start] = useState(initial);
-  const form = useZodForm(schema, start);
   return (
-    <FormModal
-      opened
-      title={title}
-      size={size}
-      valid={form.valid}
-      changed={form.changed}
-      saving={saving}
-      onClose={onClose}
-      onSave={() => {
-        let body: Record<string, unknown>;
-        try {
-          body = form.parsed();
-        } catch {
-          notifyError(registryMessages.failed);
-          return;
-        }
-        void onSave(body);
-      }}
-    >
-      {renderForm ? renderForm({ form, mode, row }) : <FormFields fields={fields ?? []} form={form} />}
-    </FormModal>
+    <ZodFormModal title={title} size={size} schema={schema} initial={initial} saving={saving} onClose={onClose} onSave={onSave}>
+      {(form) => (renderForm ? renderForm({ form, mode, row }) : <FormFields fields={fields ?? []} form={form} />)}
+    </ZodFormModal>
   );
 }
