@@ -18,3 +18,5 @@ for (const file of process.argv.slice(2)) {
   }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+// Any failure in a report fails the run, whatever the exit codes of the runners said.
+if (failed > 0) process.exit(1);

@@ -23,7 +23,7 @@ async function openMenuGroup(menu: Locator, label: string) {
 
 test('Acessos: a profile and a user made by the superadmin take effect on the user\'s session', async ({ page, browser }) => {
   // Two browsers and a dozen saves: longer than the default 30 s.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36).toUpperCase();
   const profileName = `Cadastros E2E ${suffix}`;
   const userName = `Usuária Acessos E2E ${suffix}`;

@@ -58,7 +58,7 @@ test.beforeAll(async () => {
 
 test('creates the hierarchy, a local, and a comarca coordinator that reaches the local', async ({ page }) => {
   // Four modals and a table in one flow: more than the default 30 s on a busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const magistrate = await aMagistrate();
   await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/localizacao');

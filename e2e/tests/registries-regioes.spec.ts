@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 
 test('creates a region with cities of two UFs (sorted, duplicate refused), reopens, renames and deletes it', async ({ page }) => {
   // About 12 s alone; it went past 30 s once in CI on a loaded machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/regioes');
   await expect(page.getByRole('heading', { name: 'Regiões' })).toBeVisible();

@@ -5,7 +5,7 @@ const EMPTY_HINT = 'Escolha o fornecedor e o produto para ver os serviços.';
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test('services cascade: supplier, product, then a service with money and percent; edit, delete, supplier change resets', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Unique per run, so the spec can run again on the same database.
   const run = Date.now().toString(36).slice(-5).toUpperCase();
   const SUPPLIER = `Fornecedor Cascata ${run} Ltda`;
