@@ -14,6 +14,7 @@ import { createDb, createPool, runMigrations } from '../src/db/client.js';
 import { profileRoles, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
+import { percentile } from './stats.js';
 
 const env = process.env;
 const JOBS = Number(env.BENCH_JOBS ?? 1000);
@@ -22,10 +23,6 @@ const PG_PORT = Number(env.BENCH_JOBS_PG_PORT ?? 54365);
 const TARGET_BURST_S = 10;
 const TARGET_P95_MS = 200;
 const log = (line = '') => console.log(line);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 async function main() {
   const database = await startDatabase({ databaseUrl: env.BENCH_DATABASE_URL, dataDir: DATA_DIR, port: PG_PORT, database: 'postgres' });
@@ -96,6 +93,7 @@ async function main() {
     log();
     log('Resultado (tarefas)');
     log(`  rajada                   ${counts!.done}/${JOBS} concluídas em ${(burstMs / 1000).toFixed(2)} s (enfileiradas em ${(queuedMs / 1000).toFixed(2)} s)`);
+    latencies.sort((a, b) => a - b);
     log(`  jobprogress -> cliente   p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, máx ${Math.max(...latencies).toFixed(1)} ms (${latencies.length} mensagens)`);
     const ok = counts!.done === JOBS && burstMs <= TARGET_BURST_S * 1000 && percentile(latencies, 95) <= TARGET_P95_MS;
     log(`  meta (rajada ≤ ${TARGET_BURST_S} s e p95 ≤ ${TARGET_P95_MS} ms): ${ok ? 'atingida' : 'NÃO atingida'}`);

@@ -26,6 +26,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
 import { DIGITS_SEARCH_SQL, nameSearchSql } from '../src/modules/search/search.repository.js';
 import { prefixUpperBound } from '../src/modules/search/search.service.js';
+import { percentile } from './stats.js';
 
 const env = process.env;
 const SCALE = Number(env.BENCH_SCALE ?? 30_000);
@@ -137,10 +138,6 @@ function cpuTimes(): { total: number; steal: number } | null {
 function stealPercent(start: ReturnType<typeof cpuTimes>, end: ReturnType<typeof cpuTimes>) {
   if (!start || !end || end.total === start.total) return null;
   return ((end.steal - start.steal) / (end.total - start.total)) * 100;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 }
 
 async function explain(pool: pg.Pool) {
@@ -275,7 +272,8 @@ async function main() {
     serverTimes.sort((a, b) => a - b);
     const server = { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95), p99: percentile(serverTimes, 99), max: serverTimes.at(-1) ?? 0 };
     const a = result.autocannonLatency;
-    const e = result.exactLatency;
+    const times = (result.responseTimes as number[]).sort((x, y) => x - y);
+    const e = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) ?? NaN };
     log();
     log('Resultado (POST /api/v1/search):');
     const rps = result.total / result.duration;

@@ -27,8 +27,6 @@ function run(duration, { onResponseTime, baseline = false } = {}) {
   return instance;
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
-
 /** Outside the main thread autocannon leaves its histograms encoded for the caller to aggregate. */
 const aggregate = (raw, duration) => autocannon.aggregateResult([raw], { url, connections, duration });
 
@@ -37,7 +35,6 @@ parentPort.postMessage({ type: 'measuring' });
 const times = [];
 const result = aggregate(await run(seconds, { onResponseTime: (ms) => times.push(ms) }), seconds);
 parentPort.postMessage({ type: 'measured' });
-times.sort((a, b) => a - b);
 
 let baseline = null;
 if (baselineSeconds > 0) {
@@ -54,7 +51,8 @@ parentPort.postMessage({
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     autocannonLatency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99, max: result.latency.max },
-    exactLatency: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) ?? 0 },
+    // Exact client times (ms) of every response; the main thread takes the percentiles.
+    responseTimes: times,
     baseline,
   },
 });
