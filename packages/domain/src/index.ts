@@ -21,3 +21,4 @@ export * from './registries/services.schema.js';
 export * from './regions/region.schema.js';
 export * from './access/admin.schema.js';
 export * from './locations/locations.schema.js';
+export * from './security/security-events.js';
