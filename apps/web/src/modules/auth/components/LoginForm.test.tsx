@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
@@ -129,6 +129,37 @@ describe('sign-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Voltar para o login' }));
     expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ENTRAR' })).toBeInTheDocument();
+  });
+
+  it('returns to login mode five seconds after a successful password request (spec 1 §4, §9)', async () => {
+    // Fake timers that still follow the clock, so the user events and the mocked calls run as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi({
+        ...notSignedIn,
+        'GET login/resetpassword/11144477735': { body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' } },
+      });
+      const { user } = await openLogin();
+      await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
+      await user.type(screen.getByLabelText(/^CPF/), '11144477735');
+      await user.click(screen.getByRole('button', { name: 'SOLICITAR SENHA' }));
+      expect(await screen.findByRole('button', { name: 'SOLICITADO' })).toBeDisabled();
+
+      await act(async () => {
+        vi.advanceTimersByTime(4_000);
+      });
+      expect(screen.getByRole('button', { name: 'SOLICITADO' })).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^Senha/)).not.toBeInTheDocument();
+
+      await act(async () => {
+        vi.advanceTimersByTime(1_100);
+      });
+      expect(screen.getByRole('button', { name: 'ENTRAR' })).toBeEnabled();
+      expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Sua solicitação foi enviada no e-mail cadastrado');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('password-request mode shows the server message when the request is refused (rate limit)', async () => {

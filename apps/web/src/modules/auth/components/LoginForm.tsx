@@ -18,7 +18,7 @@ export function LoginForm() {
   return (
     <form onSubmit={form.handleSubmit} noValidate aria-label={form.mode === 0 ? 'Entrar' : 'Solicitar senha'}>
       <Stack gap="md">
-        {form.mode === 1 && form.requestedMessage && (
+        {form.requestedMessage && (
           <Alert color="green" variant="light" icon={<IconMailCheck size={18} />} role="status">
             {form.requestedMessage}
           </Alert>

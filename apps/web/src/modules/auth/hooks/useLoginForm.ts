@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loginRequestSchema, onlyDigits, sessionMessages, type LoginReply, type LoginRequest, type ResetReply } from '@assoc/domain';
 import { api, isApiError } from '../../../app/api';
@@ -6,6 +6,9 @@ import { sessionQuery } from '../../../app/session/sessionQuery';
 
 /** 0: sign in; 1: request a password e-mail (first access / forgot password). */
 export type LoginMode = 0 | 1;
+
+/** Spec 1 §4 / §9: five seconds after a successful password request the login mode returns to 0. */
+export const REQUEST_RETURN_MS = 5_000;
 
 type Field = 'username' | 'password' | 'code';
 type Errors = Partial<Record<Field, string>>;
@@ -72,6 +75,16 @@ export function useLoginForm() {
     onSuccess: () => setRequestedMessage(sessionMessages.passwordRequested),
     onError: (error) => setServerError(isApiError(error) ? error.message : String(error)),
   });
+
+  // Back to login mode 5 s after the request succeeded; the confirmation stays until the user changes something.
+  useEffect(() => {
+    if (mode !== 1 || !requestedMessage) return;
+    const timer = setTimeout(() => {
+      setMode(0);
+      setSubmitted(false);
+    }, REQUEST_RETURN_MS);
+    return () => clearTimeout(timer);
+  }, [mode, requestedMessage]);
 
   const setField = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
