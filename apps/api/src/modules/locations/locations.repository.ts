@@ -189,17 +189,24 @@ export const locationsRepository = {
 
   /**
    * Coordinator choices matching every word of the text, accent- and case-insensitive (the generated
-   * search_name with its trigram index); names starting with the text first, then alphabetical.
+   * search_name with its trigram index); names starting with the text first, then alphabetical. No
+   * words: the first page by name. Never the deceased (situation 5 or a death date).
    */
   async searchCoordinators(db: Executor, words: string[]) {
-    const candidate = and(isNull(customers.parentId), inArray(customers.custStatus, [...MAGISTRATE_STATUSES]));
+    const candidate = and(
+      isNull(customers.parentId),
+      inArray(customers.custStatus, [...MAGISTRATE_STATUSES]),
+      sql`${customers.custAssocSituacao} is distinct from 5`,
+      isNull(customers.custDeceased),
+    );
     const matches = words.map((word) => sql`${customers.searchName} like '%' || f_unaccent(lower(${word})) || '%'`);
-    const startsWith = words.length ? sql`${customers.searchName} like f_unaccent(lower(${words[0]!})) || '%'` : sql`true`;
+    // PostgreSQL refuses a constant in ORDER BY ("non-integer constant"): no words, no starts-with key.
+    const startsWith = words.length ? [sql`(${customers.searchName} like f_unaccent(lower(${words[0]!})) || '%') desc`] : [];
     return db
       .select({ cstId: customers.cstId, custName: customers.custName })
       .from(customers)
       .where(and(candidate, ...matches))
-      .orderBy(sql`(${startsWith}) desc`, sql`${customers.custName} collate pt_br`, asc(customers.cstId))
+      .orderBy(...startsWith, sql`${customers.custName} collate pt_br`, asc(customers.cstId))
       .limit(COORDINATOR_SEARCH_LIMIT);
   },
 };

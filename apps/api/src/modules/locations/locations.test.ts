@@ -446,4 +446,21 @@ describe('coordinators', () => {
     expect(await search('lote')).toHaveLength(20);
     expect((await admin.get(api(`coordenadores?q=${'x'.repeat(65)}`))).statusCode).toBe(400);
   });
+
+  it('GET coordenadores with an empty query answers the first page by name, never the deceased', async () => {
+    await createMember(ctx, { custName: 'Aarão Falecido Situação', custStatus: 'M', custAssocSituacao: 5 });
+    await createMember(ctx, { custName: 'Abel Falecido Data', custStatus: 'M', custDeceased: '2020-01-02' });
+    for (const url of ['coordenadores?q=', 'coordenadores', 'coordenadores?q=%20%20']) {
+      const res = await admin.get(api(url));
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      const names = (res.json() as Array<{ custName: string }>).map((o) => o.custName);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.length).toBeLessThanOrEqual(20);
+      expect(names).not.toContain('Aarão Falecido Situação');
+      expect(names).not.toContain('Abel Falecido Data');
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    }
+    const res = await admin.get(api('coordenadores?q=falecido'));
+    expect(res.json()).toEqual([]);
+  });
 });

@@ -9,6 +9,9 @@ import { locationKeys } from '../config/levels';
 /** Debounce of the coordinator search (the spec's search debounce, spec 3 §9). */
 export const COORDINATOR_SEARCH_DEBOUNCE_MS = 400;
 
+/** Shown in the list when the search failed, with the server's reason. */
+export const COORDINATOR_SEARCH_FAILED = 'Não foi possível pesquisar os magistrados';
+
 interface CoordinatorSelectProps {
   label: string;
   /** The member id, or null. */
@@ -21,7 +24,8 @@ interface CoordinatorSelectProps {
 
 /**
  * A coordinator picker: holder magistrates found by name on the server (GET coordenadores?q=, accents
- * and case ignored), searched as the user types; clearable.
+ * and case ignored; an empty text lists the first by name), searched as the user types; clearable. A
+ * failed search says so with the server's reason instead of an empty list.
  */
 export function CoordinatorSelect({ label, value, currentName, error, onChange }: CoordinatorSelectProps) {
   const [chosen, setChosen] = useState<CoordinatorOption | null>(value != null ? { cstId: value, custName: currentName ?? '' } : null);
@@ -35,6 +39,7 @@ export function CoordinatorSelect({ label, value, currentName, error, onChange }
     enabled: opened || q !== '',
     queryFn: ({ signal }) => api.get<CoordinatorOption[]>(`coordenadores?q=${encodeURIComponent(q)}`, { signal }),
   });
+  const failure = options.isError && !options.isFetching ? `${COORDINATOR_SEARCH_FAILED}: ${options.error.message}` : undefined;
   const data = useMemo(() => {
     const list = options.isError ? [] : (options.data ?? []);
     const all = chosen && !list.some((o) => o.cstId === chosen.cstId) ? [chosen, ...list] : list;
@@ -54,7 +59,10 @@ export function CoordinatorSelect({ label, value, currentName, error, onChange }
       // The server already matched the text (accents ignored): show its answer as is.
       filter={({ options: all }) => all}
       onDropdownOpen={() => setOpened(true)}
-      nothingFoundMessage={options.isFetching ? 'Pesquisando...' : 'Nenhum magistrado encontrado'}
+      nothingFoundMessage={options.isFetching ? 'Pesquisando...' : failure ?? 'Nenhum magistrado encontrado'}
+      // A failed search is said under the box too (the list may hold the chosen name only).
+      description={failure}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={error}
       onChange={(selected, option) => {
         const cstId = selected ? Number(selected) : null;
