@@ -67,6 +67,16 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
     expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
   });
 
+  it('refuses a password shorter than 8 characters with the pt-BR message (ASVS 6.2.1)', async () => {
+    const api = mockApi(notSignedIn);
+    const { user } = await openReset();
+    await fill(user, '11144477735', 'Xq#9vZ!', 'Xq#9vZ!');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('muito curta');
+    await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeInTheDocument();
+    expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
+  });
+
   it('sends code, CPF and password; on success shows the message and returns to /login after 5 s', async () => {
     const api = mockApi({ ...notSignedIn, 'POST login/resetpasswordchange': { body: { status: 200, message: 'Senha alterada com sucesso!' } } });
     const { user, router } = await openReset();

@@ -4,8 +4,11 @@
  * itself: this package stays free of its dictionaries and only decides from the score.
  */
 
-/** Minimum length ('muito curta' below it) and minimum zxcvbn score (0-4) accepted. */
-export const PASSWORD_MIN_LENGTH = 4;
+/**
+ * Minimum length ('muito curta' below it) and minimum zxcvbn score (0-4) accepted. The spec's 4 was
+ * raised to 8 by issue 8 (OWASP ASVS 6.2.1): the score alone accepted short but unusual passwords.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MIN_SCORE = 2;
 /** Longest password accepted (argon2 has no limit, but zxcvbn's cost grows with length). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -13,6 +16,12 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** The scale of spec 3 §5, indexed by zxcvbn score 0-4. */
 export const passwordScoreLabels = ['fraca', 'fraca', 'bom', 'muito bom', 'excelente'] as const;
 export const PASSWORD_TOO_SHORT = 'muito curta';
+/** The refusal of a password below the minimum length, wherever a password is set. */
+export const passwordTooShortMessage = `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`;
+
+/** Length in characters (code points), so an accented letter or an emoji counts once. */
+export const passwordLength = (password: string) => [...password].length;
+export const isPasswordTooShort = (password: string) => passwordLength(password) < PASSWORD_MIN_LENGTH;
 
 /** What zxcvbn-ts answers that the rule needs (a subset of its result). */
 export interface PasswordScorer {
@@ -30,11 +39,11 @@ export interface PasswordStrength {
 }
 
 /**
- * Scores a password: shorter than 4 is 'muito curta'; otherwise zxcvbn's score with its label; the
- * rule accepts score 2 ('bom') or more. `userInputs` (the CPF, the name) count as guessable words.
+ * Scores a password: shorter than PASSWORD_MIN_LENGTH is 'muito curta' and refused; otherwise zxcvbn's
+ * score with its label; the rule accepts score 2 ('bom') or more. `userInputs` (the CPF, the name) count as guessable words.
  */
 export function passwordStrength(password: string, scorer: PasswordScorer, userInputs: string[] = []): PasswordStrength {
-  if (password.length < PASSWORD_MIN_LENGTH) return { score: -1, label: PASSWORD_TOO_SHORT, ok: false, hint: '' };
+  if (isPasswordTooShort(password)) return { score: -1, label: PASSWORD_TOO_SHORT, ok: false, hint: '' };
   const result = scorer(password.slice(0, PASSWORD_MAX_LENGTH), userInputs);
   const score = Math.max(0, Math.min(4, Math.round(result.score)));
   const ok = score >= PASSWORD_MIN_SCORE && password.length <= PASSWORD_MAX_LENGTH;
@@ -44,6 +53,6 @@ export function passwordStrength(password: string, scorer: PasswordScorer, userI
 
 /** The refusal text for a password the rule does not accept. */
 export function weakPasswordMessage(strength: PasswordStrength): string {
-  if (strength.score < 0) return `Senha ${PASSWORD_TOO_SHORT}: use pelo menos ${PASSWORD_MIN_LENGTH} caracteres`;
+  if (strength.score < 0) return passwordTooShortMessage;
   return `Senha ${strength.label}: escolha uma senha mais forte${strength.hint ? ` (${strength.hint.replace(/\.$/, '')})` : ''}`;
 }

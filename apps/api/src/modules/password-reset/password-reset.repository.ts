@@ -28,6 +28,12 @@ export function createPasswordResetRepository(db: Db) {
       await db.insert(passwordResetRequests).values({ cpf, ip });
     },
 
+    /** The account of this CPF, active or not (for the security event). */
+    async findUserId(cpf: string): Promise<number | undefined> {
+      const [row] = await db.select({ userId: users.userId }).from(users).where(eq(users.cpf, cpf));
+      return row?.userId;
+    },
+
     /** An active user of this CPF with an e-mail: the only kind a reset link is sent to. */
     async findTarget(cpf: string): Promise<ResetTarget | undefined> {
       const [row] = await db

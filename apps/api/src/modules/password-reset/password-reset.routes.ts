@@ -33,7 +33,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       body: resetPasswordChangeSchema,
       response: { 200: resetReplySchema, 400: messageSchema, 410: messageSchema.extend({ expired: z.boolean() }) },
     },
-  }, async (request) => service.changePassword(request.body));
+  }, async (request) => service.changePassword(request.body, request.ip));
 };
 
 export default passwordResetRoutes;

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config.js';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { checkPasswordStrength } from '../../lib/password-strength.js';
+import { recordSecurityEvent } from '../../lib/security-events.js';
 import { hashToken } from '../../plugins/app/auth.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 import { resetEmail } from './password-reset.mail.js';
@@ -28,6 +29,7 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
      * GET login/resetpassword/{user}: e-mails a reset link when the CPF belongs to an active user
      * with an e-mail. The answer is the same either way, after the same minimum time, so it never
      * tells whether the CPF exists; requests per CPF and address are limited like the sign-in.
+     * Each accepted request is a security event (issue 8 §10), with the account only when the CPF exists.
      */
     async requestReset(user: string, ip: string) {
       const started = performance.now();
@@ -36,18 +38,20 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
       if (recent >= config.RESET_MAX_REQUESTS) throw tooManyRequests(resetMessages.tooManyRequests(config.LOGIN_WINDOW_MINUTES));
       await repo.recordRequest(cpf, ip);
 
-      const target = await repo.findTarget(cpf);
-      if (target) {
-        const code = newResetCode();
-        const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset?q=${code}`;
-        await repo.transaction(async (tx) => {
+      const userId = await repo.findUserId(cpf);
+      const target = userId == null ? undefined : await repo.findTarget(cpf);
+      await repo.transaction(async (tx) => {
+        if (target) {
+          const code = newResetCode();
+          const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset?q=${code}`;
           await repo.createCode(tx, target.userId, hashToken(code), config.RESET_CODE_MINUTES);
           await enqueueEmail(tx, resetEmail({
             to: target.email, name: target.name, link, minutes: config.RESET_CODE_MINUTES,
             associationName: config.ASSOCIATION_NAME, userId: target.userId, cstId: target.cstId,
           }));
-        });
-      }
+        }
+        await recordSecurityEvent(tx, { kind: 'reset_request', subjectUserId: userId, details: { cpf, ip, sent: !!target } });
+      });
       const left = replyFloorMs - (performance.now() - started);
       if (left > 0) await sleep(left);
       return { status: 200, message: sessionMessages.passwordRequested };
@@ -56,9 +60,9 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
     /**
      * POST login/resetpasswordchange: the code must belong to this CPF's user, be unused and
      * unexpired; the password must pass the strength rule. Success spends the code, sets the new
-     * argon2id hash and ends the user's sessions.
+     * argon2id hash and ends the user's sessions (a 'reset_done' security event in the same transaction).
      */
-    async changePassword(body: ResetPasswordChange) {
+    async changePassword(body: ResetPasswordChange, ip: string) {
       const strength = checkPasswordStrength(body.password, [body.cpf]);
       if (!strength.ok) throw badRequest(weakPasswordMessage(strength));
       const passwordHash = await hashPassword(body.password);
@@ -68,6 +72,7 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
         if (row.used) throw badRequest(resetMessages.usedCode);
         if (row.expired) throw new AppError(410, resetMessages.expiredCode, { expired: true });
         await repo.changePassword(tx, row.user_id, row.cpf, passwordHash);
+        await recordSecurityEvent(tx, { kind: 'reset_done', subjectUserId: row.user_id, details: { cpf: row.cpf, ip } });
         return row.user_id as number;
       });
       endUserSessions(userId);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { resetMessages, sessionMessages } from '@assoc/domain';
+import { SECURITY_CATEGORY, resetMessages, sessionMessages } from '@assoc/domain';
 import { createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { outbox, passwordResets, sessions, users } from '../../db/schema/index.js';
+import { checkPasswordStrength } from '../../lib/password-strength.js';
+import { audits, outbox, passwordResets, sessions, users } from '../../db/schema/index.js';
 
 const NEW_PASSWORD = 'Girassol#Azul-2031';
 let smtp: TestSmtp;
@@ -174,7 +175,7 @@ describe('POST login/resetpasswordchange', () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
     const cases: [string, RegExp][] = [
-      ['abc', /^Senha muito curta/],
+      ['abc', /^A senha deve ter pelo menos 8 caracteres\.$/],
       ['senha123', /^Senha fraca: escolha uma senha mais forte/],
       ['brasil2024', /^Senha fraca/],
       [user.cpf, /^Senha fraca/],
@@ -188,6 +189,19 @@ describe('POST login/resetpasswordchange', () => {
     expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('refuses a password shorter than 8 characters even when zxcvbn scores it well (ASVS 6.2.1)', async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    const short = 'Xq#9vZ!';
+    // zxcvbn alone scores these 7 characters 'bom': the length rule is what refuses them.
+    expect(checkPasswordStrength(short, [user.cpf])).toMatchObject({ score: -1, ok: false });
+    const res = await change({ code, cpf: user.cpf, password: short });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'A senha deve ter pelo menos 8 caracteres.' });
+    const [row] = await ctx.db.select({ usedAt: passwordResets.usedAt }).from(passwordResets).where(eq(passwordResets.userId, user.userId));
+    expect(row!.usedAt).toBeNull();
+  });
+
   it('validates the body with pt-BR messages', async () => {
     const res = await change({ code: 'curto', cpf: '123', password: '' });
     expect(res.statusCode).toBe(400);
@@ -198,5 +212,39 @@ describe('POST login/resetpasswordchange', () => {
     expect(badCpf.json().message).toBe('cpf: CPF Inválido');
     const badCode = await change({ code: 'curto', cpf: '11144477735', password: NEW_PASSWORD });
     expect(badCode.json().message).toBe('code: Tamanho de 32 caracteres');
+  });
+});
+
+describe('security events (issue 8 §10)', () => {
+  const events = (kind: string, cpf: string) =>
+    ctx.db.select().from(audits).where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.action, kind), sql`${audits.after}->>'cpf' = ${cpf}`));
+
+  it("records 'reset_request' for known and unknown CPFs (the account only when it exists) and 'reset_done', with nothing secret", async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    const unknown = nextCpf();
+    expect((await requestReset(unknown, '10.4.4.4')).statusCode).toBe(200);
+
+    const [known] = await events('reset_request', user.cpf);
+    expect(known).toMatchObject({ ownerId: user.userId, entityId: String(user.userId), userId: null, after: { cpf: user.cpf, ip: '127.0.0.1', sent: true } });
+    const [stranger] = await events('reset_request', unknown);
+    expect(stranger).toMatchObject({ ownerId: null, entityId: null, after: { cpf: unknown, ip: '10.4.4.4', sent: false } });
+
+    expect(await events('reset_done', user.cpf)).toHaveLength(0);
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    const [done] = await events('reset_done', user.cpf);
+    expect(done).toMatchObject({ ownerId: user.userId, after: { cpf: user.cpf, ip: '127.0.0.1' } });
+
+    const text = JSON.stringify([known, stranger, done]);
+    expect(text).not.toContain(code);
+    expect(text).not.toContain(NEW_PASSWORD);
+    expect(text).not.toContain('reset?q=');
+  });
+
+  it('a refused change records no reset_done', async () => {
+    const user = await userWithEmail();
+    const { code } = await codeByEmail(user.cpf, user.email);
+    expect((await change({ code, cpf: user.cpf, password: 'abc' })).statusCode).toBe(400);
+    expect(await events('reset_done', user.cpf)).toHaveLength(0);
   });
 });

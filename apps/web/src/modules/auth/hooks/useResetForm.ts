@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  RESET_RETURN_MS, onlyDigits, resetFormSchema, resetMessages, weakPasswordMessage,
+  RESET_RETURN_MS, isPasswordTooShort, onlyDigits, passwordTooShortMessage, resetFormSchema, resetMessages, weakPasswordMessage,
   type PasswordScorer, type ResetFormValues, type ResetPasswordChange, type ResetReply,
 } from '@assoc/domain';
 import { api, isApiError } from '../../../app/api';
@@ -49,6 +49,8 @@ export function useResetForm(code: string) {
         errors[field] ??= issue.message;
       }
     }
+    // The length rule needs no dictionary, so it shows even before zxcvbn has loaded.
+    if (!errors.password && isPasswordTooShort(values.password)) errors.password = passwordTooShortMessage;
     if (!errors.password && strength && !strength.ok) errors.password = weakPasswordMessage(strength);
   }
 
@@ -86,7 +88,7 @@ export function useResetForm(code: string) {
     event?.preventDefault();
     setSubmitted(true);
     const result = resetFormSchema.safeParse({ ...values, cpf });
-    if (!result.success) return;
+    if (!result.success || isPasswordTooShort(values.password)) return;
     const loaded = scorer ?? (await loadPasswordScorer());
     if (!checkPasswordStrength(loaded, values.password, [cpf]).ok) return;
     change.mutate({ code, cpf, password: values.password });
