@@ -18,6 +18,11 @@ export const registryMessages = {
   duplicatePosition: 'Cargo já cadastrado',
   duplicateDocument: 'CPF/CNPJ já cadastrado para outro terceiro',
   documentOk: 'CPF/CNPJ válido',
+  /** Closing a form with unsaved changes (not in the spec: our wording). */
+  discardTitle: 'Descartar alterações?',
+  discardQuestion: 'As alterações deste formulário ainda não foram salvas e serão perdidas.',
+  discardConfirm: 'Descartar',
+  discardCancel: 'Continuar editando',
 } as const;
 
 /** GET cep/{cep} (decision 11). */

@@ -131,7 +131,9 @@ describe('CrudTable (feriados)', () => {
     await user.click(okButton());
     expect(await screen.findByText('Já existe um feriado nesta data')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Feriado' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    // The footer's Fechar (the header's × may carry the same name); unsaved changes: closing asks first.
+    await user.click(screen.getAllByRole('button', { name: 'Fechar' }).find((b) => b.textContent === 'Fechar')!);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).getByRole('button', { name: 'Descartar' }));
 
     await user.click(within(rowOf('Natal')).getByRole('button', { name: 'Editar' }));
     const edit = await screen.findByRole('dialog', { name: 'Feriado' });

@@ -1,6 +1,5 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { parseDateBr } from '@assoc/domain';
+import { DateField } from './DateField';
 import type { ZodForm } from './useZodForm';
 
 /** One field of a registry form, rendered by {@link FormFields}. */
@@ -67,16 +66,11 @@ export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; f
             );
           case 'date':
             return (
-              <DateInput
+              <DateField
                 key={field.name}
                 {...common}
-                valueFormat="DD/MM/YYYY"
-                placeholder="DD/MM/AAAA"
-                locale="pt-br"
-                dateParser={(value) => parseDateBr(value)}
-                clearable
-                value={asText(form.values[field.name]) || null}
-                onChange={(value) => form.setValue(field.name, value ?? '')}
+                value={asText(form.values[field.name])}
+                onChange={(value) => form.setValue(field.name, value)}
               />
             );
           case 'select':

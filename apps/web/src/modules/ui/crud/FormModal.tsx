@@ -1,5 +1,6 @@
-import { Box, Button, Group, LoadingOverlay, Modal, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { registryMessages } from '@assoc/domain';
 import classes from './FormModal.module.css';
 import { okButtonState } from './okButton';
 
@@ -17,37 +18,97 @@ interface FormModalProps {
   children: ReactNode;
 }
 
-/** The registry modal: the form, then Ok (coloured by the form's state) and Fechar. */
+/** Above the form modal (Mantine's modals sit at 200). */
+const DISCARD_Z_INDEX = 210;
+
+/**
+ * Escape handled by this modal only when pressed inside it and not meant for an open layer within
+ * it (a calendar or a list marks its input data-mantine-stop-propagation while open, Mantine's rule).
+ * Mantine's own closeOnEscape listens on the window and so also fires for a dialog opened above.
+ */
+function escapeForThisLayer(event: KeyboardEvent) {
+  if (event.key !== 'Escape' || event.nativeEvent.isComposing) return false;
+  const target = event.target as HTMLElement | null;
+  return target?.getAttribute?.('data-mantine-stop-propagation') !== 'true';
+}
+
+/**
+ * The registry modal: the form, then Ok (coloured by the form's state) and Fechar. Closing it (Fechar,
+ * ×, Escape) with unsaved changes asks before discarding them.
+ */
 export function FormModal({ opened, title, valid, changed, saving, loading, size = 'md', onSave, onClose, children }: FormModalProps) {
   const ok = okButtonState(valid, changed);
+  const [confirming, setConfirming] = useState(false);
+  const requestClose = () => {
+    if (changed && !saving) setConfirming(true);
+    else onClose();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} closeOnClickOutside={false}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!ok.disabled && !saving && !loading) onSave();
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={title}
+        size={size}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        onKeyDown={(event) => {
+          if (confirming || !escapeForThisLayer(event)) return;
+          event.stopPropagation();
+          requestClose();
         }}
       >
-        <Stack gap="sm">
-          {loading ? (
-            <Box pos="relative" mih={120}>
-              {children}
-              <LoadingOverlay visible zIndex={10} overlayProps={{ blur: 1 }} />
-            </Box>
-          ) : (
-            children
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
-              Ok
-            </Button>
-            <Button variant="default" onClick={onClose}>
-              Fechar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!ok.disabled && !saving && !loading) onSave();
+          }}
+        >
+          <Stack gap="sm">
+            {loading ? (
+              <Box pos="relative" mih={120}>
+                {children}
+                <LoadingOverlay visible zIndex={10} overlayProps={{ blur: 1 }} />
+              </Box>
+            ) : (
+              children
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
+                Ok
+              </Button>
+              <Button variant="default" onClick={requestClose}>
+                Fechar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <Modal
+        opened={opened && confirming}
+        onClose={() => setConfirming(false)}
+        title={registryMessages.discardTitle}
+        size="sm"
+        zIndex={DISCARD_Z_INDEX}
+        closeOnClickOutside={false}
+      >
+        <Text size="sm">{registryMessages.discardQuestion}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirming(false);
+              onClose();
+            }}
+          >
+            {registryMessages.discardConfirm}
+          </Button>
+          <Button variant="default" data-autofocus onClick={() => setConfirming(false)}>
+            {registryMessages.discardCancel}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
