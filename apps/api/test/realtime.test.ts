@@ -29,10 +29,10 @@ afterAll(async () => {
   await a?.close();
 });
 
-function open(url: string, client?: Client): Socket {
+function open(url: string, client?: Client, headers: Record<string, string> = {}): Socket {
   const socket = connect(url, {
     path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true,
-    extraHeaders: client ? { cookie: client.cookie } : {},
+    extraHeaders: { ...(client ? { cookie: client.cookie } : {}), ...headers },
   });
   sockets.push(socket);
   return socket;
@@ -132,5 +132,56 @@ describe('real-time channel', () => {
     const heard = next<{ from: string; message: string }>(listener, 'SendToAll');
     expect(await sender.emitWithAck('SendToAll', 'Sistema reinicia às 18h')).toEqual({ ok: true });
     expect(await heard).toEqual({ from: 'Usuário de Teste', message: 'Sistema reinicia às 18h' });
+  });
+
+  it('refuses a handshake from a foreign Origin, and accepts this server\'s own', async () => {
+    const { client } = await signedInAs(a, ['v2access']);
+    const foreign = open(urlB, client, { origin: 'https://atacante.example' });
+    await expect(connected(foreign)).rejects.toThrow('Origem não permitida para o canal em tempo real');
+    const lookalike = open(urlB, client, { origin: `http://127.0.0.1.atacante.example:${new URL(urlB).port}` });
+    await expect(connected(lookalike)).rejects.toThrow('Origem não permitida');
+    const own = open(urlB, client, { origin: urlB });
+    await connected(own);
+    const published = open(urlB, client, { origin: new URL(a.config.PUBLIC_URL).origin });
+    await connected(published);
+  });
+
+  it('a socket opened before a demotion can no longer SendToAll nor receive admin-only events', async () => {
+    const { client: boss, user: bossUser } = await signedInAs(a, ['v2access', 'admin', 'superadmin']);
+    const { client: stillAdmin } = await signedInAs(a, ['v2access', 'admin']);
+    const demoted = open(urlB, boss);
+    const watcher = open(urlA, stillAdmin);
+    await Promise.all([connected(demoted), connected(watcher)]);
+    expect(await demoted.emitWithAck('SendToAll', 'antes')).toEqual({ ok: true });
+
+    // Demoted in the database (as Acessos does), with the socket still open.
+    await a.pool.query(`delete from profile_roles where perm_id = $1 and role in ('admin', 'superadmin')`, [bossUser.permId]);
+
+    expect(await demoted.emitWithAck('SendToAll', 'depois')).toEqual({ ok: false, message: 'Você não tem permissão para executar esta operação' });
+    const strays: HubsMessage[] = [];
+    demoted.on('hubs', (m: HubsMessage) => strays.push(m));
+    const { client: newcomer, user: newcomerUser } = await signedInAs(a, ['v2access']);
+    const seen = next<HubsMessage>(watcher, 'hubs', (m) => m.op === 'add' && m.user.username === newcomerUser.cpf);
+    await connected(open(urlB, newcomer));
+    await seen;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(strays).toEqual([]);
+    expect(demoted.connected).toBe(true);
+  });
+
+  it('deactivating a user disconnects their sockets on every instance', async () => {
+    const { client: admin } = await signedInAs(a, ['v2access', 'superadmin']);
+    const { client: target, user } = await signedInAs(a, ['v2access']);
+    const onB = open(urlB, target);
+    const onA = open(urlA, target);
+    await Promise.all([connected(onB), connected(onA)]);
+    const closed = Promise.all([onA, onB].map((s) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))));
+    const listed = (await admin.get('/api/v1/acessos/usuarios')).json() as { userId: number; email: string | null }[];
+    const record = listed.find((u) => u.userId === user.userId)!;
+    const res = await admin.request({ method: 'PUT', url: `/api/v1/acessos/usuarios/${user.userId}`, payload: {
+      ...record, cpf: user.cpf, name: user.name, email: record.email ?? 'alvo@example.com', permId: user.permId, extraRoles: [], fnAllowExternal: false, active: false,
+    } });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
   });
 });

@@ -68,7 +68,12 @@ const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Altera um usuário; vale na próxima requisição dele; desativar encerra as sessões',
       params: userParams, body: userFormSchema, response: { 200: userRecordSchema, ...errors },
     },
-  }, async (request) => service.updateUser(request.params.userId, request.body, actor(request)));
+  }, async (request) => {
+    const user = await service.updateUser(request.params.userId, request.body, actor(request));
+    // A deactivated user's open sockets close too, on every instance.
+    if (!user.active) app.events.endSessions({ userId: request.params.userId });
+    return user;
+  });
 
   app.post('/acessos/usuarios/:userId/limpar-autenticador', {
     config,
