@@ -13,7 +13,9 @@ import { z } from 'zod';
 import type pg from 'pg';
 import { repoRoot, type AppConfig } from './config.js';
 import type { Db } from './db/client.js';
-import { AppError } from './lib/errors.js';
+import { AppError, databaseRefusal, loggableError } from './lib/errors.js';
+import { requestSerializer } from './lib/log-redaction.js';
+import { refuseControlCharacters } from './lib/text-guard.js';
 import dbPlugin from './plugins/app/db.js';
 import authPlugin from './plugins/app/auth.js';
 import mailPlugin from './plugins/app/mail.js';
@@ -36,7 +38,8 @@ export interface BuildOptions {
   pool: pg.Pool;
   /** Serve the built web app (apps/web/dist) when it exists. */
   serveWeb?: boolean;
-  logger?: boolean;
+  /** Log to stdout (true) or to this stream (tests read what the log holds). */
+  logger?: boolean | { stream: { write(line: string): void } };
 }
 
 declare module 'fastify' {
@@ -48,7 +51,10 @@ declare module 'fastify' {
 /** Builds the server: external plugins, then app plugins, then the feature modules under /api/v1. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: opts.config.LOG_LEVEL } : false,
+    // The access log shows paths without query values and with CPFs masked (reset codes, searches).
+    logger: opts.logger
+      ? { level: opts.config.LOG_LEVEL, serializers: { req: requestSerializer }, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
+      : false,
     trustProxy: opts.config.TRUST_PROXY === 'true',
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -77,6 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Control characters are refused in every body, query and path parameter, whatever the route's schema.
+  app.addHook('preValidation', refuseControlCharacters);
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
@@ -92,7 +101,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const message = status === 415 ? 'Tipo de conteúdo não suportado' : status === 413 ? 'Arquivo ou requisição grande demais' : 'Requisição inválida';
       return reply.status(status).send({ message });
     }
-    request.log.error(error);
+    // A write the database refused (unknown related record, duplicate, bad value) or could not take
+    // (unreachable, timed out) is the user's answer, not a 500; the log gets codes, never values.
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      request.log.warn({ err: loggableError(error), status: refusal.statusCode }, 'operação recusada pelo banco de dados');
+      return reply.status(refusal.statusCode).send({ message: refusal.message });
+    }
+    request.log.error({ err: loggableError(error) }, 'erro inesperado');
     return reply.status(500).send({ message: GENERIC_ERROR });
   });
 

@@ -26,6 +26,24 @@ export const genericMessages = {
   underConstruction: 'Em construção',
 } as const;
 
+/** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */
+export const dataMessages = {
+  invalidText: 'Texto contém caracteres inválidos',
+  relatedNotFound: 'Registro relacionado não encontrado',
+  relatedInUse: 'Registro em uso por outros cadastros: não pode ser excluído',
+  duplicate: 'Já existe um registro com estes dados',
+  checkFailed: 'Valor não permitido para este campo',
+  notNull: 'Campo obrigatório não informado',
+  invalidValue: 'Valor inválido para este campo',
+  outOfRange: 'Valor numérico fora do limite permitido',
+  tooLong: 'Texto maior que o tamanho permitido',
+  tooLarge: 'Valor grande demais para ser gravado',
+  concurrent: 'Conflito com outra operação simultânea. Tente novamente.',
+  databaseUnavailable: 'Banco de dados indisponível no momento. Tente novamente em instantes.',
+  protectedContent: '(conteúdo protegido)',
+  resetLinkPlaceholder: '[link de redefinição]',
+} as const;
+
 export const sessionMessages = {
   sessionLost: 'Sessão expirada, faça um novo login para continuar',
   serverDown: 'Servidor não está respondendo, por favor contate o administrador',

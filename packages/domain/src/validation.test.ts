@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { genericMessages as m } from './messages.js';
+import { dataMessages, genericMessages as m } from './messages.js';
+import { loginRequestSchema } from './auth/login.schema.js';
+import { terceiroSchema } from './registries/terceiro.schema.js';
 import {
   cepField,
   cnpjField,
@@ -18,6 +20,7 @@ import {
   moneyCents,
   optionalText,
   requiredText,
+  safeText,
 } from './validation.js';
 
 const VALID_CPF = '12345678909';
@@ -302,5 +305,27 @@ describe('JSON Schema', () => {
       cartao: creditCardField(),
     });
     expect(() => z.toJSONSchema(body, { io: 'input' })).not.toThrow();
+  });
+});
+
+describe('text rule: no control characters but tab and line breaks', () => {
+  const bad = ['\u0000', '\u0007', '\u0008', '\u000B', '\u000C', '\u000E', '\u001F', '\u007F'];
+
+  it('refuses each control character with the pt-BR message, in every text builder', () => {
+    const builders = [safeText(), requiredText(1, 80), optionalText(80), exactLength(3), exactLength(3, { required: false }), emailField(), emailField({ required: true }), cepField(), cpfField()];
+    for (const c of bad) {
+      for (const schema of builders) expect(messages(schema, `ab${c}`)).toEqual([dataMessages.invalidText]);
+    }
+  });
+
+  it('accepts tab, line feed, carriage return and accented text', () => {
+    expect(messages(safeText(), 'linha 1\r\n\tlinha 2 – ação')).toEqual([]);
+    expect(messages(optionalText(80), 'Observação:\nçãõ')).toEqual([]);
+  });
+
+  it('is applied to the raw text fields of request schemas', () => {
+    expect(messages(loginRequestSchema, { username: '111.444.777-35', password: 'a\u0000b' })).toEqual([dataMessages.invalidText]);
+    const result = terceiroSchema.safeParse({ terTipo: 0, terCPFCNPJ: VALID_CPF, terNome: 'Fulano\u0000 de Tal' });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toContain(dataMessages.invalidText);
   });
 });

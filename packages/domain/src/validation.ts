@@ -5,15 +5,30 @@
  */
 import { z } from 'zod';
 import { isValidIsoDate, onlyDigits } from './format.js';
-import { genericMessages as m } from './messages.js';
+import { dataMessages, genericMessages as m } from './messages.js';
 import { isValidCnpj, isValidCpf } from './people/cpf.js';
 
 /** Required-field message for a missing value, the given message for a value of the wrong type. */
 const missingOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? m.required : message;
 
+/**
+ * Control characters other than tab, line feed and carriage return (C0 and DEL). A NUL byte cannot be
+ * stored in PostgreSQL text and the others only hide content, so every text field refuses them.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+
+/**
+ * The one text rule of every request field: a string without control characters
+ * ('Texto contém caracteres inválidos', stops further checks). Chain trim/min/max after it.
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((v) => !hasControlCharacters(v), { error: dataMessages.invalidText, abort: true });
+}
+
 /** A required string: trimmed, empty is 'Campo obrigatório' (and stops further checks). */
-const requiredString = () => z.string({ error: m.required }).trim().min(1, { error: m.required, abort: true });
+const requiredString = () => safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true });
 
 /** What the optional variants return: a string schema that also accepts null and absence. */
 type OptionalString = z.ZodOptional<z.ZodNullable<z.ZodString>>;
@@ -34,7 +49,7 @@ export function requiredText(min?: number, max?: number) {
 
 /** Optional trimmed text (also null or absent) with a maximum length. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, m.maxLength(max)).nullish();
+  return safeText().trim().max(max, m.maxLength(max)).nullish();
 }
 
 /** Text of exactly n characters (after trimming). Required unless `required: false`, which also accepts ''. */
@@ -43,8 +58,7 @@ export function exactLength(n: number, options: RequiredOption<false>): Optional
 export function exactLength(n: number, options?: RequiredOption<boolean>): z.ZodString | OptionalString;
 export function exactLength(n: number, { required = true }: RequiredOption<boolean> = {}): z.ZodString | OptionalString {
   if (required) return requiredString().length(n, m.exactLength(n));
-  return z
-    .string()
+  return safeText()
     .trim()
     .refine((v) => v === '' || v.length === n, m.exactLength(n))
     .nullish();
@@ -106,8 +120,7 @@ export function emailField(options?: RequiredOption<false>): OptionalString;
 export function emailField(options?: RequiredOption<boolean>): z.ZodString | OptionalString;
 export function emailField({ required = false }: RequiredOption<boolean> = {}): z.ZodString | OptionalString {
   if (required) return requiredString().regex(z.regexes.email, m.email);
-  return z
-    .string()
+  return safeText()
     .trim()
     .refine((v) => v === '' || z.regexes.email.test(v), m.email)
     .nullish();
@@ -118,8 +131,7 @@ export function cepField(options?: RequiredOption<true>): z.ZodString;
 export function cepField(options: RequiredOption<false>): OptionalString;
 export function cepField(options?: RequiredOption<boolean>): z.ZodString | OptionalString;
 export function cepField({ required = true }: RequiredOption<boolean> = {}): z.ZodString | OptionalString {
-  const cep = z
-    .string({ error: m.required })
+  const cep = safeText({ error: m.required })
     .trim()
     .regex(DIGITS_WITH_PUNCTUATION, { error: m.digitsOnly, abort: true })
     .overwrite(onlyDigits);

@@ -1,7 +1,7 @@
 /** Avançado → Acessos (decision 2): permission profiles and users, superadmin only. */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { cpfField, emailField, requiredText } from '../validation.js';
+import { cpfField, emailField, requiredText, safeText } from '../validation.js';
 import { isRole, roleCatalogue } from './roles.js';
 
 /** Role names: only from the catalogue. */
@@ -24,7 +24,7 @@ export const roleCatalogueList = () => Object.entries(roleCatalogue).map(([role,
 
 export const profileFormSchema = z.object({
   name: requiredText(2, 64),
-  description: z.string().trim().max(200, m.maxLength(200)).default(''),
+  description: safeText().trim().max(200, m.maxLength(200)).default(''),
   roles: z.array(roleNameSchema).default([]),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;

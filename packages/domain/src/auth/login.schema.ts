@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
+import { safeText } from '../validation.js';
 
 /** POST login body (spec 1 §7): CPF username (min 11), password, optional access code (max 6). */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: m.required }).trim().min(1, m.required).min(11, m.minLength(11)).max(14, m.maxLength(14)),
-  password: z.string({ error: m.required }).min(1, m.required).max(128, m.maxLength(128)),
-  code: z.string().max(6, m.maxLength(6)).optional().default(''),
-  subscriberId: z.string().max(2000).optional().default(''),
+  username: safeText({ error: m.required }).trim().min(1, m.required).min(11, m.minLength(11)).max(14, m.maxLength(14)),
+  password: safeText({ error: m.required }).min(1, m.required).max(128, m.maxLength(128)),
+  code: safeText().max(6, m.maxLength(6)).optional().default(''),
+  subscriberId: safeText().max(2000).optional().default(''),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genericMessages as m, resetMessages } from '../messages.js';
-import { cpfField } from '../validation.js';
+import { cpfField, safeText } from '../validation.js';
 import { PASSWORD_MAX_LENGTH } from './password-strength.js';
 
 /** Spec 3 §9: reset code 32 characters; CPF 11. */
@@ -15,16 +15,16 @@ export const resetCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, m.exactLe
 export const resetPasswordChangeSchema = z.object({
   code: resetCodeSchema,
   cpf: cpfField(),
-  password: z.string({ error: resetMessages.passwordRequired }).min(1, resetMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, m.maxLength(PASSWORD_MAX_LENGTH)),
+  password: safeText({ error: resetMessages.passwordRequired }).min(1, resetMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, m.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type ResetPasswordChange = z.infer<typeof resetPasswordChangeSchema>;
 
 /** The reset form as typed (spec 3 §5): CPF of 11 digits, new password, confirmation equal to it. */
 export const resetFormSchema = z
   .object({
-    cpf: z.string().trim().min(1, m.required).length(11, m.exactLength(11)),
-    password: z.string().min(1, resetMessages.passwordRequired),
-    confirm: z.string().min(1, resetMessages.confirmRequired),
+    cpf: safeText().trim().min(1, m.required).length(11, m.exactLength(11)),
+    password: safeText().min(1, resetMessages.passwordRequired),
+    confirm: safeText().min(1, resetMessages.confirmRequired),
   })
   .refine((v) => v.confirm === '' || v.confirm === v.password, { message: resetMessages.mismatch, path: ['confirm'] });
 export type ResetFormValues = z.infer<typeof resetFormSchema>;

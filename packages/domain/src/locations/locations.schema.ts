@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
-import { cepField, optionalText, requiredText } from '../validation.js';
+import { cepField, optionalText, requiredText, safeText } from '../validation.js';
 
 export const locationMessages = {
   circunscricaoNotFound: 'Circunscrição não encontrada',
@@ -224,7 +224,7 @@ export type Local = z.infer<typeof localRecordSchema>;
 /** How many choices the coordinator search answers at most. */
 export const COORDINATOR_SEARCH_LIMIT = 20;
 
-export const coordinatorQuerySchema = z.object({ q: z.string().trim().max(64, m.maxLength(64)).optional() });
+export const coordinatorQuerySchema = z.object({ q: safeText().trim().max(64, m.maxLength(64)).optional() });
 
 /** A holder magistrate (status M, N, H or J) who may coordinate a location. */
 export const coordinatorOptionSchema = z.object({ cstId: z.number().int(), custName: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { genericMessages } from '../messages.js';
+import { safeText } from '../validation.js';
 
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 30;
@@ -13,7 +14,7 @@ export const searchMessages = {
 
 /** POST search body: the text typed in the search box (spec 1 §9: 3 to 30 characters). */
 export const searchRequestSchema = z.object({
-  text: z.string().trim().min(SEARCH_MIN_LENGTH, searchMessages.tooShort).max(SEARCH_MAX_LENGTH, genericMessages.maxLength(SEARCH_MAX_LENGTH)),
+  text: safeText().trim().min(SEARCH_MIN_LENGTH, searchMessages.tooShort).max(SEARCH_MAX_LENGTH, genericMessages.maxLength(SEARCH_MAX_LENGTH)),
 });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 

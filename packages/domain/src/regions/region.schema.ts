@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { requiredText } from '../validation.js';
+import { requiredText, safeText } from '../validation.js';
 
 export const regionMessages = {
   emptyList: 'Lista deve conter pelo menos uma cidade',
@@ -27,7 +27,7 @@ export const regionCitySchema = z.object({
   regionId: z.number({ error: m.required }).int({ error: m.oneOf }).positive({ error: m.oneOf }),
   uf: requiredText().length(2, m.exactLength(2)).overwrite((v) => v.toUpperCase()),
   /** The city's name as shown; the server answers with the official name. */
-  cidade: z.string().trim().max(64, m.maxLength(64)).default(''),
+  cidade: safeText().trim().max(64, m.maxLength(64)).default(''),
 });
 export type RegionCityInput = z.input<typeof regionCitySchema>;
 export type RegionCity = z.output<typeof regionCitySchema>;

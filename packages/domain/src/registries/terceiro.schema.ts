@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { isValidCnpj, isValidCpf } from '../people/cpf.js';
-import { cepField, emailField, optionalText } from '../validation.js';
+import { cepField, emailField, optionalText, safeText } from '../validation.js';
 
 export const terceiroTipos = [0, 1] as const;
 export type TerceiroTipo = (typeof terceiroTipos)[number];
@@ -31,8 +31,8 @@ export const terceiroSchema = z
     terId: z.number().int().default(0),
     terTipo: z.union([z.literal(0), z.literal(1)], { error: m.oneOf }),
     /** Punctuation accepted while typing; stored as digits. */
-    terCPFCNPJ: z.string({ error: m.required }).trim().min(1, { error: m.required, abort: true }),
-    terNome: z.string({ error: m.required }).trim().min(1, { error: m.required, abort: true }).min(4, m.minLength(4)).max(80, m.maxLength(80)),
+    terCPFCNPJ: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }),
+    terNome: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }).min(4, m.minLength(4)).max(80, m.maxLength(80)),
     terContato: optionalText(terceiroLimits.contact),
     terEmail: emailField().refine((v) => (v ?? '').length <= terceiroLimits.email, m.maxLength(terceiroLimits.email)),
     terCEP: cepField({ required: false }),
