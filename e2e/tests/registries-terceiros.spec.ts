@@ -23,10 +23,11 @@ test('adds a company third party with a valid CNPJ; the address comes from the C
   // A wrong check digit first.
   await dialog.getByRole('textbox', { name: 'CNPJ' }).fill('11444777000162');
   await dialog.getByLabel('Nome').click();
-  await expect(dialog.getByText('CNPJ Inválido')).toBeVisible();
+  // The spec's one message beside the type field (spec 3 §8).
+  await expect(dialog.getByText('CPF/CNPJ Inválido', { exact: true })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'CNPJ' }).fill(CNPJ);
   await dialog.getByLabel('Nome').click();
-  await expect(dialog.getByText('CNPJ Inválido')).toBeHidden();
+  await expect(dialog.getByText('CPF/CNPJ Inválido', { exact: true })).toBeHidden();
   await expect(dialog.getByRole('textbox', { name: 'CNPJ' })).toHaveValue('11.444.777/0001-61');
   await dialog.getByLabel('Nome').fill(NAME);
   await dialog.getByLabel('Contato').fill('Dra. Helena Prado');

@@ -8,8 +8,10 @@ const messages = (values: Record<string, unknown>) => {
 
 describe('terceiroSchema', () => {
   it('checks the document for its type', () => {
-    expect(messages({ terTipo: 1, terCPFCNPJ: '11444777000162', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: CNPJ Inválido']);
-    expect(messages({ terTipo: 0, terCPFCNPJ: '11444777000161', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: CPF Inválido']);
+    // The spec's one message beside the type field (spec 3 §8), for a person and a company alike.
+    expect(messages({ terTipo: 1, terCPFCNPJ: '11444777000162', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: CPF/CNPJ Inválido']);
+    expect(messages({ terTipo: 0, terCPFCNPJ: '11444777000161', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: CPF/CNPJ Inválido']);
+    expect(messages({ terTipo: 0, terCPFCNPJ: '111.444.777-3x', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: CPF/CNPJ Inválido']);
     expect(messages({ terTipo: 0, terCPFCNPJ: '', terNome: 'Empresa Teste' })).toEqual(['terCPFCNPJ: Campo obrigatório']);
   });
 

@@ -14,12 +14,15 @@ export const terceiroLimits = {
   name: 80, contact: 80, email: 120, street: 80, number: 20, complement: 20, bairro: 32, city: 32, uf: 2, phone: 15,
 } as const;
 
-/** 'CPF Inválido' for a person, 'CNPJ Inválido' for a company, 'CPF/CNPJ Inválido' for an unknown type; '' when valid. */
+/**
+ * '' when the document is valid for the type (0 CPF, 1 CNPJ), else the spec's one message for the
+ * document beside its type field, 'CPF/CNPJ Inválido' (spec 3 §8), whatever the type.
+ */
 export function terceiroDocumentError(tipo: number | null | undefined, document: string | null | undefined): string {
   const digits = onlyDigits(document);
-  if (!/^[\d.\-/\s]*$/.test(document ?? '')) return tipo === 0 ? m.cpf : tipo === 1 ? m.cnpj : m.cpfCnpj;
-  if (tipo === 0) return isValidCpf(digits) ? '' : m.cpf;
-  if (tipo === 1) return isValidCnpj(digits) ? '' : m.cnpj;
+  if (!/^[\d.\-/\s]*$/.test(document ?? '')) return m.cpfCnpj;
+  if (tipo === 0) return isValidCpf(digits) ? '' : m.cpfCnpj;
+  if (tipo === 1) return isValidCnpj(digits) ? '' : m.cpfCnpj;
   return m.cpfCnpj;
 }
 

@@ -93,10 +93,11 @@ describe('third-party form', () => {
     await user.type(field(dialog, /^Nome/), 'Clínica Boa Saúde');
     await user.type(field(dialog, /^CPF/), CNPJ);
     await user.tab();
-    expect(within(dialog).getByText('CPF Inválido')).toBeInTheDocument();
+    // Beside the type field the spec has one message for both types (spec 3 §8).
+    expect(within(dialog).getByText('CPF/CNPJ Inválido')).toBeInTheDocument();
 
     await user.click(within(dialog).getByText('Pessoa jurídica (CNPJ)'));
-    expect(within(dialog).queryByText('CPF Inválido')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('CPF/CNPJ Inválido')).not.toBeInTheDocument();
     await user.click(field(dialog, /^CNPJ/));
     await user.tab();
     expect(await within(dialog).findByText('CPF/CNPJ já cadastrado para outro terceiro')).toBeInTheDocument();
