@@ -16,6 +16,7 @@ import type { Db } from './db/client.js';
 import { AppError, databaseRefusal, loggableError } from './lib/errors.js';
 import { requestSerializer } from './lib/log-redaction.js';
 import { refuseControlCharacters } from './lib/text-guard.js';
+import { parseTrustProxy } from './lib/network.js';
 import dbPlugin from './plugins/app/db.js';
 import authPlugin from './plugins/app/auth.js';
 import mailPlugin from './plugins/app/mail.js';
@@ -55,7 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger
       ? { level: opts.config.LOG_LEVEL, serializers: { req: requestSerializer }, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
       : false,
-    trustProxy: opts.config.TRUST_PROXY === 'true',
+    // Only the listed proxies' X-Forwarded-For is believed; the client is the right-most untrusted address.
+    trustProxy: parseTrustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -71,7 +73,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers this origin's own ws:/wss: (CSP Level 3); the socket.io client connects same-origin.
+        connectSrc: ["'self'"],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
       },

@@ -21,11 +21,21 @@ const configSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Comma-separated CIDRs considered "inside" (decision 3). */
   TRUSTED_NETWORKS: z.string().default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
-  /** Trust X-Forwarded-For from a reverse proxy. */
-  TRUST_PROXY: z.string().default('false'),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses/CIDRs, or a hop count.
+   * Empty (default): trust none. The client is the right-most address not in the list (issue 8 §1).
+   */
+  TRUST_PROXY: z.string().default('').refine((v) => !/^\s*true\s*$/i.test(v), {
+    message: 'TRUST_PROXY=true não é mais aceito (qualquer cliente forjaria o endereço): liste os endereços ou CIDRs dos proxies reversos, ex.: TRUST_PROXY=127.0.0.1,10.0.0.5',
+  }),
+  /** Failed sign-ins per CPF (from any address) within the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins per address (across CPFs: password spraying) within the window before 429. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_SLOW_AFTER: z.coerce.number().int().positive().default(3),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Absolute lifetime of a session, however active (issue 8 §7). */
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   // Dashboard weather (decision 11): CEP -> city (CEP_URL) -> coordinates (GEOCODE_URL) -> forecast (WEATHER_URL),
   // all fetched by the server within WEATHER_TIMEOUT_MS in total and cached in lookup_cache.
   /** ViaCEP-compatible address service: GET {CEP_URL}/{cep}/json/ answers {localidade, uf} or {erro: true}. */

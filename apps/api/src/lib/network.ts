@@ -17,3 +17,32 @@ export function createNetworkMatcher(cidrList: string) {
     return false;
   };
 }
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY → Fastify's `trustProxy` (issue 8 §1). Fastify (proxy-addr) walks X-Forwarded-For from the
+ * right and stops at the first address not trusted, so a client cannot pick its address by prepending
+ * entries. Empty or `false`: no proxy (the socket address is the client). A number: that many hops.
+ * Otherwise a comma-separated list of addresses or CIDRs (or proxy-addr's `loopback`, `linklocal`,
+ * `uniquelocal`). `true` is refused by the config schema.
+ */
+export function parseTrustProxy(value: string): false | string[] | ((address: string, hop: number) => boolean) {
+  const text = value.trim();
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, prefix, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new Error(`TRUST_PROXY: "${entry}" não é um endereço nem um CIDR (ex.: 127.0.0.1, 10.0.0.0/8, ::1).`);
+    }
+  }
+  return entries;
+}

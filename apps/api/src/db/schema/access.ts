@@ -75,3 +75,13 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_key_idx').on(t.cpf, t.ip, t.at)],
 );
+
+/**
+ * Sign-in limit counters (issue 8 §2): key 'cpf:{cpf}' or 'ip:{address}'; `count` holds the failures of the
+ * window plus the attempts in progress, incremented atomically before the password is checked.
+ */
+export const loginLimits = pgTable('login_limits', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+});

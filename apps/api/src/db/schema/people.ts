@@ -197,7 +197,7 @@ export const audits = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audits_owner_idx').on(t.category, t.ownerId, t.at)],
+  (t) => [index('audits_owner_idx').on(t.category, t.ownerId, t.at), index('audits_category_at_idx').on(t.category, t.at)],
 );
 
 /** Cached answers of external lookups (weather, CEP, coordinates): decision 11. */

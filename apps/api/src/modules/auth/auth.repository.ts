@@ -1,6 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures, sessions } from '../../db/schema/index.js';
+import { loginFailures, loginLimits, sessions } from '../../db/schema/index.js';
+import { recordSecurityEvent, type SecurityEvent } from '../../lib/security-events.js';
 
 export interface UserForSignIn {
   userId: number;
@@ -37,40 +38,71 @@ export function createAuthRepository(db: Db) {
       return result.rows[0];
     },
 
-    async countRecentFailures(cpf: string, ip: string, windowMinutes: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.cpf, cpf), eq(loginFailures.ip, ip), gt(loginFailures.at, sql`now() - make_interval(mins => ${windowMinutes})`)));
-      return row?.n ?? 0;
+    /**
+     * Counts this attempt against the CPF's counter (any address) and the address's counter (any CPF) in one
+     * statement: the row locks of ON CONFLICT DO UPDATE serialize concurrent attempts, so each sees the
+     * count including every earlier attempt (issue 8 §2). A counter whose window has passed starts again.
+     * Rows are locked CPF first, then address, in every statement, so two attempts cannot deadlock.
+     */
+    async reserveAttempt(cpf: string, ip: string, windowMinutes: number): Promise<{ cpf: number; ip: number }> {
+      const cpfKey = `cpf:${cpf}`;
+      const result = await db.execute<{ key: string; count: number }>(sql`
+        insert into login_limits as l (key, window_start, count)
+        values (${cpfKey}, now(), 1), (${`ip:${ip}`}, now(), 1)
+        on conflict (key) do update set
+          count = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then 1 else l.count + 1 end,
+          window_start = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then now() else l.window_start end
+        returning key, count`);
+      const counts = { cpf: 0, ip: 0 };
+      for (const row of result.rows) counts[row.key === cpfKey ? 'cpf' : 'ip'] = row.count;
+      return counts;
     },
 
-    async recordFailure(cpf: string, ip: string) {
-      await db.insert(loginFailures).values({ cpf, ip });
+    /** Gives back an attempt that was not a failure (success, code asked, refused by the limit…). */
+    async releaseAttempt(cpf: string, ip: string) {
+      // One row per statement, CPF first: the same lock order as reserveAttempt.
+      for (const key of [`cpf:${cpf}`, `ip:${ip}`]) {
+        await db.update(loginLimits).set({ count: sql`greatest(${loginLimits.count} - 1, 0)` }).where(eq(loginLimits.key, key));
+      }
     },
 
-    async clearFailures(cpf: string, ip: string) {
-      await db.delete(loginFailures).where(and(eq(loginFailures.cpf, cpf), eq(loginFailures.ip, ip)));
+    /** A failed sign-in: kept (the limit's counter already holds it) with its security event. */
+    async recordFailure(cpf: string, ip: string, event: SecurityEvent) {
+      await db.transaction(async (tx) => {
+        await tx.insert(loginFailures).values({ cpf, ip });
+        await recordSecurityEvent(tx, event);
+      });
     },
 
-    async createSession(input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number }) {
-      const [row] = await db
-        .insert(sessions)
-        .values({
-          tokenHash: input.tokenHash,
-          userId: input.userId,
-          xsrfToken: input.xsrfToken,
-          subscriberId: input.subscriberId,
-          ip: input.ip,
-          userAgent: input.userAgent.slice(0, 400),
-          expiresAt: sql`now() + make_interval(hours => ${input.ttlHours})`,
-        })
-        .returning({ sessionId: sessions.sessionId });
-      return row!.sessionId;
+    async recordEvent(event: SecurityEvent) {
+      await recordSecurityEvent(db, event);
     },
 
-    async revokeSession(sessionId: number) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
+    async createSession(input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number }, event: SecurityEvent) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(sessions)
+          .values({
+            tokenHash: input.tokenHash,
+            userId: input.userId,
+            xsrfToken: input.xsrfToken,
+            subscriberId: input.subscriberId,
+            ip: input.ip,
+            userAgent: input.userAgent.slice(0, 400),
+            expiresAt: sql`now() + make_interval(hours => ${input.ttlHours})`,
+          })
+          .returning({ sessionId: sessions.sessionId });
+        await recordSecurityEvent(tx, event);
+        return row!.sessionId;
+      });
+    },
+
+    /** Ends a session; the event (sign-out, or a sign-in replacing it) is written in the same transaction. */
+    async revokeSession(sessionId: number, event?: SecurityEvent) {
+      await db.transaction(async (tx) => {
+        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
+        if (event) await recordSecurityEvent(tx, event);
+      });
     },
   };
 }

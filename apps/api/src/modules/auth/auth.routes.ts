@@ -30,6 +30,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const result = await service.signIn(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
     if (result.kind === 'requirecode') return { status: 200, data: 'requirecode' };
+    // Signing in over a live session ends the old one (and its sockets): one cookie, one session.
+    const previous = request.user;
+    if (previous) {
+      await repo.revokeSession(previous.sessionId, {
+        kind: 'logout', actor: result.user, subjectUserId: previous.userId,
+        details: { ip: request.ip, reason: 'replaced_by_login' },
+      });
+      app.events.endSessions({ sessionId: previous.sessionId });
+    }
     const secure = request.protocol === 'https';
     reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     reply.setCookie(XSRF_COOKIE, result.xsrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
@@ -37,13 +46,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/logout', {
-    // Signing out with a lost session is harmless, so it needs none.
-    config: { public: true },
+    // Signing out with a lost session is harmless, so it needs none; with a live one the guard asks for the
+    // XSRF header (a GET that changes state: a cross-site link must not sign anyone out).
+    config: { public: true, xsrf: true },
     schema: { tags: ['sessão'], summary: 'Sair: encerra a sessão no servidor', response: { 200: z.object({ status: z.number() }) } },
   }, async (request, reply) => {
-    if (request.user) {
-      await repo.revokeSession(request.user.sessionId);
-      app.events.endSessions({ sessionId: request.user.sessionId });
+    const me = request.user;
+    if (me) {
+      await repo.revokeSession(me.sessionId, {
+        kind: 'logout', actor: { userId: me.userId, name: me.name }, subjectUserId: me.userId, details: { cpf: me.cpf, ip: request.ip },
+      });
+      app.events.endSessions({ sessionId: me.sessionId });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(XSRF_COOKIE, { path: '/' });

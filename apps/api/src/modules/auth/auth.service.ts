@@ -11,7 +11,16 @@ import type { AuthRepository, UserForSignIn } from './auth.repository.js';
 
 export type SignInResult =
   | { kind: 'requirecode' }
-  | { kind: 'signedIn'; token: string; xsrfToken: string; coded: string };
+  | { kind: 'signedIn'; token: string; xsrfToken: string; coded: string; user: { userId: number; name: string } };
+
+export type SignInFailureReason = 'bad_credentials' | 'bad_code' | 'inactive' | 'external_refused';
+
+/** A refused attempt: its reason for the security event, and whether it counts against the limit. */
+class SignInRefusal extends AppError {
+  constructor(status: number, message: string, readonly reason: SignInFailureReason, readonly counts: boolean) {
+    super(status, message);
+  }
+}
 
 interface Deps {
   repo: AuthRepository;
@@ -23,37 +32,29 @@ interface Deps {
 }
 
 export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000 }: Deps) {
-  async function failure(cpf: string, ip: string, message: string, status = 401): Promise<never> {
-    await repo.recordFailure(cpf, ip);
-    throw new AppError(status, message);
+  /** A failed attempt that counts against the limit (wrong CPF, password or code). */
+  async function failure(cpf: string, _ip: string, message: string, status = 401): Promise<never> {
+    throw new SignInRefusal(status, message, message === loginMessages.invalidCredentials ? 'bad_credentials' : 'bad_code', true);
   }
 
-  return {
-    /**
-     * Sign-in (spec 1 §4, decision 3). Wrong CPF and wrong password answer alike; repeated failures
-     * for the same CPF and address first slow down, then are refused for the window.
-     */
-    async signIn(body: LoginRequest, ctx: { ip: string; userAgent: string }): Promise<SignInResult> {
-      const cpf = onlyDigits(body.username);
-      const failures = await repo.countRecentFailures(cpf, ctx.ip, config.LOGIN_WINDOW_MINUTES);
-      if (failures >= config.LOGIN_MAX_FAILURES) {
-        throw tooManyRequests(loginMessages.tooManyAttempts(config.LOGIN_WINDOW_MINUTES));
-      }
-      if (failures >= config.LOGIN_SLOW_AFTER) {
-        await sleep(Math.min(5, failures - config.LOGIN_SLOW_AFTER + 1) * slowStepMs);
-      }
-
+  // The checks of one attempt; signIn wraps them with the limit's counters and the security events.
+  const steps = {
+    async check(body: LoginRequest, ctx: { ip: string }, cpf: string, subject: { userId: number | null }): Promise<
+      { kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }
+    > {
       const user = await repo.findUserByCpf(cpf);
       if (!user) {
         await dummyVerify(body.password);
         return failure(cpf, ctx.ip, loginMessages.invalidCredentials);
       }
+      subject.userId = user.userId;
       if (!(await verifyPassword(user.passwordHash, body.password))) return failure(cpf, ctx.ip, loginMessages.invalidCredentials);
-      if (!user.active) throw new AppError(403, loginMessages.inactiveUser);
+      // The password was right: these refusals are recorded but do not count against the limit.
+      if (!user.active) throw new SignInRefusal(403, loginMessages.inactiveUser, 'inactive', false);
 
       const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
-      if (codeNeeded === 'refused') throw new AppError(403, loginMessages.externalNotAllowed);
-      if (codeNeeded === 'notConfigured') throw new AppError(403, loginMessages.externalCodeNotConfigured);
+      if (codeNeeded === 'refused') throw new SignInRefusal(403, loginMessages.externalNotAllowed, 'external_refused', false);
+      if (codeNeeded === 'notConfigured') throw new SignInRefusal(403, loginMessages.externalCodeNotConfigured, 'external_refused', false);
       if (codeNeeded === 'required') {
         const code = (body.code ?? '').trim();
         if (!code) return { kind: 'requirecode' };
@@ -61,19 +62,64 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
         if (!result.valid) return failure(cpf, ctx.ip, loginMessages.invalidCode);
       }
 
-      await repo.clearFailures(cpf, ctx.ip);
-      const token = crypto.randomBytes(32).toString('base64url');
-      const xsrfToken = crypto.randomBytes(24).toString('base64url');
-      await repo.createSession({
-        tokenHash: hashToken(token),
-        userId: user.userId,
-        xsrfToken,
-        subscriberId: body.subscriberId ?? '',
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        ttlHours: config.SESSION_TTL_HOURS,
-      });
-      return { kind: 'signedIn', token, xsrfToken, coded: codedString(user, body.subscriberId ?? '') };
+      return { kind: 'passed', user };
+    },
+  };
+
+  return {
+    /**
+     * Sign-in (spec 1 §4, decision 3, issue 8 §2). Wrong CPF and wrong password answer alike. Each attempt is
+     * counted first, atomically, against its CPF (from any address) and its address (across CPFs); beyond
+     * LOGIN_SLOW_AFTER failures of the CPF answers slow down, and at LOGIN_MAX_FAILURES (CPF) or
+     * LOGIN_MAX_FAILURES_PER_IP (address) the window refuses with 429. Only failures stay counted: a success,
+     * a code request or a refusal after the right password gives its count back, but never erases earlier
+     * failures (they stay until the window passes, and in login_failures and the security events).
+     */
+    async signIn(body: LoginRequest, ctx: { ip: string; userAgent: string }): Promise<SignInResult> {
+      const cpf = onlyDigits(body.username);
+      const details = { cpf, ip: ctx.ip };
+      const counts = await repo.reserveAttempt(cpf, ctx.ip, config.LOGIN_WINDOW_MINUTES);
+      if (counts.cpf > config.LOGIN_MAX_FAILURES || counts.ip > config.LOGIN_MAX_FAILURES_PER_IP) {
+        await repo.releaseAttempt(cpf, ctx.ip);
+        await repo.recordEvent({
+          kind: 'login_fail',
+          details: { ...details, reason: 'rate_limited', limit: counts.cpf > config.LOGIN_MAX_FAILURES ? 'cpf' : 'ip' },
+        });
+        throw tooManyRequests(loginMessages.tooManyAttempts(config.LOGIN_WINDOW_MINUTES));
+      }
+      const earlier = counts.cpf - 1;
+      if (earlier >= config.LOGIN_SLOW_AFTER) await sleep(Math.min(5, earlier - config.LOGIN_SLOW_AFTER + 1) * slowStepMs);
+
+      const subject = { userId: null as number | null };
+      let counted = false;
+      try {
+        const checked = await steps.check(body, ctx, cpf, subject);
+        if (checked.kind === 'requirecode') return checked;
+        const { user } = checked;
+        const token = crypto.randomBytes(32).toString('base64url');
+        const xsrfToken = crypto.randomBytes(24).toString('base64url');
+        const actor = { userId: user.userId, name: user.name };
+        await repo.createSession({
+          tokenHash: hashToken(token),
+          userId: user.userId,
+          xsrfToken,
+          subscriberId: body.subscriberId ?? '',
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          ttlHours: config.SESSION_TTL_HOURS,
+        }, { kind: 'login_ok', actor, subjectUserId: user.userId, details });
+        return { kind: 'signedIn', token, xsrfToken, coded: codedString(user, body.subscriberId ?? ''), user: actor };
+      } catch (err) {
+        if (err instanceof SignInRefusal) {
+          const event = { kind: 'login_fail', subjectUserId: subject.userId, details: { ...details, reason: err.reason } } as const;
+          counted = err.counts;
+          if (err.counts) await repo.recordFailure(cpf, ctx.ip, event);
+          else await repo.recordEvent(event);
+        }
+        throw err;
+      } finally {
+        if (!counted) await repo.releaseAttempt(cpf, ctx.ip);
+      }
     },
 
     codedString,

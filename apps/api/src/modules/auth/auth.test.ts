@@ -6,6 +6,7 @@ import { loginMessages } from '@assoc/domain';
 import { createMember, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
 import { verifyToken } from '../../lib/signed-token.js';
 import { addresses } from '../../db/schema/index.js';
+import { loadConfig } from '../../config.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });
@@ -74,8 +75,8 @@ describe('POST login', () => {
     const blocked = await login({ username: user.cpf, password: user.password }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
-    // Another address is not affected, and success clears that address's failures.
-    expect((await login({ username: user.cpf, password: user.password }, '10.9.9.9')).statusCode).toBe(200);
+    // The CPF stays locked from every address (issue 8 §2).
+    expect((await login({ username: user.cpf, password: user.password }, '10.9.9.9')).statusCode).toBe(429);
   });
 
   it('answers requirecode from outside for an external user with an authenticator, then accepts the right code only', async () => {
@@ -171,5 +172,219 @@ describe('GET tree', () => {
     expect(atendimento.children!.some((c) => c.target?.startsWith('job:contagem-excel '))).toBe(true);
     expect(atendimento.children!.some((c) => c.target?.endsWith('^21'))).toBe(true);
     expect(tree.find((n) => n.label === 'Cadastros')!.children!.map((c) => c.label)).toEqual(['Terceiros']);
+  });
+});
+
+const statuses = (replies: { statusCode: number }[]) => {
+  const counts: Record<number, number> = {};
+  for (const r of replies) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+};
+
+describe('sign-in limit (issue 8 §2)', () => {
+  it('50 concurrent wrong passwords for one CPF from one address: at most LOGIN_MAX_FAILURES answers 401, the rest 429', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const ip = '10.50.0.1';
+    const replies = await Promise.all(Array.from({ length: 50 }, () => login({ username: user.cpf, password: 'errada' }, ip)));
+    const counts = statuses(replies);
+    console.log(`50 concurrent wrong passwords (limit ${ctx.config.LOGIN_MAX_FAILURES}): ${JSON.stringify(counts)}`);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(ctx.config.LOGIN_MAX_FAILURES);
+    expect(counts[401] ?? 0).toBeGreaterThan(0);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(50);
+    expect(replies.find((r) => r.statusCode === 429)!.json().message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
+    // The right password is refused too for the rest of the window.
+    expect((await login({ username: user.cpf, password: user.password }, ip)).statusCode).toBe(429);
+  });
+
+  it('a success does not erase the failures before it (they stay for the limit and the audit)', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const ip = '10.50.0.2';
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES - 1; i++) {
+      expect((await login({ username: user.cpf, password: 'errada' }, ip)).statusCode).toBe(401);
+    }
+    expect((await login({ username: user.cpf, password: user.password }, ip)).statusCode).toBe(200);
+    expect((await login({ username: user.cpf, password: 'errada' }, ip)).statusCode).toBe(401);
+    expect((await login({ username: user.cpf, password: user.password }, ip)).statusCode).toBe(429);
+    const n = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures where cpf = ${user.cpf}`);
+    expect(n.rows[0]!.n).toBe(ctx.config.LOGIN_MAX_FAILURES);
+  });
+
+  it('password spraying (45 CPFs × 3 wrong passwords, in parallel, from one address) reaches 429', async () => {
+    const ip = '10.50.0.3';
+    const cpfs = Array.from({ length: 45 }, () => nextCpf());
+    const replies = await Promise.all(cpfs.flatMap((cpf) => [1, 2, 3].map(() => login({ username: cpf, password: 'errada' }, ip))));
+    const counts = statuses(replies);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(ctx.config.LOGIN_MAX_FAILURES_PER_IP);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(135 - ctx.config.LOGIN_MAX_FAILURES_PER_IP);
+    // Even a right password from that address is refused now; another address is not.
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    expect((await login({ username: user.cpf, password: user.password }, ip)).statusCode).toBe(429);
+    expect((await login({ username: user.cpf, password: user.password }, '10.50.0.4')).statusCode).toBe(200);
+  });
+
+  it('a CPF locked at address A is refused at address B, even in parallel and with the right password', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const fromA = await Promise.all(Array.from({ length: 10 }, () => login({ username: user.cpf, password: 'errada' }, '10.50.0.5')));
+    expect(statuses(fromA)[401]).toBeLessThanOrEqual(ctx.config.LOGIN_MAX_FAILURES);
+    const fromB = await login({ username: user.cpf, password: user.password }, '10.50.0.6');
+    expect(fromB.statusCode).toBe(429);
+    expect(fromB.json().message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
+  });
+
+  it('counts again once the window has passed', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES; i++) await login({ username: user.cpf, password: 'errada' }, '10.50.0.7');
+    expect((await login({ username: user.cpf, password: user.password }, '10.50.0.7')).statusCode).toBe(429);
+    await ctx.db.execute(sql`update login_limits set window_start = now() - interval '1 day' where key in (${`cpf:${user.cpf}`}, 'ip:10.50.0.7')`);
+    expect((await login({ username: user.cpf, password: user.password }, '10.50.0.7')).statusCode).toBe(200);
+  });
+});
+
+describe('client address behind a reverse proxy (issue 8 §1)', () => {
+  let proxied: TestContext;
+  beforeAll(async () => { proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { database: ctx.database }); });
+  afterAll(async () => { await proxied.close(); });
+  const viaProxy = (payload: Record<string, unknown>, forwardedFor: string) =>
+    proxied.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('takes the right-most address the proxy list does not hold: a forged left-most entry does not make an outsider trusted', async () => {
+    const withCode = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: generateSecret() });
+    expect((await viaProxy({ username: withCode.cpf, password: withCode.password }, '10.9.9.9, 203.0.113.7')).json()).toEqual({ status: 200, data: 'requirecode' });
+    const notAllowed = await createUser(ctx, { roles: ['v2access'] });
+    const refused = await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '10.9.9.9, 203.0.113.7');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(loginMessages.externalNotAllowed);
+    // A client forwarded from inside the trusted networks still signs in with CPF and password.
+    expect((await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '192.168.1.20')).statusCode).toBe(200);
+  });
+
+  it('rotating the left-most entry does not escape the limit', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const replies = [];
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES + 2; i++) {
+      replies.push(await viaProxy({ username: nextCpf(), password: 'errada' }, `10.9.9.${i}, 198.51.100.9`));
+    }
+    expect(replies.map((r) => r.statusCode)).toContain(401);
+    const rows = await ctx.db.execute<{ count: number }>(sql`select count from login_limits where key = 'ip:198.51.100.9'`);
+    expect(rows.rows[0]!.count).toBe(ctx.config.LOGIN_MAX_FAILURES + 2);
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES + 1; i++) {
+      await viaProxy({ username: user.cpf, password: 'errada' }, `10.8.8.${i}, 198.51.100.10`);
+    }
+    expect((await viaProxy({ username: user.cpf, password: user.password }, '10.7.7.7, 198.51.100.10')).statusCode).toBe(429);
+  });
+
+  it('without TRUST_PROXY the forwarded header is ignored; TRUST_PROXY=true is a start-up error', async () => {
+    const notAllowed = await createUser(ctx, { roles: ['v2access'] });
+    // Default config: the socket address (loopback, trusted) counts, not the header.
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/v1/login', payload: { username: notAllowed.cpf, password: notAllowed.password },
+      remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true não é mais aceito/);
+  });
+});
+
+describe('sessions (issue 8 §7)', () => {
+  it('end SESSION_MAX_DAYS after sign-in however active', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    await ctx.db.execute(sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS - 1}) where user_id = ${user.userId}`);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
+    await ctx.db.execute(sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS}) - interval '1 minute', last_seen_at = now() where user_id = ${user.userId}`);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+  });
+
+  it('signing in while carrying a live session cookie ends the old session and its sockets', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const old = await signIn(ctx, user.cpf);
+    const ended: unknown[] = [];
+    const stop = ctx.app.events.onSessionsEnded((e) => ended.push(e));
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password: user.password }, headers: { cookie: old.cookie } });
+    stop();
+    expect(again.statusCode).toBe(200);
+    expect((await old.get('/api/v1/ping')).statusCode).toBe(401);
+    const oldSession = await ctx.db.execute<{ session_id: number }>(sql`select session_id from sessions where user_id = ${user.userId} and revoked_at is not null`);
+    expect(ended).toEqual([{ sessionId: oldSession.rows[0]!.session_id }]);
+    const sid = (again.cookies as { name: string; value: string }[]).find((c) => c.name === 'assoc_sid')!.value;
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/ping', headers: { cookie: `assoc_sid=${sid}` } })).statusCode).toBe(200);
+  });
+
+  it('every API reply says Cache-Control: no-store; the CSP connects to this origin only', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    for (const res of [
+      await client.get('/api/v1/session'),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/ping' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/nada-aqui' }),
+      await login({ username: user.cpf, password: 'errada' }),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const csp = String((await client.get('/api/v1/session')).headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/ws:|wss:/);
+  });
+});
+
+describe('state-changing GETs need the XSRF header (issue 8 §8)', () => {
+  it('GET logout without the header does not end a live session; with it, it does; without a session it stays harmless', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    const forged = await ctx.app.inject({ method: 'GET', url: '/api/v1/logout', headers: { cookie: client.cookie } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toContain('XSRF');
+    expect(forged.cookies).toHaveLength(0);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/logout')).statusCode).toBe(200);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/logout' })).statusCode).toBe(200);
+    // A lost (revoked) session with no header: harmless too.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/logout', headers: { cookie: client.cookie } })).statusCode).toBe(200);
+  });
+});
+
+describe('security events of the sign-in (issue 8 §10)', () => {
+  const eventsOf = async (cpf: string) => (await ctx.db.execute<{ action: string; owner_id: number | null; user_id: number | null; after: Record<string, unknown> }>(
+    sql`select action, owner_id, user_id, after from audits where category = 'security' and after->>'cpf' = ${cpf} order by audit_id`,
+  )).rows;
+
+  it('records success, each failure reason and sign-out, never a password or code', async () => {
+    const secret = generateSecret();
+    const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: secret });
+    const ip = '10.60.0.1';
+    await login({ username: user.cpf, password: 'Errada#1' }, ip);
+    await login({ username: user.cpf, password: user.password }, EXTERNAL_IP); // code asked: not a failure
+    await login({ username: user.cpf, password: user.password, code: (await generate({ secret })) === '000000' ? '111111' : '000000' }, EXTERNAL_IP);
+    const ok = await login({ username: user.cpf, password: user.password }, ip);
+    const sid = (ok.cookies as { name: string; value: string }[]).find((c) => c.name === 'assoc_sid')!.value;
+    const xsrf = (ok.cookies as { name: string; value: string }[]).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/logout', headers: { cookie: `assoc_sid=${sid}`, 'x-xsrf-token': xsrf } });
+    const inactive = await createUser(ctx, { roles: ['v2access'], active: false });
+    await login({ username: inactive.cpf, password: inactive.password }, ip);
+    const outsider = await createUser(ctx, { roles: ['v2access'] });
+    await login({ username: outsider.cpf, password: outsider.password }, EXTERNAL_IP);
+
+    const events = await eventsOf(user.cpf);
+    expect(events.map((e) => [e.action, e.after.reason ?? null])).toEqual([
+      ['login_fail', 'bad_credentials'], ['login_fail', 'bad_code'], ['login_ok', null], ['logout', null],
+    ]);
+    expect(events.every((e) => e.owner_id === user.userId)).toBe(true);
+    expect(events[2]!.user_id).toBe(user.userId);
+    expect(events[0]!.after).toEqual({ cpf: user.cpf, ip, reason: 'bad_credentials' });
+    expect((await eventsOf(inactive.cpf)).map((e) => e.after.reason)).toEqual(['inactive']);
+    expect((await eventsOf(outsider.cpf)).map((e) => e.after.reason)).toEqual(['external_refused']);
+    const all = JSON.stringify(await ctx.db.execute(sql`select * from audits where category = 'security'`));
+    expect(all).not.toContain(user.password);
+    expect(all).not.toContain('Errada#1');
+    expect(all).not.toContain(sid);
+  });
+
+  it('records a refusal by the limit as rate_limited', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    for (let i = 0; i <= ctx.config.LOGIN_MAX_FAILURES; i++) await login({ username: user.cpf, password: 'errada' }, '10.60.0.2');
+    const reasons = (await eventsOf(user.cpf)).map((e) => e.after.reason);
+    expect(reasons.filter((r) => r === 'bad_credentials')).toHaveLength(ctx.config.LOGIN_MAX_FAILURES);
+    expect(reasons.at(-1)).toBe('rate_limited');
   });
 });

@@ -24,6 +24,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles needed (any one of them); an empty list means any signed-in user. */
     roles?: RoleRequirement;
+    /**
+     * A GET (or HEAD) that changes state (issue 8 §8): needs the XSRF header like a write. On a public route
+     * it is checked only when a session is present (a cross-site link must not act on it).
+     */
+    xsrf?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -46,6 +51,8 @@ export interface ApiRouteInfo {
   url: string;
   public: boolean;
   roles: RoleRequirement | undefined;
+  /** Needs the XSRF header whatever the method. */
+  xsrf: boolean;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -57,11 +64,13 @@ const SESSION_SQL = `
          s.last_seen_at < now() - interval '60 seconds' as stale,
          (select v from data_versions where name = 'people')::text as people_version
     from sessions s join users u on u.user_id = s.user_id
-   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active`;
+   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active
+     and s.created_at > now() - $2::float8 * interval '1 day'`;
 
 /**
  * Loads the server-side session from the cookie on every request (so role changes apply at the
- * next request), enforces each route's declared access, and checks the XSRF header on writes.
+ * next request), enforces each route's declared access, and checks the XSRF header on writes and on
+ * GETs flagged `xsrf`. A session ends after SESSION_TTL_HOURS idle or SESSION_MAX_DAYS after sign-in.
  */
 export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   app.decorateRequest('user', null);
@@ -72,13 +81,13 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   // Every API route must say who may call it; forgetting is a start-up error, not an open door.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/v1')) return;
-    const config = route.config as { public?: boolean; roles?: RoleRequirement } | undefined;
+    const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean } | undefined;
     if (!config?.public && config?.roles === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles });
+      app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles, xsrf: config?.xsrf === true });
     }
   });
 
@@ -93,22 +102,27 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
       if (session) request.peopleVersion = session.peopleVersion;
     }
     const config = request.routeOptions.config;
-    if (config.public) return;
+    if (config.public) {
+      if (config.xsrf && request.user) checkXsrf(request, request.user);
+      return;
+    }
     if (!request.user) throw unauthorized();
     if (!hasRole(request.user.roles, config.roles)) throw forbidden();
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const header = request.headers[XSRF_HEADER];
-      if (typeof header !== 'string' || !safeEqual(header, request.user.xsrfToken)) {
-        throw new AppError(403, 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.');
-      }
-    }
+    if (config.xsrf || (request.method !== 'GET' && request.method !== 'HEAD')) checkXsrf(request, request.user);
     void reply;
   });
+
+  function checkXsrf(request: FastifyRequest, user: SessionUser) {
+    const header = request.headers[XSRF_HEADER];
+    if (typeof header !== 'string' || !safeEqual(header, user.xsrfToken)) {
+      throw new AppError(403, 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.');
+    }
+  }
 
   async function lookupSession(token: string): Promise<{ user: SessionUser; peopleVersion: number } | null> {
     const tokenHash = hashToken(token);
     // Named, so each connection plans it once: planning the role union costs more than running it.
-    const { rows } = await app.pool.query({ name: 'session-lookup', text: SESSION_SQL, values: [tokenHash] });
+    const { rows } = await app.pool.query({ name: 'session-lookup', text: SESSION_SQL, values: [tokenHash, app.config.SESSION_MAX_DAYS] });
     const row = rows[0];
     if (!row) return null;
     if (row.stale) {
