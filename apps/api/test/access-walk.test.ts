@@ -35,9 +35,14 @@ describe('access walk over every API route', () => {
     }
   });
 
-  it('writes without the XSRF header are refused even with a valid session', async () => {
-    const writes = ctx.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET');
+  it('writes and state-changing GETs (config.xsrf) without the XSRF header are refused even with a valid session', async () => {
+    const writes = ctx.app.apiRoutes.filter((r) => (!r.public && r.method !== 'GET') || r.xsrf);
     expect(writes.length).toBeGreaterThan(0);
+    // Issue 8 §8: the GETs that change state are flagged (a cross-site link must not start them).
+    expect(ctx.app.apiRoutes.filter((r) => r.xsrf).map((r) => `${r.method} ${r.url}`).sort()).toEqual(expect.arrayContaining([
+      'GET /api/v1/gettoken', 'GET /api/v1/jobs/send/:jobCommand', 'GET /api/v1/jobs/send/:jobCommand/:userData',
+      'GET /api/v1/logout', 'GET /api/v1/searchhistory/:cstId',
+    ]));
     const { client } = await signedInAs(ctx, allRoles);
     for (const route of writes) {
       const res = await ctx.app.inject({ method: route.method as 'POST', url: sampleUrl(route.url), payload: {}, headers: { cookie: client.cookie } });

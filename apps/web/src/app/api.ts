@@ -35,7 +35,8 @@ export function notifyUnauthorized() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// XSRF: the server sets the readable XSRF-TOKEN cookie; every write echoes it in a header.
+// XSRF: the server sets the readable XSRF-TOKEN cookie; every call echoes it in a header (writes, and the
+// GETs that change state: jobs/send, logout, gettoken, searchhistory/{cstId}; issue 8 §8).
 // ---------------------------------------------------------------------------------------------
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -99,10 +100,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
-    const token = readCookie(XSRF_COOKIE) || lastKnownXsrfToken;
-    if (token) headers[XSRF_HEADER] = token;
-  }
+  const token = readCookie(XSRF_COOKIE) || lastKnownXsrfToken;
+  if (token) headers[XSRF_HEADER] = token;
 
   let response: Response;
   try {

@@ -40,11 +40,11 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: jobSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema, 501: messageSchema },
   };
   app.get('/jobs/send/:jobCommand/:userData', {
-    config: { roles: jobRoles },
+    config: { roles: jobRoles, xsrf: true },
     schema: { ...sendSchema, params: sendParams },
   }, async (request) => service.send(currentUser(request), request.params.jobCommand, request.params.userData));
   app.get('/jobs/send/:jobCommand', {
-    config: { roles: jobRoles },
+    config: { roles: jobRoles, xsrf: true },
     schema: { ...sendSchema, params: sendParams.pick({ jobCommand: true }) },
   }, async (request) => service.send(currentUser(request), request.params.jobCommand, '0'));
 

@@ -40,7 +40,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => service.history(currentUser(request).userId));
 
   app.get('/searchhistory/:cstId', {
-    config: { roles: ['v2access'] },
+    config: { roles: ['v2access'], xsrf: true },
     schemaErrorFormatter: plainValidationMessage,
     schema: {
       tags: ['pesquisa'],

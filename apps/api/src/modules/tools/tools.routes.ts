@@ -14,7 +14,7 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createToolsService({ repo: createToolsRepository(app.db), config: app.config });
 
   app.get('/gettoken', {
-    config: { roles: TOOLS_ROLES },
+    config: { roles: TOOLS_ROLES, xsrf: true },
     schema: {
       tags: ['ferramentas'],
       summary: 'Acesso externo: QR code de um novo segredo do autenticador (pendente até a confirmação)',
