@@ -18,6 +18,13 @@ const configSchema = z.object({
   APP_ENV_MODE: z.coerce.number().int().default(0),
   /** Secret that signs the coded sign-in string; generated and kept under DATA_DIR when absent. */
   SESSION_SECRET: z.string().optional(),
+  /**
+   * Key (base64 of 32 bytes) that encrypts the authenticators' TOTP secrets in the database (AES-256-GCM);
+   * generated once into DATA_DIR/totp-key when absent. Set it when several instances share one database.
+   */
+  TOTP_KEY: z.string().trim().optional().refine((v) => !v || Buffer.from(v, 'base64').length === 32, {
+    message: 'TOTP_KEY deve ter 32 bytes em base64 (ex.: openssl rand -base64 32)',
+  }),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Comma-separated CIDRs considered "inside" (decision 3). */
   TRUSTED_NETWORKS: z.string().default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),

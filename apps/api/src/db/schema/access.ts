@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { customers } from './people.js';
 
 /** Permission profiles (permIdv2): a named set of roles. */
@@ -29,7 +29,10 @@ export const users = pgTable('users', {
   /** The member record of this person, when there is one (portal members, staff who are members). */
   cstId: integer('cst_id').references(() => customers.cstId),
   fnAllowExternal: boolean('fn_allow_external').notNull().default(false),
+  /** Sealed with TOTP_KEY (lib/secret-box.ts, 'v1:…'); a value without the prefix is clear text from before issue 8. */
   totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted (sign-in or replacement): an older or equal one is a replay (issue 8 §6). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,9 @@ export const passwordResetRequests = pgTable(
  */
 export const totpSetups = pgTable('totp_setups', {
   userId: integer('user_id').primaryKey().references(() => users.userId, { onDelete: 'cascade' }),
+  /** Sealed like users.totp_secret. */
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Wrong current passwords or codes given at confirmation (issue 8 §6); kept when the set-up is regenerated. */
+  failures: integer('failures').notNull().default(0),
 });

@@ -33,6 +33,18 @@ export function createAuthRepository(db: Db) {
       return result.rows[0];
     },
 
+    /**
+     * Claims a TOTP time step (issue 8 §6): false when it is not newer than the user's last one (a replay).
+     * One conditional UPDATE: of two parallel sign-ins with the same code, the second finds the step taken.
+     */
+    async claimTotpStep(userId: number, step: number): Promise<boolean> {
+      const result = await db.execute(sql`
+        update users set totp_last_step = ${step}
+         where user_id = ${userId} and (totp_last_step is null or totp_last_step < ${step})
+        returning user_id`);
+      return result.rows.length > 0;
+    },
+
     async findUserById(userId: number): Promise<UserForSignIn | undefined> {
       const result = await db.execute<UserForSignIn & Record<string, unknown>>(sql`${USER_SQL} where u.user_id = ${userId}`);
       return result.rows[0];

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verify as verifyTotp } from 'otplib';
 import { loginMessages, onlyDigits, type LoginRequest } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
 import { dummyVerify, verifyPassword } from '../../lib/password.js';
+import { totpSecretBox } from '../../lib/secret-box.js';
+import { matchTotp } from '../../lib/totp.js';
 import { signToken } from '../../lib/signed-token.js';
 import { hashToken } from '../../plugins/app/auth.js';
 import type { AuthRepository, UserForSignIn } from './auth.repository.js';
@@ -58,8 +59,10 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
       if (codeNeeded === 'required') {
         const code = (body.code ?? '').trim();
         if (!code) return { kind: 'requirecode' };
-        const result = await verifyTotp({ secret: user.totpSecret!, token: code, epochTolerance: 30 }).catch(() => ({ valid: false }));
-        if (!result.valid) return failure(cpf, ctx.ip, loginMessages.invalidCode);
+        // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
+        // the same code never signs in twice, even in parallel; a replay is refused like a wrong code.
+        const step = await matchTotp(totpSecretBox(config), user.totpSecret!, code);
+        if (step === null || !(await repo.claimTotpStep(user.userId, step))) return failure(cpf, ctx.ip, loginMessages.invalidCode);
       }
 
       return { kind: 'passed', user };

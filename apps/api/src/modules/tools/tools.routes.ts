@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TUTORIAL_FILE_NAME, totpConfirmSchema, totpSetupReplySchema, type Role } from '@assoc/domain';
+import { totpSecretBox } from '../../lib/secret-box.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { createToolsRepository } from './tools.repository.js';
 import { createToolsService } from './tools.service.js';
@@ -11,7 +12,15 @@ const TOOLS_ROLES: Role[] = ['v2menuusuario', 'v2access'];
 const messageSchema = z.object({ message: z.string() });
 
 const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createToolsService({ repo: createToolsRepository(app.db), config: app.config });
+  const service = createToolsService({
+    repo: createToolsRepository(app.db),
+    config: app.config,
+    box: totpSecretBox(app.config),
+    endSessions: (sessionIds) => sessionIds.forEach((sessionId) => app.events.endSessions({ sessionId })),
+  });
+  // Secrets stored in clear text before issue 8 are sealed once the database is reachable, before any request.
+  const sealed = await service.sealClearSecrets();
+  if (sealed > 0) app.log.info({ sealed }, 'segredos TOTP em texto claro cifrados');
 
   app.get('/gettoken', {
     config: { roles: TOOLS_ROLES, xsrf: true },
@@ -26,11 +35,11 @@ const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { roles: TOOLS_ROLES },
     schema: {
       tags: ['ferramentas'],
-      summary: 'Acesso externo: confirma um código do aplicativo e ativa o novo segredo',
+      summary: 'Acesso externo: com a senha atual (e o código atual, se já houver autenticador), ativa o novo segredo e encerra as outras sessões',
       body: totpConfirmSchema,
-      response: { 200: z.object({ status: z.number(), message: z.string() }), 400: messageSchema },
+      response: { 200: z.object({ status: z.number(), message: z.string() }), 400: messageSchema, 401: messageSchema, 403: messageSchema },
     },
-  }, async (request) => service.confirmSetup(currentUser(request), request.body.code));
+  }, async (request) => service.confirmSetup(currentUser(request), request.body, request.ip));
 
   app.get('/tutorial', {
     config: { roles: TOOLS_ROLES },

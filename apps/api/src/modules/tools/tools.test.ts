@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
-import { TUTORIAL_FILE_NAME, toolsMessages } from '@assoc/domain';
+import { SECURITY_CATEGORY, TUTORIAL_FILE_NAME, loginMessages, toolsMessages, totpSetupMessages } from '@assoc/domain';
 import { createTestApp, createUser, signIn, signedInAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
-import { totpSetups, users } from '../../db/schema/index.js';
+import { audits, sessions, totpSetups, users } from '../../db/schema/index.js';
+import { totpSecretBox } from '../../lib/secret-box.js';
 import { inline, markdownToPdfContent } from './tutorial.markdown.js';
 
 let ctx: TestContext;
@@ -11,60 +12,98 @@ beforeAll(async () => { ctx = await createTestApp(); });
 afterAll(async () => { await ctx.close(); });
 
 const EXTERNAL = '203.0.113.7';
-const pendingSecret = async (userId: number) => (await ctx.db.select().from(totpSetups).where(eq(totpSetups.userId, userId)))[0]?.secret;
-const activeSecret = async (userId: number) => (await ctx.db.select({ s: users.totpSecret }).from(users).where(eq(users.userId, userId)))[0]?.s ?? null;
+const box = () => totpSecretBox(ctx.config);
+const storedPending = async (userId: number) => (await ctx.db.select().from(totpSetups).where(eq(totpSetups.userId, userId)))[0]?.secret;
+const storedActive = async (userId: number) => (await ctx.db.select({ s: users.totpSecret }).from(users).where(eq(users.userId, userId)))[0]?.s ?? null;
+/** The clear base32 secrets, opened with the app's key. */
+const pendingSecret = async (userId: number) => { const s = await storedPending(userId); return s === undefined ? undefined : box().open(s); };
+const activeSecret = async (userId: number) => { const s = await storedActive(userId); return s === null ? null : box().open(s); };
+/** The code of the step `steps` periods from now (the sign-in accepts ±1 step). */
+const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const externalSignIn = (cpf: string, code = '') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: EXTERNAL, payload: { username: cpf, password: TEST_PASSWORD, code } });
+/** The user's authenticator events (sign-in events are recorded too, by the sign-in). */
+const securityEvents = (userId: number) =>
+  ctx.db.select().from(audits)
+    .where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.ownerId, userId), inArray(audits.action, ['totp_setup', 'totp_replaced'])))
+    .orderBy(audits.auditId);
+
+/** A user who completes the set-up (first authenticator), signed in from inside; returns the clear secret. */
+async function userWithAuthenticator() {
+  const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true });
+  const client = await signIn(ctx, user.cpf);
+  await client.get('/api/v1/gettoken');
+  const secret = (await pendingSecret(user.userId))!;
+  const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret), password: TEST_PASSWORD });
+  expect(res.statusCode).toBe(200);
+  return { user, client, secret };
+}
 
 describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)', () => {
-  it('answers the QR image of a new secret, kept pending while the active one stays', async () => {
+  it('answers the QR image of a new secret, kept pending (sealed) while the active one stays', async () => {
     const old = generateSecret();
     const user = await createUser(ctx, { roles: ['v2access'], totpSecret: old });
     const client = await signIn(ctx, user.cpf);
 
     const res = await client.get('/api/v1/gettoken');
     expect(res.statusCode).toBe(200);
-    const { imageurl } = res.json();
+    const { imageurl, hasAuthenticator } = res.json();
+    expect(hasAuthenticator).toBe(true);
     expect(imageurl).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(imageurl.split(',')[1], 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
 
     const pending = await pendingSecret(user.userId);
     expect(pending).toMatch(/^[A-Z2-7]{16,}$/);
+    // Issue 8 §6: the database holds the sealed value, never the base32 secret.
+    const stored = (await storedPending(user.userId))!;
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(pending);
     expect(await activeSecret(user.userId)).toBe(old);
 
     // A second "Gerar Código" replaces the unfinished set-up.
     await client.get('/api/v1/gettoken');
     expect(await pendingSecret(user.userId)).not.toBe(pending);
+
+    const { client: fresh } = await signedInAs(ctx, ['v2access']);
+    expect((await fresh.get('/api/v1/gettoken')).json().hasAuthenticator).toBe(false);
   });
 
-  it('activates the secret only after a right code; a wrong code changes nothing', async () => {
+  it('activates the secret only after the password and a right code; a wrong code changes nothing', async () => {
     const user = await createUser(ctx, { roles: ['v2menuusuario'], fnAllowExternal: true });
     const client = await signIn(ctx, user.cpf);
 
-    const early = await client.post('/api/v1/gettoken/confirm', { code: '123456' });
+    const early = await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(toolsMessages.noPendingSetup);
 
     await client.get('/api/v1/gettoken');
     const secret = (await pendingSecret(user.userId))!;
-    const right = await generate({ secret });
-    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const right = await codeAt(secret);
 
-    const refused = await client.post('/api/v1/gettoken/confirm', { code: wrong });
+    const refused = await client.post('/api/v1/gettoken/confirm', { code: otherCode(right), password: TEST_PASSWORD });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(toolsMessages.invalidCode);
-    expect(await activeSecret(user.userId)).toBeNull();
+    expect(await storedActive(user.userId)).toBeNull();
 
-    const badShape = await client.post('/api/v1/gettoken/confirm', { code: '12ab' });
+    const badShape = await client.post('/api/v1/gettoken/confirm', { code: '12ab', password: TEST_PASSWORD });
     expect(badShape.statusCode).toBe(400);
     expect(badShape.json().message).toBe('code: Informe os 6 dígitos do aplicativo');
 
-    const ok = await client.post('/api/v1/gettoken/confirm', { code: right });
+    const ok = await client.post('/api/v1/gettoken/confirm', { code: right, password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(toolsMessages.codeActivated);
     expect(await activeSecret(user.userId)).toBe(secret);
-    expect(await pendingSecret(user.userId)).toBeUndefined();
+    const stored = (await storedActive(user.userId))!;
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(secret);
+    expect(await storedPending(user.userId)).toBeUndefined();
+
+    const [event] = await securityEvents(user.userId);
+    expect(event).toMatchObject({ action: 'totp_setup', userId: user.userId, after: { cpf: user.cpf, ip: '127.0.0.1', sessionsEnded: 0 } });
+    expect(JSON.stringify(event)).not.toContain(secret);
+    expect(JSON.stringify(event)).not.toContain(right);
   });
 
   it('an old unfinished set-up cannot be confirmed', async () => {
@@ -73,9 +112,9 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     await client.get('/api/v1/gettoken');
     const secret = (await pendingSecret(user.userId))!;
     await ctx.db.update(totpSetups).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(totpSetups.userId, user.userId));
-    const res = await client.post('/api/v1/gettoken/confirm', { code: await generate({ secret }) });
+    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret), password: TEST_PASSWORD });
     expect(res.json().message).toBe(toolsMessages.noPendingSetup);
-    expect(await activeSecret(user.userId)).toBeNull();
+    expect(await storedActive(user.userId)).toBeNull();
   });
 
   it('after set-up, a sign-in from outside answers requirecode, then accepts the code (decision 3)', async () => {
@@ -87,17 +126,20 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     const client = await signIn(ctx, user.cpf);
     await client.get('/api/v1/gettoken');
     const secret = (await pendingSecret(user.userId))!;
-    expect((await client.post('/api/v1/gettoken/confirm', { code: await generate({ secret }) })).statusCode).toBe(200);
+    const confirmCode = await codeAt(secret);
+    expect((await client.post('/api/v1/gettoken/confirm', { code: confirmCode, password: TEST_PASSWORD })).statusCode).toBe(200);
 
     const first = await externalSignIn(user.cpf);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 200, data: 'requirecode' });
 
-    const current = await generate({ secret });
-    const wrong = await externalSignIn(user.cpf, String((Number(current) + 1) % 1_000_000).padStart(6, '0'));
+    const next = await codeAt(secret, 1);
+    const wrong = await externalSignIn(user.cpf, otherCode(next));
     expect(wrong.statusCode).toBe(401);
+    // The confirmation's code was spent: it cannot sign in.
+    expect((await externalSignIn(user.cpf, confirmCode)).statusCode).toBe(401);
 
-    const signedIn = await externalSignIn(user.cpf, await generate({ secret }));
+    const signedIn = await externalSignIn(user.cpf, next);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().data).not.toBe('requirecode');
     expect((signedIn.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
@@ -105,11 +147,138 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
 
   it('refuses users without v2menuusuario or v2access (403) and anonymous calls (401)', async () => {
     const { client } = await signedInAs(ctx, ['v2portal']);
-    for (const res of [await client.get('/api/v1/gettoken'), await client.post('/api/v1/gettoken/confirm', { code: '123456' }), await client.get('/api/v1/tutorial')]) {
+    for (const res of [await client.get('/api/v1/gettoken'), await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD }), await client.get('/api/v1/tutorial')]) {
       expect(res.statusCode).toBe(403);
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/gettoken' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/tutorial' })).statusCode).toBe(401);
+  });
+});
+
+describe('replacing the authenticator (issue 8 §6)', () => {
+  it('needs the current password and the current code; without them nothing changes', async () => {
+    const { user, client, secret: old } = await userWithAuthenticator();
+    const storedBefore = await storedActive(user.userId);
+    await client.get('/api/v1/gettoken');
+    const secret = (await pendingSecret(user.userId))!;
+    const code = await codeAt(secret);
+    const current = await codeAt(old, 1);
+
+    const noPassword = await client.post('/api/v1/gettoken/confirm', { code, currentCode: current });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe(`password: ${totpSetupMessages.passwordRequired}`);
+
+    const wrongPassword = await client.post('/api/v1/gettoken/confirm', { code, currentCode: current, password: 'Outra#Senha-99' });
+    expect(wrongPassword.statusCode).toBe(403);
+    expect(wrongPassword.json().message).toBe(totpSetupMessages.wrongPassword);
+
+    const noCurrent = await client.post('/api/v1/gettoken/confirm', { code, password: TEST_PASSWORD });
+    expect(noCurrent.statusCode).toBe(400);
+    expect(noCurrent.json().message).toBe(totpSetupMessages.currentCodeRequired);
+
+    const wrongCurrent = await client.post('/api/v1/gettoken/confirm', { code, password: TEST_PASSWORD, currentCode: otherCode(current) });
+    expect(wrongCurrent.statusCode).toBe(403);
+    expect(wrongCurrent.json().message).toBe(totpSetupMessages.wrongCurrentCode);
+
+    expect(await storedActive(user.userId)).toBe(storedBefore);
+    expect(await pendingSecret(user.userId)).toBe(secret);
+    expect((await securityEvents(user.userId)).map((e) => e.action)).toEqual(['totp_setup']);
+  });
+
+  it("with them, activates the new secret, ends the user's other sessions and keeps this one", async () => {
+    const { user, client, secret: old } = await userWithAuthenticator();
+    const other = await signIn(ctx, user.cpf);
+    const stranger = await signedInAs(ctx, ['v2access']);
+    await client.get('/api/v1/gettoken');
+    const secret = (await pendingSecret(user.userId))!;
+
+    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret, 1), password: TEST_PASSWORD, currentCode: await codeAt(old, 1) });
+    expect(res.statusCode).toBe(200);
+    expect(await activeSecret(user.userId)).toBe(secret);
+
+    expect((await other.get('/api/v1/ping')).statusCode).toBe(401);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
+    expect((await stranger.client.get('/api/v1/ping')).statusCode).toBe(200);
+    const open = await ctx.db.select().from(sessions).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
+    expect(open).toHaveLength(1);
+
+    const events = await securityEvents(user.userId);
+    expect(events.map((e) => e.action)).toEqual(['totp_setup', 'totp_replaced']);
+    expect(events[1]).toMatchObject({ userId: user.userId, after: { sessionsEnded: 1 } });
+
+    // A minute later the old authenticator no longer signs in and the new one does (the confirmation spent its step).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    try {
+      expect((await externalSignIn(user.cpf, await codeAt(old))).statusCode).toBe(401);
+      expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a current code already used to sign in (replay)', async () => {
+    const { user, client, secret: old } = await userWithAuthenticator();
+    const used = await codeAt(old, 1);
+    expect((await externalSignIn(user.cpf, used)).statusCode).toBe(200);
+    await client.get('/api/v1/gettoken');
+    const secret = (await pendingSecret(user.userId))!;
+    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret, 1), password: TEST_PASSWORD, currentCode: used });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(totpSetupMessages.wrongCurrentCode);
+    expect(await activeSecret(user.userId)).toBe(old);
+  });
+
+  it('after 5 wrong passwords the session that guesses is ended', async () => {
+    const { user, client } = await userWithAuthenticator();
+    await client.get('/api/v1/gettoken');
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => client.post('/api/v1/gettoken/confirm', { code: '123456', currentCode: '123456', password: `Errada#${i}-xyz` })),
+    );
+    const statuses = guesses.map((g) => g.statusCode).sort();
+    expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(4);
+    expect(statuses).toContain(401);
+    expect(guesses.find((g) => g.statusCode === 401)!.json().message).toBe(totpSetupMessages.tooManyFailures);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+    expect(await storedPending(user.userId)).toBeUndefined();
+  });
+});
+
+describe('TOTP at sign-in (issue 8 §6)', () => {
+  it('a code signs in once: the same code again, or an older one, is refused as an invalid code', async () => {
+    const { user, secret } = await userWithAuthenticator();
+    const code = await codeAt(secret, 1);
+    expect((await externalSignIn(user.cpf, code)).statusCode).toBe(200);
+    const replay = await externalSignIn(user.cpf, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe(loginMessages.invalidCode);
+    // An older step than the last one used is refused too.
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 0))).statusCode).toBe(401);
+  });
+
+  it('two parallel sign-ins with the same code: exactly one succeeds', async () => {
+    const { user, secret } = await userWithAuthenticator();
+    const code = await codeAt(secret, 1);
+    const answers = await Promise.all([externalSignIn(user.cpf, code), externalSignIn(user.cpf, code), externalSignIn(user.cpf, code)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 401, 401]);
+  });
+
+  it('a secret stored in clear text before encryption still signs in, and is sealed at the next start', async () => {
+    const secret = generateSecret();
+    const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: secret });
+    expect(await storedActive(user.userId)).toBe(secret);
+    expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+
+    const second = await createTestApp({}, { database: ctx.database });
+    try {
+      const stored = (await storedActive(user.userId))!;
+      expect(stored).toMatch(/^v1:/);
+      expect(box().open(stored)).toBe(secret);
+    } finally {
+      await second.close();
+    }
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 1))).statusCode).toBe(200);
   });
 });
 
