@@ -4,8 +4,10 @@
  * and the modal forms) and one plain record schema (the replies).
  */
 import { z } from 'zod';
+import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
-import { cnpjField, intRange, moneyCents, optionalText, requiredText } from '../validation.js';
+import { isValidCnpj } from '../people/cpf.js';
+import { intRange, moneyCents, optionalText, requiredText } from '../validation.js';
 
 export const serviceMessages = {
   ageRange: 'Idade mínima maior que a máxima',
@@ -28,8 +30,17 @@ export const supplierSchema = z.object({
   supId: z.number().int().default(0),
   supName: requiredText(5, 40),
   supFantasia: optionalText(40),
-  /** Punctuation accepted while typing; stored as digits. */
-  supCnpj: cnpjField(),
+  /**
+   * Optional (spec 3 §5: "CNPJ 19"); when given, a valid CNPJ (punctuation accepted while typing),
+   * stored as digits; blank is none (null).
+   */
+  supCnpj: z
+    .string({ error: m.cnpj })
+    .trim()
+    .max(19, m.maxLength(19))
+    .nullish()
+    .refine((v) => !v || (/^[\d.\-/\s]*$/.test(v) && isValidCnpj(onlyDigits(v))), m.cnpj)
+    .overwrite((v) => (v ? onlyDigits(v) : null)),
   supIe: optionalText(20),
   supCcm: optionalText(20),
 });
@@ -39,7 +50,7 @@ export const supplierRecordSchema = z.object({
   supId: z.number().int(),
   supName: z.string(),
   supFantasia: z.string().nullable(),
-  supCnpj: z.string(),
+  supCnpj: z.string().nullable(),
   supIe: z.string().nullable(),
   supCcm: z.string().nullable(),
 });

@@ -29,11 +29,13 @@ export const suppliersRegistry = defineRegistry({
   body: supplierSchema,
   record: supplierRecordSchema,
   orderBy: [sql`${suppliers.supName} collate pt_br`, suppliers.supId],
-  unique: [{ matches: (input) => eq(suppliers.supCnpj, input.supCnpj), message: 'CNPJ já cadastrado para outro fornecedor' }],
+  // The CNPJ is optional (spec 3 §5); unique when given.
+  unique: [{ matches: (input) => (input.supCnpj ? eq(suppliers.supCnpj, input.supCnpj) : sql`false`), message: 'CNPJ já cadastrado para outro fornecedor' }],
   toRow: (input) => ({
     supName: input.supName,
     supFantasia: blankToNull(input.supFantasia),
-    supCnpj: input.supCnpj,
+    // The column predates the optional CNPJ and is NOT NULL: '' stands for none (null in the API).
+    supCnpj: input.supCnpj ?? '',
     supIe: blankToNull(input.supIe),
     supCcm: blankToNull(input.supCcm),
   }),
@@ -41,7 +43,7 @@ export const suppliersRegistry = defineRegistry({
     supId: row.supId as number,
     supName: row.supName as string,
     supFantasia: (row.supFantasia as string | null) ?? null,
-    supCnpj: row.supCnpj as string,
+    supCnpj: (row.supCnpj as string) || null,
     supIe: (row.supIe as string | null) ?? null,
     supCcm: (row.supCcm as string | null) ?? null,
   }),

@@ -70,6 +70,21 @@ describe('fornecedores', () => {
     expect(update.json().message).toBe(message);
   });
 
+  it('takes a supplier without CNPJ (optional, spec 3 §5), several of them, and clears a CNPJ on update', async () => {
+    const first = await admin.post(api('fornecedores'), { ...supplier, supName: 'Cantina da Associação', supCnpj: '' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ supName: 'Cantina da Associação', supCnpj: null });
+    const second = await admin.post(api('fornecedores'), { ...supplier, supName: 'Lanchonete da Sede', supCnpj: null });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().supCnpj).toBeNull();
+    const { supCnpj: _none, ...withoutCnpj } = supplier;
+    const third = await admin.post(api('fornecedores'), { ...withoutCnpj, supName: 'Banca de Jornais' });
+    expect(third.statusCode, third.body).toBe(200);
+    expect((await admin.get(api(`fornecedores/${third.json().supId}`))).json().supCnpj).toBeNull();
+    const tooLong = await admin.post(api('fornecedores'), { ...supplier, supName: 'Fornecedor Longo', supCnpj: '1'.repeat(20) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('refuses a CNPJ already used by another supplier', async () => {
     const res = await admin.post(api('fornecedores'), { ...supplier, supName: 'Outro fornecedor' });
     expect(res.statusCode).toBe(409);

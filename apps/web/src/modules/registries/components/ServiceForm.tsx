@@ -1,4 +1,4 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { serviceLimits, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
 import type { ZodForm } from '../../ui/crud/useZodForm';
 
@@ -15,13 +15,19 @@ export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGr
       value={v[name] == null ? '' : String(v[name])} onChange={(e) => form.setValue(name, e.currentTarget.value)}
     />
   );
+  // clampBehavior none: an out-of-range value stays as typed and the schema's message shows (Mantine
+  // would silently correct it on blur, 60 → 50 %).
   const integer = (name: string, label: string, min: number, max: number) => (
-    <NumberInput label={label} min={min} max={max} allowDecimal={false} {...common(name)} value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))} />
+    <NumberInput
+      label={label} min={min} max={max} allowDecimal={false} clampBehavior="none" {...common(name)}
+      value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
+    />
   );
+  /** Percent with 2 decimals, as in the list ('2,50 %', '0,00 %'). */
   const rate = (name: string, label: string) => (
     <NumberInput
-      label={label} min={0} max={50} decimalScale={2} decimalSeparator="," suffix=" %" {...common(name)}
-      value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
+      label={label} min={0} max={50} decimalScale={2} fixedDecimalScale decimalSeparator="," suffix=" %" clampBehavior="none"
+      {...common(name)} value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
     />
   );
   const check = (name: string, label: string) => (
@@ -39,7 +45,8 @@ export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGr
       {text('svcName', 'Nome', serviceLimits.name, true)}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
-          label="Valor" prefix="R$ " decimalScale={2} fixedDecimalScale thousandSeparator="." decimalSeparator="," min={0} {...common('svcValor')}
+          label="Valor" prefix="R$ " decimalScale={2} fixedDecimalScale thousandSeparator="." decimalSeparator="," min={0} clampBehavior="none"
+          {...common('svcValor')}
           value={typeof v.svcValor === 'number' ? v.svcValor / 100 : ''}
           onChange={(x) => { const n = toNumber(x); form.setValue('svcValor', n == null ? null : Math.round(n * 100)); }}
         />
@@ -50,10 +57,9 @@ export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGr
           {...common('svcServiceType')} value={String(v.svcServiceType ?? 0)} onChange={(x) => form.setValue('svcServiceType', Number(x ?? 0))}
         />
         {integer('svcMaxParcelas', 'Máximo de parcelas', 1, 99)}
-        <Group grow gap="xs">
-          {integer('svcMin', 'Idade mínima', 0, 999)}
-          {integer('svcMax', 'Idade máxima', 1, 999)}
-        </Group>
+        {/* Each age in its own cell: two in one cell wrapped their labels and misaligned the inputs. */}
+        {integer('svcMin', 'Idade mínima', 0, 999)}
+        {integer('svcMax', 'Idade máxima', 1, 999)}
         {text('svcContaDebito', 'Conta débito', serviceLimits.account)}
         {text('svcContaCredito', 'Conta crédito', serviceLimits.account)}
         {text('svcCentroDeCusto', 'Centro de custo', serviceLimits.account)}

@@ -15,7 +15,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 const supplierFields: FieldConfig[] = [
   { kind: 'text', name: 'supName', label: 'Razão social', maxLength: serviceLimits.supplierName, required: true },
   { kind: 'text', name: 'supFantasia', label: 'Nome fantasia', maxLength: serviceLimits.fantasia },
-  { kind: 'text', name: 'supCnpj', label: 'CNPJ', maxLength: 19, required: true },
+  // Optional (spec 3 §5); a valid CNPJ when given.
+  { kind: 'text', name: 'supCnpj', label: 'CNPJ', maxLength: 19 },
   { kind: 'text', name: 'supIe', label: 'Inscrição estadual', maxLength: serviceLimits.ie },
   { kind: 'text', name: 'supCcm', label: 'CCM', maxLength: serviceLimits.ccm },
 ];

@@ -59,6 +59,9 @@ export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; f
                 {...common}
                 min={field.min}
                 max={field.max}
+                // An out-of-range value stays as typed and the schema's message shows (Mantine would
+                // silently correct it on blur).
+                clampBehavior="none"
                 allowDecimal={false}
                 value={typeof form.values[field.name] === 'number' ? (form.values[field.name] as number) : ''}
                 onChange={(value) => form.setValue(field.name, typeof value === 'number' ? value : value === '' ? null : Number(value))}

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { sessionFor, staffRoles } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { sessionMarks } from '../../ui/crud/sessionMarks';
+
+afterEach(() => sessionMarks.clear());
+
+const service = {
+  svcId: 7, sucId: 11, svcName: 'Titular 19 a 58 anos', svcValor: 123456, svcTaxaAdm: 2.5, svcTaxaAdmNs: 0, svcMaxParcelas: 1,
+  svcProRata: false, svcLancaNoFim: false, svcServiceType: 0, svcPermiteDependente: true, svcPermiteDuplicado: false, svcMudaFaixa: true,
+  svcMin: 19, svcMax: 58, svcContaDebito: null, svcContaCredito: null, svcCentroDeCusto: null, extgrpId: null, irgrpId: null,
+};
+
+function setup() {
+  const api = mockApi({
+    'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
+    'GET tree': { body: [] },
+    'GET extratogroup': { body: [] },
+    'GET fornecedores': { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica' }] },
+    'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
+    'GET servicos/all/11': { body: [service] },
+    'POST fornecedores': ({ body }) => ({ body: { ...(body as object), supId: 3, supCnpj: null } }),
+  });
+  return { api, ...renderApp('/servico') };
+}
+
+const field = (dialog: HTMLElement, label: string | RegExp) => within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+
+describe('/servico forms', { timeout: 45_000 }, () => {
+  it('rates read percent with 2 decimals; out-of-range numbers keep what was typed, say why and keep Ok red', async () => {
+    const { user } = setup();
+    const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
+    await user.click(supplier);
+    await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
+    const product = screen.getByLabelText('Produto', { selector: 'input' });
+    await waitFor(() => expect(product).toBeEnabled());
+    await user.click(product);
+    await user.click(await screen.findByRole('option', { name: 'Plano de saúde Unimed' }));
+    const row = (await screen.findByText('Titular 19 a 58 anos')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Serviço' });
+
+    // As in the list: '2,50 %' and '0,00 %'.
+    expect(field(dialog, 'Taxa adm.')).toHaveValue('2,50 %');
+    expect(field(dialog, 'Taxa adm. (não sócio)')).toHaveValue('0,00 %');
+    const ok = within(dialog).getByRole('button', { name: 'Ok' });
+    expect(ok).toHaveAttribute('data-state', 'unchanged');
+
+    await user.clear(field(dialog, 'Taxa adm.'));
+    await user.type(field(dialog, 'Taxa adm.'), '60');
+    await user.tab();
+    expect(field(dialog, 'Taxa adm.')).toHaveValue('60,00 %');
+    expect(within(dialog).getByText('Valor máximo inválido')).toBeInTheDocument();
+    expect(ok).toHaveAttribute('data-state', 'invalid');
+
+    await user.clear(field(dialog, 'Máximo de parcelas'));
+    await user.type(field(dialog, 'Máximo de parcelas'), '0');
+    await user.tab();
+    expect(field(dialog, 'Máximo de parcelas')).toHaveValue('0');
+    expect(within(dialog).getByText('Valor mínimo inválido')).toBeInTheDocument();
+
+    await user.clear(field(dialog, 'Idade máxima'));
+    await user.type(field(dialog, 'Idade máxima'), '1000');
+    await user.tab();
+    expect(field(dialog, 'Idade máxima')).toHaveValue('1000');
+    expect(within(dialog).getAllByText('Valor máximo inválido')).toHaveLength(2);
+    expect(ok).toHaveAttribute('data-state', 'invalid');
+  });
+
+  it('a supplier without CNPJ is valid (optional); a wrong CNPJ is not', async () => {
+    const { user, api } = setup();
+    await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Novo fornecedor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fornecedor' });
+    expect(field(dialog, 'CNPJ')).not.toBeRequired();
+    await user.type(field(dialog, /^Razão social/), 'Cantina da Associação');
+    const ok = within(dialog).getByRole('button', { name: 'Ok' });
+    expect(ok).toHaveAttribute('data-state', 'changed');
+    await user.type(field(dialog, 'CNPJ'), '11.444.777/0001-62');
+    await user.tab();
+    expect(within(dialog).getByText('CNPJ Inválido')).toBeInTheDocument();
+    expect(ok).toHaveAttribute('data-state', 'invalid');
+    await user.clear(field(dialog, 'CNPJ'));
+    expect(ok).toHaveAttribute('data-state', 'changed');
+    await user.click(ok);
+    await waitFor(() => expect(api.callsTo('POST fornecedores')).toHaveLength(1));
+    expect(api.callsTo('POST fornecedores')[0]!.body).toMatchObject({ supName: 'Cantina da Associação', supCnpj: null });
+  });
+});

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { sessionFor, staffRoles } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { sessionMarks } from './sessionMarks';
+
+afterEach(() => sessionMarks.clear());
+
+describe('number fields of the generic form (Ordem of /extratogroup)', { timeout: 45_000 }, () => {
+  it('keep an out-of-range value as typed, show the spec message and keep Ok red', async () => {
+    mockApi({
+      'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadgruposextir']) },
+      'GET tree': { body: [] },
+      'GET extratogroup': { body: [] },
+    });
+    const { user } = renderApp('/extratogroup');
+    await screen.findByRole('heading', { name: 'Grupos (Extrato/IR)' });
+    await user.click(screen.getByRole('button', { name: 'Novo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grupo (Extrato/IR)' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Plano de saúde');
+    const order = within(dialog).getByLabelText(/^Ordem/) as HTMLInputElement;
+    const ok = within(dialog).getByRole('button', { name: 'Ok' });
+
+    await user.clear(order);
+    await user.type(order, '0');
+    await user.tab();
+    expect(order).toHaveValue('0');
+    expect(within(dialog).getByText('Valor mínimo inválido')).toBeInTheDocument();
+    expect(ok).toHaveAttribute('data-state', 'invalid');
+
+    await user.clear(order);
+    await user.type(order, '10000');
+    await user.tab();
+    expect(order).toHaveValue('10000');
+    expect(within(dialog).getByText('Valor máximo inválido')).toBeInTheDocument();
+    expect(ok).toHaveAttribute('data-state', 'invalid');
+
+    await user.clear(order);
+    await user.type(order, '20');
+    expect(ok).toHaveAttribute('data-state', 'changed');
+  });
+});
