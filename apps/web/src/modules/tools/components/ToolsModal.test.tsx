@@ -26,7 +26,7 @@ async function openTools(user: ReturnType<typeof renderApp>['user']) {
 describe('Ferramentas → Acesso externo', () => {
   it('Gerar Código shows the QR image with the two store links; a confirmed code activates it', async () => {
     const { user, api } = setup({
-      'GET gettoken': { body: { imageurl: QR } },
+      'GET gettoken': { body: { imageurl: QR, hasAuthenticator: false } },
       'POST gettoken/confirm': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { body: { status: 200, message: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.' } }
@@ -39,7 +39,9 @@ describe('Ferramentas → Acesso externo', () => {
     await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
     expect(await within(tools).findByRole('img', { name: 'QR code para o aplicativo autenticador' })).toHaveAttribute('src', QR);
 
+    expect(within(tools).queryByLabelText('Código atual do autenticador')).not.toBeInTheDocument();
     const code = within(tools).getByLabelText('Código do aplicativo');
+    await user.type(within(tools).getByLabelText('Senha atual'), 'Senha@Atual1');
     await user.type(code, '12');
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(within(tools).getByText('Informe os 6 dígitos do aplicativo')).toBeInTheDocument();
@@ -55,9 +57,42 @@ describe('Ferramentas → Acesso externo', () => {
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(await within(tools).findByRole('status')).toHaveTextContent('Código de acesso ativado');
     expect(api.callsTo('POST gettoken/confirm').at(-1)?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
+    expect(api.callsTo('POST gettoken/confirm').at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1' });
 
     await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ferramentas' })).not.toBeInTheDocument());
+  });
+
+  it('replacing an authenticator asks for the current password and the current code (issue 8 §6)', async () => {
+    const { user, api } = setup({
+      'GET gettoken': { body: { imageurl: QR, hasAuthenticator: true } },
+      'POST gettoken/confirm': ({ body }) =>
+        (body as { password: string }).password === 'Senha@Atual1'
+          ? { body: { status: 200, message: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.' } }
+          : { status: 403, body: { message: 'Senha atual incorreta.' } },
+    });
+    const tools = await openTools(user);
+    await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
+    const password = await within(tools).findByLabelText('Senha atual');
+    const current = within(tools).getByLabelText(/^Código atual do autenticador/);
+    const code = within(tools).getByLabelText('Código do novo autenticador');
+
+    await user.type(code, '123456');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(within(tools).getByText('Informe sua senha atual.')).toBeInTheDocument();
+    expect(within(tools).getByText('Informe o código atual do autenticador.')).toBeInTheDocument();
+    expect(api.callsTo('POST gettoken/confirm')).toHaveLength(0);
+
+    await user.type(password, 'errada-123');
+    await user.type(current, '654321');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(tools).findByText('Senha atual incorreta.')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'Senha@Atual1');
+    await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(tools).findByRole('status')).toHaveTextContent('Código de acesso ativado');
+    expect(api.callsTo('POST gettoken/confirm').at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1', currentCode: '654321' });
   });
 
   it("says 'Não autorizado para utilizar esta função' when GET gettoken fails", async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Image, List, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, List, Modal, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandApple, IconBrandGooglePlay, IconCircleCheck, IconQrcode, IconWorldWww } from '@tabler/icons-react';
 import { useTotpSetup } from '../hooks/useTotpSetup';
 
@@ -30,7 +30,7 @@ export function ToolsModal({ opened, onClose }: { opened: boolean; onClose: () =
               <List size="sm" type="ordered" spacing={4}>
                 <List.Item>Instale o Google Authenticator pelo link da sua loja de aplicativos.</List.Item>
                 <List.Item>Clique em Gerar Código e leia o QR code com o aplicativo.</List.Item>
-                <List.Item>Digite o código de 6 dígitos que o aplicativo mostra e clique em Confirmar.</List.Item>
+                <List.Item>Informe sua senha atual, digite o código de 6 dígitos que o aplicativo mostra e clique em Confirmar.</List.Item>
               </List>
               <Group gap="lg">
                 <Anchor href={GOOGLE_PLAY} target="_blank" rel="noopener noreferrer" size="sm">
@@ -63,9 +63,31 @@ export function ToolsModal({ opened, onClose }: { opened: boolean; onClose: () =
                 <Group align="flex-start" wrap="nowrap" gap="lg">
                   <Image src={setup.imageUrl} alt="QR code para o aplicativo autenticador" w={200} h={200} fit="contain" />
                   <Stack gap="xs" style={{ flex: 1 }}>
-                    <Text size="sm">O novo código só passa a valer depois da confirmação; até lá nada muda no seu acesso.</Text>
+                    <Text size="sm">
+                      O novo código só passa a valer depois da confirmação; até lá nada muda no seu acesso. Ao confirmar, as suas
+                      outras sessões abertas são encerradas.
+                    </Text>
+                    <PasswordInput
+                      label="Senha atual"
+                      autoComplete="current-password"
+                      value={setup.password}
+                      onChange={(event) => setup.setPassword(event.currentTarget.value)}
+                      error={setup.errors.password}
+                    />
+                    {setup.hasAuthenticator && (
+                      <TextInput
+                        label="Código atual do autenticador"
+                        description="O código que o aplicativo mostra para o autenticador em uso hoje."
+                        inputMode="numeric"
+                        autoComplete="off"
+                        maxLength={6}
+                        value={setup.currentCode}
+                        onChange={(event) => setup.setCurrentCode(event.currentTarget.value)}
+                        error={setup.errors.currentCode}
+                      />
+                    )}
                     <TextInput
-                      label="Código do aplicativo"
+                      label={setup.hasAuthenticator ? 'Código do novo autenticador' : 'Código do aplicativo'}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       maxLength={6}
@@ -74,7 +96,7 @@ export function ToolsModal({ opened, onClose }: { opened: boolean; onClose: () =
                       onKeyDown={(event) => {
                         if (event.key === 'Enter') setup.handleConfirm();
                       }}
-                      error={setup.codeError}
+                      error={setup.errors.code}
                     />
                     <Button variant="light" onClick={setup.handleConfirm} loading={setup.confirming}>
                       Confirmar

@@ -1,56 +1,88 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { sessionMessages, totpConfirmSchema, type TotpSetupReply } from '@assoc/domain';
+import { sessionMessages, totpConfirmSchema, totpSetupMessages, type TotpConfirm, type TotpSetupReply } from '@assoc/domain';
 import { api, isApiError } from '../../../app/api';
+
+type Field = 'code' | 'password' | 'currentCode';
+type Errors = Partial<Record<Field, string>>;
+
+const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
+/** The field a refusal of the server belongs to (by its message; the rest goes under the new code). */
+function fieldOf(message: string): Field {
+  if (message.includes(totpSetupMessages.passwordRequired) || message === totpSetupMessages.wrongPassword) return 'password';
+  if (message === totpSetupMessages.currentCodeRequired || message === totpSetupMessages.wrongCurrentCode) return 'currentCode';
+  return 'code';
+}
 
 /**
  * Ferramentas → Acesso externo: 'Gerar Código' (GET gettoken) shows the QR image of a new secret;
- * one code typed from the app (POST gettoken/confirm) activates it.
+ * the current password (and the current code, when an authenticator is already set) and one code typed
+ * from the app (POST gettoken/confirm) activate it and end the user's other sessions (issue 8 §6).
  */
 export function useTotpSetup() {
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState('');
+  const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const clearForm = () => {
+    setCode('');
+    setPassword('');
+    setCurrentCode('');
+    setErrors({});
+  };
 
   const generate = useMutation({
     mutationFn: () => api.get<TotpSetupReply>('gettoken'),
     onMutate: () => {
-      setCode('');
-      setCodeError('');
+      clearForm();
       confirm.reset();
     },
   });
+  const hasAuthenticator = generate.data?.hasAuthenticator ?? false;
 
   const confirm = useMutation({
-    mutationFn: (value: string) => api.post<{ status: number; message: string }>('gettoken/confirm', { code: value }),
-    onError: (error) => setCodeError(isApiError(error) ? error.message : String(error)),
+    mutationFn: (body: TotpConfirm) => api.post<{ status: number; message: string }>('gettoken/confirm', body),
+    onSuccess: () => setPassword(''),
+    onError: (error) => {
+      const message = isApiError(error) ? error.message : String(error);
+      setErrors({ [fieldOf(message)]: message });
+    },
   });
 
   const handleConfirm = () => {
-    const parsed = totpConfirmSchema.safeParse({ code });
+    const parsed = totpConfirmSchema.safeParse({ code, password, currentCode: hasAuthenticator ? currentCode : undefined });
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? '');
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
       return;
     }
-    setCodeError('');
-    confirm.mutate(parsed.data.code);
+    setErrors({});
+    confirm.mutate(parsed.data);
   };
 
   const reset = () => {
     generate.reset();
     confirm.reset();
-    setCode('');
-    setCodeError('');
+    clearForm();
   };
 
   return {
     imageUrl: generate.data?.imageurl ?? '',
+    hasAuthenticator,
     generating: generate.isPending,
     // Spec 3 §8: any failure to get the code shows the one message.
     generateError: generate.isError ? sessionMessages.toolsCodeFailure : '',
     generate: () => generate.mutate(),
     code,
-    setCode: (value: string) => setCode(value.replace(/\D/g, '').slice(0, 6)),
-    codeError,
+    setCode: (value: string) => setCode(digits(value)),
+    password,
+    setPassword,
+    currentCode,
+    setCurrentCode: (value: string) => setCurrentCode(digits(value)),
+    errors,
     confirming: confirm.isPending,
     confirmedMessage: confirm.data?.message ?? '',
     handleConfirm,
