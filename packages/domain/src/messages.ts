@@ -49,6 +49,8 @@ export const sessionMessages = {
   serverDown: 'Servidor não está respondendo, por favor contate o administrador',
   passwordRequested: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções',
   toolsCodeFailure: 'Não autorizado para utilizar esta função',
+  /** Issue 8 §3: the first-start superadmin's one-time password. */
+  mustChangePassword: 'Troque a senha provisória para continuar.',
 } as const;
 
 /** Sign-in refusals: ours (the spec shows the server's message as is). */

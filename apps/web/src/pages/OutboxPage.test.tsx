@@ -5,7 +5,7 @@ import { sessionFor } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 
 const item = (id: number, status: string, extra = {}) => ({
-  id, channel: 'email', to: `p${id}@exemplo.com.br`, subject: `Mensagem ${id}`, text: 'x', status, attempts: 1, lastError: null,
+  id, channel: 'email', to: `p${id}@exemplo.com.br`, subject: `Mensagem ${id}`, text: 'x', sensitive: false, status, attempts: 1, lastError: null,
   createdAt: '2025-03-10T13:00:00.000Z', sentAt: status === 'sent' ? '2025-03-10T13:00:05.000Z' : null, nextAttemptAt: '2025-03-10T13:00:00.000Z',
   userId: null, cstId: null, ...extra,
 });
@@ -23,7 +23,7 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
       if (url.pathname === '/api/v1/outbox') {
         api.calls.push({ method: 'GET', path: `outbox${url.search}`, body: undefined, headers: {}, at: 0 });
         const failed = url.searchParams.get('status') === 'failed';
-        const items = failed ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })] : [item(3, 'sent'), item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }), item(1, 'pending')];
+        const items = failed ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })] : [item(3, 'sent'), item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }), item(1, 'pending', { sensitive: true, text: '(conteúdo protegido)' })];
         return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), { headers: { 'content-type': 'application/json' } });
       }
       return base(input, init);
@@ -35,6 +35,8 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByText('Enviado')).toBeInTheDocument();
     expect(within(table).getByText('Pendente')).toBeInTheDocument();
+    // A security e-mail is marked as protected (the server sends no body for it).
+    expect(within(table).getByLabelText('(conteúdo protegido)')).toBeInTheDocument();
 
     await user.click(within(screen.getByRole('radiogroup', { name: 'Situação' })).getByText('Falhou'));
     expect(await screen.findByText('550 caixa inexistente')).toBeInTheDocument();

@@ -26,7 +26,9 @@ export const outboxItemSchema = z.object({
   channel: z.enum(outboxChannels),
   to: z.string(),
   subject: z.string(),
+  /** For security e-mails (password reset) always '(conteúdo protegido)': their links never leave the server. */
   text: z.string(),
+  sensitive: z.boolean(),
   status: z.enum(outboxStatuses),
   attempts: z.number(),
   lastError: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './access.js';
 import { customers } from './people.js';
 
@@ -17,6 +17,14 @@ export const outbox = pgTable(
     subject: varchar('subject', { length: 300 }).notNull().default(''),
     html: text('html'),
     text: text('text').notNull().default(''),
+    /** A security e-mail (password reset): GET outbox leaves its body out. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * Placeholder → secret (the reset link) that only the sender puts into the text at send time.
+     * Never selected for the API; wiped once sent, failed for good or expired (issue 8, finding 9).
+     */
+    secrets: jsonb('secrets').$type<Record<string, string>>(),
+    secretsExpireAt: timestamp('secrets_expire_at', { withTimezone: true }),
     status: varchar('status', { length: 16 }).$type<'pending' | 'sending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { OutboxItem, OutboxQuery } from '@assoc/domain';
+import { dataMessages, type OutboxItem, type OutboxQuery } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
+
+const EXPIRED_BEFORE_SENDING = 'Link expirado antes do envio; peça um novo.';
 
 /** The database or an open transaction: e-mails are written in the caller's transaction. */
 export type DbExecutor = Pick<Db, 'insert' | 'execute'>;
@@ -13,13 +15,27 @@ export interface NewEmail {
   html?: string;
   userId?: number | null;
   cstId?: number | null;
+  /** A security e-mail: GET outbox shows its subject and state only. */
+  sensitive?: boolean;
+  /**
+   * Placeholder → secret (e.g. '[link de redefinição]' → the reset link). The text and HTML hold the
+   * placeholder; the sender puts the secret in at send time; the row forgets it once sent.
+   */
+  secrets?: Record<string, string>;
+  /** The secrets (and an unsent e-mail) expire after this many minutes. */
+  secretsMinutes?: number;
 }
 
 /** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
 export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<number> {
   const [row] = await db
     .insert(outbox)
-    .values({ channel: 'email', to: email.to, subject: email.subject, text: email.text, html: email.html, userId: email.userId, cstId: email.cstId })
+    .values({
+      channel: 'email', to: email.to, subject: email.subject, text: email.text, html: email.html, userId: email.userId, cstId: email.cstId,
+      sensitive: email.sensitive ?? false,
+      secrets: email.secrets ?? null,
+      secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
+    })
     .returning({ id: outbox.id });
   return row!.id;
 }
@@ -31,6 +47,7 @@ export interface ClaimedEmail {
   text: string;
   html: string | null;
   attempts: number;
+  secrets: Record<string, string> | null;
 }
 
 export function createMailRepository(db: Db) {
@@ -47,15 +64,31 @@ export function createMailRepository(db: Db) {
                next_attempt_at = now() + make_interval(secs => ${claimSeconds})
          where o.id in (select id from outbox
                          where channel = 'email' and status in ('pending', 'sending') and next_attempt_at <= now()
+                           and (secrets_expire_at is null or secrets_expire_at > now())
                          order by next_attempt_at, id
                          limit ${limit}
                          for update skip locked)
-        returning o.id, o."to", o.subject, o.text, o.html, o.attempts`);
+        returning o.id, o."to", o.subject, o.text, o.html, o.attempts, o.secrets`);
       return result.rows;
     },
 
+    /** Sent: the secrets are no longer needed by anyone. */
     async markSent(id: number) {
-      await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, id));
+      await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null, secrets: null }).where(eq(outbox.id, id));
+    },
+
+    /**
+     * Secrets past their time are wiped; an e-mail not sent by then fails for good (its link would
+     * no longer work). Answers how many rows it touched.
+     */
+    async expireSecrets(): Promise<number> {
+      const result = await db.execute(sql`
+        update outbox
+           set secrets = null,
+               status = case when status in ('pending', 'sending') then 'failed' else status end,
+               last_error = case when status in ('pending', 'sending') then ${EXPIRED_BEFORE_SENDING} else last_error end
+         where secrets is not null and secrets_expire_at <= now()`);
+      return result.rowCount ?? 0;
     },
 
     /** A failed attempt: back to pending after `retryInSeconds`, or failed for good when `final`. */
@@ -65,6 +98,7 @@ export function createMailRepository(db: Db) {
         .set({
           status: final ? 'failed' : 'pending',
           lastError: error.slice(0, 2000),
+          ...(final ? { secrets: null } : {}),
           nextAttemptAt: final ? sql`now()` : sql`now() + make_interval(secs => ${retryInSeconds})`,
         })
         .where(eq(outbox.id, id));
@@ -73,9 +107,14 @@ export function createMailRepository(db: Db) {
     /** The outbox screen: newest first, optional status filter, one page. */
     async list(query: OutboxQuery): Promise<{ items: OutboxItem[]; total: number }> {
       const where = query.status ? eq(outbox.status, query.status) : undefined;
+      // Explicit columns: the secrets never leave the database through the API.
       const [rows, totals] = await Promise.all([
         db
-          .select()
+          .select({
+            id: outbox.id, channel: outbox.channel, to: outbox.to, subject: outbox.subject, text: outbox.text, sensitive: outbox.sensitive,
+            status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, sentAt: outbox.sentAt,
+            nextAttemptAt: outbox.nextAttemptAt, userId: outbox.userId, cstId: outbox.cstId,
+          })
           .from(outbox)
           .where(where)
           .orderBy(desc(outbox.createdAt), desc(outbox.id))
@@ -90,7 +129,8 @@ export function createMailRepository(db: Db) {
           channel: r.channel,
           to: r.to,
           subject: r.subject,
-          text: r.text,
+          text: r.sensitive ? dataMessages.protectedContent : r.text,
+          sensitive: r.sensitive,
           status: r.status,
           attempts: r.attempts,
           lastError: r.lastError,

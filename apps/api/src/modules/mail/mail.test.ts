@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { dataMessages } from '@assoc/domain';
+import { createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
-import { outbox } from '../../db/schema/index.js';
-import { createMailWorker, retryDelaySeconds } from '../../plugins/app/mail.js';
+import { migrationsFolder } from '../../db/client.js';
+import { outbox, users } from '../../db/schema/index.js';
+import { createMailWorker, resolveSecrets, retryDelaySeconds } from '../../plugins/app/mail.js';
 import { enqueueEmail } from './mail.repository.js';
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
@@ -190,5 +194,96 @@ describe('GET outbox (superadmin screen)', () => {
     const staff = await signedInAs(ctx, ['v2access', 'admin']);
     expect((await staff.client.get('/api/v1/outbox')).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/outbox' })).statusCode).toBe(401);
+  });
+});
+
+describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, PUBLIC_URL: 'https://portal.assoc.test', RESET_CODE_MINUTES: 30 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  async function requestReset(email: string) {
+    const user = await createUser(ctx, { roles: ['v2access'], name: 'Joana Reset' });
+    await ctx.db.update(users).set({ email }).where(eq(users.userId, user.userId));
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/login/resetpassword/${user.cpf}` });
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.userId, user.userId));
+    return { user, row: row! };
+  }
+
+  it('GET outbox shows neither the code nor the link of a reset e-mail, before or after sending; the sent e-mail carries a working link', async () => {
+    const { user, row } = await requestReset('joana@exemplo.com.br');
+    // The readable text holds a placeholder; the link waits in the secrets column only.
+    expect(row.text).toContain(dataMessages.resetLinkPlaceholder);
+    expect(row.text).not.toContain('reset?q=');
+    expect(row.html).not.toContain('reset?q=');
+    expect(row.sensitive).toBe(true);
+    expect(Object.values(row.secrets ?? {})[0]).toMatch(/^https:\/\/portal\.assoc\.test\/reset\?q=[A-Za-z0-9_-]{32}$/);
+    expect(row.secretsExpireAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
+
+    const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
+    const pending = (await client.get('/api/v1/outbox')).body;
+    expect(pending).not.toContain('reset?q=');
+    expect(pending).not.toContain('[link');
+    const item = JSON.parse(pending).items.find((i: { id: number }) => i.id === row.id);
+    expect(item).toMatchObject({ subject: expect.stringContaining('Redefinição de senha'), text: dataMessages.protectedContent, sensitive: true, status: 'pending' });
+
+    await ctx.app.mailWorker.runOnce();
+    const [mail] = await smtp.waitFor(1);
+    const link = /https:\/\/portal\.assoc\.test\/reset\?q=([A-Za-z0-9_-]{32})/.exec(mail!.text);
+    expect(link).not.toBeNull();
+    // The HTML part too (quoted-printable: soft line breaks removed): the link in the href and as text.
+    const raw = mail!.raw.replace(/=\r?\n/g, '');
+    expect(raw.split(link![1]!).length - 1).toBeGreaterThanOrEqual(3);
+    expect(raw).not.toContain('[link de redefini');
+    // The link works: the code changes the password.
+    const changed = await ctx.app.inject({ method: 'POST', url: '/api/v1/login/resetpasswordchange', payload: { code: link![1], cpf: user.cpf, password: 'Girassol#Azul-2031' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const sent = await rowOf(ctx, row.id);
+    expect(sent.status).toBe('sent');
+    expect(sent.secrets).toBeNull();
+    const after = (await client.get('/api/v1/outbox')).body;
+    expect(after).not.toContain(link![1]);
+    expect(after).not.toContain('reset?q=');
+  });
+
+  it('migration 0015 moves the link of an older unsent reset e-mail to the secrets and redacts every copy', async () => {
+    const link = `https://portal.assoc.test/reset?q=${'A1_-'.repeat(8)}`;
+    const old = async (status: 'pending' | 'sent') => (await ctx.db.insert(outbox).values({
+      to: 'antigo@exemplo.com.br', subject: 'Redefinição de senha', status, text: `Olá.\n\n${link}\n\nO endereço vale…`,
+      html: `<p><a href="${link}">Clique aqui</a><br>${link}</p>`,
+    }).returning())[0]!;
+    const [pending, sent] = [await old('pending'), await old('sent')];
+    const statements = fs.readFileSync(path.join(migrationsFolder, '0015_text_and_outbox.sql'), 'utf8').split('--> statement-breakpoint');
+    await ctx.pool.query(statements.at(-1)!);
+    const [p, s] = [await rowOf(ctx, pending.id), await rowOf(ctx, sent.id)];
+    for (const row of [p, s]) {
+      expect(row.sensitive).toBe(true);
+      expect(`${row.text}${row.html}`).not.toContain('reset?q=');
+      expect(row.text).toContain(dataMessages.resetLinkPlaceholder);
+    }
+    expect(p.secrets).toEqual({ [dataMessages.resetLinkPlaceholder]: link });
+    expect(s.secrets).toBeNull();
+    expect(resolveSecrets(p).html).toBe(`<p><a href="${link}">Clique aqui</a><br>${link}</p>`);
+    await ctx.db.delete(outbox).where(sql`${outbox.id} in ${[p.id, s.id]}`);
+  });
+
+  it('an e-mail whose secret expired before sending fails for good and forgets the secret', async () => {
+    const { row } = await requestReset('tarde@exemplo.com.br');
+    await ctx.db.update(outbox).set({ secretsExpireAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    const before = smtp.messages.length;
+    await ctx.app.mailWorker.runOnce();
+    expect(smtp.messages.length).toBe(before);
+    const expired = await rowOf(ctx, row.id);
+    expect(expired).toMatchObject({ status: 'failed', secrets: null });
+    expect(expired.lastError).toContain('expirado');
   });
 });

@@ -3,7 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { createMailRepository } from '../../modules/mail/mail.repository.js';
+import { maskPersonalData } from '../../lib/log-redaction.js';
+import { createMailRepository, type ClaimedEmail } from '../../modules/mail/mail.repository.js';
 
 /** E-mails claimed per round; a full round is followed at once by another. */
 const BATCH = 20;
@@ -27,6 +28,20 @@ declare module 'fastify' {
 export const retryDelaySeconds = (config: Pick<AppConfig, 'MAIL_RETRY_SECONDS'>, attemptsMade: number) =>
   Math.min(6 * 3600, config.MAIL_RETRY_SECONDS * 2 ** Math.max(0, attemptsMade - 1));
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The e-mail as sent: each placeholder of the stored text and HTML replaced by its secret. */
+export function resolveSecrets(email: Pick<ClaimedEmail, 'text' | 'html' | 'secrets'>): { text: string; html: string | undefined } {
+  let { text } = email;
+  let html = email.html ?? undefined;
+  for (const [placeholder, secret] of Object.entries(email.secrets ?? {})) {
+    text = text.replaceAll(placeholder, secret);
+    html = html?.replaceAll(escapeHtml(placeholder), escapeHtml(secret));
+  }
+  return { text, html };
+}
+
 export function createMailWorker({ db, config, log }: { db: Db; config: AppConfig; log: FastifyBaseLogger }): MailWorker {
   const repo = createMailRepository(db);
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
@@ -36,16 +51,18 @@ export function createMailWorker({ db, config, log }: { db: Db; config: AppConfi
 
   async function round(): Promise<number> {
     if (!transport) return 0;
+    await repo.expireSecrets();
     const batch = await repo.claimDue(BATCH, CLAIM_SECONDS);
     for (const email of batch) {
       try {
-        await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+        await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, ...resolveSecrets(email) });
         await repo.markSent(email.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const final = email.attempts >= config.MAIL_MAX_ATTEMPTS;
         await repo.markAttemptFailed(email.id, message, final, retryDelaySeconds(config, email.attempts));
-        log.warn({ outboxId: email.id, attempt: email.attempts, final, err: message }, 'e-mail não enviado');
+        // SMTP replies often quote the recipient's address.
+        log.warn({ outboxId: email.id, attempt: email.attempts, final, err: maskPersonalData(message) }, 'e-mail não enviado');
       }
     }
     return batch.length;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { formatDateTime, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../hooks/useOutbox';
@@ -47,7 +47,22 @@ export function OutboxTable() {
           { accessor: 'createdAt', title: 'Criada em', width: 150, render: (r) => formatDateTime(r.createdAt) },
           { accessor: 'channel', title: 'Canal', width: 90, render: (r) => CHANNEL_LABELS[r.channel] },
           { accessor: 'to', title: 'Para' },
-          { accessor: 'subject', title: 'Assunto' },
+          {
+            accessor: 'subject',
+            title: 'Assunto',
+            // Security e-mails (password reset): the server never sends their body, only that it is protected.
+            render: (r) =>
+              r.sensitive ? (
+                <Group gap={6} wrap="nowrap">
+                  <Tooltip label={r.text}>
+                    <IconLock size={14} aria-label={r.text} />
+                  </Tooltip>
+                  <span>{r.subject}</span>
+                </Group>
+              ) : (
+                r.subject
+              ),
+          },
           {
             accessor: 'status',
             title: 'Situação',
