@@ -7,6 +7,7 @@ export * from './format.js';
 export * from './auth/login.schema.js';
 export * from './people/cpf.js';
 export * from './validation.js';
+export * from './record-version.js';
 export * from './people/search.schema.js';
 export * from './dashboard/weather.schema.js';
 export * from './auth/password-strength.js';

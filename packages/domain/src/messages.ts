@@ -24,6 +24,8 @@ export const genericMessages = {
   operationFailed: 'Ocorreu um erro para executar a operação solicitada',
   requestFailed: 'Não foi possível executar a solicitação com sucesso',
   underConstruction: 'Em construção',
+  /** Decision 5: a save over a record someone else changed since it was loaded (409). */
+  staleRecord: 'Registro alterado por outro usuário. Recarregue para continuar.',
 } as const;
 
 /** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
+import { loadedVersion, recordVersion } from '../record-version.js';
 import { cepField, optionalText, requiredText, safeText } from '../validation.js';
 
 export const locationMessages = {
@@ -79,6 +80,7 @@ function phonePairs(pairs: ReadonlyArray<readonly [ddd: string, number: string]>
 
 export const circunscricaoSchema = z.object({
   cirId: z.number().int().default(0),
+  version: loadedVersion(),
   cirNome: requiredText(3, 50),
   cirRegional: requiredText(3, 50),
   /** Região administrativa judiciária: one of the regions (rajs). */
@@ -90,6 +92,8 @@ export type CircunscricaoInput = z.input<typeof circunscricaoSchema>;
 
 /** What every level's record says of its coordinators: the ids and, read-only, the members' names. */
 const coordinatorRecord = {
+  /** Every level's record carries its version too (decision 5). */
+  version: recordVersion(),
   corTitular: z.number().int().nullable(),
   corAdjunto: z.number().int().nullable(),
   titularName: z.string().nullable(),
@@ -119,6 +123,7 @@ export type CircunscricaoList = z.infer<typeof circunscricaoListSchema>;
 
 export const comarcaSchema = z.object({
   comId: z.number().int().default(0),
+  version: loadedVersion(),
   comNome: requiredText(3, 64),
   corTitular: coordinator(),
   corAdjunto: coordinator(),
@@ -140,6 +145,7 @@ export type Comarca = z.infer<typeof comarcaRecordSchema>;
 export const forumSchema = z
   .object({
     apfId: z.number().int().default(0),
+    version: loadedVersion(),
     forNome: requiredText(3, 50),
     forShort: requiredText(3, 50),
     /** CEP: 8 digits (the dash accepted), or empty. */
@@ -186,6 +192,7 @@ export type Forum = z.infer<typeof forumRecordSchema>;
 export const localSchema = z
   .object({
     locId: z.number().int().default(0),
+    version: loadedVersion(),
     locNome: requiredText(3, 80),
     predioNome: requiredText(3, 80),
     locPhone1Ddd: ddd(),

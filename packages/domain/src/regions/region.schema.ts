@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
+import { loadedVersion, recordVersion } from '../record-version.js';
 import { requiredText, safeText } from '../validation.js';
 
 export const regionMessages = {
@@ -44,6 +45,7 @@ export function duplicateCityId(list: ReadonlyArray<{ regionId: number }>): numb
 
 export const regionSchema = z.object({
   regionId: z.number().int().default(-1),
+  version: loadedVersion(),
   regionName: requiredText(2, regionLimits.name),
   regioes: z
     .array(regionCitySchema, { error: (issue) => (issue.input == null ? regionMessages.emptyList : m.oneOf) })
@@ -58,11 +60,12 @@ export const regionRecordSchema = z.object({
   regionId: z.number().int(),
   regionName: z.string(),
   regioes: z.array(z.object({ regionId: z.number().int(), uf: z.string(), cidade: z.string() })),
+  version: recordVersion(),
 });
 export type Region = z.infer<typeof regionRecordSchema>;
 
 /** GET regiao: a row of the table. */
-export const regionItemSchema = z.object({ regionId: z.number().int(), regionName: z.string() });
+export const regionItemSchema = z.object({ regionId: z.number().int(), regionName: z.string(), version: recordVersion() });
 export type RegionItem = z.infer<typeof regionItemSchema>;
 
 /** GET regiao/uf: the UF dropdown. */

@@ -4,6 +4,7 @@
  * schema (the rules, used by the API and the modal form) and one plain record schema (the list reply).
  */
 import { z } from 'zod';
+import { loadedVersion, recordVersion } from '../record-version.js';
 import { intRange, isoDateField, requiredText } from '../validation.js';
 
 /** Key of a record; new records carry the spec's default (-1 or 0) and the server assigns the key. */
@@ -22,6 +23,7 @@ export const templateLimits = { name: 32, description: 120, message: 240 } as co
 
 export const messageTemplateSchema = z.object({
   emID: key().default(-1),
+  version: loadedVersion(),
   /** Forced to upper case (as typed, and again on the server). */
   emName: requiredText(2, 32).overwrite((v) => v.toUpperCase()),
   emDescription: requiredText(2, 80),
@@ -37,6 +39,7 @@ export const messageTemplateRecordSchema = z.object({
   /** How many times the template was used (campaigns, e-mails). */
   emUses: z.number().int(),
   lastModifiedDate: z.string().nullable(),
+  version: recordVersion(),
 });
 export type MessageTemplate = z.infer<typeof messageTemplateRecordSchema>;
 
@@ -48,6 +51,7 @@ export const EXTRATO_GROUP_DEFAULT_SORT = 10;
 
 export const extratoGroupSchema = z.object({
   extgrpID: key().default(-1),
+  version: loadedVersion(),
   extgrpName: requiredText(5, 80),
   extgrpSort: intRange(1, 9999).default(EXTRATO_GROUP_DEFAULT_SORT),
 });
@@ -57,6 +61,7 @@ export const extratoGroupRecordSchema = z.object({
   extgrpID: z.number().int(),
   extgrpName: z.string(),
   extgrpSort: z.number().int(),
+  version: recordVersion(),
 });
 export type ExtratoGroup = z.infer<typeof extratoGroupRecordSchema>;
 
@@ -68,6 +73,7 @@ export const holidayLimits = { description: 120 } as const;
 
 export const feriadoSchema = z.object({
   ferId: key().default(-1),
+  version: loadedVersion(),
   /** 'YYYY-MM-DD'. */
   ferDia: isoDateField(),
   ferDescricao: requiredText(2, 80),
@@ -78,6 +84,7 @@ export const feriadoRecordSchema = z.object({
   ferId: z.number().int(),
   ferDia: z.string(),
   ferDescricao: z.string(),
+  version: recordVersion(),
 });
 export type Feriado = z.infer<typeof feriadoRecordSchema>;
 
@@ -87,16 +94,18 @@ export type Feriado = z.infer<typeof feriadoRecordSchema>;
 
 export const forumCargoSchema = z.object({
   afcId: key().default(-1),
+  version: loadedVersion(),
   afcCargo: requiredText(2, 64),
 });
 export type ForumCargoInput = z.input<typeof forumCargoSchema>;
-export const forumCargoRecordSchema = z.object({ afcId: z.number().int(), afcCargo: z.string() });
+export const forumCargoRecordSchema = z.object({ afcId: z.number().int(), afcCargo: z.string(), version: recordVersion() });
 export type ForumCargo = z.infer<typeof forumCargoRecordSchema>;
 
 export const assocCargoSchema = z.object({
   aacId: key().default(-1),
+  version: loadedVersion(),
   aacCargo: requiredText(2, 120),
 });
 export type AssocCargoInput = z.input<typeof assocCargoSchema>;
-export const assocCargoRecordSchema = z.object({ aacId: z.number().int(), aacCargo: z.string() });
+export const assocCargoRecordSchema = z.object({ aacId: z.number().int(), aacCargo: z.string(), version: recordVersion() });
 export type AssocCargo = z.infer<typeof assocCargoRecordSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { isValidCnpj } from '../people/cpf.js';
+import { loadedVersion, recordVersion } from '../record-version.js';
 import { intRange, moneyCents, optionalText, requiredText } from '../validation.js';
 
 export const serviceMessages = {
@@ -28,6 +29,7 @@ export const serviceLimits = { name: 50, account: 20, productName: 40, supplierN
 
 export const supplierSchema = z.object({
   supId: z.number().int().default(0),
+  version: loadedVersion(),
   supName: requiredText(5, 40),
   supFantasia: optionalText(40),
   /**
@@ -53,10 +55,11 @@ export const supplierRecordSchema = z.object({
   supCnpj: z.string().nullable(),
   supIe: z.string().nullable(),
   supCcm: z.string().nullable(),
+  version: recordVersion(),
 });
 export type Supplier = z.infer<typeof supplierRecordSchema>;
 /** GET fornecedores: the picker's list. */
-export const supplierItemSchema = z.object({ supId: z.number().int(), supName: z.string() });
+export const supplierItemSchema = z.object({ supId: z.number().int(), supName: z.string(), version: recordVersion() });
 export type SupplierItem = z.infer<typeof supplierItemSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -66,6 +69,7 @@ export type SupplierItem = z.infer<typeof supplierItemSchema>;
 export const productSchema = z
   .object({
     sucId: z.number().int().default(0),
+    version: loadedVersion(),
     sucName: requiredText(5, 40),
     sucHealth: z.boolean().default(false),
     /** Only meaningful (and shown) for a health product. */
@@ -80,6 +84,7 @@ export const productRecordSchema = z.object({
   sucName: z.string(),
   sucHealth: z.boolean(),
   sucMudaFaixa: z.boolean(),
+  version: recordVersion(),
 });
 export type Product = z.infer<typeof productRecordSchema>;
 
@@ -98,6 +103,7 @@ const rate = () =>
 export const serviceSchema = z
   .object({
     svcId: z.number().int().default(0),
+    version: loadedVersion(),
     svcName: requiredText(3, 50),
     /** Integer cents. */
     svcValor: moneyCents({ min: 0, max: 999_999_999 }).default(0),
@@ -142,5 +148,6 @@ export const serviceRecordSchema = z.object({
   svcCentroDeCusto: z.string().nullable(),
   extgrpId: z.number().int().nullable(),
   irgrpId: z.number().int().nullable(),
+  version: recordVersion(),
 });
 export type Service = z.infer<typeof serviceRecordSchema>;

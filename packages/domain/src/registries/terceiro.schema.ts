@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { isValidCnpj, isValidCpf } from '../people/cpf.js';
+import { loadedVersion, recordVersion } from '../record-version.js';
 import { cepField, emailField, optionalText, safeText } from '../validation.js';
 
 export const terceiroTipos = [0, 1] as const;
@@ -32,6 +33,7 @@ const phone = () => z.string().trim().regex(/^\d*$/, m.digitsOnly).max(terceiroL
 export const terceiroSchema = z
   .object({
     terId: z.number().int().default(0),
+    version: loadedVersion(),
     terTipo: z.union([z.literal(0), z.literal(1)], { error: m.oneOf }),
     /** Punctuation accepted while typing; stored as digits. */
     terCPFCNPJ: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }),
@@ -75,6 +77,7 @@ export const terceiroRecordSchema = z.object({
   terUF: z.string().nullable(),
   terTelefone1: z.string().nullable(),
   terTelefone2: z.string().nullable(),
+  version: recordVersion(),
 });
 export type Terceiro = z.infer<typeof terceiroRecordSchema>;
 

@@ -30,6 +30,8 @@ export const regions = pgTable(
   {
     regionId: serial('region_id').primaryKey(),
     regionName: varchar('region_name', { length: 64 }).notNull(),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('regions_name_uq').on(sql`lower(${t.regionName})`).where(sql`deleted_at is null`)],
@@ -58,6 +60,8 @@ export const circunscricoes = pgTable('circunscricoes', {
   cirRaj: integer('cir_raj').references(() => regions.regionId),
   corTitular: integer('cor_titular').references(() => customers.cstId),
   corAdjunto: integer('cor_adjunto').references(() => customers.cstId),
+  /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+  version: integer('version').notNull().default(1),
 });
 
 export const comarcas = pgTable(
@@ -68,6 +72,8 @@ export const comarcas = pgTable(
     comNome: varchar('com_nome', { length: 64 }).notNull(),
     corTitular: integer('cor_titular').references(() => customers.cstId),
     corAdjunto: integer('cor_adjunto').references(() => customers.cstId),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('comarcas_cir_idx').on(t.cirId)],
 );
@@ -91,6 +97,8 @@ export const forums = pgTable(
     forPhone2: varchar('for_phone2', { length: 9 }),
     corTitular: integer('cor_titular').references(() => customers.cstId),
     corAdjunto: integer('cor_adjunto').references(() => customers.cstId),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('forums_com_idx').on(t.comId)],
 );
@@ -113,6 +121,8 @@ export const locals = pgTable(
     locFax: varchar('loc_fax', { length: 9 }),
     corTitular: integer('cor_titular').references(() => customers.cstId),
     corAdjunto: integer('cor_adjunto').references(() => customers.cstId),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('locals_apf_idx').on(t.apfId)],

@@ -158,6 +158,8 @@ export const terceiros = pgTable(
     terUF: varchar('ter_uf', { length: 2 }),
     terTelefone1: varchar('ter_telefone1', { length: 15 }),
     terTelefone2: varchar('ter_telefone2', { length: 15 }),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete (registries): a deleted third party can be recovered; search and lists skip it. */

@@ -18,6 +18,8 @@ export const messageTemplates = pgTable(
     emData: varchar('em_data', { length: 240 }).notNull(),
     emUses: integer('em_uses').notNull().default(0),
     lastModifiedDate: timestamp('last_modified_date', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
@@ -33,6 +35,8 @@ export const extratoGroups = pgTable(
     extgrpID: serial('extgrp_id').primaryKey(),
     extgrpName: varchar('extgrp_name', { length: 80 }).notNull(),
     extgrpSort: smallint('extgrp_sort').notNull().default(10),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('extrato_groups_name_uq').on(sql`lower(${t.extgrpName})`).where(sql`deleted_at is null`)],
@@ -45,6 +49,8 @@ export const feriados = pgTable(
     ferId: serial('fer_id').primaryKey(),
     ferDia: date('fer_dia').notNull(),
     ferDescricao: varchar('fer_descricao', { length: 80 }).notNull(),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('feriados_dia_uq').on(t.ferDia).where(sql`deleted_at is null`)],
@@ -56,6 +62,8 @@ export const forumCargos = pgTable(
   {
     afcId: serial('afc_id').primaryKey(),
     afcCargo: varchar('afc_cargo', { length: 64 }).notNull(),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('forum_cargos_cargo_uq').on(sql`lower(${t.afcCargo})`).where(sql`deleted_at is null`)],
@@ -67,6 +75,8 @@ export const assocCargos = pgTable(
   {
     aacId: serial('aac_id').primaryKey(),
     aacCargo: varchar('aac_cargo', { length: 120 }).notNull(),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('assoc_cargos_cargo_uq').on(sql`lower(${t.aacCargo})`).where(sql`deleted_at is null`)],
@@ -80,6 +90,8 @@ export const suppliers = pgTable('suppliers', {
   supCnpj: varchar('sup_cnpj', { length: 19 }).notNull(),
   supIe: varchar('sup_ie', { length: 20 }),
   supCcm: varchar('sup_ccm', { length: 20 }),
+  /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+  version: integer('version').notNull().default(1),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
@@ -92,6 +104,8 @@ export const products = pgTable(
     sucName: varchar('suc_name', { length: 40 }).notNull(),
     sucHealth: boolean('suc_health').notNull().default(false),
     sucMudaFaixa: boolean('suc_muda_faixa').notNull().default(false),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('products_sup_idx').on(t.supId)],
@@ -121,6 +135,8 @@ export const services = pgTable(
     svcCentroDeCusto: varchar('svc_centro_de_custo', { length: 20 }),
     extgrpId: integer('extgrp_id').references(() => extratoGroups.extgrpID),
     irgrpId: integer('irgrp_id').references(() => extratoGroups.extgrpID),
+    /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
+    version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('services_suc_idx').on(t.sucId), check('services_type_ck', sql`${t.svcServiceType} between 0 and 3`)],

@@ -16,6 +16,8 @@ const nameOf = (column: PgColumn) => sql<string | null>`(select c.cust_name from
 export interface LevelTable {
   table: typeof circunscricoes | typeof comarcas | typeof forums;
   key: PgColumn;
+  /** The row's version (decision 5). */
+  version: PgColumn;
   parent: PgColumn | null;
   orderBy: PgColumn;
   /** Condition on locals.apf_id: the forums beneath the row with this key. */
@@ -26,6 +28,7 @@ export const levels = {
   circunscricao: {
     table: circunscricoes,
     key: circunscricoes.cirId,
+    version: circunscricoes.version,
     parent: null,
     orderBy: circunscricoes.cirNome,
     forumsBeneath: (id: number) =>
@@ -34,6 +37,7 @@ export const levels = {
   comarca: {
     table: comarcas,
     key: comarcas.comId,
+    version: comarcas.version,
     parent: comarcas.cirId,
     orderBy: comarcas.comNome,
     forumsBeneath: (id: number) => sql`${locals.apfId} in (select f.apf_id from forums f where f.com_id = ${id})`,
@@ -41,6 +45,7 @@ export const levels = {
   forum: {
     table: forums,
     key: forums.apfId,
+    version: forums.version,
     parent: forums.comId,
     orderBy: forums.forNome,
     forumsBeneath: (id: number) => sql`${locals.apfId} = ${id}`,
@@ -85,8 +90,17 @@ export const locationsRepository = {
     return Number(row!.id);
   },
 
-  async updateLevel(db: Executor, level: LevelTable, id: number, values: Row): Promise<void> {
-    await db.update(level.table).set(values as never).where(eq(level.key, id));
+  /**
+   * Writes the row only while it still has the version the client read, bumping it in the same
+   * statement (decision 5); false when another write got there first.
+   */
+  async updateLevel(db: Executor, level: LevelTable, id: number, values: Row, expectedVersion: number): Promise<boolean> {
+    const rows = await db
+      .update(level.table)
+      .set({ ...values, version: sql`${level.version} + 1` } as never)
+      .where(and(eq(level.key, id), eq(level.version, expectedVersion)))
+      .returning({ id: level.key });
+    return rows.length > 0;
   },
 
   // Locals ----------------------------------------------------------------------------------------
@@ -119,8 +133,14 @@ export const locationsRepository = {
     return row!.id;
   },
 
-  async updateLocal(db: Executor, locId: number, values: Partial<typeof locals.$inferInsert>): Promise<void> {
-    await db.update(locals).set(values).where(eq(locals.locId, locId));
+  /** Like updateLevel: only at the expected version, bumping it; false when the local moved on. */
+  async updateLocal(db: Executor, locId: number, values: Partial<typeof locals.$inferInsert>, expectedVersion: number): Promise<boolean> {
+    const rows = await db
+      .update(locals)
+      .set({ ...values, version: sql`${locals.version} + 1` })
+      .where(and(eq(locals.locId, locId), eq(locals.version, expectedVersion)))
+      .returning({ id: locals.locId });
+    return rows.length > 0;
   },
 
   /**
@@ -138,7 +158,8 @@ export const locationsRepository = {
 
   /**
    * Gives the live locals beneath a row of a level the informed coordinators (only those given), and
-   * returns the locals that changed with their previous pair.
+   * returns the locals that changed with their previous pair. Each changed local's version goes up, so
+   * a local form opened before the propagation cannot save over it (decision 5).
    */
   async propagateCoordinators(
     db: Executor,
@@ -158,7 +179,7 @@ export const locationsRepository = {
       .orderBy(asc(locals.locId))
       .for('update');
     if (!before.length) return [];
-    await db.update(locals).set(set).where(inArray(locals.locId, before.map((r) => r.locId)));
+    await db.update(locals).set({ ...set, version: sql`${locals.version} + 1` }).where(inArray(locals.locId, before.map((r) => r.locId)));
     return before;
   },
 

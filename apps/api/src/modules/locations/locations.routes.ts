@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   circunscricaoListSchema, circunscricaoRecordSchema, circunscricaoSchema, comarcaRecordSchema, comarcaSchema, coordinatorOptionSchema,
-  coordinatorQuerySchema, forumRecordSchema, forumSchema, localRecordSchema, localSchema,
+  coordinatorQuerySchema, forumRecordSchema, forumSchema, localRecordSchema, localSchema, versionQuerySchema, withVersion,
 } from '@assoc/domain';
 import { currentUser } from '../../plugins/app/auth.js';
 import { menuRolesOf, messageSchema, screenAccess } from '../registries/registry.routes.js';
@@ -41,11 +41,11 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/circunscricao/:cirId', {
     ...access,
     schema: {
-      tags, summary: 'Altera circunscrição (204); coordenadores informados passam a todos os locais abaixo dela',
-      params: z.object({ cirId: id }), body: circunscricaoSchema, response: { 204: z.null(), ...errors },
+      tags, summary: 'Altera circunscrição na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais abaixo dela',
+      params: z.object({ cirId: id }), body: withVersion(circunscricaoSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.circunscricoes.update(request.params.cirId, request.body, actor(request));
+    await service.circunscricoes.update(request.params.cirId, request.body, request.body.version, actor(request));
     return reply.code(204).send(null);
   });
 
@@ -69,11 +69,11 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/comarcas/:comId', {
     ...access,
     schema: {
-      tags, summary: 'Altera comarca (204); coordenadores informados passam a todos os locais abaixo dela',
-      params: z.object({ comId: id }), body: comarcaSchema, response: { 204: z.null(), ...errors },
+      tags, summary: 'Altera comarca na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais abaixo dela',
+      params: z.object({ comId: id }), body: withVersion(comarcaSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.comarcas.update(request.params.comId, request.body, actor(request));
+    await service.comarcas.update(request.params.comId, request.body, request.body.version, actor(request));
     return reply.code(204).send(null);
   });
 
@@ -100,11 +100,11 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/forums/:apfId', {
     ...access,
     schema: {
-      tags, summary: 'Altera fórum (204); coordenadores informados passam a todos os locais do fórum',
-      params: z.object({ apfId: id }), body: forumSchema, response: { 204: z.null(), ...errors },
+      tags, summary: 'Altera fórum na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais do fórum',
+      params: z.object({ apfId: id }), body: withVersion(forumSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.forums.update(request.params.apfId, request.body, actor(request));
+    await service.forums.update(request.params.apfId, request.body, request.body.version, actor(request));
     return reply.code(204).send(null);
   });
 
@@ -138,18 +138,18 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/local', {
     ...access,
     schema: {
-      tags, summary: 'Altera local; a chave locId vai no corpo (200, o registro); num local apagado, também o recupera',
-      body: localSchema, response: { 200: localRecordSchema, ...errors },
+      tags, summary: 'Altera local na versão lida; a chave locId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num local apagado, também o recupera',
+      body: withVersion(localSchema), response: { 200: localRecordSchema, ...errors },
     },
-  }, async (request) => service.locals.update(request.body, actor(request)));
+  }, async (request) => service.locals.update(request.body, request.body.version, actor(request)));
 
   app.delete('/local/:locId', {
     ...access,
     schema: {
-      tags, summary: 'Apaga local (200, o registro apagado; recuperável com PUT local)', params: z.object({ locId: id }),
-      response: { 200: localRecordSchema, ...errors },
+      tags, summary: 'Apaga local na versão lida (?version=; 200, o registro apagado; recuperável com PUT local; 409 se outro usuário alterou)',
+      params: z.object({ locId: id }), querystring: versionQuerySchema, response: { 200: localRecordSchema, ...errors },
     },
-  }, async (request) => service.locals.remove(request.params.locId, actor(request)));
+  }, async (request) => service.locals.remove(request.params.locId, request.query.version, actor(request)));
 
   // Coordenadores ----------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import {
-  circunscricaoRecordSchema, comarcaRecordSchema, forumRecordSchema, localRecordSchema, locationMessages as msg, registryMessages,
+  genericMessages, circunscricaoRecordSchema, comarcaRecordSchema, forumRecordSchema, localRecordSchema, locationMessages as msg, registryMessages,
   type CircunscricaoList, type circunscricaoSchema, type comarcaSchema, type forumSchema, type localSchema,
 } from '@assoc/domain';
 import type { z } from 'zod';
@@ -161,13 +161,16 @@ export function createLocationsService(db: Db) {
           return after;
         });
       },
-      async update(id: number, body: Body, actor: Actor): Promise<Rec> {
+      /** Saves a row read at `version`; a newer version refuses it with 409 and changes nothing (decision 5). */
+      async update(id: number, body: Body, version: number, actor: Actor): Promise<Rec> {
         return db.transaction(async (tx) => {
           const current = await repo.lockLevel(tx, def.table, id);
           if (!current) throw notFound(def.notFound);
+          // References first: the database would refuse an unknown one with a less precise message.
           await checkReferences(tx, body, current);
           const before = toRecord(await repo.findLevel(tx, def.table, id));
-          await repo.updateLevel(tx, def.table, id, def.toRow(body));
+          // The UPDATE itself judges the version (its WHERE), so no other save can slip in between.
+          if (!(await repo.updateLevel(tx, def.table, id, def.toRow(body), version))) throw conflict(genericMessages.staleRecord);
           await propagate(tx, def as LevelDefinition<CoordinatorFields, unknown>, id, body, actor);
           const after = toRecord(await repo.findLevel(tx, def.table, id));
           await writeAudit(tx, { category: def.category, entityId: id, action: 'update', user: actor, before, after });
@@ -210,13 +213,16 @@ export function createLocationsService(db: Db) {
         });
       },
 
-      /** Saves a local (key in the body); on a deleted local it also recovers it. Coordinators stay. */
-      async update(body: LocalBody, actor: Actor) {
+      /**
+       * Saves a local read at `version` (key in the body); on a deleted local it also recovers it.
+       * Coordinators stay. A newer version refuses it with 409 (decision 5).
+       */
+      async update(body: LocalBody, version: number, actor: Actor) {
         return db.transaction(async (tx) => {
           const current = await repo.lockLocal(tx, body.locId);
           if (!current) throw notFound(msg.localNotFound);
           const before = localRecord((await repo.findLocal(tx, body.locId))!);
-          await repo.updateLocal(tx, body.locId, { ...localRow(body), deletedAt: null });
+          if (!(await repo.updateLocal(tx, body.locId, { ...localRow(body), deletedAt: null }, version))) throw conflict(genericMessages.staleRecord);
           const after = localRecord((await repo.findLocal(tx, body.locId))!);
           await writeAudit(tx, {
             category: 'locais', entityId: body.locId, action: current.deletedAt != null ? 'restore' : 'update', user: actor, before, after,
@@ -225,16 +231,19 @@ export function createLocationsService(db: Db) {
         });
       },
 
-      /** Soft delete: the local leaves the list and can be recovered with PUT local. */
-      async remove(locId: number, actor: Actor) {
+      /**
+       * Soft delete of a local read at `version`: it leaves the list and can be recovered with PUT
+       * local. Answers the deleted local with its new version, the one a restore must name.
+       */
+      async remove(locId: number, version: number, actor: Actor) {
         return db.transaction(async (tx) => {
           const current = await repo.lockLocal(tx, locId);
           if (!current) throw notFound(msg.localNotFound);
           if (current.deletedAt != null) throw conflict(registryMessages.alreadyDeleted);
           const before = localRecord((await repo.findLocal(tx, locId))!);
-          await repo.updateLocal(tx, locId, { deletedAt: new Date() });
+          if (!(await repo.updateLocal(tx, locId, { deletedAt: new Date() }, version))) throw conflict(genericMessages.staleRecord);
           await writeAudit(tx, { category: 'locais', entityId: locId, action: 'delete', user: actor, before, after: null });
-          return before;
+          return localRecord((await repo.findLocal(tx, locId))!);
         });
       },
     },

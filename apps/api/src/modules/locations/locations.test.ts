@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericMessages } from '@assoc/domain';
 import { audits, circunscricoes, comarcas, forums, locals, regions } from '../../db/schema/index.js';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
@@ -20,6 +21,13 @@ const del = (client: Client, url: string) => client.request({ method: 'DELETE', 
 const auditsOf = (category: string, entityId: number | string) =>
   ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(asc(audits.auditId));
 const auditCount = async () => Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits`)).rows[0]!.n);
+const versionKeys = { circunscricao: ['circunscricoes', 'cir_id'], comarcas: ['comarcas', 'com_id'], forums: ['forums', 'apf_id'], local: ['locals', 'loc_id'] } as const;
+/** A row's current version: what a client that has just loaded it sends back (decision 5). */
+async function versionOf(level: keyof typeof versionKeys, id: number): Promise<number> {
+  const [table, key] = versionKeys[level];
+  const { rows } = await ctx.db.execute<{ version: number }>(sql`select version from ${sql.identifier(table)} where ${sql.identifier(key)} = ${id}`);
+  return rows[0]!.version;
+}
 /** Every row of the four tables: proves that a refused call changed nothing. */
 const snapshot = async () => ({
   cirs: await ctx.db.select().from(circunscricoes).orderBy(asc(circunscricoes.cirId)),
@@ -88,7 +96,7 @@ describe('circunscricao', () => {
     cirId = record.cirId;
     expect(record).toEqual({
       cirId: expect.any(Number), cirNome: cir.cirNome, cirRegional: 'Capital', cirRaj: rajId, corTitular: null, corAdjunto: adjunto.cstId,
-      titularName: null, adjuntoName: adjunto.custName,
+      titularName: null, adjuntoName: adjunto.custName, version: 1,
     });
     const [audit] = await auditsOf('circunscricoes', cirId);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: record });
@@ -114,7 +122,7 @@ describe('circunscricao', () => {
   });
 
   it('updates with PUT circunscricao/{cirId} (204) and audits before/after', async () => {
-    const res = await put(admin, api(`circunscricao/${cirId}`), { ...cir, cirRaj: rajId, cirRegional: 'Capital e Grande SP', corAdjunto: adjunto.cstId });
+    const res = await put(admin, api(`circunscricao/${cirId}`), { ...cir, cirRaj: rajId, cirRegional: 'Capital e Grande SP', corAdjunto: adjunto.cstId, version: await versionOf('circunscricao', cirId) });
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     expect((await admin.get(api(`circunscricao/${cirId}`))).json()).toMatchObject({ cirRegional: 'Capital e Grande SP', cirRaj: rajId });
@@ -137,7 +145,7 @@ describe('circunscricao', () => {
     const add = await admin.post(api('circunscricao'), { ...cir, ...change });
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(message);
-    const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change });
+    const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change, version: await versionOf('circunscricao', cirId) });
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(message);
     expect(await snapshot()).toEqual(before);
@@ -157,7 +165,7 @@ describe('circunscricao', () => {
       const add = await admin.post(api('circunscricao'), { ...cir, ...change });
       expect(add.statusCode, JSON.stringify(change)).toBe(400);
       expect(add.json()).toEqual({ message });
-      const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change });
+      const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change, version: await versionOf('circunscricao', cirId) });
       expect(update.json()).toEqual({ message });
     }
     expect(await snapshot()).toEqual(before);
@@ -165,7 +173,7 @@ describe('circunscricao', () => {
 
   it('answers 404 for an unknown circunscrição', async () => {
     expect((await admin.get(api('circunscricao/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
-    const res = await put(admin, api('circunscricao/999999'), cir);
+    const res = await put(admin, api('circunscricao/999999'), { ...cir, version: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Circunscrição não encontrada' });
   });
@@ -176,10 +184,10 @@ describe('comarcas', () => {
     const res = await admin.post(api(`comarcas/${cirId}`), comarca);
     expect(res.statusCode, res.body).toBe(200);
     comId = res.json().comId;
-    expect(res.json()).toEqual({ comId, cirId, comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null });
+    expect(res.json()).toEqual({ comId, cirId, comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null, version: 1 });
     expect((await admin.get(api(`comarcas/all/${cirId}`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`comarcas/${comId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`comarcas/${comId}`), { ...comarca, comNome: 'Comarca da Capital' });
+    const updated = await put(admin, api(`comarcas/${comId}`), { ...comarca, comNome: 'Comarca da Capital', version: await versionOf('comarcas', comId) });
     expect(updated.statusCode, updated.body).toBe(204);
     expect((await admin.get(api(`comarcas/${comId}`))).json().comNome).toBe('Comarca da Capital');
     expect((await auditsOf('comarcas', comId)).map((a) => a.action)).toEqual(['insert', 'update']);
@@ -193,7 +201,7 @@ describe('comarcas', () => {
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
     expect((await admin.post(api(`comarcas/${cirId}`), { ...comarca, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api(`comarcas/${comId}`), { ...comarca, ...change });
+    const update = await put(admin, api(`comarcas/${comId}`), { ...comarca, ...change, version: await versionOf('comarcas', comId) });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toEqual({ message });
     expect(await snapshot()).toEqual(before);
@@ -206,7 +214,7 @@ describe('comarcas', () => {
     expect(post.json()).toEqual({ message: 'Circunscrição não encontrada' });
     expect((await admin.get(api('comarcas/all/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
     expect((await admin.get(api('comarcas/999999'))).json()).toEqual({ message: 'Comarca não encontrada' });
-    expect((await put(admin, api('comarcas/999999'), comarca)).statusCode).toBe(404);
+    expect((await put(admin, api('comarcas/999999'), { ...comarca, version: 1 })).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -219,11 +227,11 @@ describe('forums', () => {
     expect(res.json()).toEqual({
       apfId, comId, forNome: forum.forNome, forShort: 'João Mendes', forZipcode: '01501900', forAddress: 'Praça João Mendes', forNumber: 's/n',
       forComplement: null, forCity: 'São Paulo', forState: 'SP', forPhoneDdd1: '11', apfPhone1: '21716000', forPhoneDdd2: null, forPhone2: null,
-      corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null,
+      corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null, version: 1,
     });
     expect((await admin.get(api(`forums/all/${comId}`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`forums/${apfId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`forums/${apfId}`), { ...forum, forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '98765-4321' });
+    const updated = await put(admin, api(`forums/${apfId}`), { ...forum, forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '98765-4321', version: await versionOf('forums', apfId) });
     expect(updated.statusCode, updated.body).toBe(204);
     expect((await admin.get(api(`forums/${apfId}`))).json()).toMatchObject({ forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '987654321' });
     expect((await auditsOf('foruns', apfId)).at(-1)).toMatchObject({ action: 'update', before: { forComplement: null }, after: { forComplement: '2º andar' } });
@@ -250,7 +258,7 @@ describe('forums', () => {
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
     expect((await admin.post(api(`forums/${comId}`), { ...forum, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api(`forums/${apfId}`), { ...forum, ...change });
+    const update = await put(admin, api(`forums/${apfId}`), { ...forum, ...change, version: await versionOf('forums', apfId) });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toEqual({ message });
     expect(await snapshot()).toEqual(before);
@@ -261,7 +269,7 @@ describe('forums', () => {
     expect((await admin.post(api('forums/999999'), forum)).json()).toEqual({ message: 'Comarca não encontrada' });
     expect((await admin.get(api('forums/all/999999'))).statusCode).toBe(404);
     expect((await admin.get(api('forums/999999'))).json()).toEqual({ message: 'Fórum não encontrado' });
-    expect((await put(admin, api('forums/999999'), forum)).statusCode).toBe(404);
+    expect((await put(admin, api('forums/999999'), { ...forum, version: 1 })).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -275,14 +283,14 @@ describe('local', () => {
       locId, apfId, locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716001', locPhone1Ext: '123',
       locPhone2Ddd: null, locPhone2: null, locPhone2Ext: null, locFaxDdd: '11', locFax: '21716099',
       // The nearest coordinators above: the circunscrição's adjunto.
-      corTitular: null, corAdjunto: adjunto.cstId, titularName: null, adjuntoName: adjunto.custName,
+      corTitular: null, corAdjunto: adjunto.cstId, titularName: null, adjuntoName: adjunto.custName, version: 1,
     });
     // refreshCounter only busts the client's cache.
     expect((await admin.get(api(`local/id/${apfId}/0`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`local/id/${apfId}/17`))).json()).toEqual([res.json()]);
-    const updated = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', locPhone1Ext: '' });
+    const updated = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', locPhone1Ext: '', version: await versionOf('local', locId) });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toEqual({ ...res.json(), locNome: '2ª Vara Cível', locPhone1Ext: null });
+    expect(updated.json()).toEqual({ ...res.json(), locNome: '2ª Vara Cível', locPhone1Ext: null, version: 2 });
     expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update']);
     expect((await auditsOf('locais', locId)).at(-1)).toMatchObject({ before: { locNome: '1ª Vara Cível' }, after: { locNome: '2ª Vara Cível' } });
   });
@@ -302,24 +310,24 @@ describe('local', () => {
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
     expect((await admin.post(api(`local/${apfId}`), { ...local, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api('local'), { ...local, locId, ...change });
+    const update = await put(admin, api('local'), { ...local, locId, ...change, version: await versionOf('local', locId) });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toEqual({ message });
     expect(await snapshot()).toEqual(before);
   });
 
   it('soft-deletes (200, the record): gone from the list, kept in the table, recovered by PUT local', async () => {
-    const res = await del(admin, api(`local/${locId}`));
+    const res = await del(admin, api(`local/${locId}?version=${await versionOf('local', locId)}`));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ locId, locNome: '2ª Vara Cível' });
     expect((await admin.get(api(`local/id/${apfId}/1`))).json()).toEqual([]);
     const [row] = await ctx.db.select().from(locals).where(eq(locals.locId, locId));
     expect(row!.deletedAt).toBeInstanceOf(Date);
-    const again = await del(admin, api(`local/${locId}`));
+    const again = await del(admin, api(`local/${locId}?version=${await versionOf('local', locId)}`));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
 
-    const restored = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível' });
+    const restored = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', version: await versionOf('local', locId) });
     expect(restored.statusCode).toBe(200);
     expect((await admin.get(api(`local/id/${apfId}/2`))).json()).toHaveLength(1);
     expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update', 'delete', 'restore']);
@@ -329,10 +337,98 @@ describe('local', () => {
     const before = await snapshot();
     expect((await admin.get(api('local/id/999999/0'))).json()).toEqual({ message: 'Fórum não encontrado' });
     expect((await admin.post(api('local/999999'), local)).json()).toEqual({ message: 'Fórum não encontrado' });
-    expect((await put(admin, api('local'), { ...local, locId: 999_999 })).json()).toEqual({ message: 'Local não encontrado' });
-    expect((await put(admin, api('local'), local)).statusCode).toBe(404);
-    expect((await del(admin, api('local/999999'))).json()).toEqual({ message: 'Local não encontrado' });
+    expect((await put(admin, api('local'), { ...local, locId: 999_999, version: 1 })).json()).toEqual({ message: 'Local não encontrado' });
+    expect((await put(admin, api('local'), { ...local, version: 1 })).statusCode).toBe(404);
+    expect((await del(admin, api('local/999999?version=1'))).json()).toEqual({ message: 'Local não encontrado' });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('lost updates (decision 5)', () => {
+  let admin2: Client;
+  beforeAll(async () => {
+    admin2 = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc'])).client;
+  });
+
+  /** Two users load a level row; the first saves (204, version + 1); the second, saving what it loaded, gets 409 and changes nothing. */
+  async function race(path: string, body: Record<string, unknown>, first: Record<string, unknown>, second: Record<string, unknown>) {
+    const loaded1 = (await admin.get(api(path))).json();
+    const loaded2 = (await admin2.get(api(path))).json();
+    expect(loaded1.version).toBe(1);
+    expect(loaded2.version).toBe(1);
+    const saved = await put(admin, api(path), { ...body, ...first, version: loaded1.version });
+    expect(saved.statusCode, saved.body).toBe(204);
+    const afterFirst = (await admin.get(api(path))).json();
+    expect(afterFirst).toMatchObject({ ...first, version: 2 });
+    const before = await snapshot();
+    const stale = await put(admin2, api(path), { ...body, ...second, version: loaded2.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await snapshot()).toEqual(before);
+    expect((await admin.get(api(path))).json()).toEqual(afterFirst);
+  }
+
+  it('circunscrição: the second save over the first gets 409', async () => {
+    const id = (await admin.post(api('circunscricao'), { ...cir, cirNome: 'Circunscrição disputada' })).json().cirId;
+    await race(`circunscricao/${id}`, cir, { cirNome: 'Circunscrição do primeiro' }, { cirNome: 'Circunscrição do segundo', corTitular: titular.cstId });
+  });
+
+  it('comarca: the second save over the first gets 409', async () => {
+    const id = (await admin.post(api(`comarcas/${cirId}`), { ...comarca, comNome: 'Comarca disputada' })).json().comId;
+    await race(`comarcas/${id}`, comarca, { comNome: 'Comarca do primeiro' }, { comNome: 'Comarca do segundo' });
+  });
+
+  it('fórum: the second save over the first gets 409', async () => {
+    const id = (await admin.post(api(`forums/${comId}`), { ...forum, forNome: 'Fórum disputado' })).json().apfId;
+    await race(`forums/${id}`, forum, { forNome: 'Fórum do primeiro' }, { forNome: 'Fórum do segundo', forCity: 'Santos' });
+  });
+
+  it('of two level saves sent at once on the same version, exactly one wins', async () => {
+    const id = (await admin.post(api('circunscricao'), { ...cir, cirNome: 'Circunscrição simultânea' })).json().cirId;
+    const results = await Promise.all([
+      put(admin, api(`circunscricao/${id}`), { ...cir, cirNome: 'Simultânea um', version: 1 }),
+      put(admin2, api(`circunscricao/${id}`), { ...cir, cirNome: 'Simultânea dois', version: 1 }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    expect((await admin.get(api(`circunscricao/${id}`))).json().version).toBe(2);
+    expect((await auditsOf('circunscricoes', id)).map((a) => a.action)).toEqual(['insert', 'update']);
+  });
+
+  it('local: a stale PUT local and a stale DELETE local/{locId} get 409 and change nothing', async () => {
+    const created = (await admin.post(api(`local/${apfId}`), { ...local, locNome: 'Vara disputada' })).json();
+    const load = async (client: Client) =>
+      (await client.get(api(`local/id/${apfId}/0`))).json().find((l: { locId: number }) => l.locId === created.locId);
+    const first = await load(admin);
+    const second = await load(admin2);
+    const saved = await put(admin, api('local'), { ...local, locId: created.locId, locNome: 'Vara do primeiro', version: first.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(2);
+    const before = await snapshot();
+    const stale = await put(admin2, api('local'), { ...local, locId: created.locId, locNome: 'Vara do segundo', version: second.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await del(admin2, api(`local/${created.locId}?version=${second.version}`));
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await snapshot()).toEqual(before);
+    expect(await load(admin)).toEqual(saved.json());
+    expect((await del(admin, api(`local/${created.locId}`))).json()).toEqual({ message: 'version: Campo obrigatório' });
+  });
+
+  it('a coordinator propagated from a level bumps the locals beneath: a local form opened before cannot save over it', async () => {
+    const forumId = (await admin.post(api(`forums/${comId}`), { ...forum, forNome: 'Fórum propagado' })).json().apfId;
+    const created = (await admin.post(api(`local/${forumId}`), { ...local, locNome: 'Vara sob o fórum' })).json();
+    const opened = (await admin2.get(api(`local/id/${forumId}/0`))).json()[0];
+    expect(opened.version).toBe(1);
+    const forumNow = (await admin.get(api(`forums/${forumId}`))).json();
+    expect((await put(admin, api(`forums/${forumId}`), { ...forum, forNome: 'Fórum propagado', corTitular: other.cstId, version: forumNow.version })).statusCode).toBe(204);
+    const propagated = (await admin.get(api(`local/id/${forumId}/0`))).json()[0];
+    expect(propagated).toMatchObject({ locId: created.locId, corTitular: other.cstId, version: 2 });
+
+    const stale = await put(admin2, api('local'), { ...local, locId: created.locId, locNome: 'Vara renomeada', version: opened.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect((await admin.get(api(`local/id/${forumId}/0`))).json()[0]).toEqual(propagated);
   });
 });
 
@@ -364,11 +460,11 @@ describe('coordinators', () => {
     const b = await hierarchy('B', [1]);
     const allA = a.locIds.flat();
     const deletedLocal = allA.at(-1)!;
-    await del(admin, api(`local/${deletedLocal}`));
+    await del(admin, api(`local/${deletedLocal}?version=${await versionOf('local', deletedLocal)}`));
     // One local keeps its own adjunto: only the titular is informed.
     await ctx.db.update(locals).set({ corAdjunto: other.cstId }).where(eq(locals.locId, allA[0]!));
 
-    const res = await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', corTitular: titular.cstId });
+    const res = await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', corTitular: titular.cstId, version: await versionOf('circunscricao', a.cirId) });
     expect(res.statusCode, res.body).toBe(204);
     const live = allA.filter((id) => id !== deletedLocal);
     expect(await pairs(live)).toEqual(live.map((id) => [titular.cstId, id === allA[0] ? other.cstId : null]));
@@ -384,22 +480,22 @@ describe('coordinators', () => {
 
     // A comarca with an adjunto: only its own locals change.
     const comarcaLocals = a.locIds.slice(0, 2).flat();
-    expect((await put(admin, api(`comarcas/${a.comIds[0]}`), { ...comarca, comNome: 'Comarca A 1', corAdjunto: adjunto.cstId })).statusCode).toBe(204);
+    expect((await put(admin, api(`comarcas/${a.comIds[0]}`), { ...comarca, comNome: 'Comarca A 1', corAdjunto: adjunto.cstId, version: await versionOf('comarcas', a.comIds[0]!) })).statusCode).toBe(204);
     expect(await pairs(comarcaLocals)).toEqual(comarcaLocals.map(() => [titular.cstId, adjunto.cstId]));
     expect(await pairs([a.locIds[2]![0]!])).toEqual([[titular.cstId, null]]);
     expect((await auditsOf('locais', `comarcas:${a.comIds[0]}`))[0]!.after).toEqual({ corAdjunto: adjunto.cstId, locIds: comarcaLocals });
 
     // A forum with both: its locals only.
-    expect((await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId })).statusCode).toBe(204);
+    expect((await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId, version: await versionOf('forums', a.apfIds[1]!) })).statusCode).toBe(204);
     expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
     expect(await pairs(a.locIds[0]!)).toEqual([[titular.cstId, adjunto.cstId], [titular.cstId, adjunto.cstId]]);
 
     // Saving again with the same coordinators changes no local: no new summary.
-    await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId });
+    await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId, version: await versionOf('forums', a.apfIds[1]!) });
     expect(await auditsOf('locais', `foruns:${a.apfIds[1]}`)).toHaveLength(1);
 
     // No coordinator informed: the locals keep theirs.
-    await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A' });
+    await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', version: await versionOf('circunscricao', a.cirId) });
     expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
 
     // A new local starts with the nearest coordinators above it: the forum's pair, else the comarca's
@@ -417,8 +513,9 @@ describe('coordinators', () => {
     await ctx.db.execute(sql.raw(`alter table locals add constraint locals_test_refuse check (cor_titular is distinct from ${other.cstId}) not valid`));
     try {
       const before = await snapshot();
-      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), { ...comarca, comNome: 'Comarca C renomeada', corTitular: other.cstId });
-      expect(res.statusCode).toBe(500);
+      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), { ...comarca, comNome: 'Comarca C renomeada', corTitular: other.cstId, version: await versionOf('comarcas', c.comIds[0]!) });
+      // A check violation is a refused request (400), no longer a 500 (issue 8 finding 12).
+      expect(res.statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);
       expect((await admin.get(api(`comarcas/${c.comIds[0]}`))).json()).toMatchObject({ comNome: 'Comarca C 1', corTitular: null });
       expect(await pairs([localId!])).toEqual([[null, null]]);

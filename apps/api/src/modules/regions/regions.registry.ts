@@ -17,6 +17,7 @@ export const regionsRegistry = defineRegistry({
   table: regions,
   key: regions.regionId,
   deletedAt: regions.deletedAt,
+  version: regions.version,
   keyField: 'regionId',
   body: regionSchema,
   record: regionItemSchema,
@@ -24,5 +25,5 @@ export const regionsRegistry = defineRegistry({
   // The same rule as the partial unique index regions_name_uq (live rows, case-insensitive).
   unique: [{ matches: (input) => sql`lower(${regions.regionName}) = lower(${input.regionName})`, message: regionMessages.duplicateName }],
   toRow: (input) => ({ regionName: input.regionName }),
-  toRecord: (row): RegionItem => ({ regionId: row.regionId as number, regionName: row.regionName as string }),
+  toRecord: (row): RegionItem => ({ regionId: row.regionId as number, regionName: row.regionName as string, version: row.version as number }),
 });

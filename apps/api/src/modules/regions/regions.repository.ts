@@ -5,10 +5,10 @@ import { ibgeMunicipios, ibgeUfs, regionCities, regions } from '../../db/schema/
 
 /** SQL of the regions screen beyond the generic registry's: the city rows and the IBGE options. */
 export const regionsRepository = {
-  /** A live region (name only). */
+  /** A live region (name and version). */
   async findLive(db: Executor, regionId: number) {
     const [row] = await db
-      .select({ regionId: regions.regionId, regionName: regions.regionName })
+      .select({ regionId: regions.regionId, regionName: regions.regionName, version: regions.version })
       .from(regions)
       .where(and(eq(regions.regionId, regionId), isNull(regions.deletedAt)));
     return row;

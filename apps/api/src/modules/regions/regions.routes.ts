@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cityOptionSchema, regionItemSchema, regionRecordSchema, ufOptionSchema } from '@assoc/domain';
+import { cityOptionSchema, regionItemSchema, regionRecordSchema, ufOptionSchema, versionQuerySchema, withVersion } from '@assoc/domain';
 import { currentUser } from '../../plugins/app/auth.js';
 import { idParamsSchema, menuRolesOf, messageSchema, screenAccess } from '../registries/registry.routes.js';
 import { regionsRegistry } from './regions.registry.js';
@@ -54,15 +54,19 @@ const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/regiao/:id', {
     ...write,
     schema: {
-      tags, summary: 'Altera região e substitui as suas cidades (200, o registro); numa região apagada, também a recupera',
-      params: idParamsSchema, body, response: { 200: regionRecordSchema, ...errors },
+      tags,
+      summary: 'Altera região na versão lida (409 se outro usuário alterou) e substitui as suas cidades (200, o registro); numa região apagada, também a recupera',
+      params: idParamsSchema, body: withVersion(body), response: { 200: regionRecordSchema, ...errors },
     },
-  }, async (request) => service.update(request.params.id, request.body, actor(request)));
+  }, async (request) => service.update(request.params.id, request.body, request.body.version, actor(request)));
 
   app.delete('/regiao/:id', {
     ...write,
-    schema: { tags, summary: 'Apaga região (recuperável com PUT; 200, o registro apagado)', params: idParamsSchema, response: { 200: regionRecordSchema, ...errors } },
-  }, async (request) => service.remove(request.params.id, actor(request)));
+    schema: {
+      tags, summary: 'Apaga região na versão lida (?version=; 409 se outro usuário alterou; recuperável com PUT; 200, o registro apagado)',
+      params: idParamsSchema, querystring: versionQuerySchema, response: { 200: regionRecordSchema, ...errors },
+    },
+  }, async (request) => service.remove(request.params.id, request.query.version, actor(request)));
 };
 
 export default regionsRoutes;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericMessages } from '@assoc/domain';
 import { audits, circunscricoes } from '../../db/schema/index.js';
 import { demoRegions, seedRegions } from '../../db/seed/regions.seed.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
@@ -7,11 +8,14 @@ import { createTestApp, signedInAs, type Client, type TestContext } from '../../
 let ctx: TestContext;
 let admin: Client;
 let adminName: string;
+/** A second user of /regioes: the other side of the lost-update tests (decision 5). */
+let admin2: Client;
 beforeAll(async () => {
   ctx = await createTestApp();
   const { client, user } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc']);
   admin = client;
   adminName = user.name;
+  admin2 = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc'])).client;
 });
 afterAll(async () => { await ctx.close(); });
 
@@ -84,10 +88,10 @@ describe('regions', () => {
     created = res.json();
     id = created.regionId as number;
     expect(id).toBeGreaterThan(0);
-    expect(created).toEqual({ regionId: id, regionName: '1ª RAJ - Teste', regioes: [niteroi, guarulhos, saoPaulo] });
+    expect(created).toEqual({ regionId: id, regionName: '1ª RAJ - Teste', regioes: [niteroi, guarulhos, saoPaulo], version: 1 });
 
     const list = (await admin.get(url)).json() as Array<{ regionId: number; regionName: string }>;
-    expect(list).toContainEqual({ regionId: id, regionName: '1ª RAJ - Teste' });
+    expect(list).toContainEqual({ regionId: id, regionName: '1ª RAJ - Teste', version: 1 });
     const [audit] = await auditsOf(id);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: created });
   });
@@ -107,13 +111,13 @@ describe('regions', () => {
     }
     const names = ((await admin.get(url)).json() as Array<{ regionName: string }>).map((r) => r.regionName);
     expect(names).toEqual(['1ª RAJ - Teste', 'Água Branca Teste', 'avenida Teste', 'Zona Teste']);
-    expect(Object.keys((await admin.get(url)).json()[0]).sort()).toEqual(['regionId', 'regionName']);
+    expect(Object.keys((await admin.get(url)).json()[0]).sort()).toEqual(['regionId', 'regionName', 'version']);
   });
 
   it('updates (200) the name and replaces the cities; audits before/after with both city lists', async () => {
-    const res = await put(admin, `${url}/${id}`, { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [osasco, rio, saoPaulo] });
+    const res = await put(admin, `${url}/${id}`, { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [osasco, rio, saoPaulo], version: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    const after = { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [rio, osasco, saoPaulo] };
+    const after = { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [rio, osasco, saoPaulo], version: 2 };
     expect(res.json()).toEqual(after);
     expect((await admin.get(`${url}/${id}`)).json()).toEqual(after);
     const rows = await auditsOf(id);
@@ -137,7 +141,7 @@ describe('regions', () => {
     const add = await admin.post(url, values);
     expect(add.statusCode, add.body).toBe(400);
     expect(add.json()).toEqual({ message });
-    const update = await put(admin, `${url}/${id}`, values);
+    const update = await put(admin, `${url}/${id}`, { ...values, version: created.version });
     expect(update.statusCode, update.body).toBe(400);
     expect(update.json()).toEqual({ message });
     expect(await snapshot()).toEqual(before);
@@ -148,23 +152,26 @@ describe('regions', () => {
     const add = await admin.post(url, { regionName: '1ª raj - GRANDE TESTE', regioes: [osasco] });
     expect(add.statusCode).toBe(409);
     expect(add.json()).toEqual({ message: 'Já existe uma região com este nome' });
-    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string }>).find((r) => r.regionName === 'Zona Teste')!;
-    const clash = await put(admin, `${url}/${other.regionId}`, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco] });
+    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string; version: number }>).find((r) => r.regionName === 'Zona Teste')!;
+    const clash = await put(admin, `${url}/${other.regionId}`, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco], version: other.version });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
     expect(await snapshot()).toEqual(before);
     // Saving a region under its own name is no clash.
-    expect((await put(admin, `${url}/${id}`, { regionName: '1ª RAJ - GRANDE TESTE', regioes: created.regioes })).statusCode).toBe(200);
-    expect((await put(admin, `${url}/${id}`, created)).statusCode).toBe(200);
+    expect((await put(admin, `${url}/${id}`, { regionName: '1ª RAJ - GRANDE TESTE', regioes: created.regioes, version: 2 })).statusCode).toBe(200);
+    expect((await put(admin, `${url}/${id}`, { ...created, version: 3 })).statusCode).toBe(200);
+    created = { ...created, version: 4 };
   });
 
   it('deletes (soft, 200 with the record), hides it, and PUT recovers it with its cities; both audited', async () => {
-    const res = await del(admin, `${url}/${id}`);
+    const res = await del(admin, `${url}/${id}?version=4`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(created);
+    // The deleted record with its new version: what a restore names.
+    const deleted = { ...created, version: 5 };
+    expect(res.json()).toEqual(deleted);
     expect(((await admin.get(url)).json() as Array<{ regionId: number }>).some((r) => r.regionId === id)).toBe(false);
     expect((await admin.get(`${url}/${id}`)).statusCode).toBe(404);
-    const again = await del(admin, `${url}/${id}`);
+    const again = await del(admin, `${url}/${id}?version=5`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
     // The row and its cities are still there.
@@ -176,25 +183,56 @@ describe('regions', () => {
     // A deleted region's name is free for a new one; recovering the old one then clashes.
     const taken = await admin.post(url, { regionName: created.regionName, regioes: [osasco] });
     expect(taken.statusCode, taken.body).toBe(200);
-    const clash = await put(admin, `${url}/${id}`, created);
+    const clash = await put(admin, `${url}/${id}`, deleted);
     expect(clash.statusCode).toBe(409);
-    expect((await del(admin, `${url}/${taken.json().regionId}`)).statusCode).toBe(200);
+    expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
+    expect((await del(admin, `${url}/${taken.json().regionId}?version=1`)).statusCode).toBe(200);
 
-    const restored = await put(admin, `${url}/${id}`, created);
+    const restored = await put(admin, `${url}/${id}`, deleted);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json()).toEqual(created);
-    expect((await admin.get(`${url}/${id}`)).json()).toEqual(created);
+    const recovered = { ...created, version: 6 };
+    expect(restored.json()).toEqual(recovered);
+    expect((await admin.get(`${url}/${id}`)).json()).toEqual(recovered);
     const rows = await auditsOf(id);
     expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
     expect(rows.at(-2)).toMatchObject({ before: created, after: null, userName: adminName });
-    expect(rows.at(-1)).toMatchObject({ before: created, after: created });
+    expect(rows.at(-1)).toMatchObject({ before: deleted, after: recovered });
   });
 
   it('answers 404 for an unknown key on update and delete', async () => {
-    const update = await put(admin, `${url}/999999`, { regionName: 'Nenhuma', regioes: [osasco] });
+    const update = await put(admin, `${url}/999999`, { regionName: 'Nenhuma', regioes: [osasco], version: 1 });
     expect(update.statusCode).toBe(404);
     expect(update.json()).toEqual({ message: 'Registro não encontrado' });
-    expect((await del(admin, `${url}/999999`)).json()).toEqual({ message: 'Registro não encontrado' });
+    expect((await del(admin, `${url}/999999?version=1`)).json()).toEqual({ message: 'Registro não encontrado' });
+  });
+
+  it('lost updates: two users load v1; the second save, over the first, gets 409 and keeps the first name and cities (decision 5)', async () => {
+    const regionId = (await admin.post(url, { regionName: 'Região disputada', regioes: [osasco] })).json().regionId as number;
+    const first = (await admin.get(`${url}/${regionId}`)).json();
+    const second = (await admin2.get(`${url}/${regionId}`)).json();
+    expect([first.version, second.version]).toEqual([1, 1]);
+    const saved = await put(admin, `${url}/${regionId}`, { ...first, regioes: [osasco, guarulhos] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(2);
+
+    const before = await snapshot();
+    const stale = await put(admin2, `${url}/${regionId}`, { ...second, regionName: 'Região do segundo', regioes: [rio] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await del(admin2, `${url}/${regionId}?version=1`);
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await snapshot()).toEqual(before);
+    expect((await admin.get(`${url}/${regionId}`)).json()).toEqual(saved.json());
+
+    // Two saves sent at once on version 2: one wins, the other gets 409.
+    const current = saved.json() as Record<string, unknown>;
+    const results = await Promise.all([
+      put(admin, `${url}/${regionId}`, { ...current, regioes: [saoPaulo] }),
+      put(admin2, `${url}/${regionId}`, { ...current, regioes: [niteroi] }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await admin.get(`${url}/${regionId}`)).json()).toEqual(results.find((r) => r.statusCode === 200)!.json());
   });
 
   it('answers 403 to every call for a user without v2menucadloc, changing nothing; the screen roles open them all', async () => {

@@ -13,11 +13,12 @@ export const feriadosRegistry = defineRegistry({
   table: feriados,
   key: feriados.ferId,
   deletedAt: feriados.deletedAt,
+  version: feriados.version,
   keyField: 'ferId',
   body: feriadoSchema,
   record: feriadoRecordSchema,
   orderBy: [asc(feriados.ferDia)],
   unique: [{ matches: (input) => eq(feriados.ferDia, input.ferDia), message: registryMessages.duplicateHoliday }],
   toRow: (input) => ({ ferDia: input.ferDia, ferDescricao: input.ferDescricao }),
-  toRecord: (row) => ({ ferId: row.ferId as number, ferDia: row.ferDia as string, ferDescricao: row.ferDescricao as string }),
+  toRecord: (row) => ({ ferId: row.ferId as number, ferDia: row.ferDia as string, ferDescricao: row.ferDescricao as string, version: row.version as number }),
 });

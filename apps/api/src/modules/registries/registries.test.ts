@@ -1,19 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@assoc/domain';
+import { genericMessages, type Role } from '@assoc/domain';
 import { audits } from '../../db/schema/index.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
+/** A second user with the same screens: the other side of the lost-update tests (decision 5). */
+let admin2: Client;
 let adminName: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const { client, user } = await signedInAs(ctx, [
+  const roles: Role[] = [
     'v2access', 'v2menucad', 'v2menucademails', 'v2menucadgruposextir', 'v2menucadterceiro', 'v2menufinanceiro', 'v2menucadloc',
-  ]);
+  ];
+  const { client, user } = await signedInAs(ctx, roles);
   admin = client;
   adminName = user.name;
+  admin2 = (await signedInAs(ctx, roles)).client;
 });
 afterAll(async () => { await ctx.close(); });
 
@@ -125,9 +129,10 @@ describe.each(cases)('generic registry $path', (c) => {
 
   it('updates with the key appended (200) and audits before/after', async () => {
     const before = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
-    const res = await put(admin, `${url}/${id}`, c.changed);
+    const res = await put(admin, `${url}/${id}`, { ...c.changed, version: before.version });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()[c.key]).toBe(id);
+    expect(res.json().version).toBe(before.version + 1);
     const rows = await auditsOf(c.category, id);
     expect(rows.at(-1)).toMatchObject({ action: 'update', before, after: res.json() });
   });
@@ -140,10 +145,10 @@ describe.each(cases)('generic registry $path', (c) => {
     // Another record may not take the same value either.
     const other = await admin.post(url, otherValid(c));
     expect(other.statusCode, other.body).toBe(200);
-    const clash = await put(admin, `${url}/${other.json()[c.key]}`, c.duplicate[0]);
+    const clash = await put(admin, `${url}/${other.json()[c.key]}`, { ...c.duplicate[0], version: other.json().version });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: c.duplicate[1] });
-    await del(admin, `${url}/${other.json()[c.key]}`);
+    expect((await del(admin, `${url}/${other.json()[c.key]}?version=${other.json().version}`)).statusCode).toBe(200);
     expect((await admin.get(url)).json()).toEqual(before);
   });
 
@@ -152,7 +157,7 @@ describe.each(cases)('generic registry $path', (c) => {
     const add = await admin.post(url, values);
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(message);
-    const update = await put(admin, `${url}/${id}`, values);
+    const update = await put(admin, `${url}/${id}`, { ...values, version: 1 });
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(message);
     expect((await admin.get(url)).json()).toEqual(before);
@@ -160,15 +165,17 @@ describe.each(cases)('generic registry $path', (c) => {
 
   it('deletes with the key appended (soft), then PUT recovers it; both audited', async () => {
     const record = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
-    const res = await del(admin, `${url}/${id}`);
+    const res = await del(admin, `${url}/${id}?version=${record.version}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(record);
+    // The deleted record with its new version: what a restore names.
+    expect(res.json()).toEqual({ ...record, version: record.version + 1 });
     expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(false);
-    expect((await del(admin, `${url}/${id}`)).statusCode).toBe(409);
+    expect((await del(admin, `${url}/${id}?version=${record.version + 1}`)).statusCode).toBe(409);
 
-    const { [c.key]: _key, emUses: _uses, lastModifiedDate: _modified, ...data } = record;
+    const { [c.key]: _key, emUses: _uses, lastModifiedDate: _modified, ...data } = res.json();
     const restored = await put(admin, `${url}/${id}`, data);
     expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().version).toBe(record.version + 2);
     expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(true);
     const rows = await auditsOf(c.category, id);
     expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
@@ -176,8 +183,8 @@ describe.each(cases)('generic registry $path', (c) => {
   });
 
   it('answers 404 for an unknown key', async () => {
-    expect((await put(admin, `${url}/999999`, c.changed)).statusCode).toBe(404);
-    expect((await del(admin, `${url}/999999`)).json()).toEqual({ message: 'Registro não encontrado' });
+    expect((await put(admin, `${url}/999999`, { ...c.changed, version: 1 })).statusCode).toBe(404);
+    expect((await del(admin, `${url}/999999?version=1`)).json()).toEqual({ message: 'Registro não encontrado' });
   });
 
   it('answers 403 to a user without the menu role (and without every role of the screen)', async () => {
@@ -192,6 +199,84 @@ describe.each(cases)('generic registry $path', (c) => {
     }
     const allowed = await signedInAs(ctx, c.roles);
     expect((await allowed.client.get(url)).statusCode).toBe(200);
+  });
+});
+
+let freshCounter = 0;
+/** Valid values no other test uses (the registries refuse duplicates). */
+function fresh(c: Case): Record<string, unknown> {
+  const n = ++freshCounter;
+  switch (c.path) {
+    case 'feriados': return { ferDia: `2033-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`, ferDescricao: `Feriado ${n}` };
+    case 'forumcargos': return { afcCargo: `Cargo de fórum ${n}` };
+    case 'assoccargos': return { aacCargo: `Cargo da associação ${n}` };
+    case 'extratogroup': return { extgrpName: `Grupo concorrente ${n}`, extgrpSort: 5 };
+    default: return { emName: `MODELO ${n}`, emDescription: `Modelo ${n}`, emData: `Mensagem ${n}` };
+  }
+}
+
+describe.each(cases)('lost updates on $path (decision 5)', (c) => {
+  const url = `/api/v1/${c.path}`;
+  const find = async (client: Client, id: number) =>
+    ((await client.get(url)).json() as Array<Record<string, unknown>>).find((r) => r[c.key] === id)!;
+  const create = async () => {
+    const res = await admin.post(url, fresh(c));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+
+  it('two users load v1; the first saves (v2); the second, saving v1, gets 409 and the first change stays', async () => {
+    const id = (await create())[c.key] as number;
+    const first = await find(admin, id);
+    const second = await find(admin2, id);
+    expect(first.version).toBe(1);
+    expect(second.version).toBe(1);
+
+    const saved = await put(admin, `${url}/${id}`, { ...fresh(c), version: first.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(2);
+    const afterFirst = await find(admin, id);
+
+    const stale = await put(admin2, `${url}/${id}`, { ...fresh(c), version: second.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await find(admin, id)).toEqual(afterFirst);
+    expect((await auditsOf(c.category, id)).map((a) => a.action)).toEqual(['insert', 'update']);
+
+    // A DELETE naming the old version is refused too; the current one deletes.
+    const staleDelete = await del(admin2, `${url}/${id}?version=1`);
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await find(admin, id)).toEqual(afterFirst);
+    expect((await del(admin2, `${url}/${id}?version=2`)).statusCode).toBe(200);
+    // A restore naming the version before the delete is refused as well.
+    expect((await put(admin, `${url}/${id}`, { ...fresh(c), version: 2 })).statusCode).toBe(409);
+    expect(await find(admin, id)).toBeUndefined();
+  });
+
+  it('of two saves sent at once on the same version, exactly one wins', async () => {
+    const id = (await create())[c.key] as number;
+    const results = await Promise.all([
+      put(admin, `${url}/${id}`, { ...fresh(c), version: 1 }),
+      put(admin2, `${url}/${id}`, { ...fresh(c), version: 1 }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    expect(await find(admin, id)).toEqual(winner);
+    expect(winner.version).toBe(2);
+    expect((await auditsOf(c.category, id)).map((a) => a.action)).toEqual(['insert', 'update']);
+  });
+
+  it('requires the version on PUT and DELETE (400), changing nothing', async () => {
+    const created = await create();
+    const id = created[c.key] as number;
+    const update = await put(admin, `${url}/${id}`, fresh(c));
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe('version: Campo obrigatório');
+    const remove = await del(admin, `${url}/${id}`);
+    expect(remove.statusCode).toBe(400);
+    expect(remove.json().message).toBe('version: Campo obrigatório');
+    expect(await find(admin, id)).toEqual(created);
   });
 });
 
@@ -217,7 +302,7 @@ describe('message templates', () => {
     expect(email.statusCode).toBe(200);
     expect((await admin.get('/api/v1/whatsapp')).json().map((t: { emID: number }) => t.emID)).toEqual([whatsapp.json().emID]);
     // A template of one channel is not reachable through another.
-    expect((await del(admin, `/api/v1/sms/${whatsapp.json().emID}`)).statusCode).toBe(404);
+    expect((await del(admin, `/api/v1/sms/${whatsapp.json().emID}?version=1`)).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/audit.js';
 import type { RegistryDefinition } from './registry.types.js';
@@ -39,9 +39,18 @@ export function createRegistryRepository(def: RegistryDefinition) {
       return row as Row;
     },
 
-    async update(db: Executor, id: number, values: Row): Promise<Row> {
-      const [row] = await db.update(table).set(values as never).where(scoped(eq(def.key, id))).returning();
-      return row as Row;
+    /**
+     * Writes the row only while it still has the version the client read, and bumps the version in
+     * the same statement (decision 5): undefined when another write got there first. The WHERE is
+     * the check, so two concurrent saves of one version cannot both succeed.
+     */
+    async update(db: Executor, id: number, values: Row, expectedVersion: number): Promise<Row | undefined> {
+      const [row] = await db
+        .update(table)
+        .set({ ...values, version: sql`${def.version} + 1` } as never)
+        .where(scoped(eq(def.key, id), eq(def.version, expectedVersion)))
+        .returning();
+      return row as Row | undefined;
     },
   };
 }

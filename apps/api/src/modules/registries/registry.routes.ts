@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canOpenRoute, findRoute, type Role } from '@assoc/domain';
+import { canOpenRoute, findRoute, versionQuerySchema, withVersion, type Role } from '@assoc/domain';
 import { forbidden } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import type { RegistryDefinition } from './registry.types.js';
@@ -53,15 +53,18 @@ export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) 
   app.put(`/${def.path}/:id`, {
     ...write,
     schema: {
-      tags, summary: `Altera ${def.noun}; num registro apagado, também o recupera`, params: idParamsSchema, body: def.body,
-      response: { 200: def.record, ...errors },
+      tags, summary: `Altera ${def.noun} na versão lida (409 se outro usuário alterou); num registro apagado, também o recupera`,
+      params: idParamsSchema, body: withVersion(def.body), response: { 200: def.record, ...errors },
     },
-  }, async (request) => service.update(request.params.id, request.body, actor(request)));
+  }, async (request) => service.update(request.params.id, request.body, request.body.version, actor(request)));
 
   app.delete(`/${def.path}/:id`, {
     ...write,
-    schema: { tags, summary: `Apaga ${def.noun} (recuperável com PUT)`, params: idParamsSchema, response: { 200: def.record, ...errors } },
-  }, async (request) => service.remove(request.params.id, actor(request)));
+    schema: {
+      tags, summary: `Apaga ${def.noun} na versão lida (?version=; 409 se outro usuário alterou; recuperável com PUT)`,
+      params: idParamsSchema, querystring: versionQuerySchema, response: { 200: def.record, ...errors },
+    },
+  }, async (request) => service.remove(request.params.id, request.query.version, actor(request)));
 
   return service;
 }

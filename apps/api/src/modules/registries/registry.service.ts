@@ -1,4 +1,4 @@
-import { registryMessages as msg } from '@assoc/domain';
+import { genericMessages, registryMessages as msg } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -80,16 +80,21 @@ export function createRegistryService<D extends RegistryDefinition, C extends Re
       });
     },
 
-    /** Saves a record; on a deleted row it also recovers it (the restore of the screen). */
-    async update(id: number, input: Input, actor: Actor): Promise<Full> {
+    /**
+     * Saves a record read at `version`; on a deleted row it also recovers it (the restore of the
+     * screen). A newer version on the row refuses the save with 409 and changes nothing (decision 5).
+     */
+    async update(id: number, input: Input, version: number, actor: Actor): Promise<Full> {
       return inTransaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound(msg.notFound);
-        await children?.check?.(tx, input);
-        await assertUnique(tx, input, id);
         const wasDeleted = current[deletedProperty()] != null;
         const before = await fullRecord(tx, current);
-        const row = await repo.update(tx, id, { ...def.toRow(input), [deletedProperty()]: null });
+        // The version is judged first, by the UPDATE itself; a rule failing below rolls it back.
+        const row = await repo.update(tx, id, { ...def.toRow(input), [deletedProperty()]: null }, version);
+        if (!row) throw conflict(genericMessages.staleRecord);
+        await children?.check?.(tx, input);
+        await assertUnique(tx, input, id);
         await children?.save(tx, id, input);
         const after = await fullRecord(tx, row);
         await writeAudit(tx, {
@@ -99,17 +104,21 @@ export function createRegistryService<D extends RegistryDefinition, C extends Re
       });
     },
 
-    /** Soft delete: the row leaves the list and can be recovered with PUT. */
-    async remove(id: number, actor: Actor): Promise<Full> {
+    /**
+     * Soft delete of a record read at `version`: the row leaves the list and can be recovered with
+     * PUT. Answers the deleted record with its new version, the one a restore must name.
+     */
+    async remove(id: number, version: number, actor: Actor): Promise<Full> {
       return inTransaction(async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current) throw notFound(msg.notFound);
         if (current[deletedProperty()] != null) throw conflict(msg.alreadyDeleted);
-        await repo.update(tx, id, { [deletedProperty()]: new Date() });
+        const row = await repo.update(tx, id, { [deletedProperty()]: new Date() }, version);
+        if (!row) throw conflict(genericMessages.staleRecord);
         // The children stay: a recovery (PUT) brings the record back whole.
         const before = await fullRecord(tx, current);
         await writeAudit(tx, { category: def.category, entityId: id, action: 'delete', user: actor, before, after: null });
-        return before;
+        return fullRecord(tx, row);
       });
     },
   };

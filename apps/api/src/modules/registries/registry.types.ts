@@ -5,8 +5,8 @@ import type { z } from 'zod';
 /**
  * One registry of the generic pattern (spec 3 §7 "generic table calls"): GET {path} lists,
  * POST {path} adds (200, the record), PUT {path}/{key} updates or recovers a deleted row (200, the
- * record), DELETE {path}/{key} soft-deletes (200, the deleted record). Each write runs in a
- * transaction with an audit row (decision 4).
+ * record), DELETE {path}/{key}?version= soft-deletes (200, the deleted record). Each write runs in a
+ * transaction with an audit row (decision 4); PUT and DELETE name the version they read (decision 5).
  */
 export interface RegistryDefinition<Body extends z.ZodType = z.ZodType, Rec extends z.ZodType = z.ZodType> {
   /** Path under /api/v1, e.g. 'feriados' or 'process/terceiros'. */
@@ -24,6 +24,8 @@ export interface RegistryDefinition<Body extends z.ZodType = z.ZodType, Rec exte
   table: PgTable;
   key: PgColumn;
   deletedAt: PgColumn;
+  /** The row's version (decision 5): every update, delete and restore must name it and bumps it. */
+  version: PgColumn;
   /** Name of the key field in the API ('ferId'). */
   keyField: string;
   /** Extra condition every row of this registry meets (a template channel). */

@@ -25,6 +25,7 @@ export const suppliersRegistry = defineRegistry({
   table: suppliers,
   key: suppliers.supId,
   deletedAt: suppliers.deletedAt,
+  version: suppliers.version,
   keyField: 'supId',
   body: supplierSchema,
   record: supplierRecordSchema,
@@ -46,6 +47,7 @@ export const suppliersRegistry = defineRegistry({
     supCnpj: (row.supCnpj as string) || null,
     supIe: (row.supIe as string | null) ?? null,
     supCcm: (row.supCcm as string | null) ?? null,
+    version: row.version as number,
   }),
 });
 
@@ -61,6 +63,7 @@ export const productsRegistry = defineRegistry({
   table: products,
   key: products.sucId,
   deletedAt: products.deletedAt,
+  version: products.version,
   keyField: 'sucId',
   body: productSchema,
   record: productRecordSchema,
@@ -78,6 +81,7 @@ export const productsRegistry = defineRegistry({
     sucName: row.sucName as string,
     sucHealth: row.sucHealth as boolean,
     sucMudaFaixa: row.sucMudaFaixa as boolean,
+    version: row.version as number,
   }),
 });
 
@@ -92,6 +96,7 @@ export const servicesRegistry = defineRegistry({
   table: services,
   key: services.svcId,
   deletedAt: services.deletedAt,
+  version: services.version,
   keyField: 'svcId',
   body: serviceSchema,
   record: serviceRecordSchema,
@@ -139,5 +144,6 @@ export const servicesRegistry = defineRegistry({
     svcCentroDeCusto: (row.svcCentroDeCusto as string | null) ?? null,
     extgrpId: (row.extgrpId as number | null) ?? null,
     irgrpId: (row.irgrpId as number | null) ?? null,
+    version: row.version as number,
   }),
 });

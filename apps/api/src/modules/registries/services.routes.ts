@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { serviceMessages, supplierItemSchema } from '@assoc/domain';
+import { serviceMessages, supplierItemSchema, versionQuerySchema, withVersion } from '@assoc/domain';
 import { products, services, suppliers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/auth.js';
@@ -47,8 +47,8 @@ export function registerServiceRoutes(api: FastifyInstance) {
 
   // Suppliers
   app.get('/fornecedores', {
-    ...read, schema: { tags, summary: 'Lista de fornecedores (supId, supName)', response: { 200: z.array(supplierItemSchema) } },
-  }, async () => db.select({ supId: suppliers.supId, supName: suppliers.supName }).from(suppliers)
+    ...read, schema: { tags, summary: 'Lista de fornecedores (supId, supName, version)', response: { 200: z.array(supplierItemSchema) } },
+  }, async () => db.select({ supId: suppliers.supId, supName: suppliers.supName, version: suppliers.version }).from(suppliers)
     .where(isNull(suppliers.deletedAt)).orderBy(sql`${suppliers.supName} collate pt_br`, suppliers.supId));
 
   app.get('/fornecedores/:supId', {
@@ -62,11 +62,11 @@ export function registerServiceRoutes(api: FastifyInstance) {
   app.put('/fornecedores/:supId', {
     ...write,
     schema: {
-      tags, summary: 'Altera fornecedor (204); num registro apagado, também o recupera', params: z.object({ supId: id }),
-      body: suppliersRegistry.body, response: { 204: z.null(), ...errors },
+      tags, summary: 'Altera fornecedor na versão lida (204; 409 se outro usuário alterou); num registro apagado, também o recupera',
+      params: z.object({ supId: id }), body: withVersion(suppliersRegistry.body), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await supplierService.update(request.params.supId, request.body, actor(request));
+    await supplierService.update(request.params.supId, request.body, request.body.version, actor(request));
     return reply.code(204).send(null);
   });
 
@@ -95,10 +95,10 @@ export function registerServiceRoutes(api: FastifyInstance) {
   app.put('/produtos/:sucId', {
     ...write,
     schema: {
-      tags, summary: 'Altera produto (200, o registro); num registro apagado, também o recupera', params: z.object({ sucId: id }),
-      body: productsRegistry.body, response: { 200: productsRegistry.record, ...errors },
+      tags, summary: 'Altera produto na versão lida (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
+      params: z.object({ sucId: id }), body: withVersion(productsRegistry.body), response: { 200: productsRegistry.record, ...errors },
     },
-  }, async (request) => productService.update(request.params.sucId, request.body, actor(request)));
+  }, async (request) => productService.update(request.params.sucId, request.body, request.body.version, actor(request)));
 
   // Services
   app.get('/servicos/all/:sucId', {
@@ -121,16 +121,18 @@ export function registerServiceRoutes(api: FastifyInstance) {
   app.put('/servicos', {
     ...write,
     schema: {
-      tags, summary: 'Altera serviço; a chave svcId vai no corpo (200, o registro); num registro apagado, também o recupera',
-      body: servicesRegistry.body, response: { 200: servicesRegistry.record, ...errors },
+      tags,
+      summary: 'Altera serviço na versão lida; a chave svcId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
+      body: withVersion(servicesRegistry.body), response: { 200: servicesRegistry.record, ...errors },
     },
-  }, async (request) => serviceService.update(request.body.svcId, request.body, actor(request)));
+  }, async (request) => serviceService.update(request.body.svcId, request.body, request.body.version, actor(request)));
 
   app.delete('/servicos/:svcId', {
     ...write,
     schema: {
-      tags, summary: 'Apaga serviço; a chave svcId vai no caminho (DELETE servicos/{svcId}); 200, o registro apagado (recuperável com PUT servicos)',
-      params: z.object({ svcId: id }), response: { 200: servicesRegistry.record, ...errors },
+      tags,
+      summary: 'Apaga serviço na versão lida; a chave svcId vai no caminho (DELETE servicos/{svcId}?version=); 200, o registro apagado (recuperável com PUT servicos); 409 se outro usuário alterou',
+      params: z.object({ svcId: id }), querystring: versionQuerySchema, response: { 200: servicesRegistry.record, ...errors },
     },
-  }, async (request) => serviceService.remove(request.params.svcId, actor(request)));
+  }, async (request) => serviceService.remove(request.params.svcId, request.query.version, actor(request)));
 }

@@ -1,18 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericMessages } from '@assoc/domain';
 import { audits } from '../../db/schema/index.js';
-import { seedRegistries } from '../../db/seed/registries.seed.js';
-import { seedServices } from '../../db/seed/services.seed.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
 let adminName: string;
 let reader: Client;
+/** A second user of /servico: the other side of the lost-update tests (decision 5). */
+let admin2: Client;
 beforeAll(async () => {
   ctx = await createTestApp();
   const signed = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos']);
   admin = signed.client;
+  admin2 = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos'])).client;
   adminName = signed.user.name;
   reader = (await signedInAs(ctx, ['v2access'])).client;
 });
@@ -39,14 +41,14 @@ describe('fornecedores', () => {
     const record = res.json();
     expect(record).toMatchObject({ supName: 'Unimed Teste', supCnpj: '11444777000161', supCcm: null });
     supId = record.supId;
-    expect((await reader.get(api('fornecedores'))).json()).toContainEqual({ supId, supName: 'Unimed Teste' });
+    expect((await reader.get(api('fornecedores'))).json()).toContainEqual({ supId, supName: 'Unimed Teste', version: 1 });
     expect((await reader.get(api(`fornecedores/${supId}`))).json()).toEqual(record);
     const [audit] = await auditsOf('fornecedores', supId);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, after: record });
   });
 
   it('updates with PUT fornecedores/{supId} (204) and audits before/after', async () => {
-    const res = await put(admin, api(`fornecedores/${supId}`), { ...supplier, supName: 'Unimed Seguros' });
+    const res = await put(admin, api(`fornecedores/${supId}`), { ...supplier, supName: 'Unimed Seguros', version: 1 });
     expect(res.statusCode, res.body).toBe(204);
     expect((await admin.get(api(`fornecedores/${supId}`))).json().supName).toBe('Unimed Seguros');
     const rows = await auditsOf('fornecedores', supId);
@@ -65,7 +67,7 @@ describe('fornecedores', () => {
     const add = await admin.post(api('fornecedores'), { ...supplier, supCnpj: '04.252.011/0001-10', ...change });
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(message);
-    const update = await put(admin, api(`fornecedores/${supId}`), { ...supplier, ...change });
+    const update = await put(admin, api(`fornecedores/${supId}`), { ...supplier, ...change, version: 2 });
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(message);
   });
@@ -97,14 +99,14 @@ describe('produtos', () => {
     const res = await admin.post(api(`produtos/${supId}`), product);
     expect(res.statusCode, res.body).toBe(200);
     sucId = res.json().sucId;
-    expect(res.json()).toEqual({ sucId, supId, ...product });
+    expect(res.json()).toEqual({ sucId, supId, ...product, version: 1 });
     expect((await reader.get(api(`produtos/all/${supId}`))).json()).toEqual([res.json()]);
     expect((await reader.get(api(`produtos/${sucId}`))).json()).toEqual(res.json());
     // Not a health product: the age-band flag is cleared.
-    const updated = await put(admin, api(`produtos/${sucId}`), { sucName: 'Plano odontológico', sucHealth: false, sucMudaFaixa: true });
+    const updated = await put(admin, api(`produtos/${sucId}`), { sucName: 'Plano odontológico', sucHealth: false, sucMudaFaixa: true, version: 1 });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toEqual({ sucId, supId, sucName: 'Plano odontológico', sucHealth: false, sucMudaFaixa: false });
-    await put(admin, api(`produtos/${sucId}`), product);
+    expect(updated.json()).toEqual({ sucId, supId, sucName: 'Plano odontológico', sucHealth: false, sucMudaFaixa: false, version: 2 });
+    expect((await put(admin, api(`produtos/${sucId}`), { ...product, version: 2 })).statusCode).toBe(200);
     expect((await auditsOf('produtos', sucId)).map((r) => r.action)).toEqual(['insert', 'update', 'update']);
   });
 
@@ -116,7 +118,7 @@ describe('produtos', () => {
     const add = await admin.post(api(`produtos/${supId}`), { ...product, ...change });
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(message);
-    const update = await put(admin, api(`produtos/${sucId}`), { ...product, ...change });
+    const update = await put(admin, api(`produtos/${sucId}`), { ...product, ...change, version: 3 });
     expect(update.json().message).toBe(message);
   });
 
@@ -141,7 +143,7 @@ describe('servicos', () => {
   });
 
   it('updates with PUT servicos (key in the body), keeping the product', async () => {
-    const res = await put(admin, api('servicos'), { ...service, svcId, svcName: 'Dependente', svcTaxaAdm: 12.75, svcMaxParcelas: 99 });
+    const res = await put(admin, api('servicos'), { ...service, svcId, svcName: 'Dependente', svcTaxaAdm: 12.75, svcMaxParcelas: 99, version: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ svcId, sucId, svcName: 'Dependente', svcTaxaAdm: 12.75, svcMaxParcelas: 99 });
     expect((await auditsOf('servicos', svcId)).at(-1)).toMatchObject({ action: 'update', before: { svcName: 'Titular' } });
@@ -169,7 +171,7 @@ describe('servicos', () => {
     const add = await admin.post(api(`servicos/${sucId}`), { ...service, ...change });
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(message);
-    const update = await put(admin, api('servicos'), { ...service, svcId, ...change });
+    const update = await put(admin, api('servicos'), { ...service, svcId, ...change, version: 2 });
     expect(update.statusCode).toBe(400);
     expect(update.json().message).toBe(message);
     expect((await admin.get(api(`servicos/all/${sucId}`))).json()).toEqual(before);
@@ -177,17 +179,74 @@ describe('servicos', () => {
 
   it('deletes with DELETE servicos/{svcId} (soft), PUT servicos recovers it; both audited', async () => {
     const [record] = (await admin.get(api(`servicos/all/${sucId}`))).json();
-    const res = await del(admin, api(`servicos/${svcId}`));
+    const res = await del(admin, api(`servicos/${svcId}?version=${record.version}`));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(record);
+    expect(res.json()).toEqual({ ...record, version: record.version + 1 });
     expect((await admin.get(api(`servicos/all/${sucId}`))).json()).toEqual([]);
-    expect((await del(admin, api(`servicos/${svcId}`))).statusCode).toBe(409);
-    const restored = await put(admin, api('servicos'), record);
+    expect((await del(admin, api(`servicos/${svcId}?version=${record.version + 1}`))).statusCode).toBe(409);
+    const restored = await put(admin, api('servicos'), res.json());
     expect(restored.statusCode, restored.body).toBe(200);
-    expect((await admin.get(api(`servicos/all/${sucId}`))).json()).toEqual([record]);
+    expect((await admin.get(api(`servicos/all/${sucId}`))).json()).toEqual([{ ...record, version: record.version + 2 }]);
     expect((await auditsOf('servicos', svcId)).slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
-    expect((await del(admin, api('servicos/999999'))).json()).toEqual({ message: 'Registro não encontrado' });
+    expect((await del(admin, api('servicos/999999?version=1'))).json()).toEqual({ message: 'Registro não encontrado' });
     expect((await admin.post(api('servicos/999999'), service)).json()).toEqual({ message: 'Produto não encontrado' });
+  });
+});
+
+describe('lost updates (decision 5)', () => {
+  it('supplier: two users load v1; the first saves; the second, saving v1, gets 409 and the first change stays', async () => {
+    const id = (await admin.post(api('fornecedores'), { ...supplier, supName: 'Fornecedor concorrente', supCnpj: '04.252.011/0001-10' })).json().supId;
+    const first = (await admin.get(api(`fornecedores/${id}`))).json();
+    const second = (await admin2.get(api(`fornecedores/${id}`))).json();
+    expect([first.version, second.version]).toEqual([1, 1]);
+    expect((await put(admin, api(`fornecedores/${id}`), { ...first, supName: 'Fornecedor do primeiro' })).statusCode).toBe(204);
+    const stale = await put(admin2, api(`fornecedores/${id}`), { ...second, supName: 'Fornecedor do segundo' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect((await admin.get(api(`fornecedores/${id}`))).json()).toMatchObject({ supName: 'Fornecedor do primeiro', version: 2 });
+    expect((await auditsOf('fornecedores', id)).map((a) => a.action)).toEqual(['insert', 'update']);
+  });
+
+  it('product: the same through GET produtos/all and PUT produtos/{sucId}', async () => {
+    const id = (await admin.post(api(`produtos/${supId}`), { ...product, sucName: 'Produto concorrente' })).json().sucId;
+    const load = async (client: Client) => (await client.get(api(`produtos/all/${supId}`))).json().find((p: { sucId: number }) => p.sucId === id);
+    const first = await load(admin);
+    const second = await load(admin2);
+    expect((await put(admin, api(`produtos/${id}`), { ...first, sucName: 'Produto do primeiro' })).json().version).toBe(2);
+    const stale = await put(admin2, api(`produtos/${id}`), { ...second, sucName: 'Produto do segundo' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await load(admin)).toMatchObject({ sucName: 'Produto do primeiro', version: 2 });
+  });
+
+  it('service: a stale PUT servicos and a stale DELETE servicos/{svcId} get 409 and change nothing', async () => {
+    const id = (await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Serviço concorrente' })).json().svcId;
+    const load = async (client: Client) => (await client.get(api(`servicos/all/${sucId}`))).json().find((s: { svcId: number }) => s.svcId === id);
+    const first = await load(admin);
+    const second = await load(admin2);
+    const saved = await put(admin, api('servicos'), { ...first, svcValor: 5000 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(2);
+    const stale = await put(admin2, api('servicos'), { ...second, svcValor: 9000 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await del(admin2, api(`servicos/${id}?version=${second.version}`));
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await load(admin)).toEqual(saved.json());
+    expect((await del(admin, api(`servicos/${id}`))).json()).toEqual({ message: 'version: Campo obrigatório' });
+  });
+
+  it('of two service saves sent at once on the same version, exactly one wins', async () => {
+    const created = (await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Serviço disputado' })).json();
+    const results = await Promise.all([
+      put(admin, api('servicos'), { ...created, svcValor: 1000 }),
+      put(admin2, api('servicos'), { ...created, svcValor: 2000 }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    const list = (await admin.get(api(`servicos/all/${sucId}`))).json();
+    expect(list.find((s: { svcId: number }) => s.svcId === created.svcId)).toEqual(winner);
   });
 });
 
@@ -209,22 +268,4 @@ describe('roles', () => {
   });
 });
 
-describe('demo seed', () => {
-  it('creates suppliers with products and services, twice in a row', async () => {
-    for (let i = 0; i < 2; i++) {
-      await seedRegistries(ctx.db);
-      await seedServices(ctx.db);
-    }
-    const list = (await reader.get(api('fornecedores'))).json();
-    expect(list.map((s: { supName: string }) => s.supName)).toEqual([
-      'Operadora Conecta Celular', 'Seguradora Previdência Mútua', 'Unimed Cooperativa Médica',
-    ]);
-    const unimed = list[2].supId;
-    const productsOf = (await reader.get(api(`produtos/all/${unimed}`))).json();
-    expect(productsOf).toHaveLength(2);
-    const saude = productsOf.find((p: { sucHealth: boolean; sucMudaFaixa: boolean }) => p.sucMudaFaixa);
-    const servicesOf = (await reader.get(api(`servicos/all/${saude.sucId}`))).json();
-    expect(servicesOf).toHaveLength(4);
-    expect(servicesOf.every((s: { extgrpId: number | null }) => s.extgrpId !== null)).toBe(true);
-  });
-});
+// The demo seed of these tables is tested in db/seed/services.seed.test.ts.

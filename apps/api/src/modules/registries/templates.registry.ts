@@ -15,6 +15,7 @@ function templateRegistry(channel: TemplateChannel) {
     table: messageTemplates,
     key: messageTemplates.emID,
     deletedAt: messageTemplates.deletedAt,
+    version: messageTemplates.version,
     keyField: 'emID',
     scope: { column: messageTemplates.channel, value: channel },
     body: messageTemplateSchema,
@@ -29,6 +30,7 @@ function templateRegistry(channel: TemplateChannel) {
       emData: row.emData as string,
       emUses: row.emUses as number,
       lastModifiedDate: row.lastModifiedDate instanceof Date ? row.lastModifiedDate.toISOString() : null,
+      version: row.version as number,
     }),
   });
 }

@@ -15,6 +15,7 @@ export const terceirosRegistry = defineRegistry({
   table: terceiros,
   key: terceiros.terId,
   deletedAt: terceiros.deletedAt,
+  version: terceiros.version,
   keyField: 'terId',
   body: terceiroSchema,
   record: terceiroRecordSchema,
@@ -53,5 +54,6 @@ export const terceirosRegistry = defineRegistry({
     terUF: (row.terUF as string | null) ?? null,
     terTelefone1: (row.terTelefone1 as string | null) ?? null,
     terTelefone2: (row.terTelefone2 as string | null) ?? null,
+    version: row.version as number,
   }),
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericMessages } from '@assoc/domain';
 import { audits, terceiros } from '../../db/schema/index.js';
 import { createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
@@ -79,22 +80,44 @@ describe('process/terceiros', () => {
   });
 
   it('updates, deletes (leaves the list and the member search, frees the document) and recovers', async () => {
-    const updated = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.' }) });
+    const updated = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 1 }) });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().terNome).toBe('Clínica Boa Saúde S.A.');
+    expect(updated.json()).toMatchObject({ terNome: 'Clínica Boa Saúde S.A.', version: 2 });
 
-    expect((await staff.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${terId}` })).statusCode).toBe(200);
+    expect((await staff.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${terId}?version=2` })).statusCode).toBe(200);
     expect((await staff.get('/api/v1/process/terceiros')).json().some((t: { terId: number }) => t.terId === terId)).toBe(false);
     expect((await staff.get(`/api/v1/process/terceiros/0/1/${CNPJ}`)).json()).toMatchObject({ valid: true });
     const searcher = (await signedInAs(ctx, ['v2access', 'v2search'])).client;
     const found = (await searcher.post('/api/v1/search', { text: 'Clínica Boa Saúde' })).json() as Array<{ isTerceiro: boolean }>;
     expect(found.filter((p) => p.isTerceiro)).toEqual([]);
 
-    const restored = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.' }) });
-    expect(restored.statusCode).toBe(200);
+    const restored = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 3 }) });
+    expect(restored.statusCode, restored.body).toBe(200);
     const actions = (await ctx.db.select().from(audits).where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId)))).orderBy(audits.auditId))
       .map((a) => a.action);
     expect(actions).toEqual(['insert', 'update', 'delete', 'restore']);
+  });
+
+  it('two users editing the same third party: the second save, over the first, gets 409 and changes nothing (decision 5)', async () => {
+    const other = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
+    const created = (await staff.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ, terNome: 'Laboratório Concorrente' }))).json();
+    const load = async (client: Client) =>
+      (await client.get('/api/v1/process/terceiros')).json().find((t: { terId: number }) => t.terId === created.terId);
+    const first = await load(staff);
+    const second = await load(other);
+    const put = (client: Client, payload: object) => client.request({ method: 'PUT', url: `/api/v1/process/terceiros/${created.terId}`, payload });
+
+    const saved = await put(staff, { ...first, terTelefone1: '1122223333' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await put(other, { ...second, terEmail: 'novo@laboratorio.com.br' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await load(staff)).toEqual(saved.json());
+    expect(saved.json()).toMatchObject({ terTelefone1: '1122223333', terEmail: 'contato@boasaude.com.br', version: 2 });
+
+    const staleDelete = await other.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${created.terId}?version=1` });
+    expect(staleDelete.statusCode).toBe(409);
+    expect(await load(staff)).toEqual(saved.json());
   });
 
   it('answers 403 without v2menucadterceiro', async () => {
