@@ -52,6 +52,8 @@ export default defineConfig({
       PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 54370)),
       DATA_DIR: dataDir,
       SEED_SCALE: '400',
+      // The specs sign in as the demo users: seed them explicitly (issue 8 §3).
+      SEED_DEMO: 'true',
       APP_ENV_MODE: '3',
       HOST: '127.0.0.1',
       SMTP_URL: smtpUrl,

@@ -6,7 +6,11 @@ import { z } from 'zod';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const configSchema = z.object({
-  NODE_ENV: z.string().default('production'),
+  /**
+   * 'production' on a real deployment: it forbids the demo seed. Unset means a developer's machine
+   * (`npm install && npm start` from a fresh clone), where the demo data is wanted; tests set 'test'.
+   */
+  NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -80,6 +84,19 @@ const configSchema = z.object({
   /** Password-reset requests allowed per CPF and address within LOGIN_WINDOW_MINUTES. */
   RESET_MAX_REQUESTS: z.coerce.number().int().positive().default(3),
   SEED_SCALE: z.coerce.number().int().positive().default(3000),
+  /**
+   * Seed the demo data (published password) on the first start: 'true'/'false'. Default: only with the
+   * embedded database (no DATABASE_URL); never when NODE_ENV=production (see seedDemoEnabled).
+   */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** First start without demo data: CPF of the superadmin created (a random valid CPF, printed, when empty). */
+  ADMIN_CPF: z.string().optional(),
+  /** That superadmin's first password (changed at the first sign-in); without it a one-time password is printed once. */
+  ADMIN_PASSWORD: z.string().optional(),
+  /** Longest a statement of the app's pool may run before the database cancels it (the request answers 503). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The same bound for the background jobs' connections (pg-boss), whose queries may be long. */
+  JOBS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   LOG_LEVEL: z.string().default('info'),
   /** Background jobs (pg-boss): run a worker in this process ('false' = only queue jobs). */
   JOBS_WORKER: z.enum(['true', 'false']).default('true'),
@@ -94,6 +111,13 @@ const configSchema = z.object({
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** Whether the first start seeds the demo data (issue 8 §3): asked, or by default with the embedded database; never in production. */
+export function seedDemoEnabled(config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV'>): boolean {
+  if (config.NODE_ENV === 'production') return false;
+  if (config.SEED_DEMO) return config.SEED_DEMO === 'true';
+  return !config.DATABASE_URL;
+}
 
 export function loadConfig(overrides: Partial<Record<keyof AppConfig, unknown>> = {}): AppConfig {
   return configSchema.parse({ ...process.env, ...overrides });

@@ -11,11 +11,36 @@ export { schema };
 /** Migrations are committed SQL read at run time, for both the sources and the bundle. */
 export const migrationsFolder = path.join(repoRoot, 'apps/api/src/db/migrations');
 
-export function createPool(url: string, max = 10) {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // When the embedded server stops first (test runners kill the process group), don't crash on idle clients.
-  pool.on('error', (err) => console.error('[db pool]', err.message));
+/**
+ * The app's pool. `statementTimeoutMs` bounds every statement (a stalled database answers 503 instead of
+ * hanging requests). Every connection gets an error listener for its whole life: pg-pool listens only
+ * while a connection is idle, so one that drops while checked out (a transaction, the real-time
+ * adapter's LISTEN) would otherwise emit 'error' with nobody listening and end the process.
+ */
+export function createPool(url: string, max = 10, opts: { statementTimeoutMs?: number; log?: (message: string) => void } = {}) {
+  const log = opts.log ?? ((message: string) => console.error(message));
+  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: opts.statementTimeoutMs });
+  pool.on('error', (err) => log(`[db pool] ${readableError(err)}`));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log(`[db] conexão perdida: ${readableError(err)}`));
+  });
   return pool;
+}
+
+/** A one-line message for any thrown value (some libraries reject with objects or nothing at all). */
+export function readableError(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (typeof err === 'string') return err;
+  if (err && typeof err === 'object') {
+    const message = (err as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+    try {
+      return JSON.stringify(err);
+    } catch {
+      return String(err);
+    }
+  }
+  return String(err ?? 'erro desconhecido');
 }
 
 export function createDb(pool: pg.Pool): Db {

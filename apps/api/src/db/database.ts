@@ -14,6 +14,76 @@ function ensureTraversable(dir: string) {
   fs.chmodSync(dir, 0o755);
 }
 
+/** Whether a process with this id exists (EPERM: it does, under another user). */
+function alive(pid: number) {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // An exited process not yet reaped by its new parent (a zombie) no longer holds anything.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its closing parenthesis.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null;
+  } catch {
+    return null;
+  }
+}
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A postmaster left running by an app that was killed (kill -9 skips the shutdown that stops it) still
+ * holds `postmaster.pid`, so a new one refuses to start. It is stopped here (fast shutdown, then
+ * immediate) so this start owns the server again. Returns the pid that was stopped, if any.
+ */
+export async function stopOrphanedPostmaster(dbDir: string, log: (line: string) => void = console.error): Promise<number | null> {
+  const pidFile = path.join(dbDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return null;
+  // Only a postgres process: after a reboot the pid may belong to something else (postgres itself then
+  // treats the file as stale).
+  // (Without /proc, not Linux, the lock file is trusted.)
+  if (fs.existsSync(`/proc/${pid}`) && !/postgres/.test(commandOf(pid))) return null;
+  // Still the child of a live Node process: another app (or `npm run seed`) is using this data folder.
+  const owner = parentOf(pid);
+  if (owner && owner !== process.pid && owner > 1 && commandOf(owner).includes('node')) {
+    throw new Error(`O banco de dados em ${dbDir} está em uso por outro processo da aplicação (pid ${owner}); pare-o antes de iniciar outro.`);
+  }
+  log(`PostgreSQL embutido de uma execução anterior ainda ativo (pid ${pid}); encerrando-o antes de iniciar.`);
+  const waitExit = async (ms: number) => {
+    const until = Date.now() + ms;
+    while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    return !alive(pid);
+  };
+  process.kill(pid, 'SIGINT');
+  if (!(await waitExit(20_000))) {
+    process.kill(pid, 'SIGQUIT');
+    if (!(await waitExit(10_000))) throw new Error(`O PostgreSQL embutido anterior (pid ${pid}) não encerrou; pare-o manualmente.`);
+  }
+  return pid;
+}
+
 /**
  * Starts (creating on first run) a real PostgreSQL under `dataDir/pg`, or returns the external URL.
  * The data folder is kept across restarts.
@@ -23,6 +93,9 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
   const dbDir = path.join(opts.dataDir, 'pg');
   ensureTraversable(opts.dataDir);
   const firstRun = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
+  if (!firstRun) await stopOrphanedPostmaster(dbDir);
+  // The library rejects with nothing when postgres exits early: keep its last lines for a readable error.
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dbDir,
     port: opts.port,
@@ -31,14 +104,22 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
     persistent: true,
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: () => {},
+    onLog: (message) => {
+      for (const line of String(message).split('\n')) if (line.trim()) recent.push(line.trim());
+      recent.splice(0, Math.max(0, recent.length - 8));
+    },
     onError: (e) => {
       const text = String(e);
       if (!/database system is (shut down|ready)|checkpoint|^\s*$/.test(text)) console.error('[postgres]', text.trim());
     },
   });
   if (firstRun) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    const detail = (err instanceof Error && err.message) || recent.join('\n') || 'o processo do PostgreSQL terminou sem mensagem';
+    throw new Error(`O PostgreSQL embutido não iniciou (pasta ${dbDir}, porta ${opts.port}):\n${detail}`, { cause: err });
+  }
   const database = opts.database ?? 'assoc';
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();

@@ -27,5 +27,7 @@ export const sessionInfoSchema = z.object({
   envMode: z.number(),
   associationName: z.string(),
   associationShortName: z.string(),
+  /** The one-time password must be replaced first (issue 8 §3): the web goes to the /reset form. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   /** The last TOTP time step accepted (sign-in or replacement): an older or equal one is a replay (issue 8 §6). */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   active: boolean('active').notNull().default(true),
+  /** The first-start superadmin's one-time password must be replaced before anything else (migration 0016). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

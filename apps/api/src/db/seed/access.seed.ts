@@ -78,7 +78,6 @@ export const demoProfiles: DemoProfile[] = [
  * (a seeded holder) so the portal shows real data. Idempotent.
  */
 export async function seedAccess(db: Db, portalMember?: { cstId: number; cpf: string; name: string; email: string | null }) {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const profile of demoProfiles) {
     const [row] = await db
       .insert(profiles)
@@ -91,6 +90,8 @@ export async function seedAccess(db: Db, portalMember?: { cstId: number; cpf: st
 
     const person = profile.linkedToMember ? portalMember : { ...profile.user, cstId: null };
     if (!person || !person.cpf) continue;
+    // Hashed per user: each hash gets its own salt, so equal passwords do not show as equal hashes.
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     await db
       .insert(users)
       .values({ cpf: person.cpf, name: person.name, email: person.email, passwordHash, permId, cstId: person.cstId })

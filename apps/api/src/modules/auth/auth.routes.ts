@@ -92,6 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       envMode: app.config.APP_ENV_MODE,
       associationName: app.config.ASSOCIATION_NAME,
       associationShortName: app.config.ASSOCIATION_SHORT_NAME,
+      mustChangePassword: me.mustChangePassword,
     };
   });
 };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { createPool } from '../../db/client.js';
 import { PgBoss, type Job as BossJob } from 'pg-boss';
 import { jobNameOf, jobTexts } from '@assoc/domain';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -24,6 +25,8 @@ export interface JobEngineOptions {
   heartbeatSeconds: number;
   superviseSeconds: number;
   retryLimit: number;
+  /** statement_timeout of the jobs' own connections (pg-boss and the handlers' pool): longer than the app's. */
+  statementTimeoutMs?: number;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -41,6 +44,8 @@ export class JobEngine {
   readonly repo;
   readonly registry: JobRegistry;
   private boss: PgBoss | null = null;
+  /** The handlers' pool: the app's pool bounds statements to DB_STATEMENT_TIMEOUT_MS, too short for a report. */
+  private jobPool: pg.Pool | null = null;
   private superviseTimer: NodeJS.Timeout | null = null;
   private supervising: Promise<void> | null = null;
 
@@ -58,6 +63,7 @@ export class JobEngine {
       superviseIntervalSeconds: this.opts.superviseSeconds,
       monitorIntervalSeconds: this.opts.superviseSeconds,
       application_name: 'assoc-jobs',
+      ...(this.opts.statementTimeoutMs ? { options: `-c statement_timeout=${this.opts.statementTimeoutMs}` } : {}),
       // New jobs wake idle workers at once instead of at the next poll.
       useListenNotify: true,
     });
@@ -75,6 +81,10 @@ export class JobEngine {
     await boss.updateQueue(JOB_QUEUE, queueOptions);
     this.boss = boss;
     if (this.opts.worker) {
+      this.jobPool = createPool(connectionString, Math.max(2, this.opts.concurrency), {
+        statementTimeoutMs: this.opts.statementTimeoutMs,
+        log: (message) => this.opts.log?.warn({}, message),
+      });
       // Two pollers, each running its batch in parallel: `concurrency` jobs at once. A full batch fetches
       // again at once (a burst drains without waiting for the poll); each job settles on its own.
       const workers = Math.min(2, this.opts.concurrency);
@@ -108,6 +118,9 @@ export class JobEngine {
     this.boss = null;
     // Not graceful beyond a short wait: an interrupted job is retried by the next process.
     await boss?.stop({ graceful: true, timeout: 2000 }).catch(() => {});
+    const jobPool = this.jobPool;
+    this.jobPool = null;
+    await jobPool?.end().catch(() => {});
   }
 
   private get started(): PgBoss {
@@ -173,7 +186,7 @@ export class JobEngine {
       plan: command.plan,
       attempt,
       signal: job.signal,
-      pool: this.opts.pool,
+      pool: this.jobPool ?? this.opts.pool,
       files: this.opts.files,
       progress: async (current, total, subtitle) => {
         const now = Date.now();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasRole, type RoleRequirement } from '@assoc/domain';
+import { hasRole, sessionMessages, type RoleRequirement } from '@assoc/domain';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 
 export const SESSION_COOKIE = 'assoc_sid';
@@ -16,6 +16,8 @@ export interface SessionUser {
   cstId: number | null;
   roles: string[];
   xsrfToken: string;
+  /** One-time password not yet replaced (migration 0016): only the password change and sign-out answer. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -24,6 +26,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles needed (any one of them); an empty list means any signed-in user. */
     roles?: RoleRequirement;
+    /** Reachable while the one-time password is not yet replaced (the password change itself). */
+    allowPendingPassword?: boolean;
     /**
      * A GET (or HEAD) that changes state (issue 8 §8): needs the XSRF header like a write. On a public route
      * it is checked only when a session is present (a cross-site link must not act on it).
@@ -58,7 +62,7 @@ export interface ApiRouteInfo {
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 const SESSION_SQL = `
-  select s.session_id, s.user_id, s.xsrf_token, u.cpf, u.name, u.cst_id,
+  select s.session_id, s.user_id, s.xsrf_token, u.cpf, u.name, u.cst_id, u.must_change_password,
          array(select pr.role from profile_roles pr where pr.perm_id = u.perm_id
                union select ur.role from user_roles ur where ur.user_id = u.user_id)::text[] as roles,
          s.last_seen_at < now() - interval '60 seconds' as stale,
@@ -107,6 +111,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
       return;
     }
     if (!request.user) throw unauthorized();
+    if (request.user.mustChangePassword && !config.allowPendingPassword) throw forbidden(sessionMessages.mustChangePassword);
     if (!hasRole(request.user.roles, config.roles)) throw forbidden();
     if (config.xsrf || (request.method !== 'GET' && request.method !== 'HEAD')) checkXsrf(request, request.user);
     void reply;
@@ -140,6 +145,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
       cstId: row.cst_id,
       roles: row.roles,
       xsrfToken: row.xsrf_token,
+      mustChangePassword: row.must_change_password === true,
     };
     return { user, peopleVersion: Number(row.people_version ?? -1) };
   }

@@ -21,6 +21,7 @@ export default fp(async (app) => {
     heartbeatSeconds: c.JOBS_HEARTBEAT_SECONDS,
     superviseSeconds: c.JOBS_SUPERVISE_SECONDS,
     retryLimit: c.JOBS_RETRY_LIMIT,
+    statementTimeoutMs: c.JOBS_STATEMENT_TIMEOUT_MS,
     log: app.log,
   });
   await engine.start();

@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../modules/ui/components/FullPageLoader';
 import { StatusPage } from '../../modules/ui/components/StatusPage';
 import { sessionQuery } from './sessionQuery';
 import { SessionProvider } from './SessionContext';
+import { PendingPasswordChange } from './PendingPasswordChange';
 
 /** Private part of the app: without a session the visitor goes to /login, which brings them back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -24,5 +25,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (!session) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (session.mustChangePassword) return <PendingPasswordChange />;
   return <SessionProvider session={session}>{children}</SessionProvider>;
 }

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { dataMessages } from '@assoc/domain';
+import { buildApp } from '../src/app.js';
+import { loadConfig, repoRoot } from '../src/config.js';
+import { startDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { createDb, createPool, runMigrations } from '../src/db/client.js';
+import { createUser, signIn, type TestContext } from './helper.js';
+
+/**
+ * Database faults (issue 8 §13) against a real embedded PostgreSQL of this file's own (not the shared test
+ * server, which it stops and starts): connections killed, the server stopped and started under the app.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.TEST_PG_PORT ?? 54330) + 41;
+const dataDir = `${process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test')}-faults`;
+let database: DatabaseHandle;
+let ctx: TestContext;
+let url: string;
+const sockets: Socket[] = [];
+
+const start = () => startDatabase({ dataDir, port });
+
+beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  database = await start();
+  const pool = createPool(database.url, 5, { statementTimeoutMs: 5000, log: () => {} });
+  const db = createDb(pool);
+  await runMigrations(db);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dataDir, 'files'), SESSION_SECRET: 'test-secret', SEARCH_INDEX: 'memory' });
+  const app = await buildApp({ config, db, pool, serveWeb: false });
+  await app.ready();
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  ctx = {
+    app, db, pool, config, database: 'assoc', databaseUrl: database.url,
+    close: async () => { await app.close(); await pool.end(); },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await ctx?.close().catch(() => {});
+  await database?.stop().catch(() => {});
+});
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read().catch((err: Error) => err as unknown as T);
+    if (ok(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${String(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The app's LISTEN connections: the real-time adapter's and the search index's change feed. */
+async function listeners() {
+  const { rows } = await ctx.pool.query<{ pid: number; query: string }>(
+    `select pid, query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        and (query like 'LISTEN "socket.io%' or query = 'listen people_changed')`,
+  );
+  return {
+    adapter: rows.filter((r) => r.query.startsWith('LISTEN "socket.io')).map((r) => r.pid),
+    feed: rows.filter((r) => r.query === 'listen people_changed').map((r) => r.pid),
+  };
+}
+
+describe('database faults', () => {
+  it('terminating the adapter\'s and the change feed\'s LISTEN connections does not crash; both reconnect', async () => {
+    const before = await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1);
+    expect(await ctx.app.peopleIndex!.waitFor(0, 10_000)).toBe(true);
+    await ctx.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...before.adapter, ...before.feed]]);
+
+    const after = await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1
+      && !before.adapter.includes(l.adapter[0]!) && !before.feed.includes(l.feed[0]!));
+    expect(after.adapter[0]).not.toBe(before.adapter[0]);
+    // The index reloaded over its new connection and answers again.
+    expect(await ctx.app.peopleIndex!.waitFor(0, 10_000)).toBe(true);
+
+    // The channel still works through the new LISTEN connection.
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: client.cookie } });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    const list = await client.request({ method: 'GET', url: '/api/v1/ping' });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('bounds every statement of the pool (statement_timeout): a stalled query is cancelled, not left hanging', async () => {
+    const pool = createPool(database.url, 1, { statementTimeoutMs: 300, log: () => {} });
+    try {
+      await expect(pool.query('select pg_sleep(5)')).rejects.toMatchObject({ code: '57014' });
+      expect((await pool.query('select 1 as ok')).rows[0].ok).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('answers 503 with a pt-BR message while PostgreSQL is stopped, and recovers by itself when it returns', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    const client = await signIn(ctx, user.cpf);
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
+
+    await database.stop();
+    const during = await client.get('/api/v1/ping');
+    expect(during.statusCode).toBe(503);
+    expect(during.json()).toEqual({ message: dataMessages.databaseUnavailable });
+    // Again a moment later (the pool now has to open new connections, which are refused).
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await client.get('/api/v1/ping')).statusCode).toBe(503);
+
+    database = await start();
+    const after = await until(() => client.get('/api/v1/ping'), (res) => (res as { statusCode?: number }).statusCode === 200);
+    expect(after.statusCode).toBe(200);
+    // The dedicated LISTEN connections came back too, and the search index reloaded.
+    await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1, 45_000);
+    expect(await ctx.app.peopleIndex!.waitFor(0, 45_000)).toBe(true);
+  }, 120_000);
+});
+
+describe('orphaned embedded PostgreSQL', () => {
+  it('a start after the owner was killed (kill -9) stops the orphaned server and starts again', async () => {
+    const orphanDir = `${dataDir}-orphan`;
+    const orphanPort = port + 1;
+    fs.rmSync(orphanDir, { recursive: true, force: true });
+    const owner = fork(path.join(here, 'fixtures/db-owner.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, OWNER_DATA_DIR: orphanDir, OWNER_PG_PORT: String(orphanPort) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      owner.once('message', (m) => (m === 'ready' ? resolve() : reject(new Error(String(m)))));
+      owner.once('exit', (code) => reject(new Error(`owner exited with ${code}`)));
+    });
+    owner.kill('SIGKILL');
+    await new Promise((r) => owner.once('exit', r));
+    const pidFile = path.join(orphanDir, 'pg', 'postmaster.pid');
+    expect(fs.existsSync(pidFile)).toBe(true);
+    const orphanPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    expect(() => process.kill(orphanPid, 0)).not.toThrow();
+
+    const again = await startDatabase({ dataDir: orphanDir, port: orphanPort });
+    try {
+      const pool = createPool(again.url, 1);
+      const { rows } = await pool.query<{ ok: number }>('select 1 as ok');
+      await pool.end();
+      expect(rows[0]!.ok).toBe(1);
+      expect(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(orphanPid);
+    } finally {
+      await again.stop();
+    }
+  }, 120_000);
+
+  it('a start that fails says why instead of `undefined`', async () => {
+    // Two data folders on one port: the second postgres cannot take the port's socket lock.
+    const busyPort = port + 2;
+    const [first, second] = [`${dataDir}-busy1`, `${dataDir}-busy2`];
+    for (const dir of [first, second]) fs.rmSync(dir, { recursive: true, force: true });
+    const running = await startDatabase({ dataDir: first, port: busyPort });
+    try {
+      const failed = await startDatabase({ dataDir: second, port: busyPort }).then(() => null, (err: unknown) => err);
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).message).toMatch(/^O PostgreSQL embutido não iniciou \(pasta .*, porta \d+\):\n\S/);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+});
