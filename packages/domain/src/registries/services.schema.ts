@@ -151,3 +151,9 @@ export const serviceRecordSchema = z.object({
   version: recordVersion(),
 });
 export type Service = z.infer<typeof serviceRecordSchema>;
+
+/** Ids the member rules refer to (spec 1 §5 and §9): the Fundo de Pecúlio service and the fee product. */
+export const FUNDO_DE_PECULIO_SVC_ID = 170;
+export const FEE_PRODUCT_SUC_ID = 17;
+/** The health plans of the CCH requests (spec 2 §3: plans 21 and 22), seeded as products with these ids. */
+export const HEALTH_PLAN_SUC_IDS = [21, 22] as const;
