@@ -50,11 +50,11 @@ export function createJobsRepository(pool: pg.Pool) {
       const { rows } = await pool.query(`select ${COLUMNS} from jobs where job_status <= 10 and job_submitted < now() - interval '2 seconds'`);
       return rows.map(toRow);
     },
-    /** Owner of the job holding this file as its attachment. */
+    /** Owner and command (job name) of the job holding this file as its attachment. */
     async ownerOfFile(fileId: string) {
-      const { rows } = await pool.query<{ userId: number }>(
-        `select user_id as "userId" from jobs where job_attachments like $1 limit 1`, [`${fileId.replace(/[\\%_]/g, '\\$&')};%`]);
-      return rows[0]?.userId ?? null;
+      const { rows } = await pool.query<{ userId: number; jobName: string }>(
+        `select user_id as "userId", job_name as "jobName" from jobs where job_attachments like $1 limit 1`, [`${fileId.replace(/[\\%_]/g, '\\$&')};%`]);
+      return rows[0] ?? null;
     },
     hide: (jobId: string, userId: number) =>
       one(pool, `update jobs set show = false where job_id = $1 and user_id = $2 returning ${COLUMNS}`, [jobId, userId]),

@@ -74,7 +74,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { roles: [] },
     schema: {
       tags: ['tarefas'],
-      summary: 'Anexo da tarefa (dono da tarefa ou superadmin); PDF inline, demais como download',
+      summary: 'Anexo da tarefa (dono da tarefa que ainda tem o papel da tarefa, ou superadmin); PDF inline, demais como download',
       params: jobIdParams,
       response: { 400: messageSchema, 403: messageSchema, 404: messageSchema },
     },
@@ -84,7 +84,7 @@ const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { roles: [] },
     schema: {
       tags: ['tarefas'],
-      summary: 'Arquivo anexado a uma tarefa (dono da tarefa ou superadmin); PDF inline, demais como download',
+      summary: 'Arquivo anexado a uma tarefa (dono da tarefa que ainda tem o papel da tarefa, ou superadmin); PDF inline, demais como download',
       params: fileIdParams,
       response: { 400: messageSchema, 403: messageSchema, 404: messageSchema },
     },

@@ -16,12 +16,21 @@ export function createJobsService(deps: { engine: JobEngine; files: FileStore; e
   const { engine, files } = deps;
   const repo = engine.repo;
 
-  /** A file may be read by the owner of the job it is attached to, or by a superadmin. */
+  /**
+   * Who may read a job's files: a superadmin, or the job's owner while they still hold the
+   * command's role (roles are read per request, so a user demoted after an export loses its file).
+   */
+  function mayRead(user: SessionUser, job: { userId: number; jobName: string }) {
+    if (hasRole(user.roles, ['superadmin'])) return true;
+    const command = engine.registry.byJobName(job.jobName);
+    return job.userId === user.userId && command !== undefined && hasRole(user.roles, [command.role]);
+  }
+
   async function download(user: SessionUser, fileId: string): Promise<Download> {
-    const owner = await repo.ownerOfFile(fileId);
-    const file = owner === null ? null : await files.find(fileId);
-    if (owner === null || !file) throw notFound(jobTexts.fileNotFound);
-    if (owner !== user.userId && !hasRole(user.roles, ['superadmin'])) throw forbidden();
+    const job = await repo.ownerOfFile(fileId);
+    const file = job === null ? null : await files.find(fileId);
+    if (job === null || !file) throw notFound(jobTexts.fileNotFound);
+    if (!mayRead(user, job)) throw forbidden();
     return { file, inline: file.mimeType === 'application/pdf' };
   }
 
@@ -50,7 +59,7 @@ export function createJobsService(deps: { engine: JobEngine; files: FileStore; e
     async downloadByJob(user: SessionUser, jobId: string): Promise<Download> {
       const row = await repo.get(jobId);
       if (!row) throw notFound(jobTexts.jobNotFound);
-      if (row.userId !== user.userId && !hasRole(user.roles, ['superadmin'])) throw forbidden();
+      if (!mayRead(user, row)) throw forbidden();
       const fileId = row.jobAttachments.split(';')[0];
       if (!fileId) throw notFound(jobTexts.fileNotFound);
       return download(user, fileId);

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobTexts, type Job } from '@assoc/domain';
+import { and, eq } from 'drizzle-orm';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
 import { JobFailure } from './jobs.registry.js';
 
@@ -212,5 +214,31 @@ describe('GET jobs and POST jobs/{jobId}/hide', () => {
     expect(noXsrf.statusCode).toBe(403);
     expect(noXsrf.json().message).toContain('XSRF');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(401);
+  });
+});
+
+describe('downloads check the command role now (issue 8, finding 14)', () => {
+  it('a user demoted after an export gets 403 for its file; a superadmin still reads it', async () => {
+    ctx.app.jobs.registry.register({ command: 'teste-anexo', label: 'Teste anexo', question: '?', role: 'v2menufinexp', allowDuplicates: true, handler: async (job) => {
+      await job.attach({ name: 'exportacao.csv', mimeType: 'text/csv', data: Buffer.from('a;b\n1;2\n') });
+    } });
+    const { client, user } = await signedInAs(ctx, ['v2access', 'v2menufinexp']);
+    const started = await client.get('/api/v1/jobs/send/teste-anexo/0');
+    expect(started.statusCode, started.body).toBe(200);
+    const done = await waitFinished(client, started.json().jobId);
+    expect(done.jobStatus).toBe(30);
+    const fileId = done.jobAttachments.split(';')[0]!;
+    expect((await client.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
+    expect((await client.get(`/api/v1/jobs/downloadid/${done.jobId}`)).statusCode).toBe(200);
+
+    // The profile loses the export role: the next request sees it.
+    await ctx.db.delete(profileRoles).where(and(eq(profileRoles.permId, user.permId!), eq(profileRoles.role, 'v2menufinexp')));
+    for (const url of [`/api/v1/jobs/download/${fileId}`, `/api/v1/jobs/downloadid/${done.jobId}`]) {
+      const res = await client.get(url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Você não tem permissão para executar esta operação');
+    }
+    const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
+    expect((await superadmin.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
   });
 });
