@@ -13,7 +13,8 @@ import connectionsRoutes from './connections/connections.routes.js';
 import accessAdminRoutes from './access-admin/access-admin.routes.js';
 import regionsRoutes from './regions/regions.routes.js';
 import locationsRoutes from './locations/locations.routes.js';
+import securityEventsRoutes from './security-events/security-events.routes.js';
 import firstStartRoutes from './first-start/first-start.routes.js';
 
 /** Every feature module's routes, registered under /api/v1. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes, searchRoutes, dashboardRoutes, mailRoutes, passwordResetRoutes, toolsRoutes, registriesRoutes, cepRoutes, jobsRoutes, connectionsRoutes, accessAdminRoutes, regionsRoutes, locationsRoutes, firstStartRoutes];
+export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes, searchRoutes, dashboardRoutes, mailRoutes, passwordResetRoutes, toolsRoutes, registriesRoutes, cepRoutes, jobsRoutes, connectionsRoutes, accessAdminRoutes, regionsRoutes, locationsRoutes, securityEventsRoutes, firstStartRoutes];

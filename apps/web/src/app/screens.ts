@@ -16,6 +16,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/assoccargos': lazy(() => import('../pages/AssocCargosPage')),
   '/servico': lazy(() => import('../pages/ServicosPage')),
   '/outbox': lazy(() => import('../pages/OutboxPage')),
+  '/seguranca': lazy(() => import('../pages/SecurityEventsPage')),
   '/acessos': lazy(() => import('../pages/AcessosPage')),
   '/regioes': lazy(() => import('../pages/RegioesPage')),
   '/localizacao': lazy(() => import('../pages/LocalizacaoPage')),

@@ -92,6 +92,7 @@ export const menu: readonly MenuNode[] = [
       { label: 'Terminal', to: '/terminal' },
       { label: 'Acessos', to: '/acessos' },
       { label: 'Caixa de saída', to: '/outbox' },
+      { label: 'Eventos de segurança', to: '/seguranca' },
     ],
   },
 ];

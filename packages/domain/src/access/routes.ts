@@ -41,6 +41,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/terminal', title: 'Terminal', requires: withAccess('superadmin') },
   { path: '/acessos', title: 'Acessos', requires: withAccess('superadmin') },
   { path: '/outbox', title: 'Caixa de saída', requires: withAccess('superadmin') },
+  { path: '/seguranca', title: 'Eventos de segurança', requires: withAccess('superadmin') },
 ];
 
 export const publicPaths = ['/login', '/reset'] as const;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { profileFormSchema, userFormSchema } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
+import { recordSecurityEvent } from '../../lib/security-events.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import type { AccessAdminRepository } from './access-admin.repository.js';
@@ -120,7 +121,10 @@ export function createAccessAdminService(db: Db, repo: AccessAdminRepository) {
         fnAllowExternal: input.fnAllowExternal, active: input.active,
       });
       await repo.setUserRoles(t, userId, dedupe(input.extraRoles));
-      if (!input.active && before.active) await repo.revokeSessions(t, userId);
+      if (!input.active && before.active) {
+        await repo.revokeSessions(t, userId);
+        await recordSecurityEvent(t, { kind: 'session_ended', actor, subjectUserId: userId, details: { cpf: input.cpf, reason: 'deactivated' } });
+      }
       const after = await userOf(t, userId);
       await writeAudit(t, { category: CATEGORY, entityId: `usuario:${userId}`, action: 'update', user: actor, before, after });
       return after;
