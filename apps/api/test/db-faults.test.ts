@@ -16,7 +16,8 @@ import { createUser, signIn, type TestContext } from './helper.js';
  * server, which it stops and starts): connections killed, the server stopped and started under the app.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.TEST_PG_PORT ?? 54330) + 41;
+// Far from the shared test server's port and the E2E ports, which run beside it.
+const port = Number(process.env.TEST_PG_PORT ?? 54330) + 1000;
 const dataDir = `${process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test')}-faults`;
 let database: DatabaseHandle;
 let ctx: TestContext;
