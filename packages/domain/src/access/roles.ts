@@ -117,3 +117,26 @@ export function hasRole(userRoles: readonly string[], required: RoleRequirement 
   const list = typeof required === 'string' ? [required] : required;
   return list.length === 0 || list.some((r) => userRoles.includes(r));
 }
+
+/** The first role of each area of the catalogue (its order): the profile screen groups the roles so. */
+const areaStarts: Partial<Record<Role, string>> = {
+  v2access: 'Acesso e layout',
+  v2menuprocesso: 'Menus',
+  v2userallowaudit: 'Ficha do associado: auditoria e gravação',
+  v2tabusuario: 'Ficha do associado: abas',
+  v2userdadospessoaisview: 'Ficha do associado: seções da aba Usuário',
+  v2depadd: 'Dependentes e serviços',
+  v2extratoprint: 'Extratos, I.R., cobranças e documentos',
+  v2cchedit: 'CCH',
+};
+
+/** The catalogue by area, in its order; every role in exactly one area. */
+export const roleAreas: ReadonlyArray<{ area: string; roles: readonly Role[] }> = allRoles.reduce<Array<{ area: string; roles: Role[] }>>(
+  (areas, role) => {
+    const start = areaStarts[role];
+    if (start || areas.length === 0) areas.push({ area: start ?? 'Outros', roles: [] });
+    areas.at(-1)!.roles.push(role);
+    return areas;
+  },
+  [],
+);

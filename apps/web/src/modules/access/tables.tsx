@@ -1,4 +1,4 @@
-import { Badge, Button, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord,
@@ -13,6 +13,11 @@ import { RolePicker } from './components/RolePicker';
 const yesNo = (v: boolean) => (v ? 'SIM' : 'NÃO');
 const text = (v: unknown) => (v == null ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+/** One line, cut with an ellipsis (the whole text in the tooltip): keeps the users table within 1280 px. */
+const oneLine = (value: string | null | undefined, maxWidth: number) => (
+  <Text size="sm" truncate="end" maw={maxWidth} title={value ?? undefined}>{value ?? ''}</Text>
+);
+const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} papéis`);
 
 /** The profile form: name, description and the roles picked from the catalogue. */
 export function ProfileForm({ form }: { form: ZodForm }) {
@@ -65,13 +70,14 @@ function ClearAuthenticatorButton({ userId }: { userId: number }) {
 /** The user form: CPF, name, e-mail, profile, extra roles, external access and active (SIM/NÃO). */
 export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
   const profiles = useQuery({ queryKey: ['registry', 'acessos/perfis'], queryFn: ({ signal }) => api.get<ProfileRecord[]>('acessos/perfis', { signal }) });
-  const field = (name: string, label: string, maxLength: number) => (
+  const field = (name: string, label: string, maxLength: number, onBlur?: () => void) => (
     <TextInput label={label} withAsterisk maxLength={maxLength} value={text(form.values[name])} error={form.errorOf(name)}
-      onBlur={() => form.touch(name)} onChange={(e) => form.setValue(name, e.currentTarget.value)} />
+      onBlur={() => { onBlur?.(); form.touch(name); }} onChange={(e) => form.setValue(name, e.currentTarget.value)} />
   );
   return (
     <Stack gap="sm">
-      {field('cpf', 'CPF', 14)}
+      {/* Shown 000.000.000-00 (formatted again on leaving the field); sent as digits by the schema. */}
+      {field('cpf', 'CPF', 14, () => form.setValue('cpf', formatCpf(text(form.values.cpf))))}
       {field('name', 'Nome', 64)}
       {field('email', 'E-mail', 120)}
       <Select label="Perfil" withAsterisk placeholder="Selecione..." allowDeselect={false} searchable
@@ -98,18 +104,22 @@ export const usersTable: CrudTableProps<UserRecord> = {
   allowDelete: false,
   newValues: () => ({ cpf: '', name: '', email: '', permId: null, extraRoles: [], fnAllowExternal: false, active: true }),
   toValues: (row) => ({
-    cpf: row.cpf, name: row.name, email: row.email ?? '', permId: row.permId, extraRoles: row.extraRoles,
+    cpf: formatCpf(row.cpf), name: row.name, email: row.email ?? '', permId: row.permId, extraRoles: row.extraRoles,
     fnAllowExternal: row.fnAllowExternal, active: row.active,
   }),
   columns: [
-    { accessor: 'cpf', title: 'CPF', text: (row) => formatCpf(row.cpf) },
-    { accessor: 'name', title: 'Nome' },
-    { accessor: 'email', title: 'E-mail' },
-    { accessor: 'profileName', title: 'Perfil' },
-    { accessor: 'extraRoles', title: 'Papéis extras', text: (row) => row.extraRoles.join(', ') },
-    { accessor: 'fnAllowExternal', title: 'Acesso externo', text: (row) => yesNo(row.fnAllowExternal) },
-    { accessor: 'hasAuthenticator', title: 'Autenticador', text: (row) => yesNo(row.hasAuthenticator) },
-    { accessor: 'active', title: 'Ativo', text: (row) => yesNo(row.active),
+    // Widths and one-line cells keep Ativo and Ações on screen at 1280 px (the CPF never wraps).
+    { accessor: 'cpf', title: 'CPF', width: 130, text: (row) => formatCpf(row.cpf),
+      render: (row) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCpf(row.cpf)}</Text> },
+    { accessor: 'name', title: 'Nome', render: (row) => oneLine(row.name, 240) },
+    { accessor: 'email', title: 'E-mail', render: (row) => oneLine(row.email, 200) },
+    { accessor: 'profileName', title: 'Perfil', render: (row) => oneLine(row.profileName, 140) },
+    // The filter still finds a user by an extra role's name.
+    { accessor: 'extraRoles', title: 'Extras', width: 90, text: (row) => row.extraRoles.join(', '), sortValue: (row) => row.extraRoles.length,
+      render: (row) => <Text size="sm" title={row.extraRoles.join(', ') || undefined}>{count(row.extraRoles.length)}</Text> },
+    { accessor: 'fnAllowExternal', title: 'Externo', width: 85, text: (row) => yesNo(row.fnAllowExternal) },
+    { accessor: 'hasAuthenticator', title: 'Autenticador', width: 110, text: (row) => yesNo(row.hasAuthenticator) },
+    { accessor: 'active', title: 'Ativo', width: 75, text: (row) => yesNo(row.active),
       render: (row) => <Badge color={row.active ? 'green' : 'gray'} variant="light">{yesNo(row.active)}</Badge> },
   ],
   renderForm: (context) => <UserForm {...context} />,

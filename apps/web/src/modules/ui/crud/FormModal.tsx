@@ -74,7 +74,7 @@ export function FormModal({ opened, title, valid, changed, saving, loading, size
             ) : (
               children
             )}
-            <Group justify="flex-end" mt="sm">
+            <Group justify="flex-end" mt="sm" className={classes.footer}>
               <Button type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
                 Ok
               </Button>
