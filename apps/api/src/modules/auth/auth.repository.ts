@@ -53,7 +53,8 @@ export function createAuthRepository(db: Db) {
     /**
      * Counts this attempt against the CPF's counter (any address) and the address's counter (any CPF) in one
      * statement: the row locks of ON CONFLICT DO UPDATE serialize concurrent attempts, so each sees the
-     * count including every earlier attempt (issue 8 §2). A counter whose window has passed starts again.
+     * count including every earlier attempt (issue 8 §2). A counter whose window has passed, or that holds
+     * nothing, starts again: the window runs from the first failure (or attempt in progress) it counts.
      * Rows are locked CPF first, then address, in every statement, so two attempts cannot deadlock.
      */
     async reserveAttempt(cpf: string, ip: string, windowMinutes: number): Promise<{ cpf: number; ip: number }> {
@@ -62,8 +63,8 @@ export function createAuthRepository(db: Db) {
         insert into login_limits as l (key, window_start, count)
         values (${cpfKey}, now(), 1), (${`ip:${ip}`}, now(), 1)
         on conflict (key) do update set
-          count = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then 1 else l.count + 1 end,
-          window_start = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then now() else l.window_start end
+          count = case when l.count = 0 or l.window_start < now() - make_interval(mins => ${windowMinutes}) then 1 else l.count + 1 end,
+          window_start = case when l.count = 0 or l.window_start < now() - make_interval(mins => ${windowMinutes}) then now() else l.window_start end
         returning key, count`);
       const counts = { cpf: 0, ip: 0 };
       for (const row of result.rows) counts[row.key === cpfKey ? 'cpf' : 'ip'] = row.count;
