@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobCommands, jobSchema, type Role } from '@assoc/domain';
+import { jobCommands, jobSchema, safeText, type Role } from '@assoc/domain';
 import { currentUser } from '../../plugins/app/auth.js';
 import { createJobsService, type Download } from './jobs.service.js';
 
@@ -9,8 +9,8 @@ const messageSchema = z.object({ message: z.string() });
 const jobIdParams = z.object({ jobId: z.uuid({ message: 'Tarefa inválida' }) });
 const fileIdParams = z.object({ fileId: z.uuid({ message: 'Arquivo inválido' }) });
 const sendParams = z.object({
-  jobCommand: z.string().min(1).max(80),
-  userData: z.string().max(200).default('0'),
+  jobCommand: safeText().min(1).max(80),
+  userData: safeText().max(200).default('0'),
 });
 
 /** Any role that runs some job command; the service then checks the command's own role. */

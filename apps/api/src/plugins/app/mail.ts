@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { loggableError } from '../../lib/errors.js';
 import { maskPersonalData } from '../../lib/log-redaction.js';
 import { createMailRepository, type ClaimedEmail } from '../../modules/mail/mail.repository.js';
 
@@ -83,7 +84,7 @@ export function createMailWorker({ db, config, log }: { db: Db; config: AppConfi
       try {
         tried = await runOnce();
       } catch (error) {
-        log.error({ err: error }, 'falha no envio de e-mails');
+        log.error({ err: loggableError(error) }, 'falha no envio de e-mails');
       }
       schedule(tried >= BATCH ? 0 : config.MAIL_POLL_MS);
     }, ms);
