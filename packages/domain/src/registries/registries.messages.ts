@@ -18,6 +18,8 @@ export const registryMessages = {
   duplicatePosition: 'Cargo já cadastrado',
   duplicateDocument: 'CPF/CNPJ já cadastrado para outro terceiro',
   documentOk: 'CPF/CNPJ válido',
+  /** The action offered when a save meets a newer version (decision 5). */
+  reload: 'Recarregar',
   /** Closing a form with unsaved changes (not in the spec: our wording). */
   discardTitle: 'Descartar alterações?',
   discardQuestion: 'As alterações deste formulário ainda não foram salvas e serão perdidas.',

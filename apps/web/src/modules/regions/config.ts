@@ -8,6 +8,8 @@ const regionValues = (region: RegionItem | Region): FormValues => ({
   regionId: region.regionId,
   regionName: region.regionName,
   regioes: 'regioes' in region ? region.regioes : [],
+  // Sent back on save: a save over a newer version is refused (decision 5).
+  version: region.version,
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
 import type { ZodForm } from '../../ui/crud/useZodForm';
 import { ZodFormModal } from '../../ui/crud/ZodFormModal';
 import type { LevelConfig } from '../config/levels';
@@ -10,14 +11,21 @@ interface LevelModalProps {
   saving: boolean;
   onSave: (body: Record<string, unknown>) => void;
   onClose: () => void;
+  /** Recarregar after a save over a newer version. */
+  onReload: () => void;
   children: (form: ZodForm) => ReactNode;
 }
 
 /** The Circunscrição, Comarca or Fórum modal: the shared schema-driven modal with the level's title and size. */
-export function LevelModal({ config, state, saving, onSave, onClose, children }: LevelModalProps) {
+export function LevelModal({ config, state, saving, onSave, onClose, onReload, children }: LevelModalProps) {
   return (
     <ZodFormModal title={config.title} size={config.modalSize} schema={config.schema} initial={state.initial} saving={saving} onClose={onClose} onSave={onSave}>
-      {children}
+      {(form) => (
+        <>
+          {state.stale ? <StaleRecordAlert onReload={onReload} /> : null}
+          {children(form)}
+        </>
+      )}
     </ZodFormModal>
   );
 }

@@ -52,7 +52,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     newValues: () => ({ cirId: 0, cirNome: '', cirRegional: '', cirRaj: null, corTitular: null, corAdjunto: null }),
     toValues: (record) => {
       const r = record as Circunscricao;
-      return { cirId: r.cirId, cirNome: r.cirNome, cirRegional: r.cirRegional, cirRaj: r.cirRaj, ...coordinators(r) };
+      return { cirId: r.cirId, version: r.version, cirNome: r.cirNome, cirRegional: r.cirRegional, cirRaj: r.cirRaj, ...coordinators(r) };
     },
   },
   com: {
@@ -71,7 +71,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     newValues: () => ({ comId: 0, comNome: '', corTitular: null, corAdjunto: null }),
     toValues: (record) => {
       const r = record as Comarca;
-      return { comId: r.comId, comNome: r.comNome, ...coordinators(r) };
+      return { comId: r.comId, version: r.version, comNome: r.comNome, ...coordinators(r) };
     },
   },
   forum: {
@@ -95,6 +95,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
       const r = record as Forum;
       return {
         apfId: r.apfId,
+        version: r.version,
         forNome: r.forNome,
         forShort: r.forShort,
         forZipcode: formatCep(r.forZipcode),

@@ -17,6 +17,7 @@ export const localsListPath = (apfId: number) => `local/id/${apfId}/0`;
 export function localValues(row: Local): FormValues {
   return {
     locId: row.locId,
+    version: row.version,
     locNome: row.locNome,
     predioNome: row.predioNome,
     locPhone1Ddd: text(row.locPhone1Ddd),

@@ -4,7 +4,7 @@ import { locationEditorModes, locationMessages, registryMessages, type LocationE
 import { api } from '../../../app/api';
 import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { crudFailureMessage } from '../../ui/crud/useCrudResource';
+import { crudFailureMessage, isStaleRecord } from '../../ui/crud/useCrudResource';
 import type { FormValues } from '../../ui/crud/useZodForm';
 import { levelConfigs, locationKeys, type LevelKind } from '../config/levels';
 import { localsListPath } from '../config/locais';
@@ -20,6 +20,8 @@ export interface LevelEditorState {
   /** The saved record (edit mode): the coordinators' names. */
   record?: Record<string, unknown>;
   seq: number;
+  /** The last save met a newer version (409, decision 5): the modal offers Recarregar. */
+  stale?: boolean;
 }
 
 let seq = 0;
@@ -78,8 +80,9 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
       }
       setEditor(null);
     } catch (error) {
-      // The modal stays open with the data.
-      notifyError(crudFailureMessage(error));
+      // The modal stays open with the data; a save over a newer version says so in the modal, with Recarregar.
+      if (isStaleRecord(error)) setEditor((current) => (current && current.seq === state.seq ? { ...current, stale: true } : current));
+      else notifyError(crudFailureMessage(error));
     } finally {
       setSaving(false);
     }
@@ -102,7 +105,13 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
     void persist(state, body);
   }
 
-  return { editor, saving, openAdd, openEdit: (kind: LevelKind) => void openEdit(kind), close: () => setEditor(null), save };
+  return {
+    editor, saving, openAdd, openEdit: (kind: LevelKind) => void openEdit(kind), close: () => setEditor(null), save,
+    /** Recarregar: the record as it is now, in a fresh modal (the unsaved edits are dropped). */
+    reload: () => {
+      if (editor) void openEdit(editor.kind);
+    },
+  };
 }
 
 export type LevelEditor = ReturnType<typeof useLevelEditor>;

@@ -8,7 +8,8 @@ import {
 import { api } from '../../../app/api';
 import { FormFields, type FieldConfig } from '../../ui/crud/FormFields';
 import { FormModal } from '../../ui/crud/FormModal';
-import { crudFailureMessage } from '../../ui/crud/useCrudResource';
+import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
+import { crudFailureMessage, isStaleRecord } from '../../ui/crud/useCrudResource';
 import { useZodForm, type FormValues } from '../../ui/crud/useZodForm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
@@ -22,7 +23,7 @@ const supplierFields: FieldConfig[] = [
 ];
 
 /** One small modal form (supplier or product) on the shared form state and modal. */
-function EntityModal({ title, schema, initial, fields, extra, onSave, onClose }: {
+function EntityModal({ title, schema, initial, fields, extra, onSave, onClose, onReload }: {
   title: string;
   schema: typeof supplierSchema | typeof productSchema;
   initial: FormValues;
@@ -30,10 +31,13 @@ function EntityModal({ title, schema, initial, fields, extra, onSave, onClose }:
   extra?: (form: ReturnType<typeof useZodForm>) => React.ReactNode;
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onClose: () => void;
+  /** Reopens the modal with the record as it is now (after a save over a newer version). */
+  onReload: () => void;
 }) {
   const [start] = useState(initial);
   const form = useZodForm(schema, start);
   const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
   return (
     <FormModal
       opened title={title} valid={form.valid} changed={form.changed} saving={saving} onClose={onClose}
@@ -41,10 +45,12 @@ function EntityModal({ title, schema, initial, fields, extra, onSave, onClose }:
         setSaving(true);
         onSave(form.parsed())
           .then(onClose)
-          .catch((error: unknown) => notifyError(crudFailureMessage(error)))
+          // A save over a newer version (409, decision 5) is shown in the form, with Recarregar.
+          .catch((error: unknown) => (isStaleRecord(error) ? setStale(true) : notifyError(crudFailureMessage(error))))
           .finally(() => setSaving(false));
       }}
     >
+      {stale ? <StaleRecordAlert onReload={onReload} /> : null}
       <FormFields fields={fields} form={form} />
       {extra?.(form)}
     </FormModal>
@@ -70,17 +76,27 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
     enabled: supId != null,
     queryFn: ({ signal }) => api.get<Product[]>(`produtos/all/${supId}`, { signal }),
   });
-  const [modal, setModal] = useState<{ kind: 'supplier' | 'product'; initial: FormValues; id: number | null } | null>(null);
+  // seq remounts the modal when Recarregar brings a fresh record.
+  const [modal, setModal] = useState<{ kind: 'supplier' | 'product'; initial: FormValues; id: number | null; seq?: number } | null>(null);
 
   const editSupplier = async () => {
     try {
       const record = await api.get<Supplier>(`fornecedores/${supId}`);
-      setModal({ kind: 'supplier', initial: { ...record }, id: supId });
+      setModal({ kind: 'supplier', initial: { ...record }, id: supId, seq: Date.now() });
     } catch (error) {
       notifyError(crudFailureMessage(error));
     }
   };
   const product = productList.data?.find((p) => p.sucId === sucId);
+  const productValues = (p: Product): FormValues => ({ sucId: p.sucId, version: p.version, sucName: p.sucName, sucHealth: p.sucHealth, sucMudaFaixa: p.sucMudaFaixa });
+  const reloadProduct = async () => {
+    try {
+      const fresh = (await productList.refetch()).data?.find((p) => p.sucId === modal?.id);
+      setModal(fresh ? { kind: 'product', id: fresh.sucId, initial: productValues(fresh), seq: Date.now() } : null);
+    } catch (error) {
+      notifyError(crudFailureMessage(error));
+    }
+  };
 
   const saveSupplier = async (body: Record<string, unknown>) => {
     if (modal?.id == null) {
@@ -141,20 +157,21 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
         </Tooltip>
         <Tooltip label="Editar produto">
           <ActionIcon size="lg" variant="light" aria-label="Editar produto" disabled={!product}
-            onClick={() => product && setModal({
-              kind: 'product', id: product.sucId,
-              initial: { sucId: product.sucId, sucName: product.sucName, sucHealth: product.sucHealth, sucMudaFaixa: product.sucMudaFaixa },
-            })}>
+            onClick={() => product && setModal({ kind: 'product', id: product.sucId, initial: productValues(product) })}>
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
       </Group>
       {modal?.kind === 'supplier' ? (
-        <EntityModal title="Fornecedor" schema={supplierSchema} initial={modal.initial} fields={supplierFields} onSave={saveSupplier} onClose={() => setModal(null)} />
+        <EntityModal
+          key={modal.seq} title="Fornecedor" schema={supplierSchema} initial={modal.initial} fields={supplierFields} onSave={saveSupplier}
+          onClose={() => setModal(null)} onReload={() => void editSupplier()}
+        />
       ) : null}
       {modal?.kind === 'product' ? (
         <EntityModal
-          title="Produto" schema={productSchema} initial={modal.initial} onSave={saveProduct} onClose={() => setModal(null)}
+          key={modal.seq} title="Produto" schema={productSchema} initial={modal.initial} onSave={saveProduct} onClose={() => setModal(null)}
+          onReload={() => void reloadProduct()}
           fields={[{ kind: 'text', name: 'sucName', label: 'Nome', maxLength: serviceLimits.productName, required: true }]}
           extra={(form) => (
             <>

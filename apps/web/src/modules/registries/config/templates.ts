@@ -10,7 +10,7 @@ export function templateTable(channel: TemplateChannel, label: string): CrudTabl
     modalTitle: `Modelo de ${label}`,
     modalSize: 'lg',
     newValues: () => ({ emID: -1, emName: '', emDescription: '', emData: '' }),
-    toValues: (row) => ({ emID: row.emID, emName: row.emName, emDescription: row.emDescription, emData: row.emData }),
+    toValues: (row) => ({ emID: row.emID, version: row.version, emName: row.emName, emDescription: row.emDescription, emData: row.emData }),
     columns: [
       { accessor: 'emName', title: 'Nome', width: 180 },
       { accessor: 'emDescription', title: 'Descrição' },

@@ -10,6 +10,7 @@ const text = (value: string | null | undefined) => value ?? '';
 export function terceiroValues(row: Terceiro): FormValues {
   return {
     terId: row.terId,
+    version: row.version,
     terTipo: row.terTipo === 1 ? 1 : 0,
     terCPFCNPJ: row.terTipo === 1 ? formatCnpj(row.terCPFCNPJ) : formatCpf(row.terCPFCNPJ),
     terNome: row.terNome,

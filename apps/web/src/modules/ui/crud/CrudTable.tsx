@@ -10,7 +10,9 @@ import { FormFields, type FieldConfig } from './FormFields';
 import { FormModal } from './FormModal';
 import { ZodFormModal } from './ZodFormModal';
 import type { RowMarker } from './sessionMarks';
-import { crudFailureMessage, useCrudResource, type CrudEndpoints, type CrudRow } from './useCrudResource';
+import { crudFailureMessage, isStaleRecord, useCrudResource, type CrudEndpoints, type CrudRow } from './useCrudResource';
+import { StaleRecordAlert } from './StaleRecordAlert';
+import { notifyError } from '../notify';
 import type { FormValues, ZodForm } from './useZodForm';
 
 export interface CrudColumn<T> {
@@ -84,7 +86,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
   const { title, path, keyField, columns, modalTitle, openKey } = props;
   const resource = useCrudResource<T>(path, keyField, props.endpoints);
   const [filter, setFilter] = useState('');
-  const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number } | null>(null);
+  const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number; stale?: boolean } | null>(null);
   const seq = useRef(0);
   const firstSortable = columns.find((c) => c.sortable !== false);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<CrudRow<T>>>({
@@ -95,6 +97,21 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
 
   const openEdit = (row: T) => setEditing({ mode: 'edit', row, seq: ++seq.current });
   const openNew = () => setEditing({ mode: 'new', seq: ++seq.current });
+  /**
+   * Recarregar after a save over a newer version (decision 5): the fresh record opens in a new modal
+   * (loadValues runs again), dropping the unsaved edits; a record deleted meanwhile closes the modal.
+   */
+  const reloadEditing = async () => {
+    const row = editing?.row;
+    if (!row) return;
+    try {
+      const fresh = (await resource.refetch()).find((r) => resource.keyOf(r) === resource.keyOf(row));
+      if (!fresh) notifyError(registryMessages.notFound);
+      setEditing(fresh ? { mode: 'edit', row: fresh, seq: ++seq.current } : null);
+    } catch (error) {
+      notifyError(crudFailureMessage(error));
+    }
+  };
 
   // Open a record asked for by the route state, once.
   const opened = useRef<number | null>(null);
@@ -251,14 +268,17 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
           fields={props.fields}
           renderForm={props.renderForm}
           saving={resource.saving}
+          stale={editing.stale === true}
+          onReload={() => void reloadEditing()}
           onClose={() => setEditing(null)}
           onSave={async (body) => {
             try {
               if (editing.mode === 'new') await resource.add(body);
               else await resource.update(resource.keyOf(editing.row!), body);
               setEditing(null);
-            } catch {
-              // The failure was already shown; the modal stays open with the data.
+            } catch (error) {
+              // The modal stays open with the data; a save over a newer version offers Recarregar in it.
+              if (isStaleRecord(error)) setEditing((current) => (current ? { ...current, stale: true } : current));
             }
           }}
         />
@@ -279,6 +299,9 @@ interface CrudFormModalProps<T> {
   fields?: readonly FieldConfig[];
   renderForm?: (context: CrudFormContext<T>) => ReactNode;
   saving: boolean;
+  /** The last save met a newer version (409): the form shows the message and Recarregar. */
+  stale?: boolean;
+  onReload?: () => void;
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => Promise<void>;
 }
@@ -307,10 +330,15 @@ function CrudFormModal<T>(props: CrudFormModalProps<T>) {
   return <CrudForm<T> {...props} initial={start} />;
 }
 
-function CrudForm<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, onClose, onSave }: CrudFormModalProps<T>) {
+function CrudForm<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, stale, onReload, onClose, onSave }: CrudFormModalProps<T>) {
   return (
     <ZodFormModal title={title} size={size} schema={schema} initial={initial} saving={saving} onClose={onClose} onSave={onSave}>
-      {(form) => (renderForm ? renderForm({ form, mode, row }) : <FormFields fields={fields ?? []} form={form} />)}
+      {(form) => (
+        <>
+          {stale && onReload ? <StaleRecordAlert onReload={onReload} /> : null}
+          {renderForm ? renderForm({ form, mode, row }) : <FormFields fields={fields ?? []} form={form} />}
+        </>
+      )}
     </ZodFormModal>
   );
 }

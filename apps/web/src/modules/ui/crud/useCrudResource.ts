@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { registryMessages } from '@assoc/domain';
+import { genericMessages, registryMessages } from '@assoc/domain';
 import { api, isApiError } from '../../../app/api';
 import { notifyError, notifySuccess } from '../notify';
 import { sessionMarks, type Mark, type RowMarker } from './sessionMarks';
@@ -17,6 +17,15 @@ export function crudFailureMessage(error: unknown): string {
   }
   return registryMessages.failed;
 }
+
+/** A save or delete refused because another user changed the record since it was loaded (409, decision 5). */
+export function isStaleRecord(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && crudFailureMessage(error) === genericMessages.staleRecord;
+}
+
+/** DELETE names the version the row was listed with (decision 5). */
+const withVersionQuery = (path: string, row: Record<string, unknown>) =>
+  typeof row.version === 'number' ? `${path}${path.includes('?') ? '&' : '?'}version=${row.version}` : path;
 
 /** Paths of a registry whose calls are not the generic ones (the services screen's nested lists). */
 export interface CrudEndpoints {
@@ -61,6 +70,11 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
   }, [list.data, marks, keyOf]);
 
   const onError = (error: unknown) => notifyError(crudFailureMessage(error));
+  /** A delete or restore over a newer version: say so and show the list as it is now. */
+  const onRowError = (error: unknown) => {
+    onError(error);
+    if (isStaleRecord(error)) void reload();
+  };
 
   const add = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.post<T>(calls.add, body),
@@ -80,18 +94,19 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
       notifySuccess(registryMessages.updated);
       await reload();
     },
-    onError,
+    // A stale save is shown in the form itself (with Recarregar), not as a notification.
+    onError: (error) => (isStaleRecord(error) ? undefined : onError(error)),
   });
 
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete<T>(calls.remove(keyOf(row))),
+    mutationFn: (row: T) => api.delete<T>(withVersionQuery(calls.remove(keyOf(row)), row)),
     onSuccess: async (reply, row) => {
       // The reply is the deleted record, whole (a region with its cities): what a restore sends back.
       mark({ ...row, ...(reply && typeof reply === 'object' ? reply : {}) }, 'delete');
       notifySuccess(registryMessages.deleted);
       await reload();
     },
-    onError,
+    onError: onRowError,
   });
 
   const restore = useMutation({
@@ -102,7 +117,7 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
       notifySuccess(registryMessages.restored);
       await reload();
     },
-    onError,
+    onError: onRowError,
   });
 
   return {
@@ -114,6 +129,8 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
     update: (id: number, body: Record<string, unknown>) => update.mutateAsync({ id, body }),
     remove: (row: T) => remove.mutateAsync(row),
     restore: (row: T, body: Record<string, unknown>) => restore.mutateAsync({ row, body }),
+    /** Fetches the list again and answers the fresh rows (the form's Recarregar). */
+    refetch: async (): Promise<T[]> => (await list.refetch()).data ?? [],
     saving: add.isPending || update.isPending,
   };
 }

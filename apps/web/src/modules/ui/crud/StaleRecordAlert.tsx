@@ -1,0 +1,20 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { genericMessages, registryMessages } from '@assoc/domain';
+
+/**
+ * Shown inside a form whose save was refused because someone else changed the record since it was
+ * loaded (409, decision 5): the server's message and "Recarregar", which brings the fresh record
+ * into the form (the user's unsaved edits are dropped, as the message says).
+ */
+export function StaleRecordAlert({ onReload, reloading }: { onReload: () => void; reloading?: boolean }) {
+  return (
+    <Alert color="orange" variant="light" role="alert">
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Text size="sm">{genericMessages.staleRecord}</Text>
+        <Button size="xs" variant="filled" color="orange" loading={reloading} onClick={onReload}>
+          {registryMessages.reload}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
