@@ -19,7 +19,7 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
     api.fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/v1/security-events') {
-        api.calls.push({ method: 'GET', path: `security-events${url.search}`, body: undefined, headers: {}, at: 0 });
+        api.calls.push({ method: 'GET', path: `security-events${url.search}`, body: undefined, headers: { ...(init?.headers as Record<string, string>) }, at: 0 });
         const all = [
           event(4, 'access_change', { actorName: 'Admin Geral', ip: null, target: 'usuario:12', action: 'update' }),
           event(3, 'login_ok'),
@@ -54,6 +54,8 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
     await user.tab();
     await user.type(screen.getByLabelText('Até', { selector: 'input' }), '10/03/2026');
     await user.tab();
+    // Every call carries the XSRF header, GETs included (issue 8 §8).
+    expect(api.calls.find((c) => c.path.startsWith('security-events'))?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
     await expect.poll(() => api.calls.map((c) => c.path)).toContain(
       'security-events?page=1&pageSize=25&user=maria&kind=login_fail&from=2026-03-01&to=2026-03-10',
     );
