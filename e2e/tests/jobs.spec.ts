@@ -66,3 +66,38 @@ test('starts the Excel count from the menu, follows it in the bell and downloads
   await modal.getByRole('button', { name: 'Fechar' }).click();
   await expect(menu.getByRole('button', { name: LABEL })).toBeEnabled();
 });
+
+test('a job command not built yet: the send-failure toast with the server reason, clear of the top bar; long names wrap', async ({ page }) => {
+  await new LoginPage(page).signIn(users.superadmin);
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('button', { name: 'Atendimento' }).click();
+
+  // The longest job label wraps between words inside the 300 px menu: nothing is cut.
+  const label = menu.getByRole('button', { name: LABEL }).locator('.mantine-NavLink-label');
+  const box = await label.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, height: el.getBoundingClientRect().height }));
+  expect(box.scroll).toBeLessThanOrEqual(box.client);
+  expect(box.height).toBeGreaterThan(25);
+
+  await menu.getByRole('button', { name: 'Enviar extrato mensal por e-mail' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Erro para enviar solicitação' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Tarefa ainda não disponível');
+
+  // The toast covers none of the bell, the user menu (top bar) nor a registry's Filtrar / Novo.
+  const toastBox = (await toast.boundingBox())!;
+  const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
+    toastBox.x < other.x + other.width && other.x < toastBox.x + toastBox.width && toastBox.y < other.y + other.height && other.y < toastBox.y + toastBox.height;
+  for (const control of [page.getByRole('button', { name: /^Notificações/ }), page.getByRole('button', { name: /^Menu do usuário/ })]) {
+    expect(overlaps((await control.boundingBox())!)).toBe(false);
+  }
+  await menu.getByRole('button', { name: 'Cadastros' }).click();
+  await menu.getByRole('link', { name: 'Terceiros' }).click();
+  await menu.getByRole('button', { name: 'Atendimento' }).click();
+  await menu.getByRole('button', { name: 'Enviar extrato mensal por e-mail' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();
+  await expect(toast.first()).toBeVisible();
+  for (const control of [page.getByRole('textbox', { name: 'Filtrar' }), page.getByRole('button', { name: 'Novo', exact: true })]) {
+    expect(overlaps((await control.boundingBox())!)).toBe(false);
+  }
+});

@@ -41,8 +41,13 @@ test('process-only user sees the process home, no finance menu, and reaches Terc
   await expect(page.getByText('Em construção')).toBeVisible();
   const menu = new Shell(page).menu();
   await expect(menu.getByText('Financeiro', { exact: true })).toHaveCount(0);
-  await expect(menu.getByText('Painel', { exact: true })).toBeVisible();
+  // The single item is named by what it opens (issue 9, defect 11), and /processo opens the same screen.
+  await expect(menu.getByRole('link', { name: 'Processo Digital' })).toHaveAttribute('href', '/');
+  await expect(menu.getByText('Painel', { exact: true })).toHaveCount(0);
   await expect(new Shell(page).searchBox()).toHaveCount(0);
+  await page.goto('/processo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Processo Digital' })).toBeVisible();
+  await expect(page.getByText('Em construção')).toBeVisible();
   await page.goto('/feriados');
   await expect(page.getByText('Acesso negado')).toBeVisible();
 });

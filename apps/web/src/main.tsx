@@ -4,6 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
+import './app/accessibility.css';
 import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(

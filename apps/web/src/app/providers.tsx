@@ -6,7 +6,7 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('pt-br');
 
@@ -20,10 +20,11 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
           <ModalsProvider labels={{ confirm: 'SIM', cancel: 'NÃO' }}>
-            <Notifications position="top-right" limit={4} />
+            {/* Bottom right: toasts cover none of the top bar's controls (bell, user menu) nor a registry's toolbar. */}
+            <Notifications position="bottom-right" limit={4} />
             {children}
           </ModalsProvider>
         </DatesProvider>

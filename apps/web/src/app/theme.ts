@@ -1,13 +1,95 @@
-import { createTheme } from '@mantine/core';
+import {
+  Avatar,
+  CloseButton,
+  createTheme,
+  InputClearButton,
+  Modal,
+  NavLink,
+  Notification,
+  Pagination,
+  PasswordInput,
+  SegmentedControl,
+  type CloseButtonProps,
+  type CSSVariablesResolver,
+} from '@mantine/core';
+import { Calendar, CalendarHeader } from '@mantine/dates';
 
+/**
+ * Accessibility lives here, once (issue 9): every icon-only button Mantine draws (close "×", clear,
+ * calendar previous/next, pagination arrows) gets a pt-BR name through the components' default
+ * props, and the colours keep text at 4.5:1 or more (WCAG 2.1 AA).
+ */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // indigo-6 under white text is 4.32:1 ("ENTRAR"); indigo-8 is 5.7:1.
+  // Shade 8 also keeps red buttons and red/indigo text (Sair, Apagar) at 4.5:1 or more.
+  primaryShade: { light: 8, dark: 8 },
+  // Filled colours (green, yellow badges…) choose black or white text by their luminance.
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '600' },
   components: {
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
-    Modal: { defaultProps: { centered: true } },
+    // Initials colours whose light variant (shade 9 on shade 1) reaches 4.5:1; lime, yellow, orange… do not.
+    Avatar: Avatar.extend({ defaultProps: { allowedInitialsColors: ['blue', 'cyan', 'grape', 'indigo', 'pink', 'violet'] } }),
+    Modal: Modal.extend({ defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Fechar' } } }),
+    // Modal, Drawer, Notification and Popover close buttons all render CloseButton.
+    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
+    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Limpar' } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
+    }),
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control) =>
+          ({
+            first: { 'aria-label': 'Primeira página' },
+            previous: { 'aria-label': 'Página anterior' },
+            next: { 'aria-label': 'Próxima página' },
+            last: { 'aria-label': 'Última página' },
+          })[control],
+      },
+    }),
+    Calendar: Calendar.extend({
+      defaultProps: {
+        ariaLabels: {
+          monthLevelControl: 'Escolher o mês',
+          yearLevelControl: 'Escolher o ano',
+          previousMonth: 'Mês anterior',
+          nextMonth: 'Próximo mês',
+          previousYear: 'Ano anterior',
+          nextYear: 'Próximo ano',
+          previousDecade: 'Década anterior',
+          nextDecade: 'Próxima década',
+        },
+      },
+    }),
+    // Any calendar header drawn outside Calendar (pickers) still gets names.
+    CalendarHeader: CalendarHeader.extend({ defaultProps: { previousLabel: 'Anterior', nextLabel: 'Próximo' } }),
+    // Phones: a long option ("Pessoa jurídica (CNPJ)") wraps instead of being cut with an ellipsis.
+    SegmentedControl: SegmentedControl.extend({
+      styles: { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } },
+    }),
+    // Long menu labels (job names) wrap between words instead of being cut.
+    NavLink: NavLink.extend({
+      styles: { body: { overflow: 'visible', whiteSpace: 'normal' }, label: { overflowWrap: 'break-word' } },
+    }),
   },
+});
+
+/** Mantine's dimmed grey (#868e96) is 3.3:1 on white; this one is 5.6:1 on white and 5.3:1 on gray-0. */
+export const DIMMED_TEXT = '#5f666e';
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    // red-6 error text is 3.3:1; red-9 is 5.5:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
 });

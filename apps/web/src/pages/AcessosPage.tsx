@@ -1,13 +1,14 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { findRoute } from '@assoc/domain';
 import { CrudTable } from '../modules/ui/crud/CrudTable';
 import { profilesTable, usersTable } from '../modules/access/tables';
+import { PageTitle } from '../modules/ui/components/PageTitle';
 
 /** /acessos (decision 2, superadmin): users and permission profiles in tabs. */
 export default function AcessosPage() {
   return (
     <Stack gap="sm">
-      <Title order={2}>{findRoute('/acessos')!.title}</Title>
+      <PageTitle>{findRoute('/acessos')!.title}</PageTitle>
       <Tabs defaultValue="usuarios" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>

@@ -1,7 +1,8 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { findRoute, templateChannelLabels, templateChannels } from '@assoc/domain';
 import { CrudTable } from '../modules/ui/crud/CrudTable';
 import { templateTable } from '../modules/registries/config/templates';
+import { PageTitle } from '../modules/ui/components/PageTitle';
 
 const tables = templateChannels.map((channel) => ({ channel, label: templateChannelLabels[channel], table: templateTable(channel, templateChannelLabels[channel]) }));
 
@@ -9,7 +10,7 @@ const tables = templateChannels.map((channel) => ({ channel, label: templateChan
 export default function EmailsPage() {
   return (
     <Stack gap="sm">
-      <Title order={2}>{findRoute('/emails')!.title}</Title>
+      <PageTitle>{findRoute('/emails')!.title}</PageTitle>
       <Tabs defaultValue="sms" keepMounted={false}>
         <Tabs.List>
           {tables.map(({ channel, label }) => (

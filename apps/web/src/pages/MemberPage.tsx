@@ -1,9 +1,10 @@
-import { Alert, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { isUnauthorized } from '../app/api';
 import { useRecordMemberView } from '../modules/people/hooks/useSearchHistory';
 import type { MemberRouteState } from '../modules/people/types';
 import { UnderConstruction, UnderConstructionText } from '../modules/ui/components/UnderConstruction';
+import { PageTitle } from '../modules/ui/components/PageTitle';
 
 function readState(state: unknown): MemberRouteState | null {
   const value = state as Partial<MemberRouteState> | null;
@@ -36,7 +37,7 @@ function MemberView({ cstId }: { cstId: number }) {
   if (error) {
     return (
       <Stack gap="sm">
-        <Title order={2}>Associado</Title>
+        <PageTitle>Associado</PageTitle>
         {!isUnauthorized(error) && (
           <Alert color="red" variant="light" maw={560}>
             {error.message}
@@ -49,7 +50,7 @@ function MemberView({ cstId }: { cstId: number }) {
   const person = data.find((p) => p.cstId === cstId && !p.isTerceiro);
   return (
     <Stack gap="xs">
-      <Title order={2}>{person?.custName ?? 'Associado'}</Title>
+      <PageTitle>{person?.custName ?? 'Associado'}</PageTitle>
       <UnderConstructionText />
     </Stack>
   );

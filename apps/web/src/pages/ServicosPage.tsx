@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { findRoute, type ExtratoGroup } from '@assoc/domain';
 import { api } from '../app/api';
@@ -7,6 +7,7 @@ import { CrudTable } from '../modules/ui/crud/CrudTable';
 import { ServiceForm } from '../modules/registries/components/ServiceForm';
 import { ServicePickers } from '../modules/registries/components/ServicePickers';
 import { servicosTable } from '../modules/registries/config/servicos';
+import { PageTitle } from '../modules/ui/components/PageTitle';
 
 /** /servico (spec 3 §2.9): supplier and product pickers, then the product's services. */
 export default function ServicosPage() {
@@ -16,7 +17,7 @@ export default function ServicosPage() {
   const table = useMemo(() => (sucId == null ? null : servicosTable(sucId)), [sucId]);
   return (
     <Stack gap="md">
-      <Title order={2}>{findRoute('/servico')!.title}</Title>
+      <PageTitle>{findRoute('/servico')!.title}</PageTitle>
       <ServicePickers
         supId={supId}
         sucId={sucId}

@@ -1,5 +1,5 @@
 import { jobCommands, jobTarget, type JobCommand } from './jobs.js';
-import { canOpenRoute } from './routes.js';
+import { canOpenRoute, homeFor, homeScreens } from './routes.js';
 import type { Role } from './roles.js';
 
 /**
@@ -109,14 +109,26 @@ export interface MenuTreeNode {
   children?: MenuTreeNode[];
 }
 
-/** The menu filtered for a user's roles; groups left empty disappear. */
+/**
+ * The menu filtered for a user's roles; groups left empty disappear. The first item (`/`) is named by
+ * what `/` opens for the user ("Painel" with v2access, else "Processo Digital", "CCH"…, spec 1 §2), and
+ * an item opening that same screen by its own path is left out rather than listed twice.
+ */
 export function menuFor(roles: readonly string[], nodes: readonly MenuNode[] = menu): MenuTreeNode[] {
+  const home = homeScreens[homeFor(roles)];
+  return filterMenu(roles, nodes).flatMap((node) => {
+    if (node.to === '/') return [{ ...node, label: home.title }];
+    return home.path !== undefined && node.to === home.path ? [] : [node];
+  });
+}
+
+function filterMenu(roles: readonly string[], nodes: readonly MenuNode[]): MenuTreeNode[] {
   const out: MenuTreeNode[] = [];
   for (const node of nodes) {
     if (node.role && !roles.includes(node.role)) continue;
     if (node.to !== undefined && !canOpenRoute(node.to, roles)) continue;
     if (node.children) {
-      const children = menuFor(roles, node.children);
+      const children = filterMenu(roles, node.children);
       if (children.length === 0) continue;
       out.push({ label: node.label, role: node.role, children });
       continue;

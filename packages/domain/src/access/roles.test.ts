@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobCommands } from './jobs.js';
 import { menu, menuFor, type MenuNode, type MenuTreeNode } from './menu.js';
 import { allRoles, hasRole, isRole, roleCatalogue } from './roles.js';
-import { appRoutes, findRoute, homeFor } from './routes.js';
+import { appRoutes, canOpenRoute, findRoute, homeFor } from './routes.js';
 
 function menuRoles(nodes: readonly MenuNode[]): string[] {
   return nodes.flatMap((n) => [
@@ -156,5 +156,24 @@ describe('homeFor (spec 1 §2)', () => {
   it('shows the process screen to everyone else', () => {
     expect(homeFor([])).toBe('process');
     expect(homeFor(['v2menuprocesso', 'v2search'])).toBe('process');
+  });
+});
+
+describe('the process-only user (issue 9, defect 11)', () => {
+  const processOnly = ['v2menuprocesso', 'v2menuusuario', 'v2menucad', 'v2menucadterceiro'];
+
+  it('names the first menu item by what / opens, and lists that screen once', () => {
+    const tree = menuFor(processOnly);
+    expect(tree.map((n) => [n.label, n.target])).toEqual([['Processo Digital', '/'], ['Cadastros', undefined]]);
+    expect(menuFor(['v2access', 'v2menuprocesso']).slice(0, 2).map((n) => [n.label, n.target])).toEqual([
+      ['Painel', '/'],
+      ['Processo Digital', '/processo'],
+    ]);
+  });
+
+  it('opens /processo, the same screen as the home', () => {
+    expect(homeFor(processOnly)).toBe('process');
+    expect(canOpenRoute('/processo', processOnly)).toBe(true);
+    expect(canOpenRoute('/feriados', processOnly)).toBe(false);
   });
 });

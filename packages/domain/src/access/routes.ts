@@ -11,7 +11,8 @@ const withAccess = (...roles: Role[]): readonly Role[] => ['v2access', ...roles]
 
 /** The route table of the spec (1 §2, 2 §2, 3 §2.1) plus Acessos (decision 2). `/` is handled by {@link homeFor}. */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/processo', title: 'Processo Digital', requires: withAccess('v2menuprocesso') },
+  // Without v2access the process screen is the home (spec 1 §2, 3 §2.1): its own path opens it too.
+  { path: '/processo', title: 'Processo Digital', requires: ['v2menuprocesso'] },
   { path: '/associado', title: 'Associado', requires: withAccess() },
   { path: '/novoassociado', title: 'Novo associado', requires: withAccess('v2menunovoassociado') },
   { path: '/filter', title: 'Filtro', requires: withAccess('v2menufiltro') },
@@ -57,6 +58,14 @@ export function canOpenRoute(path: string, roles: readonly string[]): boolean {
 }
 
 export type HomeKind = 'dashboard' | 'portal' | 'cch' | 'process';
+
+/** The title of each home (the first menu item is named by what `/` opens) and, if any, the route of the same screen. */
+export const homeScreens: Record<HomeKind, { title: string; path?: string }> = {
+  dashboard: { title: 'Painel' },
+  portal: { title: 'Portal do associado' },
+  cch: { title: 'CCH', path: '/cch' },
+  process: { title: 'Processo Digital', path: '/processo' },
+};
 
 /** What `/` shows (spec 1 §2): v2access dashboard; else v2portal portal; else v2menucch CCH; else the process screen. */
 export function homeFor(roles: readonly string[]): HomeKind {

@@ -1,10 +1,11 @@
 import { Box, Text } from '@mantine/core';
 
 /** Environment modes with a banner (spec 1 §2): 1 DESENV, 2 HOMOLOGA, 3 LOCAL TEST. */
+// Dark enough for the small white label to keep 4.5:1 (WCAG AA): 5.7, 5.8 and 5.0.
 const environments: Record<number, { label: string; color: string }> = {
-  1: { label: 'DESENV', color: 'orange.7' },
-  2: { label: 'HOMOLOGA', color: 'grape.7' },
-  3: { label: 'LOCAL TEST', color: 'teal.7' },
+  1: { label: 'DESENV', color: '#b5400c' },
+  2: { label: 'HOMOLOGA', color: 'grape.8' },
+  3: { label: 'LOCAL TEST', color: 'teal.9' },
 };
 
 export const ENV_BANNER_HEIGHT = 22;

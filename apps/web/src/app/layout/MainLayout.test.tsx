@@ -45,7 +45,11 @@ describe('side menu', () => {
     await user.click(within(dialog).getByRole('button', { name: 'SIM' }));
 
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
+    // The spec's send-failure toast, with the server's reason beneath its title.
+    expect(within(notice).getByText('Erro para enviar solicitação')).toBeInTheDocument();
+    expect(within(notice).getByText('Tarefa ainda não disponível: Enviar extrato mensal por e-mail')).toBeInTheDocument();
+    // Bottom right: clear of the top bar's bell and user menu and of a registry's toolbar (issue 9, defect 9).
+    expect(notice.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
     expect(api.callsTo('GET jobs/send/extrato-email/0')).toHaveLength(1);
   });
 
@@ -60,6 +64,22 @@ describe('side menu', () => {
 });
 
 describe('top bar', () => {
+  it('starts with the skip link, which moves the focus to the content (WCAG 2.4.1)', async () => {
+    const { user } = setup(staffRoles);
+    await screen.findByRole('heading', { level: 1, name: 'Painel' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Pular para o conteúdo' });
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'conteudo');
+  });
+
+  it('names the brand link by its visible text', async () => {
+    setup(staffRoles);
+    expect(await screen.findByRole('link', { name: 'ASSOC' })).toHaveAttribute('href', '/');
+  });
+
   it('shows search, connected users and notifications only with their roles', async () => {
     setup(['v2menuusuario', 'v2menuprocesso']);
     await screen.findByRole('button', { name: /Menu do usuário/ });

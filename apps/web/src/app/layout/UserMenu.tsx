@@ -22,9 +22,10 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
     <ProcessingModal opened={tutorial.downloading} />
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
+        {/* The name includes the visible text (the user's name); the initials are decoration. */}
         <UnstyledButton aria-label={`Menu do usuário ${session.name}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar name={session.name} color="initials" size={32} />
+            <Avatar name={session.name} color="initials" size={32} aria-hidden />
             <Text size="sm" fw={500} visibleFrom="md" maw={180} truncate="end">
               {session.name}
             </Text>

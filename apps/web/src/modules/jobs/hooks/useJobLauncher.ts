@@ -24,8 +24,9 @@ export function useJobLauncher() {
             queryClient.setQueryData<Job[]>(jobsKey, (list) => (list?.some((j) => j.jobId === started.jobId) ? list : upsertJob(list, started)));
             notifySuccess(jobMessages.sent, job.label);
           } catch (error) {
-            const message = isApiError(error) && SERVER_MESSAGE_STATUSES.has(error.status) ? error.message : jobMessages.sendFailed;
-            notifyError(message, job.label);
+            // Spec 1 §4: the send-failure toast reads "Erro para enviar solicitação"; the reason goes beneath it.
+            const reason = isApiError(error) && SERVER_MESSAGE_STATUSES.has(error.status) ? error.message : job.label;
+            notifyError(reason, jobMessages.sendFailed);
           }
         })();
       },

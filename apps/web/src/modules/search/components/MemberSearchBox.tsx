@@ -71,8 +71,10 @@ export function MemberSearchBox() {
       </Combobox.Target>
 
       <Combobox.Dropdown hidden={!showDropdown} p={4}>
-        <Combobox.Options aria-label="Resultados da pesquisa">
-          <Box mah={440} style={{ overflowY: 'auto' }}>
+        {/* A scrolling region must be reachable by keyboard (axe scrollable-region-focusable); the mouse
+            down keeps the focus in the search box so the list stays open while it scrolls. */}
+        <Box mah={440} style={{ overflowY: 'auto' }} tabIndex={0} onMouseDown={(event) => event.preventDefault()}>
+          <Combobox.Options aria-label="Resultados da pesquisa">
             {results.length === 0 ? (
               <Combobox.Empty>Nenhum associado encontrado</Combobox.Empty>
             ) : (
@@ -82,8 +84,8 @@ export function MemberSearchBox() {
                 </Combobox.Option>
               ))
             )}
-          </Box>
-        </Combobox.Options>
+          </Combobox.Options>
+        </Box>
       </Combobox.Dropdown>
     </Combobox>
   );

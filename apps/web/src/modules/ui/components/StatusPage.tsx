@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text } from '@mantine/core';
+import { PageTitle } from './PageTitle';
 
 interface StatusPageProps {
   /** Big status number (403, 404); empty for none. */
@@ -19,7 +20,7 @@ export function StatusPage({ code, title, message, children }: StatusPageProps) 
             {code}
           </Text>
         )}
-        <Title order={2}>{title}</Title>
+        <PageTitle>{title}</PageTitle>
         <Text c="dimmed">{message}</Text>
         {children}
       </Stack>

@@ -1,11 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { genericMessages } from '@assoc/domain';
+import { PageTitle } from './PageTitle';
 
 /** Every screen not built yet: its title and the plain text "Em construção", nothing else. */
 export function UnderConstruction({ title }: { title: string }) {
   return (
     <Stack gap="xs">
-      <Title order={2}>{title}</Title>
+      <PageTitle>{title}</PageTitle>
       <UnderConstructionText />
     </Stack>
   );

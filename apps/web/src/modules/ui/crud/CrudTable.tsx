@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { z } from 'zod';
@@ -14,6 +14,8 @@ import { crudFailureMessage, isStaleRecord, useCrudResource, type CrudEndpoints,
 import { StaleRecordAlert } from './StaleRecordAlert';
 import { notifyError } from '../notify';
 import type { FormValues, ZodForm } from './useZodForm';
+import { PageTitle } from '../components/PageTitle';
+import { ROW_ACTION, useRowActionsFocus } from '../components/useRowActionsFocus';
 
 export interface CrudColumn<T> {
   accessor: keyof T & string;
@@ -95,6 +97,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
   });
   const textOf = (column: CrudColumn<T>, row: T) => (column.text ? column.text(row) : String(row[column.accessor] ?? ''));
 
+  const rowActions = useRowActionsFocus();
   const openEdit = (row: T) => setEditing({ mode: 'edit', row, seq: ++seq.current });
   const openNew = () => setEditing({ mode: 'new', seq: ++seq.current });
   /**
@@ -190,7 +193,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
         row.__marker === 'delete' ? (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label="Recuperar">
-              <ActionIcon variant="subtle" color="pink" aria-label="Recuperar" onClick={() => confirmRestore(row)}>
+              <ActionIcon variant="subtle" color="pink" aria-label="Recuperar" {...{ [ROW_ACTION]: '' }} onClick={() => confirmRestore(row)}>
                 <IconArrowBackUp size={18} />
               </ActionIcon>
             </Tooltip>
@@ -198,13 +201,13 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
         ) : (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label="Editar">
-              <ActionIcon variant="subtle" aria-label="Editar" onClick={() => openEdit(row)}>
+              <ActionIcon variant="subtle" aria-label="Editar" {...{ [ROW_ACTION]: '' }} onClick={() => openEdit(row)}>
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
             {props.allowDelete === false ? null : (
               <Tooltip label="Apagar">
-                <ActionIcon variant="subtle" color="red" aria-label="Apagar" onClick={() => confirmDelete(row)}>
+                <ActionIcon variant="subtle" color="red" aria-label="Apagar" {...{ [ROW_ACTION]: '' }} onClick={() => confirmDelete(row)}>
                   <IconTrash size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -217,7 +220,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        {title ? <Title order={2}>{title}</Title> : <span />}
+        {title ? <PageTitle>{title}</PageTitle> : <span />}
         <Group gap="sm" align="flex-end">
           <TextInput
             aria-label="Filtrar"
@@ -235,7 +238,10 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
       {resource.error && !isUnauthorized(resource.error) ? (
         <Alert color="red" variant="light">{crudFailureMessage(resource.error)}</Alert>
       ) : null}
+      {/* Row actions are one Tab stop (arrow keys between them); Ações stays pinned on narrow screens. */}
+      <div {...rowActions}>
       <DataTable<CrudRow<T>>
+        pinLastColumn
         withTableBorder
         borderRadius="sm"
         striped={false}
@@ -252,6 +258,7 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
         customRowAttributes={(row) => ({ 'data-marker': row.__marker ?? 'none' })}
         onRowDoubleClick={({ record }) => (record.__marker === 'delete' ? undefined : openEdit(record))}
       />
+      </div>
       <Text size="xs" c="dimmed">
         {records.length === 1 ? '1 registro' : `${records.length} registros`}
       </Text>

@@ -1,0 +1,263 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { appRoutes, canOpenRoute } from '@assoc/domain';
+import { expectNoSeriousViolations } from '../fixtures/axe.js';
+import { LoginPage, users } from '../fixtures/app.js';
+
+/**
+ * Accessibility (issue 9): axe-core finds no critical or serious WCAG 2.1 A/AA violation on any built
+ * screen, in any state, for any demo profile. Each profile signs in once and walks everything it can open.
+ */
+
+/** How a screen is exercised beyond its first view. */
+type Walk = 'list' | 'crud';
+
+/**
+ * THE LIST OF BUILT SCREENS (apps/web/src/app/screens.ts). A new screen adds its path here: 'crud' when
+ * it has the registry states (Novo, Editar, Apagar), 'list' otherwise. Routes not listed are "Em
+ * construção" and one of them is checked per profile.
+ */
+const BUILT_SCREENS: Record<string, Walk> = {
+  '/associado': 'list',
+  '/emails': 'crud',
+  '/terceiros': 'crud',
+  '/extratogroup': 'crud',
+  '/feriados': 'crud',
+  '/forumcargos': 'crud',
+  '/assoccargos': 'crud',
+  '/servico': 'crud',
+  '/localizacao': 'crud',
+  '/regioes': 'crud',
+  '/acessos': 'crud',
+  '/outbox': 'list',
+};
+
+/** The demo profiles of the README (password Demo@1234). */
+const PROFILES: ReadonlyArray<{ name: string; cpf: string }> = [
+  { name: 'Superadministrador', cpf: users.superadmin },
+  { name: 'Atendimento', cpf: users.atendimento },
+  { name: 'Financeiro', cpf: '33366699957' },
+  { name: 'CCH', cpf: '44477700083' },
+  { name: 'Portal do associado', cpf: '27182818205' },
+  { name: 'Processo digital', cpf: users.processo },
+];
+
+/** Lets Mantine's open transitions (modal, menu, popover: 150-200 ms) finish before axe measures colours. */
+const settle = (page: Page) => page.waitForTimeout(300);
+
+async function closeDialog(page: Page) {
+  const dialog = page.getByRole('dialog').last();
+  await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(dialog).toBeHidden();
+}
+
+/** List, then the first Novo, Editar and Apagar of the screen (each closed again without changing anything). */
+async function walkCrud(page: Page, label: string) {
+  const newButton = page.getByRole('main').getByRole('button', { name: 'Novo', exact: true }).first();
+  if (await newButton.isVisible()) {
+    await newButton.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: novo`);
+    await closeDialog(page);
+  }
+  const edit = page.getByRole('main').getByRole('button', { name: 'Editar', exact: true }).first();
+  if (await edit.isVisible()) {
+    await edit.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: editar`);
+    await closeDialog(page);
+  }
+  const remove = page.getByRole('main').getByRole('button', { name: 'Apagar', exact: true }).first();
+  if (await remove.isVisible()) {
+    await remove.click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('button', { name: 'NÃO' })).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: confirmação`);
+    await confirm.getByRole('button', { name: 'NÃO' }).click();
+    await expect(confirm).toBeHidden();
+  }
+}
+
+/** The calendar of a date field (Feriado's Data), opened on demand. */
+async function walkCalendar(page: Page) {
+  await page.getByRole('main').getByRole('button', { name: 'Novo', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Data').click();
+  await settle(page);
+  await expectNoSeriousViolations(page, '/feriados: calendário aberto');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+async function walkTopBar(page: Page, label: string) {
+  const userMenu = page.getByRole('button', { name: /^Menu do usuário/ });
+  await userMenu.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await settle(page);
+  await expectNoSeriousViolations(page, `${label}: menu do usuário aberto`);
+  const tools = page.getByRole('menuitem', { name: 'Ferramentas' });
+  if (await tools.isVisible()) {
+    await tools.click();
+    await expect(page.getByRole('dialog', { name: 'Ferramentas' })).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: Ferramentas`);
+    await closeDialog(page);
+  } else {
+    await page.keyboard.press('Escape');
+  }
+
+  const search = page.getByRole('textbox', { name: 'Pesquisar associado' });
+  if (await search.isVisible()) {
+    await search.fill('silva');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: sugestões da pesquisa`);
+    await search.fill('');
+    await page.keyboard.press('Escape');
+  }
+
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  if (await bell.isVisible()) {
+    await bell.click();
+    await expect(page.getByRole('dialog', { name: 'Notificações' })).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: Notificações`);
+    await closeDialog(page);
+  }
+
+  const connected = page.getByRole('button', { name: 'Usuários conectados' });
+  if (await connected.isVisible()) {
+    await connected.click();
+    await expect(page.getByRole('dialog', { name: 'Usuários conectados' })).toBeVisible();
+    await settle(page);
+    await expectNoSeriousViolations(page, `${label}: Usuários conectados`);
+    await closeDialog(page);
+  }
+}
+
+/** A toast: a job command not built yet answers 501 and the send-failure toast shows (needs v2atd). */
+async function walkToast(page: Page, label: string) {
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  const group = menu.getByRole('button', { name: 'Atendimento' });
+  if (!(await group.isVisible())) return;
+  await group.click();
+  await menu.getByRole('button', { name: 'Enviar extrato mensal por e-mail' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Erro para enviar solicitação' })).toBeVisible();
+  await settle(page);
+  await expectNoSeriousViolations(page, `${label}: aviso (toast)`);
+}
+
+test('sign-in and password-request screens', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/login');
+  await page.getByRole('button', { name: 'ENTRAR' }).click();
+  await expectNoSeriousViolations(page, '/login: campos obrigatórios');
+  await page.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }).click();
+  await expectNoSeriousViolations(page, '/login: solicitar senha');
+  await page.goto('/reset?q=' + 'x'.repeat(32));
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousViolations(page, '/reset');
+});
+
+for (const profile of PROFILES) {
+  test(`every screen and state for ${profile.name}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await new LoginPage(page).signIn(profile.cpf);
+    const session = (await (await page.request.get('/api/v1/session')).json()) as { roles: string[] };
+    const label = (what: string) => `${profile.name} ${what}`;
+
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, label('/'));
+    await walkTopBar(page, label('/'));
+    await walkToast(page, label('/'));
+
+    const open = appRoutes.filter((route) => canOpenRoute(route.path, session.roles));
+    for (const route of open.filter((r) => BUILT_SCREENS[r.path])) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, label(route.path));
+      if (BUILT_SCREENS[route.path] === 'crud') await walkCrud(page, label(route.path));
+      if (route.path === '/feriados') await walkCalendar(page);
+    }
+
+    const notBuilt = open.find((r) => !BUILT_SCREENS[r.path]);
+    if (notBuilt) {
+      await page.goto(notBuilt.path);
+      await expect(page.getByText('Em construção')).toBeVisible();
+      await expectNoSeriousViolations(page, label(`${notBuilt.path} (em construção)`));
+    }
+  });
+}
+
+test('keyboard: the skip link comes first and a row action is a few Tabs away', async ({ page }) => {
+  await new LoginPage(page).signIn(users.superadmin);
+  await page.goto('/feriados');
+  await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
+  // A fresh load: the focus starts at the top of the document.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#conteudo')).toBeFocused();
+
+  // From the content: Filtrar, Novo, the sortable headers, then the table's one row-action stop.
+  let presses = 0;
+  while (presses < 12) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+    if ((await page.locator(':focus').getAttribute('aria-label')) === 'Editar') break;
+  }
+  expect(presses).toBeLessThan(12);
+  // The arrows walk the rows; the next Tab leaves the table.
+  const edits = page.getByRole('button', { name: 'Editar' });
+  await expect(edits.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(edits.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'Apagar' }).nth(1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('tbody :focus')).toHaveCount(0);
+});
+
+/** Screenshots at the three sizes the issue names, attached to the report. */
+const SIZES = [
+  { name: '1440x900', width: 1440, height: 900 },
+  { name: '1280x720', width: 1280, height: 720 },
+  { name: '390x844', width: 390, height: 844 },
+];
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name.replace(/[^\w-]+/g, '_')}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+const SHOTS = ['/', ...Object.entries(BUILT_SCREENS).filter(([, walk]) => walk === 'crud').map(([path]) => path)];
+
+test('screenshots of the sign-in, the dashboard and every registry at three sizes', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
+    await shoot(page, testInfo, `login ${size.name}`);
+  }
+  await new LoginPage(page).signIn(users.superadmin);
+  for (const path of SHOTS) {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shoot(page, testInfo, `${path === '/' ? 'painel' : path.slice(1)} ${size.name}`);
+    }
+  }
+});
