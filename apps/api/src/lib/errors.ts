@@ -65,6 +65,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (pgError) return pgError.code.startsWith('08') || ['57P01', '57P02', '57P03', '57014', '53300'].includes(pgError.code);
   for (const e of causes(error)) {
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+    // The embedded server is reached through its Unix socket: a stopped server is a missing socket file.
+    if (e.code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
   }
   return false;
