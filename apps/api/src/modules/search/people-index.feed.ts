@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { PeopleIndex, type IndexedPerson } from './people-index.js';
 import { MEMBER_SUGGESTION, MEMBER_SUGGESTION_JOINS, TERCEIRO_SUGGESTION } from './search.repository.js';
+import { loggableError } from '../../lib/errors.js';
 
 /**
  * Loads the in-process search index and keeps it current from the database's change feed (migration
@@ -94,7 +95,7 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
   function enqueue(change: Change) {
     queue = queue.then(() => apply(change)).catch((err: Error) => {
       // The index no longer matches the database: serve SQL until the reconnection reloads it.
-      log.error({ err }, 'índice de pesquisa: falha ao aplicar alteração; recarregando');
+      log.error({ err: loggableError(err) }, 'índice de pesquisa: falha ao aplicar alteração; recarregando');
       restart();
     });
   }
@@ -118,7 +119,7 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
     const client = new pg.Client(pool.options);
     listener = client;
     client.on('error', (err) => {
-      log.warn({ err }, 'índice de pesquisa: conexão de notificações perdida');
+      log.warn({ err: loggableError(err) }, 'índice de pesquisa: conexão de notificações perdida');
       if (listener === client) restart();
     });
     client.on('end', () => { if (listener === client && !stopped) restart(); });
@@ -142,7 +143,7 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
       log.info(`índice de pesquisa: ${index.size} pessoas carregadas em ${Date.now() - started} ms`);
     } catch (err) {
       if (stopped) return;
-      log.warn({ err }, 'índice de pesquisa: falha ao carregar; a pesquisa usa o banco até a próxima tentativa');
+      log.warn({ err: loggableError(err) }, 'índice de pesquisa: falha ao carregar; a pesquisa usa o banco até a próxima tentativa');
       if (listener === client) restart();
     }
   }

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { dataMessages, hasRole, type ConnectedUser } from '@assoc/domain';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden, loggableError, unauthorized } from '../../lib/errors.js';
 import { SESSION_COOKIE } from './auth.js';
 
 export const REALTIME_PATH = '/socket.io';
@@ -67,7 +67,7 @@ export default fp(async (app) => {
   });
   io.adapter(createAdapter(listenerSafePool(app.pool, app.log), {
     tableName: 'socket_io_attachments',
-    errorHandler: (err) => app.log.warn({ err }, 'socket.io adapter'),
+    errorHandler: (err) => app.log.warn({ err: loggableError(err) }, 'socket.io adapter'),
   }));
 
   // Session cookie of each local socket, kept here and not in socket.data: socket.data travels between
@@ -110,7 +110,7 @@ export default fp(async (app) => {
         else socket.emit(event, payload);
       } catch (err) {
         // Database unreachable: nothing is delivered rather than something unchecked.
-        app.log.warn({ err }, 'tempo real: sessão não verificada; mensagem de administração não entregue');
+        app.log.warn({ err: loggableError(err) }, 'tempo real: sessão não verificada; mensagem de administração não entregue');
       }
     }));
   }
@@ -199,7 +199,7 @@ function listenerSafePool(pool: pg.Pool, log: FastifyBaseLogger): pg.Pool {
         released = true;
         release(err);
       };
-      client.on('error', (err) => log.warn({ err }, 'socket.io adapter: conexão de notificações perdida; reconectando'));
+      client.on('error', (err) => log.warn({ err: loggableError(err) }, 'socket.io adapter: conexão de notificações perdida; reconectando'));
       client.once('end', () => client.release(true));
       return client;
     },
