@@ -2,17 +2,35 @@ import {
   Avatar,
   CloseButton,
   createTheme,
+  darken,
+  defaultVariantColorsResolver,
   InputClearButton,
+  Menu,
   Modal,
   NavLink,
   Notification,
   Pagination,
+  parseThemeColor,
   PasswordInput,
   SegmentedControl,
   type CloseButtonProps,
   type CSSVariablesResolver,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { Calendar, CalendarHeader } from '@mantine/dates';
+
+/** Colours whose light variant (shade 9 on shade 1: badges, light buttons) stays under 4.5:1. */
+const WEAK_LIGHT_COLORS = new Set(['green', 'lime', 'orange', 'teal', 'yellow', 'cyan', 'red', 'gray']);
+
+/** Mantine's variant colours, with the text of the weak light variants darkened to 4.5:1 or more. */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || !parsed.color || !WEAK_LIGHT_COLORS.has(parsed.color)) return colors;
+  const text = darken(input.theme.colors[parsed.color]![9], 0.3);
+  return { ...colors, color: text, hoverColor: text };
+};
 
 /**
  * Accessibility lives here, once (issue 9): every icon-only button Mantine draws (close "×", clear,
@@ -26,6 +44,7 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   // Filled colours (green, yellow badges…) choose black or white text by their luminance.
   autoContrast: true,
+  variantColorResolver,
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
@@ -37,6 +56,8 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Fechar' } } }),
     // Modal, Drawer, Notification and Popover close buttons all render CloseButton.
     CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
+    // Mantine's initial-focus placeholder (a focusable role="presentation" div) is not allowed inside role="menu".
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Limpar' } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
     PasswordInput: PasswordInput.extend({
