@@ -29,6 +29,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/regioes': 'crud',
   '/acessos': 'crud',
   '/outbox': 'list',
+  '/seguranca': 'list',
 };
 
 /** The demo profiles of the README (password Demo@1234). */

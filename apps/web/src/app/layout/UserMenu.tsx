@@ -46,7 +46,7 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
           </Menu.Item>
         )}
         {canUseTools && <Menu.Divider />}
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+        <Menu.Item color="red.9" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
           Sair
         </Menu.Item>
       </Menu.Dropdown>
