@@ -93,7 +93,8 @@ test('a job command not built yet: the send-failure toast with the server reason
   }
   await menu.getByRole('button', { name: 'Cadastros' }).click();
   await menu.getByRole('link', { name: 'Terceiros' }).click();
-  await menu.getByRole('button', { name: 'Atendimento' }).click();
+  await expect(page.getByRole('button', { name: 'Novo', exact: true })).toBeVisible();
+  // Atendimento is still open in the side menu.
   await menu.getByRole('button', { name: 'Enviar extrato mensal por e-mail' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();
   await expect(toast.first()).toBeVisible();
