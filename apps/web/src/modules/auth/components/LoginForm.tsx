@@ -64,7 +64,8 @@ export function LoginForm() {
           {submitLabel}
         </Button>
 
-        <Button variant="subtle" size="compact-sm" onClick={form.toggleMode} type="button">
+        {/* On a phone the long label wraps instead of being cut. */}
+        <Button variant="subtle" size="compact-sm" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} onClick={form.toggleMode} type="button">
           {form.mode === 0 ? 'Primeiro acesso / Esqueci minha senha' : 'Voltar para o login'}
         </Button>
       </Stack>
