@@ -10,7 +10,7 @@ import { useLogout } from '../session/useLogout';
 /** Spec 1 §2 / 3 §6: tools and tutorial need v2menuusuario or v2access. */
 const TOOLS_ROLES: readonly Role[] = ['v2menuusuario', 'v2access'];
 
-/** The user dropdown: Ferramentas, Baixar tutorial, Sair. */
+/** The user dropdown: Ferramentas, Baixar tutorial, Sair (red icon, black text: a red item fails contrast when highlighted). */
 export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
   const session = useCurrentSession();
   const logout = useLogout();
@@ -46,7 +46,7 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
           </Menu.Item>
         )}
         {canUseTools && <Menu.Divider />}
-        <Menu.Item color="red.9" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+        <Menu.Item leftSection={<IconLogout size={16} color="var(--mantine-color-red-9)" aria-hidden />} onClick={() => void logout()}>
           Sair
         </Menu.Item>
       </Menu.Dropdown>
