@@ -4,14 +4,20 @@ import { LoginPage, Shell, expectToast, randomDocument, users, withDb } from '..
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
-/** Picks a role in the role picker by searching its description; the option shows role and description. */
-async function pickRole(page: Page, picker: Locator, description: string, role: string) {
-  await picker.click();
-  await picker.fill(description);
-  const option = page.getByRole('option').filter({ has: page.getByText(role, { exact: true }) });
-  await expect(option).toContainText(description);
-  await option.click();
-  await picker.fill('');
+/** Picks a role in the grouped role picker by searching its description; the entry shows description and role. */
+async function pickRole(dialog: Locator, description: string, role: string) {
+  const search = dialog.getByRole('textbox', { name: 'Pesquisar em Papéis' });
+  await search.fill(description);
+  const entry = dialog.getByRole('checkbox', { name: new RegExp(`${description}.*\\b${role}\\b`) });
+  await entry.check();
+  await search.fill('');
+}
+
+/** The right edge of an element is within the window (not cut off, no horizontal scroll needed). */
+async function expectWithinWidth(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  expect(box, 'element laid out').not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 /** Opens a group of the side menu (a Mantine NavLink, data-expanded when open) unless it is already open. */
@@ -47,11 +53,16 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   await expect(profileOk).toHaveAttribute('data-state', 'invalid');
   await profileDialog.getByLabel('Nome').fill(profileName);
   await profileDialog.getByLabel('Descrição').fill('Perfil de teste: cadastros de terceiros');
-  const picker = profileDialog.getByRole('combobox', { name: 'Papéis' });
-  await pickRole(page, picker, 'Acesso completo ao sistema', 'v2access');
-  await pickRole(page, picker, 'Menu Cadastros', 'v2menucad');
-  await pickRole(page, picker, 'Cadastro de terceiros', 'v2menucadterceiro');
-  await page.keyboard.press('Escape');
+  // The roles come grouped by area, each area with its select-all; Ok stays on screen with 80+ roles.
+  await expect(profileDialog.getByRole('group', { name: 'Menus' })).toBeVisible();
+  await expect(profileDialog.getByRole('checkbox', { name: 'Selecionar todos: CCH' })).toBeAttached();
+  await expectWithinWidth(page, profileOk);
+  const okBox = await profileOk.boundingBox();
+  expect(okBox!.y + okBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await pickRole(profileDialog, 'Acesso completo ao sistema', 'v2access');
+  await pickRole(profileDialog, 'Menu Cadastros', 'v2menucad');
+  await pickRole(profileDialog, 'Cadastro de terceiros', 'v2menucadterceiro');
+  await expect(profileDialog.getByText('3 selecionado(s)')).toBeVisible();
   await expect(profileDialog).toBeVisible();
   await expect(profileOk).toHaveAttribute('data-state', 'changed');
   await page.screenshot({ path: 'test-results/screens/acessos-perfil.png' });
@@ -72,7 +83,8 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   await expect(userDialog.getByText('CPF Inválido')).toBeVisible();
   await userDialog.getByLabel('CPF').fill(formatCpf(cpf));
   await userDialog.getByLabel('Nome').fill(userName);
-  await userDialog.getByLabel('E-mail').fill(`acessos.${suffix.toLowerCase()}@assoc.local`);
+  // (The extra roles' checkboxes also mention e-mail: the text box by its own name.)
+  await userDialog.getByRole('textbox', { name: /^E-mail/ }).fill(`acessos.${suffix.toLowerCase()}@assoc.local`);
   await userDialog.getByRole('combobox', { name: 'Perfil' }).click();
   await page.getByRole('option', { name: profileName }).click();
   await expect(userDialog.getByRole('switch', { name: 'Ativo' })).toBeChecked();
@@ -82,6 +94,11 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   await expect(userDialog).toBeHidden();
   const userRow = rowWith(page, userName);
   await expect(userRow).toContainText(formatCpf(cpf));
+  // The modal shows the CPF formatted too.
+  await userRow.getByRole('button', { name: 'Editar' }).click();
+  await expect(userDialog.getByLabel('CPF')).toHaveValue(formatCpf(cpf));
+  await userDialog.getByRole('button', { name: 'Fechar' }).filter({ hasText: 'Fechar' }).click();
+  await expect(userDialog).toBeHidden();
   await expect(userRow).toContainText(profileName);
   await expect(userRow).toContainText('SIM');
 
@@ -109,8 +126,7 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
     await page.getByRole('tab', { name: 'Perfis' }).click();
     await rowWith(page, profileName).getByRole('button', { name: 'Editar' }).click();
     await expect(profileOk).toHaveAttribute('data-state', 'unchanged');
-    await pickRole(page, picker, 'Cadastro de serviços', 'v2menucadservicos');
-    await page.keyboard.press('Escape');
+    await pickRole(profileDialog, 'Cadastro de serviços', 'v2menucadservicos');
     await expect(profileOk).toHaveAttribute('data-state', 'changed');
     await profileOk.click();
     await expectToast(page, 'Registro atualizado com sucesso');
@@ -167,3 +183,23 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   expect(audit.rows.map((r) => `${r.entity} ${r.action}`)).toEqual(['perfil insert', 'usuario insert', 'perfil update', 'usuario update']);
   expect(new Set(audit.rows.map((r) => r.user_name))).toEqual(new Set(['Ana Superadmin']));
 });
+
+for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+  test(`Acessos: the users table fits ${size.width}x${size.height} (Ativo and Ações on screen, CPFs on one line)`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await new LoginPage(page).signIn(users.superadmin);
+    await page.goto('/acessos');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // (Sortable headers are buttons in mantine-datatable: found by their column.)
+    await expectWithinWidth(page, table.locator('th[data-accessor="active"]'));
+    await expectWithinWidth(page, table.locator('th[data-accessor="__actions"]'));
+    await expectWithinWidth(page, table.getByRole('button', { name: 'Editar' }).first());
+    const cpf = table.getByText(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/).first();
+    await expect(cpf).toBeVisible();
+    type Styles = { getComputedStyle(element: unknown): { lineHeight: string } };
+    const lineHeight = await cpf.evaluate((el) => parseFloat((globalThis as unknown as Styles).getComputedStyle(el).lineHeight));
+    expect((await cpf.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+    await page.screenshot({ path: `test-results/screens/acessos-usuarios-${size.width}.png` });
+  });
+}

@@ -81,14 +81,19 @@ test('services cascade: supplier, product, then a service with money and percent
   const taxa = dialog.getByLabel('Taxa adm.', { exact: true });
   await taxa.fill('2,75');
   await expect(taxa).toHaveValue('2,75 %');
-  // A rate is at most 50 % (the field brings 51 back to 50 on leaving it) and keeps 2 decimals.
+  // A rate is at most 50 %: 51 stays as typed, the spec's message shows and Ok stays red (no silent
+  // correction); rates show 2 decimals.
   const taxaNs = dialog.getByLabel('Taxa adm. (não sócio)');
+  await expect(taxaNs).toHaveValue('0,00 %');
   await taxaNs.fill('51');
   await dialog.getByLabel('Nome').click();
-  await expect(taxaNs).toHaveValue('50 %');
+  await expect(taxaNs).toHaveValue('51,00 %');
+  await expect(dialog.getByText('Valor máximo inválido')).toBeVisible();
+  await expect(ok).toHaveAttribute('data-state', 'invalid');
   // A third decimal is cut while typing.
   await taxaNs.fill('3,505');
-  await expect(taxaNs).toHaveValue('3,5 %');
+  await expect(taxaNs).toHaveValue('3,50 %');
+  await expect(dialog.getByText('Valor máximo inválido')).toBeHidden();
   await dialog.getByLabel('Máximo de parcelas').fill('12');
   await expect(ok).toHaveAttribute('data-state', 'changed');
   await page.screenshot({ path: 'test-results/screens/servicos-form.png' });

@@ -13,9 +13,12 @@ import { RolePicker } from './components/RolePicker';
 const yesNo = (v: boolean) => (v ? 'SIM' : 'NÃO');
 const text = (v: unknown) => (v == null ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
-/** One line, cut with an ellipsis (the whole text in the tooltip): keeps the users table within 1280 px. */
-const oneLine = (value: string | null | undefined, maxWidth: number) => (
-  <Text size="sm" truncate="end" maw={maxWidth} title={value ?? undefined}>{value ?? ''}</Text>
+/**
+ * Free text that may wrap anywhere (an e-mail is one long word): the table then fits 1280 px, its
+ * columns shrinking to the window instead of pushing Ativo and Ações off screen.
+ */
+const wrapping = (value: string | null | undefined, anywhere = false) => (
+  <Text size="sm" style={anywhere ? { overflowWrap: 'anywhere' } : undefined}>{value ?? ''}</Text>
 );
 const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} papéis`);
 
@@ -108,18 +111,19 @@ export const usersTable: CrudTableProps<UserRecord> = {
     fnAllowExternal: row.fnAllowExternal, active: row.active,
   }),
   columns: [
-    // Widths and one-line cells keep Ativo and Ações on screen at 1280 px (the CPF never wraps).
+    // Fixed widths for the short columns and wrapping text for the others keep Ativo and Ações on
+    // screen at 1280 px; the CPF never wraps.
     { accessor: 'cpf', title: 'CPF', width: 130, text: (row) => formatCpf(row.cpf),
       render: (row) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCpf(row.cpf)}</Text> },
-    { accessor: 'name', title: 'Nome', render: (row) => oneLine(row.name, 240) },
-    { accessor: 'email', title: 'E-mail', render: (row) => oneLine(row.email, 200) },
-    { accessor: 'profileName', title: 'Perfil', render: (row) => oneLine(row.profileName, 140) },
+    { accessor: 'name', title: 'Nome', render: (row) => wrapping(row.name) },
+    { accessor: 'email', title: 'E-mail', render: (row) => wrapping(row.email, true) },
+    { accessor: 'profileName', title: 'Perfil', render: (row) => wrapping(row.profileName) },
     // The filter still finds a user by an extra role's name.
-    { accessor: 'extraRoles', title: 'Extras', width: 90, text: (row) => row.extraRoles.join(', '), sortValue: (row) => row.extraRoles.length,
+    { accessor: 'extraRoles', title: 'Extras', width: 85, text: (row) => row.extraRoles.join(', '), sortValue: (row) => row.extraRoles.length,
       render: (row) => <Text size="sm" title={row.extraRoles.join(', ') || undefined}>{count(row.extraRoles.length)}</Text> },
-    { accessor: 'fnAllowExternal', title: 'Externo', width: 85, text: (row) => yesNo(row.fnAllowExternal) },
-    { accessor: 'hasAuthenticator', title: 'Autenticador', width: 110, text: (row) => yesNo(row.hasAuthenticator) },
-    { accessor: 'active', title: 'Ativo', width: 75, text: (row) => yesNo(row.active),
+    { accessor: 'fnAllowExternal', title: 'Externo', width: 90, text: (row) => yesNo(row.fnAllowExternal) },
+    { accessor: 'hasAuthenticator', title: 'Autenticador', width: 125, text: (row) => yesNo(row.hasAuthenticator) },
+    { accessor: 'active', title: 'Ativo', width: 80, text: (row) => yesNo(row.active),
       render: (row) => <Badge color={row.active ? 'green' : 'gray'} variant="light">{yesNo(row.active)}</Badge> },
   ],
   renderForm: (context) => <UserForm {...context} />,
