@@ -71,6 +71,11 @@ export function createAuthRepository(db: Db) {
       return counts;
     },
 
+    /** Forgets counters whose window has passed (they would restart anyway); run now and then. */
+    async pruneLimits(windowMinutes: number) {
+      await db.delete(loginLimits).where(sql`${loginLimits.windowStart} < now() - make_interval(mins => ${windowMinutes})`);
+    },
+
     /** Gives back an attempt that was not a failure (success, code asked, refused by the limit…). */
     async releaseAttempt(cpf: string, ip: string) {
       // One row per statement, CPF first: the same lock order as reserveAttempt.

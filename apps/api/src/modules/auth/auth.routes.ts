@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginReplySchema, loginRequestSchema, sessionInfoSchema } from '@assoc/domain';
+import { loggableError } from '../../lib/errors.js';
 import { resolveSecret } from '../../lib/signed-token.js';
 import { createNetworkMatcher } from '../../lib/network.js';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/app/auth.js';
@@ -18,6 +19,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     isTrusted: createNetworkMatcher(app.config.TRUSTED_NETWORKS),
     slowStepMs: app.config.NODE_ENV === 'test' ? 20 : 1000,
   });
+
+  // Expired sign-in counters would only restart; forget them hourly so the table stays small.
+  const pruneTimer = setInterval(() => {
+    repo.pruneLimits(app.config.LOGIN_WINDOW_MINUTES).catch((err) => app.log.warn({ err: loggableError(err) }, 'limite de entrada: limpeza falhou'));
+  }, 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   app.post('/login', {
     config: { public: true },

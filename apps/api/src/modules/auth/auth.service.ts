@@ -33,6 +33,7 @@ interface Deps {
 }
 
 export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000 }: Deps) {
+  const refusalLog = createThrottle(60_000);
   /** A failed attempt that counts against the limit (wrong CPF, password or code). */
   async function failure(cpf: string, _ip: string, message: string, status = 401): Promise<never> {
     throw new SignInRefusal(status, message, message === loginMessages.invalidCredentials ? 'bad_credentials' : 'bad_code', true);
@@ -84,10 +85,11 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
       const counts = await repo.reserveAttempt(cpf, ctx.ip, config.LOGIN_WINDOW_MINUTES);
       if (counts.cpf > config.LOGIN_MAX_FAILURES || counts.ip > config.LOGIN_MAX_FAILURES_PER_IP) {
         await repo.releaseAttempt(cpf, ctx.ip);
-        await repo.recordEvent({
-          kind: 'login_fail',
-          details: { ...details, reason: 'rate_limited', limit: counts.cpf > config.LOGIN_MAX_FAILURES ? 'cpf' : 'ip' },
-        });
+        const limit = counts.cpf > config.LOGIN_MAX_FAILURES ? 'cpf' : 'ip';
+        // One event per locked key a minute: an attack must not grow the audit table with its request rate.
+        if (refusalLog.shouldRecord(limit === 'cpf' ? `cpf:${cpf}` : `ip:${ctx.ip}`)) {
+          await repo.recordEvent({ kind: 'login_fail', details: { ...details, reason: 'rate_limited', limit } });
+        }
         throw tooManyRequests(loginMessages.tooManyAttempts(config.LOGIN_WINDOW_MINUTES));
       }
       const earlier = counts.cpf - 1;
@@ -154,3 +156,18 @@ export function accessCodeNeeded(
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Says yes at most once per key and interval; forgets everything past 10,000 keys so memory stays bounded. */
+export function createThrottle(intervalMs: number, now: () => number = Date.now) {
+  const last = new Map<string, number>();
+  return {
+    shouldRecord(key: string): boolean {
+      const t = now();
+      const previous = last.get(key);
+      if (previous !== undefined && t - previous < intervalMs) return false;
+      if (last.size >= 10_000) last.clear();
+      last.set(key, t);
+      return true;
+    },
+  };
+}

@@ -7,6 +7,8 @@ import { createMember, createTestApp, createUser, nextCpf, signIn, type TestCont
 import { verifyToken } from '../../lib/signed-token.js';
 import { addresses } from '../../db/schema/index.js';
 import { loadConfig } from '../../config.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createThrottle } from './auth.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });
@@ -386,5 +388,34 @@ describe('security events of the sign-in (issue 8 §10)', () => {
     const reasons = (await eventsOf(user.cpf)).map((e) => e.after.reason);
     expect(reasons.filter((r) => r === 'bad_credentials')).toHaveLength(ctx.config.LOGIN_MAX_FAILURES);
     expect(reasons.at(-1)).toBe('rate_limited');
+  });
+
+  it('records the refusals of a locked CPF once a minute, not once per request', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES + 20; i++) await login({ username: user.cpf, password: 'errada' }, '10.60.0.3');
+    const reasons = (await eventsOf(user.cpf)).map((e) => e.after.reason);
+    expect(reasons.filter((r) => r === 'rate_limited')).toHaveLength(1);
+    expect(reasons.filter((r) => r === 'bad_credentials')).toHaveLength(ctx.config.LOGIN_MAX_FAILURES);
+  });
+
+  it('forgets the counters whose window has passed', async () => {
+    const user = await createUser(ctx, { roles: ['v2access'] });
+    await login({ username: user.cpf, password: 'errada' }, '10.60.0.4');
+    await ctx.db.execute(sql`update login_limits set window_start = now() - interval '1 day' where key = ${`cpf:${user.cpf}`}`);
+    await createAuthRepository(ctx.db).pruneLimits(ctx.config.LOGIN_WINDOW_MINUTES);
+    const left = await ctx.db.execute<{ key: string }>(sql`select key from login_limits where key in (${`cpf:${user.cpf}`}, 'ip:10.60.0.4')`);
+    expect(left.rows.map((r) => r.key)).toEqual(['ip:10.60.0.4']);
+  });
+});
+
+describe('createThrottle', () => {
+  it('says yes once per key and interval', () => {
+    let t = 0;
+    const throttle = createThrottle(60_000, () => t);
+    expect(throttle.shouldRecord('a')).toBe(true);
+    expect(throttle.shouldRecord('a')).toBe(false);
+    expect(throttle.shouldRecord('b')).toBe(true);
+    t = 60_000;
+    expect(throttle.shouldRecord('a')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginFailures, passwordResetRequests, passwordResets, sessions, users } from '../../db/schema/index.js';
+import { loginLimits, passwordResetRequests, passwordResets, sessions, users } from '../../db/schema/index.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -60,12 +60,15 @@ export function createPasswordResetRepository(db: Db) {
       return result.rows[0];
     },
 
-    /** Sets the new hash, spends every open code of the user, ends their sessions and clears sign-in failures. */
+    /**
+     * Sets the new hash, spends every open code of the user, ends their sessions and unlocks the CPF's sign-in
+     * limit (the e-mailed link proved the account is theirs). The failures stay in login_failures for the audit.
+     */
     async changePassword(tx: Tx, userId: number, cpf: string, passwordHash: string) {
       await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.userId, userId));
       await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
       await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      await tx.delete(loginFailures).where(eq(loginFailures.cpf, cpf));
+      await tx.delete(loginLimits).where(eq(loginLimits.key, `cpf:${cpf}`));
     },
   };
 }

@@ -129,6 +129,20 @@ describe('POST login/resetpasswordchange', () => {
     expect(again.json().message).toBe(resetMessages.usedCode);
   });
 
+  it('unlocks a CPF locked by the sign-in limit (the e-mailed link proved the account) and keeps its failures for the audit', async () => {
+    const user = await userWithEmail();
+    const login = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password }, remoteAddress: '10.77.0.1' });
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES; i++) expect((await login('errada')).statusCode).toBe(401);
+    expect((await login(user.password)).statusCode).toBe(429);
+
+    const { code } = await codeByEmail(user.cpf, user.email);
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+
+    expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
+    const failures = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures where cpf = ${user.cpf}`);
+    expect(failures.rows[0]!.n).toBe(ctx.config.LOGIN_MAX_FAILURES);
+  });
+
   it('accepts the CPF with punctuation', async () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
