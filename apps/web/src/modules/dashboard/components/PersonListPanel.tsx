@@ -45,7 +45,7 @@ export function PersonListPanel({ title, icon, people, loading, error, emptyText
           </Stack>
         )}
         {!loading && error && !isUnauthorized(error) && (
-          <Text c="red.7" size="sm" px="md" py="lg">
+          <Text c="var(--mantine-color-error)" size="sm" px="md" py="lg">
             {error.message}
           </Text>
         )}
