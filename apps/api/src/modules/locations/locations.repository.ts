@@ -53,6 +53,17 @@ export const levels = {
 } satisfies Record<string, LevelTable>;
 
 /** SQL of /localizacao: the three levels, the locals of a forum, RAJ choices and coordinator checks. */
+
+/** Who may coordinate: a holder magistrate who is alive (never situation 5 nor with a death date). */
+function coordinatorCandidate() {
+  return and(
+    isNull(customers.parentId),
+    inArray(customers.custStatus, [...MAGISTRATE_STATUSES]),
+    sql`${customers.custAssocSituacao} is distinct from 5`,
+    isNull(customers.custDeceased),
+  );
+}
+
 export const locationsRepository = {
   // Levels (circunscrição, comarca, fórum) -----------------------------------------------------
 
@@ -203,7 +214,7 @@ export const locationsRepository = {
     const rows = await db
       .select({ id: customers.cstId })
       .from(customers)
-      .where(and(eq(customers.cstId, cstId), isNull(customers.parentId), inArray(customers.custStatus, [...MAGISTRATE_STATUSES])))
+      .where(and(eq(customers.cstId, cstId), coordinatorCandidate()))
       .limit(1);
     return rows.length > 0;
   },
@@ -214,12 +225,7 @@ export const locationsRepository = {
    * words: the first page by name. Never the deceased (situation 5 or a death date).
    */
   async searchCoordinators(db: Executor, words: string[]) {
-    const candidate = and(
-      isNull(customers.parentId),
-      inArray(customers.custStatus, [...MAGISTRATE_STATUSES]),
-      sql`${customers.custAssocSituacao} is distinct from 5`,
-      isNull(customers.custDeceased),
-    );
+    const candidate = coordinatorCandidate();
     const matches = words.map((word) => sql`${customers.searchName} like '%' || f_unaccent(lower(${word})) || '%'`);
     // PostgreSQL refuses a constant in ORDER BY ("non-integer constant"): no words, no starts-with key.
     const startsWith = words.length ? [sql`(${customers.searchName} like f_unaccent(lower(${words[0]!})) || '%') desc`] : [];

@@ -151,9 +151,11 @@ describe('circunscricao', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses unknown RAJs and members who are not holder magistrates (400), changing nothing', async () => {
+  it('refuses unknown RAJs, members who are not holder magistrates and the deceased (400), changing nothing', async () => {
     const dependent = await createMember(ctx, { custName: 'Filho Dependente', parentId: titular.cstId, custStatus: 'M' });
     const staff = await createMember(ctx, { custName: 'Sócio Não Magistrado', custStatus: 'T' });
+    const deceasedBySituation = await createMember(ctx, { custName: 'Magistrado Situação Cinco', custStatus: 'M', custAssocSituacao: 5 });
+    const deceasedByDate = await createMember(ctx, { custName: 'Magistrado Data Óbito', custStatus: 'M', custDeceased: '2021-05-06' });
     const before = await snapshot();
     for (const [change, message] of [
       [{ cirRaj: 999_999 }, 'cirRaj: Região (RAJ) não encontrada'],
@@ -161,6 +163,8 @@ describe('circunscricao', () => {
       [{ corTitular: 999_999 }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
       [{ corAdjunto: dependent.cstId }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
       [{ corTitular: staff.cstId }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
+      [{ corTitular: deceasedBySituation.cstId }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
+      [{ corAdjunto: deceasedByDate.cstId }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
     ] as const) {
       const add = await admin.post(api('circunscricao'), { ...cir, ...change });
       expect(add.statusCode, JSON.stringify(change)).toBe(400);
