@@ -87,7 +87,8 @@ export const suppliers = pgTable('suppliers', {
   supId: serial('sup_id').primaryKey(),
   supName: varchar('sup_name', { length: 40 }).notNull(),
   supFantasia: varchar('sup_fantasia', { length: 40 }),
-  supCnpj: varchar('sup_cnpj', { length: 19 }).notNull(),
+  /** Optional (spec 3 §5); unique when given, checked by the service. */
+  supCnpj: varchar('sup_cnpj', { length: 19 }),
   supIe: varchar('sup_ie', { length: 20 }),
   supCcm: varchar('sup_ccm', { length: 20 }),
   /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */

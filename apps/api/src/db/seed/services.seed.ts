@@ -27,7 +27,7 @@ export async function seedServices(db: Db) {
     { supName: 'Vida Segura Seguradora S.A.', supFantasia: 'Vida Segura', supCnpj: '52801964000132', supIe: '116574392110', supCcm: null },
     { supName: 'Operadora Conecta Celular', supFantasia: 'Conecta', supCnpj: '33000167000101', supIe: '0012345678', supCcm: '7654321' },
     // Run by the association at its seat: no CNPJ of its own (the CNPJ is optional, spec 3 §5).
-    { supName: 'Bar e Lanchonete da Sede', supFantasia: 'Bar da Sede', supCnpj: '', supIe: null, supCcm: null },
+    { supName: 'Bar e Lanchonete da Sede', supFantasia: 'Bar da Sede', supCnpj: null, supIe: null, supCcm: null },
   ]).returning();
 
   // Ids the spec names are written as such; the others come from the sequence (below 17).

@@ -35,8 +35,7 @@ export const suppliersRegistry = defineRegistry({
   toRow: (input) => ({
     supName: input.supName,
     supFantasia: blankToNull(input.supFantasia),
-    // The column predates the optional CNPJ and is NOT NULL: '' stands for none (null in the API).
-    supCnpj: input.supCnpj ?? '',
+    supCnpj: input.supCnpj || null,
     supIe: blankToNull(input.supIe),
     supCcm: blankToNull(input.supCcm),
   }),
@@ -44,7 +43,7 @@ export const suppliersRegistry = defineRegistry({
     supId: row.supId as number,
     supName: row.supName as string,
     supFantasia: (row.supFantasia as string | null) ?? null,
-    supCnpj: (row.supCnpj as string) || null,
+    supCnpj: (row.supCnpj as string | null) ?? null,
     supIe: (row.supIe as string | null) ?? null,
     supCcm: (row.supCcm as string | null) ?? null,
     version: row.version as number,

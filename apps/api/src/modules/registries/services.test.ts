@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages } from '@assoc/domain';
-import { audits } from '../../db/schema/index.js';
+import { audits, suppliers } from '../../db/schema/index.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
@@ -83,6 +83,9 @@ describe('fornecedores', () => {
     const third = await admin.post(api('fornecedores'), { ...withoutCnpj, supName: 'Banca de Jornais' });
     expect(third.statusCode, third.body).toBe(200);
     expect((await admin.get(api(`fornecedores/${third.json().supId}`))).json().supCnpj).toBeNull();
+    // Stored as null, not as an empty string.
+    const stored = await ctx.db.select({ supCnpj: suppliers.supCnpj }).from(suppliers).where(eq(suppliers.supId, first.json().supId));
+    expect(stored).toEqual([{ supCnpj: null }]);
     const tooLong = await admin.post(api('fornecedores'), { ...supplier, supName: 'Fornecedor Longo', supCnpj: '1'.repeat(20) });
     expect(tooLong.statusCode).toBe(400);
   });
