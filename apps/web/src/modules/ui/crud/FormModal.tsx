@@ -1,5 +1,5 @@
 import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { registryMessages } from '@assoc/domain';
 import classes from './FormModal.module.css';
 import { okButtonState } from './okButton';
@@ -39,6 +39,16 @@ function escapeForThisLayer(event: KeyboardEvent) {
 export function FormModal({ opened, title, valid, changed, saving, loading, size = 'md', onSave, onClose, children }: FormModalProps) {
   const ok = okButtonState(valid, changed);
   const [confirming, setConfirming] = useState(false);
+  const okRef = useRef<HTMLButtonElement>(null);
+  const wasSaving = useRef(false);
+  // Ok is disabled while saving, which drops the focus to the page: a save that failed (a refusal, a
+  // stale record) would leave Escape and Tab outside the form. Bring the focus back to Ok.
+  useEffect(() => {
+    if (wasSaving.current && !saving && opened && (document.activeElement === document.body || document.activeElement === null)) {
+      okRef.current?.focus();
+    }
+    wasSaving.current = Boolean(saving);
+  }, [saving, opened]);
   const requestClose = () => {
     if (changed && !saving) setConfirming(true);
     else onClose();
@@ -75,7 +85,7 @@ export function FormModal({ opened, title, valid, changed, saving, loading, size
               children
             )}
             <Group justify="flex-end" mt="sm" className={classes.footer}>
-              <Button type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
+              <Button ref={okRef} type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
                 Ok
               </Button>
               <Button variant="default" onClick={requestClose}>

@@ -11,7 +11,7 @@ export function StaleRecordAlert({ onReload, reloading }: { onReload: () => void
     <Alert color="orange" variant="light" role="alert">
       <Group justify="space-between" gap="sm" wrap="nowrap">
         <Text size="sm">{genericMessages.staleRecord}</Text>
-        <Button size="xs" variant="filled" color="orange" loading={reloading} onClick={onReload}>
+        <Button size="xs" variant="filled" color="orange" loading={reloading} onClick={onReload} style={{ flexShrink: 0 }}>
           {registryMessages.reload}
         </Button>
       </Group>
