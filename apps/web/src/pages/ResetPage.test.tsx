@@ -74,6 +74,8 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
     expect(screen.getByTestId('password-strength')).toHaveTextContent('muito curta');
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
     expect(screen.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeInTheDocument();
+    // The hint under the fields says the same minimum.
+    expect(screen.getByText(/^Use pelo menos 8 caracteres;/)).toBeInTheDocument();
     expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
   });
 

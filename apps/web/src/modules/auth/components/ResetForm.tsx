@@ -1,6 +1,6 @@
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
-import { resetMessages } from '@assoc/domain';
+import { PASSWORD_MIN_LENGTH, resetMessages } from '@assoc/domain';
 import { CpfInput } from './CpfInput';
 import { useResetForm } from '../hooks/useResetForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
@@ -48,7 +48,7 @@ export function ResetForm({ code }: { code: string }) {
           error={form.errors.confirm}
         />
         <Text size="xs" c="dimmed">
-          Use pelo menos 4 caracteres; senhas fracas ou comuns não são aceitas. Prefira várias palavras pouco comuns, números e símbolos.
+          Use pelo menos {PASSWORD_MIN_LENGTH} caracteres; senhas fracas ou comuns não são aceitas. Prefira várias palavras pouco comuns, números e símbolos.
         </Text>
         <Button type="submit" fullWidth size="md" loading={form.submitting}>
           ALTERAR SENHA
