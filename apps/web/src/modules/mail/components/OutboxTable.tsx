@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { PagedTable } from '../../ui/components/PagedTable';
 import { formatDateTime, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../hooks/useOutbox';
 
@@ -24,25 +24,11 @@ export function OutboxTable() {
           Atualizar
         </Button>
       </Group>
-      {outbox.error && (
-        <Alert color="red" variant="light" role="alert">
-          {outbox.error}
-        </Alert>
-      )}
-      <DataTable<OutboxItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        minHeight={180}
-        records={outbox.items}
+      <PagedTable<OutboxItem>
+        list={outbox}
+        pageSize={OUTBOX_PAGE_SIZE}
         idAccessor="id"
-        fetching={outbox.loading}
         noRecordsText="Nenhuma mensagem na caixa de saída"
-        totalRecords={outbox.total}
-        recordsPerPage={OUTBOX_PAGE_SIZE}
-        page={outbox.page}
-        onPageChange={outbox.setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
         columns={[
           { accessor: 'createdAt', title: 'Criada em', width: 150, render: (r) => formatDateTime(r.createdAt) },
           { accessor: 'channel', title: 'Canal', width: 90, render: (r) => CHANNEL_LABELS[r.channel] },

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { PagedTable } from '../../ui/components/PagedTable';
 import {
   formatCpf, formatDateTime, securityEventKinds, securityEventLabels, securityReasonLabels,
   type SecurityEventItem, type SecurityEventKind,
@@ -60,25 +60,11 @@ export function SecurityEventsTable() {
           Atualizar
         </Button>
       </Group>
-      {events.error && (
-        <Alert color="red" variant="light" role="alert">
-          {events.error}
-        </Alert>
-      )}
-      <DataTable<SecurityEventItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        minHeight={180}
-        records={events.items}
+      <PagedTable<SecurityEventItem>
+        list={events}
+        pageSize={SECURITY_EVENTS_PAGE_SIZE}
         idAccessor="id"
-        fetching={events.loading}
         noRecordsText="Nenhum evento encontrado"
-        totalRecords={events.total}
-        recordsPerPage={SECURITY_EVENTS_PAGE_SIZE}
-        page={events.page}
-        onPageChange={events.setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
         columns={[
           { accessor: 'at', title: 'Data e hora', width: 160, render: (r) => formatDateTime(r.at) },
           {

@@ -1,0 +1,49 @@
+import { Alert } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+
+/** What a server-paged list hook gives the table: one page of rows, the total and the fetch state. */
+export interface PagedList<T> {
+  items: T[];
+  total: number;
+  page: number;
+  loading: boolean;
+  error: string;
+  setPage: (page: number) => void;
+}
+
+interface PagedTableProps<T> {
+  list: PagedList<T>;
+  pageSize: number;
+  idAccessor: keyof T & string;
+  noRecordsText: string;
+  columns: DataTableColumn<T>[];
+}
+
+/** A list paged by the server (outbox, security events): the load error above, then the table with pt-BR paging. */
+export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns }: PagedTableProps<T>) {
+  return (
+    <>
+      {list.error && (
+        <Alert color="red" variant="light" role="alert">
+          {list.error}
+        </Alert>
+      )}
+      <DataTable<T>
+        withTableBorder
+        borderRadius="md"
+        striped
+        minHeight={180}
+        records={list.items}
+        idAccessor={idAccessor}
+        fetching={list.loading}
+        noRecordsText={noRecordsText}
+        totalRecords={list.total}
+        recordsPerPage={pageSize}
+        page={list.page}
+        onPageChange={list.setPage}
+        paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
+        columns={columns}
+      />
+    </>
+  );
+}
