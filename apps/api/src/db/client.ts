@@ -50,3 +50,27 @@ export function createDb(pool: pg.Pool): Db {
 export async function runMigrations(db: Db) {
   await migrate(db, { migrationsFolder });
 }
+
+/** The advisory-lock key that serializes start-ups (migrations and first seed) across instances. */
+export const STARTUP_LOCK_KEY = 48_151_623;
+
+/**
+ * Runs `fn` while holding a PostgreSQL session advisory lock, so instances starting together on one
+ * database take turns. The lock lives on its own connection without statement_timeout: a waiting
+ * instance may wait for a whole demo seed. A crashed holder's session ends and frees the lock.
+ */
+export async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'assoc-startup' });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

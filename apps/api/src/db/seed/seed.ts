@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { seedAccess } from './access.seed.js';
+import { formatCpf } from '@assoc/domain';
+import { seedDemoEnabled, type AppConfig } from '../../config.js';
+import { runMigrations, withStartupLock, type Db } from '../client.js';
+import { DEMO_PASSWORD, seedAccess } from './access.seed.js';
+import { createFirstAdmin } from './first-admin.js';
 import { seedPeople } from './people.seed.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedRegions } from './regions.seed.js';
@@ -24,4 +27,37 @@ export async function seedDemoData(db: Db, opts: { scale: number; log?: (line: s
   await seedServices(db);
   await seedLocations(db);
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export type FirstStart = 'none' | 'demo' | 'admin';
+
+/**
+ * Start-up database work for `npm start`: migrations, then the first start (demo data when SEED_DEMO
+ * allows it, otherwise one superadmin). Under one advisory lock, so when several instances start together
+ * on one database the first does it all and the others find the migrations applied and the users there.
+ * `log` gets the console lines (the superadmin's one-time password included: never the app's logger).
+ */
+export async function prepareDatabase(
+  url: string,
+  db: Db,
+  config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV' | 'SEED_SCALE' | 'ADMIN_CPF' | 'ADMIN_PASSWORD'>,
+  log: (line: string) => void,
+): Promise<FirstStart> {
+  return withStartupLock(url, async () => {
+    await runMigrations(db);
+    if (!(await isEmpty(db))) return 'none';
+    if (config.SEED_DEMO === 'true' && config.NODE_ENV === 'production') {
+      log('SEED_DEMO=true ignorado: dados de demonstração (senha publicada) nunca são gerados com NODE_ENV=production.');
+    }
+    if (seedDemoEnabled(config)) {
+      log(`Primeira execução: gerando dados de demonstração (escala ${config.SEED_SCALE}, senha ${DEMO_PASSWORD})...`);
+      await seedDemoData(db, { scale: config.SEED_SCALE, log });
+      return 'demo';
+    }
+    const admin = await createFirstAdmin(db, { cpf: config.ADMIN_CPF, password: config.ADMIN_PASSWORD });
+    log(`Primeira execução: superadministrador criado. CPF ${formatCpf(admin.cpf)}`
+      + (admin.oneTimePassword ? `, senha provisória ${admin.oneTimePassword}` : ', senha de ADMIN_PASSWORD')
+      + '. A senha deve ser trocada no primeiro acesso.');
+    return 'admin';
+  });
 }
