@@ -39,6 +39,8 @@ export interface BuildOptions {
   pool: pg.Pool;
   /** Serve the built web app (apps/web/dist) when it exists. */
   serveWeb?: boolean;
+  /** The built web app's folder (default apps/web/dist; tests pass their own). */
+  webRoot?: string;
   /** Log to stdout (true) or to this stream (tests read what the log holds). */
   logger?: boolean | { stream: { write(line: string): void } };
 }
@@ -128,10 +130,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     for (const mod of apiModules) await api.register(mod);
   }, { prefix: '/api/v1' });
 
-  const webDist = path.join(repoRoot, 'apps/web/dist');
+  const webDist = opts.webRoot ?? path.join(repoRoot, 'apps/web/dist');
   const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
+  const assetsDir = path.join(webDist, 'assets') + path.sep;
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
+  // preCompressed: the .br/.gz files written at build time (scripts/build.mjs), chosen by Accept-Encoding.
+  // Vite puts a content hash in every name under assets/, so those never change: cached for a year; the rest
+  // (index.html above all, which names the current hashes) is revalidated on every use.
+  if (serveWeb) await app.register(fastifyStatic, {
+    root: webDist, wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
