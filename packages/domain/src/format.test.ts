@@ -9,7 +9,6 @@ import {
   formatDateTime,
   formatDateTimeShort,
   formatFileSize,
-  formatMoney,
   formatNumeroInterno,
   formatPhone,
   hasDeathDate,
@@ -20,7 +19,6 @@ import {
   NO_DEATH_DATE,
   onlyDigits,
   parseDateBr,
-  parseMoneyToCents,
   situacaoLabel,
   toggleLabel,
 } from './format.js';
@@ -111,88 +109,6 @@ describe('formatNumeroInterno', () => {
   });
   it('does not double the dash of an already formatted value', () => {
     expect(formatNumeroInterno('123456-7')).toBe('123456-7');
-  });
-});
-
-describe('formatMoney', () => {
-  it('formats integer cents with R$, dot thousands and comma decimals', () => {
-    expect(formatMoney(123456)).toBe('R$ 1.234,56');
-    expect(formatMoney(0)).toBe('R$ 0,00');
-    expect(formatMoney(5)).toBe('R$ 0,05');
-    expect(formatMoney(99)).toBe('R$ 0,99');
-    expect(formatMoney(100)).toBe('R$ 1,00');
-    expect(formatMoney(100000000)).toBe('R$ 1.000.000,00');
-    expect(formatMoney(12345678901)).toBe('R$ 123.456.789,01');
-  });
-  it('puts the minus sign before R$', () => {
-    expect(formatMoney(-123456)).toBe('-R$ 1.234,56');
-    expect(formatMoney(-1)).toBe('-R$ 0,01');
-  });
-  it('rounds fractional cents half away from zero and never shows -0', () => {
-    expect(formatMoney(10.5)).toBe('R$ 0,11');
-    expect(formatMoney(10.4)).toBe('R$ 0,10');
-    expect(formatMoney(-10.5)).toBe('-R$ 0,11');
-    expect(formatMoney(-0.4)).toBe('R$ 0,00');
-    expect(formatMoney(-0)).toBe('R$ 0,00');
-  });
-  it('gives "" for missing or non-finite values', () => {
-    expect(formatMoney(null)).toBe('');
-    expect(formatMoney(undefined)).toBe('');
-    expect(formatMoney(Number.NaN)).toBe('');
-    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('');
-  });
-});
-
-describe('parseMoneyToCents', () => {
-  it('reads the pt-BR forms', () => {
-    expect(parseMoneyToCents('R$ 1.234,56')).toBe(123456);
-    expect(parseMoneyToCents('1234,56')).toBe(123456);
-    expect(parseMoneyToCents('1.234')).toBe(123400);
-    expect(parseMoneyToCents('1.234.567,8')).toBe(123456780);
-    expect(parseMoneyToCents('R$\u00a01.234,56')).toBe(123456);
-    expect(parseMoneyToCents('0,01')).toBe(1);
-    expect(parseMoneyToCents(',5')).toBe(50);
-    expect(parseMoneyToCents('12')).toBe(1200);
-    expect(parseMoneyToCents('12,')).toBe(1200);
-  });
-  it('is exact where floating point would not be', () => {
-    // 0.29 * 100 === 28.999999999999996 and 1.15 * 100 === 114.99999999999999
-    expect(parseMoneyToCents('0,29')).toBe(29);
-    expect(parseMoneyToCents('1,15')).toBe(115);
-    expect(parseMoneyToCents('4,35')).toBe(435);
-  });
-  it('rounds more than two decimals half up', () => {
-    expect(parseMoneyToCents('1,005')).toBe(101);
-    expect(parseMoneyToCents('1,004')).toBe(100);
-    expect(parseMoneyToCents('0,999')).toBe(100);
-  });
-  it('reads negatives', () => {
-    expect(parseMoneyToCents('-R$ 1.234,56')).toBe(-123456);
-    expect(parseMoneyToCents('R$ -10,00')).toBe(-1000);
-    expect(parseMoneyToCents('-0,00')).toBe(0);
-  });
-  it('accepts a single dot followed by one or two digits as decimal mark', () => {
-    expect(parseMoneyToCents('12.5')).toBe(1250);
-    expect(parseMoneyToCents('12.50')).toBe(1250);
-  });
-  it('round-trips with formatMoney', () => {
-    for (const cents of [0, 1, 99, 100, 123456, -98765, 100000001]) {
-      expect(parseMoneyToCents(formatMoney(cents))).toBe(cents);
-    }
-  });
-  it('gives null for empty or unreadable text', () => {
-    expect(parseMoneyToCents('')).toBeNull();
-    expect(parseMoneyToCents('   ')).toBeNull();
-    expect(parseMoneyToCents(null)).toBeNull();
-    expect(parseMoneyToCents(undefined)).toBeNull();
-    expect(parseMoneyToCents('R$')).toBeNull();
-    expect(parseMoneyToCents('abc')).toBeNull();
-    expect(parseMoneyToCents('1,2,3')).toBeNull();
-    expect(parseMoneyToCents('12.34.5')).toBeNull();
-    expect(parseMoneyToCents('1.2345')).toBeNull();
-    expect(parseMoneyToCents('1.23,45')).toBeNull();
-    expect(parseMoneyToCents(',')).toBeNull();
-    expect(parseMoneyToCents('--1')).toBeNull();
   });
 });
 

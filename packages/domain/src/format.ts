@@ -62,55 +62,7 @@ export function formatNumeroInterno(value: string | number | null | undefined): 
   return `${padded.slice(0, -1)}-${padded.slice(-1)}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Money: integer cents, never floating arithmetic on amounts
-// ---------------------------------------------------------------------------------------------
-
-/** 123456 -> 'R$ 1.234,56'; -123456 -> '-R$ 1.234,56'. A fractional input is rounded half away from zero. */
-export function formatMoney(cents: number | null | undefined): string {
-  if (typeof cents !== 'number' || !Number.isFinite(cents)) return '';
-  const abs = Math.round(Math.abs(cents));
-  if (!Number.isSafeInteger(abs)) return '';
-  const text = String(abs).padStart(3, '0');
-  const reais = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${cents < 0 && abs !== 0 ? '-' : ''}R$ ${reais},${text.slice(-2)}`;
-}
-
-/**
- * 'R$ 1.234,56', '1234,56', '1.234' (thousands) -> cents; also '-R$ 1,00', 'R$ -1,00' and '12.5' (a single
- * dot followed by one or two digits is read as the decimal mark). More than two decimals round half up.
- * Empty or unreadable text gives null.
- */
-export function parseMoneyToCents(value: Text): number | null {
-  let s = (value ?? '').replace(/[\s\u00a0]+/g, '');
-  let negative = false;
-  if (s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1);
-  }
-  if (/^R\$/i.test(s)) s = s.slice(2);
-  if (!negative && s.startsWith('-')) {
-    negative = true;
-    s = s.slice(1);
-  }
-  let whole: string;
-  let fraction = '';
-  let match: RegExpExecArray | null;
-  if ((match = /^(\d{1,3}(?:\.\d{3})+|\d*),(\d*)$/.exec(s)) && (match[1] || match[2])) {
-    whole = match[1]!.replaceAll('.', '');
-    fraction = match[2]!;
-  } else if (/^\d{1,3}(?:\.\d{3})+$/.test(s) || /^\d+$/.test(s)) {
-    whole = s.replaceAll('.', '');
-  } else if ((match = /^(\d+)\.(\d{1,2})$/.exec(s))) {
-    whole = match[1]!;
-    fraction = match[2]!;
-  } else {
-    return null;
-  }
-  const cents = Number(`${whole || '0'}${fraction.padEnd(2, '0').slice(0, 2)}`) + (Number(fraction[2] ?? '0') >= 5 ? 1 : 0);
-  if (!Number.isSafeInteger(cents)) return null;
-  return negative && cents !== 0 ? -cents : cents;
-}
+// Money: see money/cents.ts (integer cents: toCents, formatCents, sumCents).
 
 // ---------------------------------------------------------------------------------------------
 // Dates. Plain dates ('YYYY-MM-DD') are calendar dates and never move; timestamps (a Date, or ISO

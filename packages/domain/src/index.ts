@@ -4,6 +4,7 @@ export * from './access/jobs.js';
 export * from './access/menu.js';
 export * from './messages.js';
 export * from './format.js';
+export * from './money/index.js';
 export * from './auth/login.schema.js';
 export * from './people/cpf.js';
 export * from './validation.js';

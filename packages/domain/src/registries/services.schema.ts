@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
+import { hasAtMostDecimals } from '../money/cents.js';
 import { isValidCnpj } from '../people/cpf.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
 import { intRange, moneyCents, optionalText, requiredText } from '../validation.js';
@@ -98,7 +99,7 @@ const rate = () =>
     .number({ error: (issue) => (issue.input == null ? m.required : m.oneOf) })
     .min(0, m.numericMin)
     .max(50, m.numericMax)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, serviceMessages.twoDecimals);
+    .refine((v) => hasAtMostDecimals(v, 2), serviceMessages.twoDecimals);
 
 export const serviceSchema = z
   .object({

@@ -22,15 +22,15 @@ function setup() {
     'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
     'GET servicos/all/11': { body: [service] },
     'POST fornecedores': ({ body }) => ({ body: { ...(body as object), supId: 3, supCnpj: null } }),
+    'PUT servicos': ({ body }) => ({ body: { ...service, ...(body as object), version: 2 } }),
   });
   return { api, ...renderApp('/servico') };
 }
 
 const field = (dialog: HTMLElement, label: string | RegExp) => within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 
-describe('/servico forms', { timeout: 45_000 }, () => {
-  it('rates read percent with 2 decimals; out-of-range numbers keep what was typed, say why and keep Ok red', async () => {
-    const { user } = setup();
+/** Picks the supplier and the product, and gives the row of the service. */
+async function serviceRow(user: ReturnType<typeof setup>['user']) {
     const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
     await user.click(supplier);
     await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
@@ -39,6 +39,13 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     await user.click(product);
     await user.click(await screen.findByRole('option', { name: 'Plano de saúde Unimed' }));
     const row = (await screen.findByText('Titular 19 a 58 anos')).closest('tr')!;
+  return row;
+}
+
+describe('/servico forms', { timeout: 45_000 }, () => {
+  it('rates read percent with 2 decimals; out-of-range numbers keep what was typed, say why and keep Ok red', async () => {
+    const { user } = setup();
+    const row = await serviceRow(user);
     await user.click(within(row).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Serviço' });
 
@@ -67,6 +74,22 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     expect(field(dialog, 'Idade máxima')).toHaveValue('1000');
     expect(within(dialog).getAllByText('Valor máximo inválido')).toHaveLength(2);
     expect(ok).toHaveAttribute('data-state', 'invalid');
+  });
+
+  it('the value shows reais from the stored cents and saves integer cents (0,29 is 29)', async () => {
+    const { user, api } = setup();
+    const row = await serviceRow(user);
+    expect(within(row).getByText('R$ 1.234,56')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Serviço' });
+    expect(field(dialog, 'Valor')).toHaveValue('R$ 1.234,56');
+    await user.clear(field(dialog, 'Valor'));
+    await user.type(field(dialog, 'Valor'), '0,29');
+    await user.tab();
+    expect(field(dialog, 'Valor')).toHaveValue('R$ 0,29');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(1));
+    expect(api.callsTo('PUT servicos')[0]!.body).toMatchObject({ svcId: 7, svcValor: 29 });
   });
 
   it('a supplier without CNPJ is valid (optional); a wrong CNPJ is not', async () => {

@@ -1,5 +1,5 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { serviceLimits, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
+import { centsToReais, serviceLimits, serviceTypeLabels, serviceTypes, toCents, type ExtratoGroup } from '@assoc/domain';
 import type { ZodForm } from '../../ui/crud/useZodForm';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : '');
@@ -47,8 +47,8 @@ export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGr
         <NumberInput
           label="Valor" prefix="R$ " decimalScale={2} fixedDecimalScale thousandSeparator="." decimalSeparator="," min={0} clampBehavior="none"
           {...common('svcValor')}
-          value={typeof v.svcValor === 'number' ? v.svcValor / 100 : ''}
-          onChange={(x) => { const n = toNumber(x); form.setValue('svcValor', n == null ? null : Math.round(n * 100)); }}
+          value={typeof v.svcValor === 'number' ? centsToReais(v.svcValor) : ''}
+          onChange={(x) => { const n = toNumber(x); form.setValue('svcValor', n == null ? null : toCents(n)); }}
         />
         {rate('svcTaxaAdm', 'Taxa adm.')}
         {rate('svcTaxaAdmNs', 'Taxa adm. (não sócio)')}

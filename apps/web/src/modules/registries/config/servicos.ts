@@ -1,4 +1,4 @@
-import { formatMoney, serviceSchema, serviceTypeLabels, type Service } from '@assoc/domain';
+import { formatCents, serviceSchema, serviceTypeLabels, type Service } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 
 /** '2,50 %' (rates are percent with 2 decimals, spec 3 §9). */
@@ -26,7 +26,7 @@ export function servicosTable(sucId: number): CrudTableProps<Service> {
     columns: [
       { accessor: 'svcName', title: 'Nome' },
       { accessor: 'svcServiceType', title: 'Tipo', width: 120, text: (row) => serviceTypeLabels[row.svcServiceType] ?? '' },
-      { accessor: 'svcValor', title: 'Valor', width: 140, textAlign: 'right', text: (row) => formatMoney(row.svcValor), sortValue: (row) => row.svcValor },
+      { accessor: 'svcValor', title: 'Valor', width: 140, textAlign: 'right', text: (row) => formatCents(row.svcValor), sortValue: (row) => row.svcValor },
       { accessor: 'svcTaxaAdm', title: 'Taxa adm.', width: 120, textAlign: 'right', text: (row) => formatRate(row.svcTaxaAdm), sortValue: (row) => row.svcTaxaAdm },
       { accessor: 'svcMaxParcelas', title: 'Parcelas', width: 100, textAlign: 'right', sortValue: (row) => row.svcMaxParcelas },
       { accessor: 'svcMin', title: 'Idade', width: 110, text: (row) => `${row.svcMin} a ${row.svcMax}`, sortValue: (row) => row.svcMin },
