@@ -287,3 +287,27 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
     expect(expired.lastError).toContain('expirado');
   });
 });
+
+describe('outbox sender and JOBS_WORKER', () => {
+  it('an instance with JOBS_WORKER=false never sends (HTTP only); a worker instance on the same database does', async () => {
+    const smtp = await startTestSmtp();
+    const httpOnly = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 100, JOBS_WORKER: 'false' });
+    try {
+      const id = await httpOnly.db.transaction((tx) => enqueueEmail(tx, { to: 'beltrano@exemplo.com.br', subject: 'Aviso', text: 'Olá.' }));
+      await sleep(1_000);
+      expect((await rowOf(httpOnly, id)).status).toBe('pending');
+      expect(smtp.messages).toHaveLength(0);
+
+      const worker = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 100, JOBS_WORKER: 'true' }, { database: httpOnly.database });
+      try {
+        await smtp.waitFor(1);
+        expect((await rowOf(httpOnly, id)).status).toBe('sent');
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      await httpOnly.close();
+      await smtp.close();
+    }
+  });
+});

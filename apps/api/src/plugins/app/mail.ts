@@ -110,10 +110,12 @@ export function createMailWorker({ db, config, log }: { db: Db; config: AppConfi
 /**
  * The outbox worker (decision 10): with SMTP_URL set, a timer loop sends pending e-mails with
  * retries and backoff, recording the final failure; without it, e-mails stay pending in the outbox.
+ * Only instances with JOBS_WORKER=true send.
  */
 export default fp(async (app) => {
   const worker = createMailWorker({ db: app.db, config: app.config, log: app.log });
   app.decorate('mailWorker', worker);
-  app.addHook('onReady', async () => worker.start());
+  // Background work (jobs and the outbox sender) runs only on worker instances: JOBS_WORKER=false serves HTTP only.
+  if (app.config.JOBS_WORKER === 'true') app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 }, { name: 'mail', dependencies: ['db'] });
