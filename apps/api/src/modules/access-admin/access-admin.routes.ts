@@ -1,26 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   profileFormSchema, profileRecordSchema, roleCatalogueList, roleCatalogueReplySchema, userFormSchema, userRecordSchema, type Role,
 } from '@assoc/domain';
-import { currentUser } from '../../plugins/app/auth.js';
+import { actorOf } from '../../lib/actor.js';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { createAccessAdminRepository } from './access-admin.repository.js';
 import { createAccessAdminService } from './access-admin.service.js';
 
 /** Decision 2: Avançado → Acessos is for superadmins only (every call). */
 const SUPERADMIN: Role[] = ['superadmin'];
-const messageSchema = z.object({ message: z.string() });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ['acessos'];
 
 const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAccessAdminService(app.db, createAccessAdminRepository());
   const config = { roles: SUPERADMIN };
-  const actor = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    return { userId: user.userId, name: user.name };
-  };
   const permParams = z.object({ permId: z.coerce.number().int().min(1) });
   const userParams = z.object({ userId: z.coerce.number().int().min(1) });
 
@@ -37,17 +32,17 @@ const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/acessos/perfis', {
     config,
     schema: { tags, summary: 'Cria um perfil (papéis só do catálogo)', body: profileFormSchema, response: { 200: profileRecordSchema, ...errors } },
-  }, async (request) => service.addProfile(request.body, actor(request)));
+  }, async (request) => service.addProfile(request.body, actorOf(request)));
 
   app.put('/acessos/perfis/:permId', {
     config,
     schema: { tags, summary: 'Altera nome, descrição e papéis de um perfil', params: permParams, body: profileFormSchema, response: { 200: profileRecordSchema, ...errors } },
-  }, async (request) => service.updateProfile(request.params.permId, request.body, actor(request)));
+  }, async (request) => service.updateProfile(request.params.permId, request.body, actorOf(request)));
 
   app.delete('/acessos/perfis/:permId', {
     config,
     schema: { tags, summary: 'Apaga um perfil (409 enquanto houver usuários com ele)', params: permParams, response: { 200: profileRecordSchema, ...errors } },
-  }, async (request) => service.removeProfile(request.params.permId, actor(request)));
+  }, async (request) => service.removeProfile(request.params.permId, actorOf(request)));
 
   app.get('/acessos/usuarios', {
     config,
@@ -60,7 +55,7 @@ const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Cria um usuário sem senha utilizável (ele usa "Primeiro acesso / Esqueci minha senha")',
       body: userFormSchema, response: { 200: userRecordSchema, ...errors },
     },
-  }, async (request) => service.addUser(request.body, actor(request)));
+  }, async (request) => service.addUser(request.body, actorOf(request)));
 
   app.put('/acessos/usuarios/:userId', {
     config,
@@ -69,7 +64,7 @@ const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userParams, body: userFormSchema, response: { 200: userRecordSchema, ...errors },
     },
   }, async (request) => {
-    const user = await service.updateUser(request.params.userId, request.body, actor(request));
+    const user = await service.updateUser(request.params.userId, request.body, actorOf(request));
     // A deactivated user's open sockets close too, on every instance.
     if (!user.active) app.events.endSessions({ userId: request.params.userId });
     return user;
@@ -78,7 +73,7 @@ const accessAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/acessos/usuarios/:userId/limpar-autenticador', {
     config,
     schema: { tags, summary: 'Remove o autenticador (segredo TOTP) do usuário', params: userParams, response: { 200: userRecordSchema, ...errors } },
-  }, async (request) => service.clearAuthenticator(request.params.userId, actor(request)));
+  }, async (request) => service.clearAuthenticator(request.params.userId, actorOf(request)));
 };
 
 export default accessAdminRoutes;

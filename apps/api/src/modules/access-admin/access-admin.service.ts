@@ -3,22 +3,18 @@ import { accessAdminMessages as msg, type ProfileRecord, type UserRecord } from 
 import type { z } from 'zod';
 import type { profileFormSchema, userFormSchema } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
+import { transactionOr409 } from '../../lib/sql.js';
 import type { AccessAdminRepository } from './access-admin.repository.js';
 
-export interface Actor {
-  userId: number;
-  name: string;
-}
 type ProfileInput = z.output<typeof profileFormSchema>;
 type UserInput = z.output<typeof userFormSchema>;
 
 const CATEGORY = 'acessos';
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
-  || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * Avançado → Acessos: every write in one transaction with an audit row (no password hashes nor
@@ -26,14 +22,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code ===
  * request because the guard reloads roles per request.
  */
 export function createAccessAdminService(db: Db, repo: AccessAdminRepository) {
-  async function tx<T>(work: (tx: Executor) => Promise<T>, uniqueMessage: string): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(uniqueMessage);
-      throw err;
-    }
-  }
+  const tx = <T>(work: (tx: Executor) => Promise<T>, uniqueMessage: string) => transactionOr409(db, work, uniqueMessage);
   const dedupe = (roles: string[]) => [...new Set(roles)].sort();
 
   async function profileOf(t: Executor, permId: number): Promise<ProfileRecord> {

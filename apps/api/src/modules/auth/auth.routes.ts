@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { loginReplySchema, loginRequestSchema, sessionInfoSchema } from '@assoc/domain';
+import { actorFrom } from '../../lib/actor.js';
 import { loggableError } from '../../lib/errors.js';
 import { resolveSecret } from '../../lib/signed-token.js';
 import { createNetworkMatcher } from '../../lib/network.js';
@@ -8,7 +10,6 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/app/auth.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService } from './auth.service.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createAuthRepository(app.db);
@@ -62,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = request.user;
     if (me) {
       await repo.revokeSession(me.sessionId, {
-        kind: 'logout', actor: { userId: me.userId, name: me.name }, subjectUserId: me.userId, details: { cpf: me.cpf, ip: request.ip },
+        kind: 'logout', actor: actorFrom(me), subjectUserId: me.userId, details: { cpf: me.cpf, ip: request.ip },
       });
       app.events.endSessions({ sessionId: me.sessionId });
     }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loginMessages, onlyDigits, type LoginRequest } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
+import { actorFrom } from '../../lib/actor.js';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
 import { dummyVerify, verifyPassword } from '../../lib/password.js';
 import { totpSecretBox } from '../../lib/secret-box.js';
@@ -103,7 +104,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
         const { user } = checked;
         const token = crypto.randomBytes(32).toString('base64url');
         const xsrfToken = crypto.randomBytes(24).toString('base64url');
-        const actor = { userId: user.userId, name: user.name };
+        const actor = actorFrom(user);
         await repo.createSession({
           tokenHash: hashToken(token),
           userId: user.userId,

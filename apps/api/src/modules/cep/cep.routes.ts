@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { cepAddressSchema, cepMessages } from '@assoc/domain';
 import { badRequest } from '../../lib/errors.js';
 import { createCepClient } from './cep.client.js';
 import { createCepRepository } from './cep.repository.js';
 import { createCepService } from './cep.service.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 /** Address by postal code through our server (decision 11), for every signed-in user. */
 const cepRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { personSuggestionSchema, weatherSchema } from '@assoc/domain';
 import { createDashboardRepository } from './dashboard.repository.js';
@@ -7,7 +8,6 @@ import { createDashboardService } from './dashboard.service.js';
 import { cepParamsSchema } from './dashboard.schema.js';
 import { createWeatherClient } from './dashboard.weather.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 /** Dashboard panels (spec 3 §2.2): today's birthdays and the weather at the user's CEP. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { currentUser, hashToken } from '../../plugins/app/auth.js';
 import { createPasswordResetRepository } from '../password-reset/password-reset.repository.js';
 import { newResetCode } from '../password-reset/password-reset.service.js';
@@ -16,7 +17,7 @@ const firstStartRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['sessão'],
       summary: 'Código para trocar a senha provisória na página /reset (só enquanto a troca é exigida)',
-      response: { 200: z.object({ q: z.string() }), 403: z.object({ message: z.string() }) },
+      response: { 200: z.object({ q: z.string() }), 403: messageSchema },
     },
   }, async (request, reply) => {
     const me = currentUser(request);

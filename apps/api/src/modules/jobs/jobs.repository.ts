@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Job } from '@assoc/domain';
+import { escapeLike } from '../../lib/sql.js';
 
 /** A job row with its owner, as the engine and the service read it. */
 export interface JobRow extends Job {
@@ -53,7 +54,7 @@ export function createJobsRepository(pool: pg.Pool) {
     /** Owner and command (job name) of the job holding this file as its attachment. */
     async ownerOfFile(fileId: string) {
       const { rows } = await pool.query<{ userId: number; jobName: string }>(
-        `select user_id as "userId", job_name as "jobName" from jobs where job_attachments like $1 limit 1`, [`${fileId.replace(/[\\%_]/g, '\\$&')};%`]);
+        `select user_id as "userId", job_name as "jobName" from jobs where job_attachments like $1 limit 1`, [`${escapeLike(fileId)};%`]);
       return rows[0] ?? null;
     },
     hide: (jobId: string, userId: number) =>

@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { jobCommands, jobSchema, safeText, type Role } from '@assoc/domain';
 import { currentUser } from '../../plugins/app/auth.js';
 import { createJobsService, type Download } from './jobs.service.js';
 
-const messageSchema = z.object({ message: z.string() });
 const jobIdParams = z.object({ jobId: z.uuid({ message: 'Tarefa inválida' }) });
 const fileIdParams = z.object({ fileId: z.uuid({ message: 'Arquivo inválido' }) });
 const sendParams = z.object({

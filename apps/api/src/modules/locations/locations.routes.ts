@@ -1,12 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   circunscricaoListSchema, circunscricaoRecordSchema, circunscricaoSchema, comarcaRecordSchema, comarcaSchema, coordinatorOptionSchema,
   coordinatorQuerySchema, forumRecordSchema, forumSchema, localRecordSchema, localSchema, versionQuerySchema, withVersion,
 } from '@assoc/domain';
-import { currentUser } from '../../plugins/app/auth.js';
-import { menuRolesOf, messageSchema, screenAccess } from '../registries/registry.routes.js';
+import { actorOf } from '../../lib/actor.js';
+import { messageSchema } from '../../lib/reply-schemas.js';
+import { menuRolesOf, screenAccess } from '../registries/registry.routes.js';
 import { createLocationsService } from './locations.service.js';
 
 const SCREENS = ['/localizacao'] as const;
@@ -21,10 +21,6 @@ const tags = ['localizacao'];
 const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createLocationsService(app.db);
   const access = { config: { roles: menuRolesOf(SCREENS) }, onRequest: screenAccess(SCREENS) };
-  const actor = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    return { userId: user.userId, name: user.name };
-  };
 
   // Circunscrições --------------------------------------------------------------------------------
 
@@ -45,14 +41,14 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ cirId: id }), body: withVersion(circunscricaoSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.circunscricoes.update(request.params.cirId, request.body, request.body.version, actor(request));
+    await service.circunscricoes.update(request.params.cirId, request.body, request.body.version, actorOf(request));
     return reply.code(204).send(null);
   });
 
   app.post('/circunscricao', {
     ...access,
     schema: { tags, summary: 'Adiciona circunscrição (200, o registro com cirId)', body: circunscricaoSchema, response: { 200: circunscricaoRecordSchema, ...errors } },
-  }, async (request) => service.circunscricoes.add(request.body, actor(request)));
+  }, async (request) => service.circunscricoes.add(request.body, actorOf(request)));
 
   // Comarcas -------------------------------------------------------------------------------------
 
@@ -73,7 +69,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ comId: id }), body: withVersion(comarcaSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.comarcas.update(request.params.comId, request.body, request.body.version, actor(request));
+    await service.comarcas.update(request.params.comId, request.body, request.body.version, actorOf(request));
     return reply.code(204).send(null);
   });
 
@@ -83,7 +79,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Adiciona comarca à circunscrição (200, o registro)', params: z.object({ cirId: id }), body: comarcaSchema,
       response: { 200: comarcaRecordSchema, ...errors },
     },
-  }, async (request) => service.comarcas.add(request.body, actor(request), request.params.cirId));
+  }, async (request) => service.comarcas.add(request.body, actorOf(request), request.params.cirId));
 
   // Fóruns ---------------------------------------------------------------------------------------
 
@@ -104,7 +100,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ apfId: id }), body: withVersion(forumSchema), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await service.forums.update(request.params.apfId, request.body, request.body.version, actor(request));
+    await service.forums.update(request.params.apfId, request.body, request.body.version, actorOf(request));
     return reply.code(204).send(null);
   });
 
@@ -114,7 +110,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Adiciona fórum à comarca (200, o registro)', params: z.object({ comId: id }), body: forumSchema,
       response: { 200: forumRecordSchema, ...errors },
     },
-  }, async (request) => service.forums.add(request.body, actor(request), request.params.comId));
+  }, async (request) => service.forums.add(request.body, actorOf(request), request.params.comId));
 
   // Locais ---------------------------------------------------------------------------------------
 
@@ -133,7 +129,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Adiciona local ao fórum (200, o registro); começa com os coordenadores do nível mais próximo acima',
       params: z.object({ apfId: id }), body: localSchema, response: { 200: localRecordSchema, ...errors },
     },
-  }, async (request) => service.locals.add(request.params.apfId, request.body, actor(request)));
+  }, async (request) => service.locals.add(request.params.apfId, request.body, actorOf(request)));
 
   app.put('/local', {
     ...access,
@@ -141,7 +137,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Altera local na versão lida; a chave locId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num local apagado, também o recupera',
       body: withVersion(localSchema), response: { 200: localRecordSchema, ...errors },
     },
-  }, async (request) => service.locals.update(request.body, request.body.version, actor(request)));
+  }, async (request) => service.locals.update(request.body, request.body.version, actorOf(request)));
 
   app.delete('/local/:locId', {
     ...access,
@@ -149,7 +145,7 @@ const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Apaga local na versão lida (?version=; 200, o registro apagado; recuperável com PUT local; 409 se outro usuário alterou)',
       params: z.object({ locId: id }), querystring: versionQuerySchema, response: { 200: localRecordSchema, ...errors },
     },
-  }, async (request) => service.locals.remove(request.params.locId, request.query.version, actor(request)));
+  }, async (request) => service.locals.remove(request.params.locId, request.query.version, actorOf(request)));
 
   // Coordenadores ----------------------------------------------------------------------------------
 

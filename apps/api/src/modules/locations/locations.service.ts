@@ -5,13 +5,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { escapeLike } from '../../lib/sql.js';
 import { levels, locationsRepository as repo, type LevelTable } from './locations.repository.js';
-
-export interface Actor {
-  userId: number;
-  name: string;
-}
 
 type Row = Record<string, unknown>;
 type CoordinatorFields = { corTitular?: number | null; corAdjunto?: number | null };
@@ -92,7 +89,6 @@ const localRow = (b: LocalBody) => ({
 const localRecord = (row: Row) => localRecordSchema.parse(row);
 
 /** LIKE wildcards typed by the user are searched as text. */
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
 /**
  * The rules of /localizacao (spec 3 §2.12, §5): the three levels and the locals of a forum, parents

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { resetPasswordChangeSchema, resetReplySchema } from '@assoc/domain';
 import { createPasswordResetRepository } from './password-reset.repository.js';
 import { createPasswordResetService } from './password-reset.service.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 /** Sign-in password-request mode and the reset page (spec 1 §2, spec 3 §2.18). Both calls are public. */
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {

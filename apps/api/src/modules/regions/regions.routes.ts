@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cityOptionSchema, regionItemSchema, regionRecordSchema, ufOptionSchema, versionQuerySchema, withVersion } from '@assoc/domain';
-import { currentUser } from '../../plugins/app/auth.js';
-import { idParamsSchema, menuRolesOf, messageSchema, screenAccess } from '../registries/registry.routes.js';
+import { actorOf } from '../../lib/actor.js';
+import { messageSchema } from '../../lib/reply-schemas.js';
+import { idParamsSchema, menuRolesOf, screenAccess } from '../registries/registry.routes.js';
 import { regionsRegistry } from './regions.registry.js';
 import { createRegionsService } from './regions.service.js';
 
@@ -20,10 +20,6 @@ const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['regioes'];
   const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
   const body = regionsRegistry.body;
-  const actor = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    return { userId: user.userId, name: user.name };
-  };
 
   app.get('/regiao', {
     ...read, schema: { tags, summary: 'Lista de regiões (regionId, regionName), por nome', response: { 200: z.array(regionItemSchema) } },
@@ -49,7 +45,7 @@ const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/regiao', {
     ...write, schema: { tags, summary: 'Adiciona região (200, o registro com as cidades)', body, response: { 200: regionRecordSchema, ...errors } },
-  }, async (request) => service.add(request.body, actor(request)));
+  }, async (request) => service.add(request.body, actorOf(request)));
 
   app.put('/regiao/:id', {
     ...write,
@@ -58,7 +54,7 @@ const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Altera região na versão lida (409 se outro usuário alterou) e substitui as suas cidades (200, o registro); numa região apagada, também a recupera',
       params: idParamsSchema, body: withVersion(body), response: { 200: regionRecordSchema, ...errors },
     },
-  }, async (request) => service.update(request.params.id, request.body, request.body.version, actor(request)));
+  }, async (request) => service.update(request.params.id, request.body, request.body.version, actorOf(request)));
 
   app.delete('/regiao/:id', {
     ...write,
@@ -66,7 +62,7 @@ const regionsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: 'Apaga região na versão lida (?version=; 409 se outro usuário alterou; recuperável com PUT; 200, o registro apagado)',
       params: idParamsSchema, querystring: versionQuerySchema, response: { 200: regionRecordSchema, ...errors },
     },
-  }, async (request) => service.remove(request.params.id, request.query.version, actor(request)));
+  }, async (request) => service.remove(request.params.id, request.query.version, actorOf(request)));
 };
 
 export default regionsRoutes;

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canOpenRoute, findRoute, versionQuerySchema, withVersion, type Role } from '@assoc/domain';
 import { forbidden } from '../../lib/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import type { RegistryDefinition } from './registry.types.js';
 import { createRegistryService } from './registry.service.js';
 
-export const messageSchema = z.object({ message: z.string() });
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 
 /** The menu role of each screen (its last role): what the route guard checks. */
@@ -35,10 +36,6 @@ export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) 
   const write = { config: { roles: menuRolesOf(def.screens.write) }, onRequest: screenAccess(def.screens.write) };
   const tags = [def.tag];
   const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
-  const actor = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    return { userId: user.userId, name: user.name };
-  };
 
   app.get(`/${def.path}`, {
     ...read,
@@ -48,7 +45,7 @@ export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) 
   app.post(`/${def.path}`, {
     ...write,
     schema: { tags, summary: `Adiciona ${def.noun} (responde o registro)`, body: def.body, response: { 200: def.record, ...errors } },
-  }, async (request) => service.add(request.body, actor(request)));
+  }, async (request) => service.add(request.body, actorOf(request)));
 
   app.put(`/${def.path}/:id`, {
     ...write,
@@ -56,7 +53,7 @@ export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) 
       tags, summary: `Altera ${def.noun} na versão lida (409 se outro usuário alterou); num registro apagado, também o recupera`,
       params: idParamsSchema, body: withVersion(def.body), response: { 200: def.record, ...errors },
     },
-  }, async (request) => service.update(request.params.id, request.body, request.body.version, actor(request)));
+  }, async (request) => service.update(request.params.id, request.body, request.body.version, actorOf(request)));
 
   app.delete(`/${def.path}/:id`, {
     ...write,
@@ -64,7 +61,7 @@ export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) 
       tags, summary: `Apaga ${def.noun} na versão lida (?version=; 409 se outro usuário alterou; recuperável com PUT)`,
       params: idParamsSchema, querystring: versionQuerySchema, response: { 200: def.record, ...errors },
     },
-  }, async (request) => service.remove(request.params.id, request.query.version, actor(request)));
+  }, async (request) => service.remove(request.params.id, request.query.version, actorOf(request)));
 
   return service;
 }

@@ -1,14 +1,11 @@
 import { genericMessages, registryMessages as msg } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { transactionOr409 } from '../../lib/sql.js';
 import type { RegistryDefinition } from './registry.types.js';
 import { createRegistryRepository } from './registry.repository.js';
-
-export interface Actor {
-  userId: number;
-  name: string;
-}
 
 /**
  * Child rows saved with each record (a region's cities): checked and replaced inside the write's
@@ -22,10 +19,6 @@ export interface RegistryChildren<Input, Children extends Record<string, unknown
   /** The record's children, as properties of the record ({ regioes: [...] }). */
   load(tx: Executor, id: number): Promise<Children>;
 }
-
-/** PostgreSQL unique violation: two writes raced past the duplicate probe. */
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
-  || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * The rules shared by every registry: duplicates refused, soft delete, recovery of a deleted row
@@ -54,14 +47,8 @@ export function createRegistryService<D extends RegistryDefinition, C extends Re
     }
   }
 
-  async function inTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(def.unique[0]?.message ?? msg.failed);
-      throw err;
-    }
-  }
+  /** Two writes that raced past the duplicate probe: the first rule's message. */
+  const inTransaction = <T>(work: (tx: Executor) => Promise<T>) => transactionOr409(db, work, def.unique[0]?.message ?? msg.failed);
 
   return {
     async list(): Promise<Rec[]> {

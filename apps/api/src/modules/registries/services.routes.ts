@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { serviceMessages, supplierItemSchema, versionQuerySchema, withVersion } from '@assoc/domain';
 import { products, services, suppliers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/app/auth.js';
-import { menuRolesOf, messageSchema, screenAccess } from './registry.routes.js';
+import { actorOf } from '../../lib/actor.js';
+import { messageSchema } from '../../lib/reply-schemas.js';
+import { menuRolesOf, screenAccess } from './registry.routes.js';
 import { createRegistryService } from './registry.service.js';
 import { productsRegistry, servicesRegistry, suppliersRegistry } from './services.registry.js';
 
@@ -29,10 +30,6 @@ export function registerServiceRoutes(api: FastifyInstance) {
   const write = { config: { roles: menuRolesOf(writeScreens) }, onRequest: screenAccess(writeScreens) };
   const tags = ['servicos'];
   const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
-  const actor = (request: FastifyRequest) => {
-    const user = currentUser(request);
-    return { userId: user.userId, name: user.name };
-  };
 
   async function liveSupplier(supId: number) {
     const [row] = await db.select().from(suppliers).where(and(eq(suppliers.supId, supId), isNull(suppliers.deletedAt)));
@@ -57,7 +54,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
 
   app.post('/fornecedores', {
     ...write, schema: { tags, summary: 'Adiciona fornecedor (200, o registro)', body: suppliersRegistry.body, response: { 200: suppliersRegistry.record, ...errors } },
-  }, async (request) => supplierService.add(request.body, actor(request)));
+  }, async (request) => supplierService.add(request.body, actorOf(request)));
 
   app.put('/fornecedores/:supId', {
     ...write,
@@ -66,7 +63,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
       params: z.object({ supId: id }), body: withVersion(suppliersRegistry.body), response: { 204: z.null(), ...errors },
     },
   }, async (request, reply) => {
-    await supplierService.update(request.params.supId, request.body, request.body.version, actor(request));
+    await supplierService.update(request.params.supId, request.body, request.body.version, actorOf(request));
     return reply.code(204).send(null);
   });
 
@@ -89,7 +86,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
     },
   }, async (request) => {
     await liveSupplier(request.params.supId);
-    return productService.add(Object.assign({ supId: request.params.supId }, request.body), actor(request));
+    return productService.add(Object.assign({ supId: request.params.supId }, request.body), actorOf(request));
   });
 
   app.put('/produtos/:sucId', {
@@ -98,7 +95,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
       tags, summary: 'Altera produto na versão lida (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
       params: z.object({ sucId: id }), body: withVersion(productsRegistry.body), response: { 200: productsRegistry.record, ...errors },
     },
-  }, async (request) => productService.update(request.params.sucId, request.body, request.body.version, actor(request)));
+  }, async (request) => productService.update(request.params.sucId, request.body, request.body.version, actorOf(request)));
 
   // Services
   app.get('/servicos/all/:sucId', {
@@ -115,7 +112,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
     },
   }, async (request) => {
     await liveProduct(request.params.sucId);
-    return serviceService.add(Object.assign({ sucId: request.params.sucId }, request.body), actor(request));
+    return serviceService.add(Object.assign({ sucId: request.params.sucId }, request.body), actorOf(request));
   });
 
   app.put('/servicos', {
@@ -125,7 +122,7 @@ export function registerServiceRoutes(api: FastifyInstance) {
       summary: 'Altera serviço na versão lida; a chave svcId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
       body: withVersion(servicesRegistry.body), response: { 200: servicesRegistry.record, ...errors },
     },
-  }, async (request) => serviceService.update(request.body.svcId, request.body, request.body.version, actor(request)));
+  }, async (request) => serviceService.update(request.body.svcId, request.body, request.body.version, actorOf(request)));
 
   app.delete('/servicos/:svcId', {
     ...write,
@@ -134,5 +131,5 @@ export function registerServiceRoutes(api: FastifyInstance) {
       summary: 'Apaga serviço na versão lida; a chave svcId vai no caminho (DELETE servicos/{svcId}?version=); 200, o registro apagado (recuperável com PUT servicos); 409 se outro usuário alterou',
       params: z.object({ svcId: id }), querystring: versionQuerySchema, response: { 200: servicesRegistry.record, ...errors },
     },
-  }, async (request) => serviceService.remove(request.params.svcId, request.query.version, actor(request)));
+  }, async (request) => serviceService.remove(request.params.svcId, request.query.version, actorOf(request)));
 }

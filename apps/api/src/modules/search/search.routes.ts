@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 import { currentUser } from '../../plugins/app/auth.js';
@@ -8,7 +9,6 @@ import { createSearchService } from './search.service.js';
 import { personSuggestionSchema, searchHistoryItemSchema, searchRequestSchema } from '@assoc/domain';
 import { memberIdParamsSchema } from './search.schema.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 /** A one-field request answers with the rule's own message ('Digite pelo menos 3 caracteres'), no field prefix. */
 const plainValidationMessage = (errors: ReadonlyArray<{ message?: string }>) => badRequest(errors[0]?.message ?? 'Dados inválidos');

@@ -1,5 +1,6 @@
 import { formatPhone, isoDateInAppZone, NO_DEATH_DATE, onlyDigits } from '@assoc/domain';
 import { notFound } from '../../lib/errors.js';
+import { escapeLike } from '../../lib/sql.js';
 import type { PeopleIndexFeed } from './people-index.feed.js';
 import type { SearchRepository, SuggestionRow } from './search.repository.js';
 import { searchMessages, type PersonSuggestion, type SearchHistoryItem } from '@assoc/domain';
@@ -15,7 +16,6 @@ export function foldName(text: string) {
     .replace(/[æ]/g, 'ae').replace(/[œ]/g, 'oe').replace(/ß/g, 'ss').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
 }
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, '\\$&');
 
 /** The first string after every string starting with `prefix` in byte order (text_pattern_ops). */
 export function prefixUpperBound(prefix: string) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { APP_TIME_ZONE, SECURITY_CATEGORY, type SecurityEventItem, type SecurityEventsQuery } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
+import { escapeLike } from '../../lib/sql.js';
 
 /** Access-admin writes (users, profiles and their roles) are audited under this category; listed as 'access_change'. */
 const ACCESS_CATEGORY = 'acessos';
@@ -21,7 +22,7 @@ export function createSecurityEventsRepository(db: Db) {
       if (query.to) where.push(sql`a.at < (${query.to}::date + 1)::timestamp at time zone ${APP_TIME_ZONE}`);
       const text = query.user?.trim();
       if (text) {
-        const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = `%${escapeLike(text)}%`;
         const digits = text.replace(/\D/g, '');
         const cpfMatch = digits.length >= 3 && /^[\d.\-\s]+$/.test(text)
           ? sql` or s.cpf like ${`%${digits}%`} or a.after->>'cpf' like ${`%${digits}%`}`

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { securityEventsPageSchema, securityEventsQuerySchema } from '@assoc/domain';
 import { badRequest } from '../../lib/errors.js';
 import { createSecurityEventsRepository } from './security-events.repository.js';
 
-const messageSchema = z.object({ message: z.string() });
 
 /** Avançado → Eventos de segurança (issue 8 §10): superadmins read the security events and the access changes. */
 const securityEventsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageSchema } from '../../lib/reply-schemas.js';
 import { TUTORIAL_FILE_NAME, totpConfirmSchema, totpSetupReplySchema, type Role } from '@assoc/domain';
 import { totpSecretBox } from '../../lib/secret-box.js';
 import { currentUser } from '../../plugins/app/auth.js';
@@ -9,7 +10,6 @@ import { renderTutorial } from './tutorial.pdf.js';
 
 /** Spec 3 §2.4: the user dropdown's Ferramentas and Baixar tutorial need v2menuusuario or v2access. */
 const TOOLS_ROLES: Role[] = ['v2menuusuario', 'v2access'];
-const messageSchema = z.object({ message: z.string() });
 
 const toolsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createToolsService({

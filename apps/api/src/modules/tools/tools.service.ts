@@ -2,6 +2,7 @@ import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { toolsMessages, totpSetupMessages, type TotpConfirm } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
+import { actorFrom } from '../../lib/actor.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -84,7 +85,7 @@ export function createToolsService({ repo, config, box, endSessions }: Deps) {
         const sessionIds = await repo.revokeOtherSessions(tx, user.userId, user.sessionId);
         await recordSecurityEvent(tx, {
           kind: previous ? 'totp_replaced' : 'totp_setup',
-          actor: { userId: user.userId, name: user.name },
+          actor: actorFrom(user),
           subjectUserId: user.userId,
           details: { cpf: user.cpf, ip, sessionsEnded: sessionIds.length },
         });

@@ -1,0 +1,20 @@
+import type { Db } from '../db/client.js';
+import type { Executor } from './audit.js';
+import { conflict, pgErrorOf } from './errors.js';
+
+/** Escapes LIKE's wildcards (%, _) and its escape character (\), so user text matches literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * Runs `work` in a transaction; a unique violation (two writes raced past the service's duplicate
+ * check) answers 409 with the service's own message, more precise than the generic one of
+ * `databaseRefusal`.
+ */
+export async function transactionOr409<T>(db: Db, work: (tx: Executor) => Promise<T>, duplicateMessage: string): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (err) {
+    if (pgErrorOf(err)?.code === '23505') throw conflict(duplicateMessage);
+    throw err;
+  }
+}
