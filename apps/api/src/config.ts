@@ -108,6 +108,14 @@ const configSchema = z.object({
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().positive().default(30),
   /** Retries of a failed job before it ends as failed (20). */
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
+  /** Largest file accepted by an upload, in MB (413 beyond it). */
+  FILES_MAX_MB: z.coerce.number().positive().default(20),
+  /** S3-compatible file store (AWS S3, MinIO…): set the endpoint (e.g. https://s3.sa-east-1.amazonaws.com) to use it instead of DATA_DIR/files. */
+  FILES_S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  FILES_S3_BUCKET: z.string().optional(),
+  FILES_S3_REGION: z.string().default('us-east-1'),
+  FILES_S3_ACCESS_KEY: z.string().optional(),
+  FILES_S3_SECRET_KEY: z.string().optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job } from '@assoc/domain';
 import { createTestApp, signedInAs, type TestContext } from './helper.js';
 import { crashTestCommand } from './fixtures/crash-command.js';
+import { ATTACHMENT } from '../src/modules/jobs/jobs.repository.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let ctx: TestContext;
@@ -34,7 +35,7 @@ function startWorker(): Promise<ChildProcess> {
 }
 
 async function jobRow(jobId: string) {
-  const { rows } = await ctx.pool.query(`select job_status as "jobStatus", job_current as "jobCurrent", job_result as "jobResult", job_attachments as "jobAttachments" from jobs where job_id = $1`, [jobId]);
+  const { rows } = await ctx.pool.query(`select job_status as "jobStatus", job_current as "jobCurrent", job_result as "jobResult", ${ATTACHMENT} as "jobAttachments" from jobs where job_id = $1`, [jobId]);
   return rows[0] as Pick<Job, 'jobStatus' | 'jobCurrent' | 'jobResult' | 'jobAttachments'>;
 }
 

@@ -5,3 +5,4 @@ export * from './credentials.js';
 export * from './jobs.js';
 export * from './registries.js';
 export * from './locations.js';
+export * from './files.js';

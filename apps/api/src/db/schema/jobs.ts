@@ -18,8 +18,6 @@ export const jobs = pgTable(
     jobSubmitted: timestamp('job_submitted', { withTimezone: true }).notNull().defaultNow(),
     jobCurrent: integer('job_current').notNull().default(0),
     jobTotal: integer('job_total').notNull().default(0),
-    /** `<fileId>;<display name>`. */
-    jobAttachments: text('job_attachments').notNull().default(''),
     jobResult: text('job_result').notNull().default(''),
     jobFinished: timestamp('job_finished', { withTimezone: true }),
     /** Listed in the user's notifications; 'showoff' clears it. */
@@ -32,15 +30,6 @@ export const jobs = pgTable(
     index('jobs_open_name_idx').on(t.jobName).where(sql`job_status <= 10`),
   ],
 );
-
-/** Files of the file store (decision 9): the bytes live in the store under `id`. */
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey(),
-  name: varchar('name', { length: 200 }).notNull(),
-  mimeType: varchar('mime_type', { length: 120 }).notNull(),
-  size: integer('size').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 

@@ -5,9 +5,10 @@ import { PgBoss, type Job as BossJob } from 'pg-boss';
 import { jobNameOf, jobTexts } from '@assoc/domain';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
-import type { FileStore } from '../../plugins/app/files.js';
+import type { FileService } from '../files/files.service.js';
 import { createJobsRepository, toJob, type JobRow } from './jobs.repository.js';
 import { JobFailure, type JobContext, type JobRegistry, type RegisteredCommand } from './jobs.registry.js';
+import { jobFilesRule } from './jobs.service.js';
 
 /** The one pg-boss queue of the menu's jobs; the handler is chosen by the job's name. */
 export const JOB_QUEUE = 'app-jobs';
@@ -16,7 +17,7 @@ const PROGRESS_EVERY_MS = 250;
 
 export interface JobEngineOptions {
   pool: pg.Pool;
-  files: FileStore;
+  files: FileService;
   events: Pick<AppEventBus, 'emit'>;
   registry: JobRegistry;
   /** Run jobs in this process (false: only queue them). */
@@ -52,6 +53,8 @@ export class JobEngine {
   constructor(private readonly opts: JobEngineOptions) {
     this.repo = createJobsRepository(opts.pool);
     this.registry = opts.registry;
+    // The file service asks this rule who may read a job's attachment (owner kind 'job').
+    opts.files.ownerRule('job', jobFilesRule(this));
   }
 
   async start() {
@@ -195,10 +198,9 @@ export class JobEngine {
         this.emit(await this.repo.progress(jobId, current, total, subtitle ?? null));
       },
       attach: async (file) => {
-        const stored = await this.opts.files.save(file);
-        const previous = await this.repo.attach(jobId, `${stored.id};${stored.name}`);
-        const previousId = previous.split(';')[0];
-        if (previousId && previousId !== stored.id) await this.opts.files.remove(previousId);
+        // The type is sniffed from the bytes; the handler's mimeType is only what it meant to write.
+        const stored = await this.opts.files.save({ name: file.name, data: file.data, createdBy: row.userId, maxBytes: Number.MAX_SAFE_INTEGER });
+        await this.opts.files.attach('job', jobId, stored.id, { replace: true });
       },
     };
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { jobCommands, jobNameOf, type JobCommand } from '@assoc/domain';
-import type { FileStore } from '../../plugins/app/files.js';
+import type { FileService } from '../files/files.service.js';
 import { contagemExcel } from './jobs.contagem.js';
 
 /** What a running job may do: report progress, attach its file, read the database. */
@@ -14,7 +14,7 @@ export interface JobContext {
   /** Aborted when the worker stops or pg-boss takes the job away. */
   signal: AbortSignal;
   pool: pg.Pool;
-  files: FileStore;
+  files: FileService;
   /** Live progress (written at most every 250 ms, always at the end). */
   progress(current: number, total: number, subtitle?: string): Promise<void>;
   /** The job's attachment; replaces (and removes) the one of an earlier attempt, so retries never pile up files. */

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { Job } from '@assoc/domain';
-import { escapeLike } from '../../lib/sql.js';
 
 /** A job row with its owner, as the engine and the service read it. */
 export interface JobRow extends Job {
@@ -8,9 +7,13 @@ export interface JobRow extends Job {
   userData: string;
 }
 
+/** The spec's `jobAttachments` text, `<fileId>;<display name>`, read from the job's file link (issue 10 §4). */
+export const ATTACHMENT = `coalesce((select f.id || ';' || f.name from file_links l join files f on f.id = l.file_id
+  where l.owner_kind = 'job' and l.owner_id = jobs.job_id::text order by l.created_at desc limit 1), '')`;
+
 const COLUMNS = `job_id as "jobId", job_name as "jobName", job_description as "jobDescription", job_subtitle as "jobSubtitle",
   job_status as "jobStatus", job_submitted as "jobSubmitted", job_current as "jobCurrent", job_total as "jobTotal",
-  job_attachments as "jobAttachments", job_result as "jobResult", job_finished as "jobFinished", show,
+  ${ATTACHMENT} as "jobAttachments", job_result as "jobResult", job_finished as "jobFinished", show,
   user_id as "userId", user_data as "userData"`;
 
 const toRow = (r: Record<string, unknown>): JobRow => ({
@@ -51,12 +54,6 @@ export function createJobsRepository(pool: pg.Pool) {
       const { rows } = await pool.query(`select ${COLUMNS} from jobs where job_status <= 10 and job_submitted < now() - interval '2 seconds'`);
       return rows.map(toRow);
     },
-    /** Owner and command (job name) of the job holding this file as its attachment. */
-    async ownerOfFile(fileId: string) {
-      const { rows } = await pool.query<{ userId: number; jobName: string }>(
-        `select user_id as "userId", job_name as "jobName" from jobs where job_attachments like $1 limit 1`, [`${escapeLike(fileId)};%`]);
-      return rows[0] ?? null;
-    },
     hide: (jobId: string, userId: number) =>
       one(pool, `update jobs set show = false where job_id = $1 and user_id = $2 returning ${COLUMNS}`, [jobId, userId]),
     /** Running again (first attempt or a retry): progress restarts, the result is cleared. */
@@ -66,13 +63,6 @@ export function createJobsRepository(pool: pg.Pool) {
     progress: (jobId: string, current: number, total: number, subtitle: string | null) =>
       one(pool, `update jobs set job_current = $2, job_total = $3, job_subtitle = coalesce($4, job_subtitle)
                   where job_id = $1 and job_status = 0 returning ${COLUMNS}`, [jobId, current, total, subtitle]),
-    /** Replaces the attachment; answers the previous text so its file can be removed. */
-    async attach(jobId: string, text: string) {
-      const { rows } = await pool.query<{ previous: string }>(
-        `update jobs j set job_attachments = $2 from (select job_attachments as previous from jobs where job_id = $1 for update) p
-          where j.job_id = $1 returning p.previous`, [jobId, text]);
-      return rows[0]?.previous ?? '';
-    },
     waiting: (jobId: string, subtitle: string, result: string) =>
       one(pool, `update jobs set job_status = 10, job_subtitle = $2, job_result = $3 where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
         [jobId, subtitle, result]),

@@ -26,12 +26,12 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string) 
 const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createJobsService({ engine: app.jobs, files: app.files, events: app.events });
 
-  const sendFile = (reply: FastifyReply, { file, inline }: Download) => reply
+  const sendFile = async (reply: FastifyReply, { file, inline }: Download) => reply
     .header('content-type', file.mimeType)
     .header('content-length', String(file.size))
     .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name))
     .header('cache-control', 'private, no-store')
-    .send(app.files.stream(file.id));
+    .send(await app.files.open(file));
 
   const sendSchema = {
     tags: ['tarefas'],

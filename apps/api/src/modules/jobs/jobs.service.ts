@@ -2,7 +2,7 @@ import { hasRole, jobTexts, type Job } from '@assoc/domain';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { SessionUser } from '../../plugins/app/auth.js';
-import type { FileStore, StoredFile } from '../../plugins/app/files.js';
+import type { FileService, OwnerReadRule, StoredFile } from '../files/files.service.js';
 import type { JobEngine } from './jobs.engine.js';
 import { toJob } from './jobs.repository.js';
 
@@ -12,25 +12,32 @@ export interface Download {
   inline: boolean;
 }
 
-export function createJobsService(deps: { engine: JobEngine; files: FileStore; events: Pick<AppEventBus, 'emit'> }) {
+/**
+ * Who may read a job's files (owner kind 'job' of the file service): the job's owner while they still hold
+ * the command's role (roles are read per request, so a user demoted after an export loses its file).
+ * A superadmin reads every job's files.
+ */
+export function mayReadJob(engine: Pick<JobEngine, 'registry'>, user: SessionUser, job: { userId: number; jobName: string }) {
+  if (hasRole(user.roles, ['superadmin'])) return true;
+  const command = engine.registry.byJobName(job.jobName);
+  return job.userId === user.userId && command !== undefined && hasRole(user.roles, [command.role]);
+}
+
+/** The rule the jobs plugin registers with the file service for owner kind 'job'. */
+export function jobFilesRule(engine: Pick<JobEngine, 'registry' | 'repo'>): OwnerReadRule {
+  return async (user, jobId) => {
+    const job = await engine.repo.get(jobId);
+    return job !== null && mayReadJob(engine, user, job);
+  };
+}
+
+export function createJobsService(deps: { engine: JobEngine; files: FileService; events: Pick<AppEventBus, 'emit'> }) {
   const { engine, files } = deps;
   const repo = engine.repo;
 
-  /**
-   * Who may read a job's files: a superadmin, or the job's owner while they still hold the
-   * command's role (roles are read per request, so a user demoted after an export loses its file).
-   */
-  function mayRead(user: SessionUser, job: { userId: number; jobName: string }) {
-    if (hasRole(user.roles, ['superadmin'])) return true;
-    const command = engine.registry.byJobName(job.jobName);
-    return job.userId === user.userId && command !== undefined && hasRole(user.roles, [command.role]);
-  }
-
+  /** Who may read it is decided by the file service (issue 10 §4), through the links of the file. */
   async function download(user: SessionUser, fileId: string): Promise<Download> {
-    const job = await repo.ownerOfFile(fileId);
-    const file = job === null ? null : await files.find(fileId);
-    if (job === null || !file) throw notFound(jobTexts.fileNotFound);
-    if (!mayRead(user, job)) throw forbidden();
+    const file = await files.readable(user, fileId);
     return { file, inline: file.mimeType === 'application/pdf' };
   }
 
@@ -59,7 +66,7 @@ export function createJobsService(deps: { engine: JobEngine; files: FileStore; e
     async downloadByJob(user: SessionUser, jobId: string): Promise<Download> {
       const row = await repo.get(jobId);
       if (!row) throw notFound(jobTexts.jobNotFound);
-      if (!mayRead(user, row)) throw forbidden();
+      if (!mayReadJob(engine, user, row)) throw forbidden();
       const fileId = row.jobAttachments.split(';')[0];
       if (!fileId) throw notFound(jobTexts.fileNotFound);
       return download(user, fileId);

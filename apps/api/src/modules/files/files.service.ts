@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import type pg from 'pg';
+import { hasRole } from '@assoc/domain';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../../plugins/app/auth.js';
+import { createFilesRepository, type StoredFile } from './files.repository.js';
+import { SNIFF_BYTES, filesTexts, sniffContentType } from './files.sniff.js';
+import type { BlobStore } from './files.store.js';
+
+export type { StoredFile } from './files.repository.js';
+
+/** Whether this user may read the files of this owner (e.g. the job `ownerId`). */
+export type OwnerReadRule = (user: SessionUser, ownerId: string) => Promise<boolean>;
+
+export interface SaveInput {
+  name: string;
+  /** The bytes, whole or streamed (an upload is never held in memory). */
+  data: Buffer | Readable;
+  createdBy?: number | null;
+  /** Refused beyond this (413); the configured FILES_MAX_MB by default. */
+  maxBytes?: number;
+  /** Sniffed types accepted (415 otherwise); any type when absent. */
+  accept?: readonly string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Sniffs the type from the first bytes and enforces the size limit while the bytes stream to the store:
+ * a refused file fails the stream, and the store drops what it had written.
+ */
+function checking(input: SaveInput, maxBytes: number, onType: (type: string) => void) {
+  let head: Buffer[] = [];
+  let headSize = 0;
+  let sniffed = false;
+  let total = 0;
+  const sniff = () => {
+    sniffed = true;
+    const type = sniffContentType(Buffer.concat(head), input.name);
+    if (input.accept && !input.accept.includes(type)) throw new AppError(415, filesTexts.typeRefused);
+    onType(type);
+    const out = Buffer.concat(head);
+    head = [];
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      total += chunk.length;
+      if (total > maxBytes) return done(new AppError(413, filesTexts.tooLarge(Math.round(maxBytes / 1048576 * 10) / 10)));
+      if (sniffed) return done(null, chunk);
+      head.push(chunk);
+      headSize += chunk.length;
+      if (headSize < SNIFF_BYTES) return done();
+      try { done(null, sniff()); } catch (error) { done(error as Error); }
+    },
+    flush(done) {
+      if (sniffed) return done();
+      try { done(null, sniff()); } catch (error) { done(error as Error); }
+    },
+  });
+}
+
+/**
+ * The file service (decision 9, issue 10 §4): saves files (type sniffed, size limited, SHA-256 kept) into the
+ * configured store, links them to their owners, and is the one place that decides who may read a file.
+ */
+export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBytes: number }) {
+  const { pool, store } = deps;
+  const repo = createFilesRepository(pool);
+  const rules = new Map<string, OwnerReadRule>();
+
+  async function removeFiles(list: StoredFile[]) {
+    for (const file of list) {
+      await repo.remove(pool, file.id);
+      await store.delete(file.storageKey);
+    }
+  }
+
+  return {
+    store,
+    /** Registers who may read the files of an owner kind ('job' → jobs module). */
+    ownerRule(kind: string, rule: OwnerReadRule) {
+      rules.set(kind, rule);
+    },
+
+    /** Bytes first (the store writes atomically), the record after: a crash leaves at most an orphan blob, never a record without bytes. */
+    async save(input: SaveInput): Promise<StoredFile> {
+      const id = crypto.randomUUID();
+      let mimeType = 'application/octet-stream';
+      const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
+      const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => { mimeType = type; });
+      source.on('error', (error) => checked.destroy(error));
+      const put = await store.put(id, source.pipe(checked));
+      try {
+        return await repo.insert(pool, {
+          id, name: input.name.slice(0, 200), mimeType, size: put.size, sha256: put.sha256, storageKey: put.key, createdBy: input.createdBy ?? null,
+        });
+      } catch (error) {
+        await store.delete(put.key);
+        throw error;
+      }
+    },
+
+    find: (id: string) => (UUID.test(id) ? repo.find(id) : Promise.resolve(null)),
+    open: (file: StoredFile) => store.get(file.storageKey),
+
+    /**
+     * Makes `fileId` the owner's file. With `replace`, the owner's other files are unlinked, and removed
+     * when no other owner holds them (a job retried after a crash keeps one attachment, never a pile).
+     */
+    async attach(ownerKind: string, ownerId: string, fileId: string, opts: { replace?: boolean } = {}) {
+      const client = await pool.connect();
+      let orphans: StoredFile[] = [];
+      try {
+        await client.query('begin');
+        if (opts.replace) orphans = await repo.unlink(client, ownerKind, ownerId, fileId);
+        await repo.link(client, ownerKind, ownerId, fileId);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      await removeFiles(orphans);
+    },
+
+    /** Unlinks all of an owner's files and removes those no one else holds. */
+    async detachAll(ownerKind: string, ownerId: string) {
+      await removeFiles(await repo.unlink(pool, ownerKind, ownerId, null));
+    },
+
+    /**
+     * The file, if this user may read it: a superadmin always; otherwise the rule of one of the file's
+     * owner kinds must say yes. 404 for an unknown or ownerless file, 403 when no owner lets the user in.
+     */
+    async readable(user: SessionUser, fileId: string): Promise<StoredFile> {
+      const file = UUID.test(fileId) ? await repo.find(fileId) : null;
+      const links = file ? await repo.links(fileId) : [];
+      if (!file || links.length === 0) throw notFound(filesTexts.fileNotFound);
+      if (hasRole(user.roles, ['superadmin'])) return file;
+      for (const link of links) {
+        const rule = rules.get(link.ownerKind);
+        if (rule && await rule(user, link.ownerId)) return file;
+      }
+      throw forbidden();
+    },
+  };
+}
+export type FileService = ReturnType<typeof createFileService>;
