@@ -47,7 +47,7 @@ function checking(input: SaveInput, maxBytes: number, onType: (type: string) => 
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
-      if (total > maxBytes) return done(new AppError(413, filesTexts.tooLarge(Math.round(maxBytes / 1048576 * 10) / 10)));
+      if (total > maxBytes) return done(new AppError(413, filesTexts.tooLarge(maxBytes)));
       if (sniffed) return done(null, chunk);
       head.push(chunk);
       headSize += chunk.length;
@@ -79,6 +79,7 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
 
   return {
     store,
+    maxBytes: deps.maxBytes,
     /** Registers who may read the files of an owner kind ('job' → jobs module). */
     ownerRule(kind: string, rule: OwnerReadRule) {
       rules.set(kind, rule);

@@ -6,12 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import type { SessionUser } from '../../plugins/app/auth.js';
 import { createFileService } from './files.service.js';
 import { filesTexts, sniffContentType, XLSX_TYPE } from './files.sniff.js';
 import { createLocalStore, createS3Store, signV4, type BlobStore } from './files.store.js';
+import { receiveUpload, registerMultipart } from './files.upload.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 const XLS = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
@@ -161,5 +164,53 @@ describe('file service (PostgreSQL)', () => {
     expect(await files.find(first.id)).toBeNull();
     const { rows } = await ctx.pool.query(`select file_id from file_links where owner_kind = 'test-doc' and owner_id = 'd-1'`);
     expect(rows).toEqual([{ file_id: second.id }]);
+  });
+});
+
+function multipartBody(name: string, data: Buffer) {
+  const boundary = `----assoc${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('multipart upload helper (PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestApp(); });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('streams one file into the store; 413 beyond the limit, 415 for XLS, 400 without a file, all in pt-BR', async () => {
+    // A test-only app: no public upload route exists yet; screens that upload will use receiveUpload the same way.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
+    const files = createFileService({ pool: ctx.pool, store: createLocalStore(dir), maxBytes: 50_000 });
+    const app = Fastify();
+    app.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(500).send({ message: 'erro' });
+    });
+    await registerMultipart(app, files.maxBytes);
+    app.post('/upload', async (request) => receiveUpload(request, files, { createdBy: null }));
+    try {
+      const ok = await app.inject({ method: 'POST', url: '/upload', ...multipartBody('petição.pdf', PDF) });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ name: 'petição.pdf', mimeType: 'application/pdf', size: PDF.length });
+      expect(fs.readFileSync(path.join(dir, ok.json().id)).equals(PDF)).toBe(true);
+
+      const big = await app.inject({ method: 'POST', url: '/upload', ...multipartBody('grande.pdf', Buffer.concat([PDF, Buffer.alloc(60_000, 32)])) });
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ message: 'O arquivo excede o tamanho máximo de 49 KB' });
+      expect(filesTexts.tooLarge(20 * 1048576)).toBe('O arquivo excede o tamanho máximo de 20 MB');
+      const xls = await app.inject({ method: 'POST', url: '/upload', ...multipartBody('planilha.xls', XLS) });
+      expect(xls.statusCode).toBe(415);
+      expect(xls.json()).toEqual({ message: filesTexts.xlsRefused });
+      const none = await app.inject({ method: 'POST', url: '/upload', payload: { a: 1 } });
+      expect(none.statusCode).toBe(415);
+      expect(fs.readdirSync(dir)).toEqual([ok.json().id]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config.js';
 import { createFileService, type FileService } from '../../modules/files/files.service.js';
 import { createLocalStore, createS3Store, type BlobStore } from '../../modules/files/files.store.js';
+import { registerMultipart } from '../../modules/files/files.upload.js';
 
 export type { StoredFile } from '../../modules/files/files.service.js';
 
@@ -26,5 +27,8 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   const c = app.config;
-  app.decorate('files', createFileService({ pool: app.pool, store: storeFromConfig(c), maxBytes: c.FILES_MAX_MB * 1024 * 1024 }));
+  const maxBytes = c.FILES_MAX_MB * 1024 * 1024;
+  app.decorate('files', createFileService({ pool: app.pool, store: storeFromConfig(c), maxBytes }));
+  // Upload routes read the file with receiveUpload (modules/files/files.upload.ts).
+  await registerMultipart(app, maxBytes);
 }, { name: 'files', dependencies: ['db'] });
