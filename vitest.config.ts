@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          // Files share each worker's module cache (fastify, zod, drizzle, the routes load once per worker,
+          // not once per file); every file still builds its own app on its own database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,7 +23,6 @@ import mailPlugin from './plugins/app/mail.js';
 import eventsPlugin from './plugins/app/events.js';
 import filesPlugin from './plugins/app/files.js';
 import jobsPlugin from './plugins/app/jobs.js';
-import realtimePlugin from './plugins/app/realtime.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import peopleIndexPlugin from './modules/search/people-index.plugin.js';
 import { apiModules } from './modules/index.js';
@@ -43,6 +42,17 @@ export interface BuildOptions {
   webRoot?: string;
   /** Log to stdout (true) or to this stream (tests read what the log holds). */
   logger?: boolean | { stream: { write(line: string): void } };
+  /** Parts a test can leave off (all on by default; the server always runs them). */
+  features?: AppFeatures;
+}
+
+export interface AppFeatures {
+  /** Start pg-boss: off, the job routes still answer (lists, downloads) and queueing one answers 503. */
+  jobs?: boolean;
+  /** Socket.IO and its PostgreSQL adapter: off, nobody connects and the connected-user list is empty. */
+  realtime?: boolean;
+  /** The in-process people index: off, the search answers in SQL as with SEARCH_INDEX=sql. */
+  searchIndex?: boolean;
 }
 
 declare module 'fastify' {
@@ -119,12 +129,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
-  await app.register(peopleIndexPlugin);
+  const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
+  if (features.searchIndex) await app.register(peopleIndexPlugin);
+  else app.decorate('peopleIndex', null);
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(filesPlugin);
-  await app.register(realtimePlugin);
-  await app.register(jobsPlugin);
+  // Loaded only when used: most tests need neither Socket.IO nor its adapter.
+  if (features.realtime) await app.register((await import('./plugins/app/realtime.js')).default);
+  else app.decorate('realtime', {
+    get io(): never { throw new Error('canal em tempo real desligado (features.realtime)'); },
+    connectedUsers: async () => [],
+  });
+  await app.register(jobsPlugin, { start: features.jobs });
 
   await app.register(async (api) => {
     for (const mod of apiModules) await api.register(mod);

@@ -37,7 +37,7 @@ let ctx: TestContext;
 let client: Client;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { features: { jobs: true } });
   client = (await signedInAs(ctx, allRoles)).client;
 });
 afterAll(async () => { await ctx.close(); });

@@ -8,7 +8,7 @@ import type { Role } from '@assoc/domain';
 import { cpfFromBase } from '@assoc/domain';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppFeatures } from '../src/app.js';
 import { profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { withDatabase } from './global-setup.js';
@@ -24,11 +24,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the whole app against a fresh copy of the migrated template database. */
+/**
+ * Builds the app against a fresh copy of the migrated template database. The jobs engine (pg-boss), the
+ * real-time channel and the people index are off unless `features` turns them on: starting them in every
+ * file cost most of the suite's time, and every route is registered either way.
+ */
 export async function createTestApp(
   overrides: Partial<Record<keyof AppConfig, unknown>> = {},
   /** `database`: build a second instance on an existing test database (it stays until its owner closes). */
-  options: { database?: string } = {},
+  options: { database?: string; features?: AppFeatures } = {},
 ): Promise<TestContext> {
   const templateUrl = inject('templateUrl');
   const owned = !options.database;
@@ -47,7 +51,8 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret',
     ...overrides,
   });
-  const app = await buildApp({ config, db, pool, serveWeb: false });
+  const features = { jobs: false, realtime: false, searchIndex: false, ...options.features };
+  const app = await buildApp({ config, db, pool, serveWeb: false, features });
   await app.ready();
   return {
     app, db, pool, config, database: name, databaseUrl: withDatabase(templateUrl, name),

@@ -13,7 +13,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // This instance only queues; the workers are child processes on the same database.
-  ctx = await createTestApp({ JOBS_WORKER: 'false', JOBS_SUPERVISE_SECONDS: 1, JOBS_HEARTBEAT_SECONDS: 10 });
+  ctx = await createTestApp({ JOBS_WORKER: 'false', JOBS_SUPERVISE_SECONDS: 1, JOBS_HEARTBEAT_SECONDS: 10 }, { features: { jobs: true } });
   ctx.app.jobs.registry.register(crashTestCommand);
 });
 afterAll(async () => {

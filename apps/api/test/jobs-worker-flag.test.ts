@@ -8,7 +8,7 @@ let http: TestContext;
 let worker: TestContext | undefined;
 
 beforeAll(async () => {
-  http = await createTestApp({ JOBS_WORKER: 'false' });
+  http = await createTestApp({ JOBS_WORKER: 'false' }, { features: { jobs: true } });
 });
 afterAll(async () => {
   await worker?.close();
@@ -35,7 +35,7 @@ it('a JOBS_WORKER=false instance queues a job but leaves it to an instance with 
   expect(created.rows.map((r) => r.state)).toEqual(['created']);
 
   // A second instance on the same database, with the worker, runs it to the end.
-  worker = await createTestApp({ JOBS_WORKER: 'true' }, { database: http.database });
+  worker = await createTestApp({ JOBS_WORKER: 'true' }, { database: http.database, features: { jobs: true } });
   const started = Date.now();
   while ((await jobRow(jobId)).status < 20) {
     if (Date.now() - started > 15_000) throw new Error('job not run by the worker instance');

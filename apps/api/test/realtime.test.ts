@@ -10,9 +10,9 @@ let urlB: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  a = await createTestApp();
+  a = await createTestApp({}, { features: { jobs: true, realtime: true } });
   // A second instance on the same database, queueing only: jobs run on A.
-  b = await createTestApp({ JOBS_WORKER: 'false' }, { database: a.database });
+  b = await createTestApp({ JOBS_WORKER: 'false' }, { database: a.database, features: { jobs: true, realtime: true } });
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   a.app.jobs.registry.register({ command: 'teste-tempo-real', label: 'Teste tempo real', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {

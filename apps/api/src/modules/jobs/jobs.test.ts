@@ -16,7 +16,7 @@ let releaseSlow: () => void = () => {};
 let slowGate: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ JOBS_SUPERVISE_SECONDS: 1, JOBS_RETRY_LIMIT: 1 });
+  ctx = await createTestApp({ JOBS_SUPERVISE_SECONDS: 1, JOBS_RETRY_LIMIT: 1 }, { features: { jobs: true } });
   ctx.app.events.subscribe((e) => events.push(e));
   const registry = ctx.app.jobs.registry;
   registry.register({ command: 'teste-lento', label: 'Teste lento', question: '?', role: 'v2atd', handler: async (job) => {

@@ -10,7 +10,7 @@ const OTHER_CNPJ = '11444777000161';
 let ctx: TestContext;
 let staff: Client;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { features: { searchIndex: true } });
   // Process-only staff reach /terceiros without v2access (spec 1 §2).
   staff = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
 });

@@ -20,7 +20,7 @@ const currentVersion = async () => {
 const caughtUp = async () => expect(await feed.waitFor(await currentVersion(), 10_000)).toBe(true);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { features: { searchIndex: true } });
   staff = (await signedInAs(ctx, ['v2search'])).client;
   // More people than the alphabetical walk (2,000 rows), so every path of both searches runs.
   await seedPeople(ctx.db, { scale: 1500, log: () => {} });

@@ -7,7 +7,7 @@ import { ageOn, foldName, prefixUpperBound } from './search.service.js';
 let ctx: TestContext;
 let staff: Client;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { features: { searchIndex: true } });
   staff = (await signedInAs(ctx, ['v2access', 'v2search'])).client;
 });
 afterAll(async () => { await ctx.close(); });

@@ -8,8 +8,11 @@ declare module 'fastify' {
   }
 }
 
-/** The background-job engine (pg-boss in the same database), started with the app and stopped with it. */
-export default fp(async (app) => {
+/**
+ * The background-job engine (pg-boss in the same database), started with the app and stopped with it.
+ * `start: false` (tests that queue nothing): the engine reads and lists jobs, queueing answers 503.
+ */
+export default fp<{ start?: boolean }>(async (app, opts) => {
   const c = app.config;
   const engine = new JobEngine({
     pool: app.pool,
@@ -24,7 +27,7 @@ export default fp(async (app) => {
     statementTimeoutMs: c.JOBS_STATEMENT_TIMEOUT_MS,
     log: app.log,
   });
-  await engine.start();
+  if (opts.start ?? true) await engine.start();
   app.decorate('jobs', engine);
   app.addHook('onClose', async () => { await engine.stop(); });
 }, { name: 'jobs', dependencies: ['db', 'files', 'events'] });
