@@ -14,6 +14,10 @@ export default defineConfig({
           // Files share each worker's module cache (fastify, zod, drizzle, the routes load once per worker,
           // not once per file); every file still builds its own app on its own database.
           isolate: false,
+          // Files mostly wait (PostgreSQL, timers, child processes): three at once beat one per spare core.
+          maxWorkers: 3,
+          // Its own group (after domain and web) since its worker count differs (vitest requires it).
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
