@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job } from '@assoc/domain';
+import { ATTACHMENT } from '../src/modules/jobs/jobs.repository.js';
 import { createTestApp, signedInAs, type TestContext } from './helper.js';
 
 // Issue 10 §7: with several instances, JOBS_WORKER=false ones queue jobs (HTTP) but never run them.
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 async function jobRow(jobId: string) {
   const { rows } = await http.pool.query<{ status: number; attachments: string | null }>(
-    'select job_status as status, job_attachments as attachments from jobs where job_id = $1', [jobId]);
+    `select job_status as status, ${ATTACHMENT} as attachments from jobs where job_id = $1`, [jobId]);
   return rows[0]!;
 }
 
