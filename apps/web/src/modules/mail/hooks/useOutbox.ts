@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OutboxPage, OutboxStatus } from '@assoc/domain';
 import { api } from '../../../app/api';
+import { pagedListOf } from '../../ui/components/PagedTable';
 
 export const OUTBOX_PAGE_SIZE = 25;
 
@@ -22,17 +23,11 @@ export function useOutbox() {
   });
 
   return {
-    items: query.data?.items ?? [],
-    total: query.data?.total ?? 0,
-    page,
-    loading: query.isFetching,
-    error: query.error?.message ?? '',
+    ...pagedListOf(query, page, setPage),
     status,
     setStatus: (value: OutboxStatus | null) => {
       setStatus(value);
       setPage(1);
     },
-    setPage,
-    refresh: () => void query.refetch(),
   };
 }

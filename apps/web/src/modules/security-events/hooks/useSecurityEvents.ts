@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { securityEventMessages, type SecurityEventKind, type SecurityEventsPage } from '@assoc/domain';
 import { api } from '../../../app/api';
+import { pagedListOf } from '../../ui/components/PagedTable';
 
 export const SECURITY_EVENTS_PAGE_SIZE = 25;
 
@@ -39,11 +40,7 @@ export function useSecurityEvents() {
   });
 
   return {
-    items: query.data?.items ?? [],
-    total: query.data?.total ?? 0,
-    page,
-    loading: query.isFetching,
-    error: query.error?.message ?? '',
+    ...pagedListOf(query, page, setPage),
     rangeError,
     filters,
     setFilter: <K extends keyof SecurityEventFilters>(key: K, value: SecurityEventFilters[K]) => {
@@ -54,7 +51,5 @@ export function useSecurityEvents() {
       setFilters(EMPTY);
       setPage(1);
     },
-    setPage,
-    refresh: () => void query.refetch(),
   };
 }

@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 
 /** What a server-paged list hook gives the table: one page of rows, the total and the fetch state. */
@@ -9,6 +10,19 @@ export interface PagedList<T> {
   loading: boolean;
   error: string;
   setPage: (page: number) => void;
+}
+
+/** The PagedList of a query answering one page ({ items, total }), plus a refresh for the toolbar's Atualizar. */
+export function pagedListOf<T>(query: UseQueryResult<{ items: T[]; total: number }, Error>, page: number, setPage: (page: number) => void) {
+  return {
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    page,
+    loading: query.isFetching,
+    error: query.error?.message ?? '',
+    setPage,
+    refresh: () => void query.refetch(),
+  };
 }
 
 interface PagedTableProps<T> {
