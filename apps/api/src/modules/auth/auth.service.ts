@@ -35,41 +35,38 @@ interface Deps {
 
 export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000 }: Deps) {
   const refusalLog = createThrottle(60_000);
-  /** A failed attempt that counts against the limit (wrong CPF, password or code). */
-  async function failure(cpf: string, _ip: string, message: string, status = 401): Promise<never> {
-    throw new SignInRefusal(status, message, message === loginMessages.invalidCredentials ? 'bad_credentials' : 'bad_code', true);
+  /** A failed attempt that counts against the limit: wrong CPF or password, or a wrong or reused code. */
+  const failure = (reason: 'bad_credentials' | 'bad_code') =>
+    new SignInRefusal(401, reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
+
+  /** The checks of one attempt; signIn wraps them with the limit's counters and the security events. */
+  async function checkAttempt(body: LoginRequest, ctx: { ip: string }, cpf: string, subject: { userId: number | null }): Promise<
+    { kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }
+  > {
+    const user = await repo.findUserByCpf(cpf);
+    if (!user) {
+      await dummyVerify(body.password);
+      throw failure('bad_credentials');
+    }
+    subject.userId = user.userId;
+    if (!(await verifyPassword(user.passwordHash, body.password))) throw failure('bad_credentials');
+    // The password was right: these refusals are recorded but do not count against the limit.
+    if (!user.active) throw new SignInRefusal(403, loginMessages.inactiveUser, 'inactive', false);
+
+    const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
+    if (codeNeeded === 'refused') throw new SignInRefusal(403, loginMessages.externalNotAllowed, 'external_refused', false);
+    if (codeNeeded === 'notConfigured') throw new SignInRefusal(403, loginMessages.externalCodeNotConfigured, 'external_refused', false);
+    if (codeNeeded === 'required') {
+      const code = (body.code ?? '').trim();
+      if (!code) return { kind: 'requirecode' };
+      // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
+      // the same code never signs in twice, even in parallel; a replay is refused like a wrong code.
+      const step = await matchTotp(totpSecretBox(config), user.totpSecret!, code);
+      if (step === null || !(await repo.claimTotpStep(user.userId, step))) throw failure('bad_code');
+    }
+
+    return { kind: 'passed', user };
   }
-
-  // The checks of one attempt; signIn wraps them with the limit's counters and the security events.
-  const steps = {
-    async check(body: LoginRequest, ctx: { ip: string }, cpf: string, subject: { userId: number | null }): Promise<
-      { kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }
-    > {
-      const user = await repo.findUserByCpf(cpf);
-      if (!user) {
-        await dummyVerify(body.password);
-        return failure(cpf, ctx.ip, loginMessages.invalidCredentials);
-      }
-      subject.userId = user.userId;
-      if (!(await verifyPassword(user.passwordHash, body.password))) return failure(cpf, ctx.ip, loginMessages.invalidCredentials);
-      // The password was right: these refusals are recorded but do not count against the limit.
-      if (!user.active) throw new SignInRefusal(403, loginMessages.inactiveUser, 'inactive', false);
-
-      const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
-      if (codeNeeded === 'refused') throw new SignInRefusal(403, loginMessages.externalNotAllowed, 'external_refused', false);
-      if (codeNeeded === 'notConfigured') throw new SignInRefusal(403, loginMessages.externalCodeNotConfigured, 'external_refused', false);
-      if (codeNeeded === 'required') {
-        const code = (body.code ?? '').trim();
-        if (!code) return { kind: 'requirecode' };
-        // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
-        // the same code never signs in twice, even in parallel; a replay is refused like a wrong code.
-        const step = await matchTotp(totpSecretBox(config), user.totpSecret!, code);
-        if (step === null || !(await repo.claimTotpStep(user.userId, step))) return failure(cpf, ctx.ip, loginMessages.invalidCode);
-      }
-
-      return { kind: 'passed', user };
-    },
-  };
 
   return {
     /**
@@ -99,7 +96,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
       const subject = { userId: null as number | null };
       let counted = false;
       try {
-        const checked = await steps.check(body, ctx, cpf, subject);
+        const checked = await checkAttempt(body, ctx, cpf, subject);
         if (checked.kind === 'requirecode') return checked;
         const { user } = checked;
         const token = crypto.randomBytes(32).toString('base64url');
