@@ -88,7 +88,7 @@ export default fp(async (app) => {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
       const token = cookies[SESSION_COOKIE];
       const user = token ? await app.sessionFromToken(token) : null;
-      if (!user || !token) return next(new Error('Sessão expirada, faça um novo login para continuar'));
+      if (!user || !token) return next(new Error(unauthorized().message));
       socket.data = { userId: user.userId, sessionId: user.sessionId, roles: user.roles, cstId: user.cstId, username: user.cpf, name: user.name, connectionId: socket.id };
       tokens.set(socket.id, token);
       next();
