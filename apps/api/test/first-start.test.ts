@@ -45,7 +45,9 @@ describe('first start (issue 8 §3)', () => {
     const again = await signIn(ctx, admin.cpf, 'Horizonte-Vermelho-Cadeado-42');
     expect((await again.get('/api/v1/session')).json()).toMatchObject({ mustChangePassword: false });
     expect((await again.get('/api/v1/acessos/usuarios')).statusCode).toBe(200);
-    expect((await again.post('/api/v1/login/senhaprovisoria')).statusCode).toBe(403);
+    const notPending = await again.post('/api/v1/login/senhaprovisoria');
+    expect(notPending.statusCode).toBe(403);
+    expect(notPending.json()).toEqual({ message: sessionMessages.noPendingPasswordChange });
   });
 
   it('ADMIN_CPF and ADMIN_PASSWORD choose the account; the change is still required', async () => {

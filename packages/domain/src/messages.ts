@@ -53,6 +53,7 @@ export const sessionMessages = {
   toolsCodeFailure: 'Não autorizado para utilizar esta função',
   /** Issue 8 §3: the first-start superadmin's one-time password. */
   mustChangePassword: 'Troque a senha provisória para continuar.',
+  noPendingPasswordChange: 'Sua senha não precisa ser trocada.',
 } as const;
 
 /** Sign-in refusals: ours (the spec shows the server's message as is). */

@@ -1,4 +1,4 @@
-import { dataMessages } from '@assoc/domain';
+import { dataMessages, sessionMessages } from '@assoc/domain';
 import { maskPersonalData } from './log-redaction.js';
 
 /** An error a service throws on purpose: an HTTP status and a pt-BR message for the user. */
@@ -14,7 +14,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
-export const unauthorized = (message = 'Sessão expirada, faça um novo login para continuar') => new AppError(401, message);
+export const unauthorized = (message: string = sessionMessages.sessionLost) => new AppError(401, message);
 export const forbidden = (message = 'Você não tem permissão para executar esta operação') => new AppError(403, message);
 export const notFound = (message = 'Registro não encontrado') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);

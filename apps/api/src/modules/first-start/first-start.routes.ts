@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sessionMessages } from '@assoc/domain';
 import { messageSchema } from '../../lib/reply-schemas.js';
 import { currentUser, hashToken } from '../../plugins/app/auth.js';
 import { createPasswordResetRepository } from '../password-reset/password-reset.repository.js';
@@ -21,7 +22,7 @@ const firstStartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const me = currentUser(request);
-    if (!me.mustChangePassword) return reply.status(403).send({ message: 'Sua senha não precisa ser trocada.' });
+    if (!me.mustChangePassword) return reply.status(403).send({ message: sessionMessages.noPendingPasswordChange });
     const code = newResetCode();
     await repo.transaction((tx) => repo.createCode(tx, me.userId, hashToken(code), app.config.RESET_CODE_MINUTES));
     return { q: code };
