@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { genericMessages } from '@assoc/domain';
 import type pg from 'pg';
 import { repoRoot, type AppConfig } from './config.js';
 import type { Db } from './db/client.js';
@@ -25,12 +26,14 @@ import filesPlugin from './plugins/app/files.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import peopleIndexPlugin from './modules/search/people-index.plugin.js';
-import { apiModules } from './modules/index.js';
+import { appModules } from './modules/index.js';
+import type { AppFeatures } from './lib/module.js';
+
+export type { AppFeatures };
 
 // Validation messages in Portuguese wherever a schema gives none of its own.
 z.config(z.locales.pt());
 
-export const GENERIC_ERROR = 'Ocorreu um erro para executar a operação solicitada';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -44,15 +47,6 @@ export interface BuildOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** Parts a test can leave off (all on by default; the server always runs them). */
   features?: AppFeatures;
-}
-
-export interface AppFeatures {
-  /** Start pg-boss: off, the job routes still answer (lists, downloads) and queueing one answers 503. */
-  jobs?: boolean;
-  /** Socket.IO and its PostgreSQL adapter: off, nobody connects and the connected-user list is empty. */
-  realtime?: boolean;
-  /** The in-process people index: off, the search answers in SQL as with SEARCH_INDEX=sql. */
-  searchIndex?: boolean;
 }
 
 declare module 'fastify' {
@@ -108,12 +102,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const text = first?.message ?? 'Dados inválidos';
+      const text = first?.message ?? genericMessages.invalidData;
       return reply.status(400).send({ message: field ? `${field}: ${text}` : text, errors: error.validation });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 415 ? 'Tipo de conteúdo não suportado' : status === 413 ? 'Arquivo ou requisição grande demais' : 'Requisição inválida';
+      const message = status === 415 ? genericMessages.unsupportedMediaType : status === 413 ? genericMessages.payloadTooLarge : genericMessages.invalidRequest;
       return reply.status(status).send({ message });
     }
     // A write the database refused (unknown related record, duplicate, bad value) or could not take
@@ -124,27 +118,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(refusal.statusCode).send({ message: refusal.message });
     }
     request.log.error({ err: loggableError(error) }, 'erro inesperado');
-    return reply.status(500).send({ message: GENERIC_ERROR });
+    return reply.status(500).send({ message: genericMessages.operationFailed });
   });
 
+  // Infrastructure first (no module imports), then each module's set-up at the root, in modules/index.ts order
+  // (its service for the others, its hooks), then the real-time channel (it authenticates through the
+  // session service), then every module's routes under /api/v1.
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
-  await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
+  await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
+  await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
   if (features.searchIndex) await app.register(peopleIndexPlugin);
   else app.decorate('peopleIndex', null);
   await app.register(mailPlugin);
-  await app.register(eventsPlugin);
   await app.register(filesPlugin);
+  await app.register(jobsPlugin, { start: features.jobs });
+
+  app.decorate('services', {} as FastifyInstance['services']);
+  for (const module of appModules) await module.setup?.(app, { features, modules: appModules });
+
   // Loaded only when used: most tests need neither Socket.IO nor its adapter.
   if (features.realtime) await app.register((await import('./plugins/app/realtime.js')).default);
   else app.decorate('realtime', {
     get io(): never { throw new Error('canal em tempo real desligado (features.realtime)'); },
     connectedUsers: async () => [],
   });
-  await app.register(jobsPlugin, { start: features.jobs });
-
   await app.register(async (api) => {
-    for (const mod of apiModules) await api.register(mod);
+    for (const module of appModules) if (module.routes) await api.register(module.routes);
   }, { prefix: '/api/v1' });
 
   const webDist = opts.webRoot ?? path.join(repoRoot, 'apps/web/dist');
@@ -163,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Recurso não encontrado' });
+      return reply.status(404).send({ message: genericMessages.routeNotFound });
     }
     // Client-side routes: the SPA decides what to show.
     return reply.type('text/html').sendFile('index.html');

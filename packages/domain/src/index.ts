@@ -24,3 +24,6 @@ export * from './regions/region.schema.js';
 export * from './access/admin.schema.js';
 export * from './locations/locations.schema.js';
 export * from './security/security-events.js';
+export * from './contract/route-contract.js';
+export * from './contract/realtime-events.js';
+export * from './cep/cep.contract.js';

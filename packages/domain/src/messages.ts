@@ -26,6 +26,16 @@ export const genericMessages = {
   underConstruction: 'Em construção',
   /** Decision 5: a save over a record someone else changed since it was loaded (409). */
   staleRecord: 'Registro alterado por outro usuário. Recarregue para continuar.',
+  forbidden: 'Você não tem permissão para executar esta operação',
+  notFound: 'Registro não encontrado',
+  routeNotFound: 'Recurso não encontrado',
+  invalidData: 'Dados inválidos',
+  invalidRequest: 'Requisição inválida',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado',
+  payloadTooLarge: 'Arquivo ou requisição grande demais',
+  invalidXsrf: 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.',
+  realtimeOriginRefused: 'Origem não permitida para o canal em tempo real',
+  jobsUnavailable: 'Serviço de tarefas indisponível',
 } as const;
 
 /** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */

@@ -1,24 +1,42 @@
-import { dataMessages, sessionMessages } from '@assoc/domain';
+import { dataMessages, genericMessages, sessionMessages } from '@assoc/domain';
 import { maskPersonalData } from './log-redaction.js';
 
-/** An error a service throws on purpose: an HTTP status and a pt-BR message for the user. */
+/** The one table from an error's code to its HTTP status. */
+export const errorStatus = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  gone: 410,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  tooManyRequests: 429,
+  notImplemented: 501,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+/** An error a service throws on purpose: a code (its HTTP status from `errorStatus`) and a pt-BR message for the user. */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = errorStatus[code];
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
-export const unauthorized = (message: string = sessionMessages.sessionLost) => new AppError(401, message);
-export const forbidden = (message = 'Você não tem permissão para executar esta operação') => new AppError(403, message);
-export const notFound = (message = 'Registro não encontrado') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string) => new AppError(429, message);
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError('badRequest', message, extra);
+export const unauthorized = (message: string = sessionMessages.sessionLost) => new AppError('unauthorized', message);
+export const forbidden = (message: string = genericMessages.forbidden) => new AppError('forbidden', message);
+export const notFound = (message: string = genericMessages.notFound) => new AppError('notFound', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const tooManyRequests = (message: string) => new AppError('tooManyRequests', message);
 
 /** The fields of a PostgreSQL error (pg's DatabaseError) that are safe to act on and to log. */
 export interface PgErrorInfo {
@@ -77,7 +95,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * duplicate that escaped a service check, bad value. Null when the error is not one of these.
  */
 export function databaseRefusal(error: unknown): AppError | null {
-  if (isDatabaseUnavailable(error)) return new AppError(503, dataMessages.databaseUnavailable);
+  if (isDatabaseUnavailable(error)) return new AppError('unavailable', dataMessages.databaseUnavailable);
   const pgError = pgErrorOf(error);
   if (!pgError) return null;
   const { code } = pgError;

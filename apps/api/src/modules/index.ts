@@ -1,20 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
-import authRoutes from './auth/auth.routes.js';
-import menuRoutes from './menu/menu.routes.js';
-import searchRoutes from './search/search.routes.js';
-import dashboardRoutes from './dashboard/dashboard.routes.js';
-import registriesRoutes from './registries/registries.routes.js';
-import cepRoutes from './cep/cep.routes.js';
-import mailRoutes from './mail/mail.routes.js';
-import passwordResetRoutes from './password-reset/password-reset.routes.js';
-import toolsRoutes from './tools/tools.routes.js';
-import jobsRoutes from './jobs/jobs.routes.js';
-import connectionsRoutes from './connections/connections.routes.js';
-import accessAdminRoutes from './access-admin/access-admin.routes.js';
-import regionsRoutes from './regions/regions.routes.js';
-import locationsRoutes from './locations/locations.routes.js';
-import securityEventsRoutes from './security-events/security-events.routes.js';
-import firstStartRoutes from './first-start/first-start.routes.js';
+import type { AppModule } from '../lib/module.js';
+import auth from './auth/index.js';
+import menu from './menu/index.js';
+import search from './search/index.js';
+import dashboard from './dashboard/index.js';
+import mail from './mail/index.js';
+import passwordReset from './password-reset/index.js';
+import tools from './tools/index.js';
+import registries from './registries/index.js';
+import cep from './cep/index.js';
+import jobs from './jobs/index.js';
+import connections from './connections/index.js';
+import accessAdmin from './access-admin/index.js';
+import regions from './regions/index.js';
+import locations from './locations/index.js';
+import securityEvents from './security-events/index.js';
+import firstStart from './first-start/index.js';
 
-/** Every feature module's routes, registered under /api/v1. */
-export const apiModules: FastifyPluginAsync[] = [authRoutes, menuRoutes, searchRoutes, dashboardRoutes, mailRoutes, passwordResetRoutes, toolsRoutes, registriesRoutes, cepRoutes, jobsRoutes, connectionsRoutes, accessAdminRoutes, regionsRoutes, locationsRoutes, securityEventsRoutes, firstStartRoutes];
+/**
+ * Every feature module, in set-up order (a module's setup may use the services of those above it); their
+ * routes are registered under /api/v1. A new capability is one more line here.
+ */
+export const appModules: readonly AppModule[] = [
+  auth, menu, search, dashboard, mail, passwordReset, tools, registries, cep, jobs, connections, accessAdmin, regions, locations,
+  securityEvents, firstStart,
+];

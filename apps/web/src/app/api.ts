@@ -69,6 +69,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** A 401 here is an expected answer (sign-in, the session probe), not a lost session. */
   skipSessionLost?: boolean;
+  /** The success reply is a file: answered as a Blob. */
+  binary?: boolean;
 }
 
 /** The pt-BR text of an error reply: `message`, `errorMessage` or `description` (spec 1 §8). */
@@ -98,7 +100,7 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.binary ? '*/*' : 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readCookie(XSRF_COOKIE) || lastKnownXsrfToken;
   if (token) headers[XSRF_HEADER] = token;
@@ -117,6 +119,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(0, sessionMessages.serverDown);
   }
 
+  if (response.ok && options.binary) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && !options.skipSessionLost) notifyUnauthorized();

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loginMessages, onlyDigits, type LoginRequest } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import { actorFrom } from '../../lib/actor.js';
-import { AppError, tooManyRequests } from '../../lib/errors.js';
+import { AppError, tooManyRequests, type ErrorCode } from '../../lib/errors.js';
 import { dummyVerify, verifyPassword } from '../../lib/password.js';
 import { totpSecretBox } from '../../lib/secret-box.js';
 import { matchTotp } from '../../lib/totp.js';
@@ -19,8 +19,8 @@ export type SignInFailureReason = 'bad_credentials' | 'bad_code' | 'inactive' | 
 
 /** A refused attempt: its reason for the security event, and whether it counts against the limit. */
 class SignInRefusal extends AppError {
-  constructor(status: number, message: string, readonly reason: SignInFailureReason, readonly counts: boolean) {
-    super(status, message);
+  constructor(code: ErrorCode, message: string, readonly reason: SignInFailureReason, readonly counts: boolean) {
+    super(code, message);
   }
 }
 
@@ -37,7 +37,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
   const refusalLog = createThrottle(60_000);
   /** A failed attempt that counts against the limit: wrong CPF or password, or a wrong or reused code. */
   const failure = (reason: 'bad_credentials' | 'bad_code') =>
-    new SignInRefusal(401, reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
+    new SignInRefusal('unauthorized', reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
 
   /** The checks of one attempt; signIn wraps them with the limit's counters and the security events. */
   async function checkAttempt(body: LoginRequest, ctx: { ip: string }, cpf: string, subject: { userId: number | null }): Promise<
@@ -51,11 +51,11 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     subject.userId = user.userId;
     if (!(await verifyPassword(user.passwordHash, body.password))) throw failure('bad_credentials');
     // The password was right: these refusals are recorded but do not count against the limit.
-    if (!user.active) throw new SignInRefusal(403, loginMessages.inactiveUser, 'inactive', false);
+    if (!user.active) throw new SignInRefusal('forbidden', loginMessages.inactiveUser, 'inactive', false);
 
     const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
-    if (codeNeeded === 'refused') throw new SignInRefusal(403, loginMessages.externalNotAllowed, 'external_refused', false);
-    if (codeNeeded === 'notConfigured') throw new SignInRefusal(403, loginMessages.externalCodeNotConfigured, 'external_refused', false);
+    if (codeNeeded === 'refused') throw new SignInRefusal('forbidden', loginMessages.externalNotAllowed, 'external_refused', false);
+    if (codeNeeded === 'notConfigured') throw new SignInRefusal('forbidden', loginMessages.externalCodeNotConfigured, 'external_refused', false);
     if (codeNeeded === 'required') {
       const code = (body.code ?? '').trim();
       if (!code) return { kind: 'requirecode' };

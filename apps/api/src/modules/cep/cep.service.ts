@@ -26,7 +26,7 @@ export function createCepService({ repo, client, timeoutMs, log }: Deps) {
       } catch (err) {
         const reason = signal.aborted ? `tempo esgotado (${timeoutMs} ms)` : (err as Error).message;
         log?.warn({ cep, reason }, 'serviço de CEP indisponível');
-        throw new AppError(503, cepMessages.unavailable);
+        throw new AppError('unavailable', cepMessages.unavailable);
       }
       if (!address) throw notFound(cepMessages.notFound);
       await repo.cache(cep, address);
@@ -34,3 +34,5 @@ export function createCepService({ repo, client, timeoutMs, log }: Deps) {
     },
   };
 }
+
+export type CepService = ReturnType<typeof createCepService>;

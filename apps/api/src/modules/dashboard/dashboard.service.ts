@@ -56,7 +56,7 @@ export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes,
       if (err instanceof AppError) throw err;
       const reason = err instanceof UpstreamError ? err.message : signal.aborted ? `tempo esgotado (${timeoutMs} ms)` : String(err);
       log?.warn({ cep, reason, cause: (err as { cause?: unknown })?.cause }, 'serviço de clima indisponível');
-      throw new AppError(503, dashboardMessages.weatherUnavailable);
+      throw new AppError('unavailable', dashboardMessages.weatherUnavailable);
     }
   }
 

@@ -38,7 +38,7 @@ function checking(input: SaveInput, maxBytes: number, onType: (type: string) => 
   const sniff = () => {
     sniffed = true;
     const type = sniffContentType(Buffer.concat(head), input.name);
-    if (input.accept && !input.accept.includes(type)) throw new AppError(415, filesTexts.typeRefused);
+    if (input.accept && !input.accept.includes(type)) throw new AppError('unsupportedMediaType', filesTexts.typeRefused);
     onType(type);
     const out = Buffer.concat(head);
     head = [];
@@ -47,7 +47,7 @@ function checking(input: SaveInput, maxBytes: number, onType: (type: string) => 
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
-      if (total > maxBytes) return done(new AppError(413, filesTexts.tooLarge(maxBytes)));
+      if (total > maxBytes) return done(new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes)));
       if (sniffed) return done(null, chunk);
       head.push(chunk);
       headSize += chunk.length;

@@ -34,9 +34,9 @@ export async function receiveUpload(
     return await files.save({ name: part.filename || 'arquivo', data: part.file, createdBy: opts.createdBy, accept: opts.accept, maxBytes: opts.maxBytes });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, filesTexts.tooLarge(opts.maxBytes ?? files.maxBytes));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(opts.maxBytes ?? files.maxBytes));
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(uploadTexts.noFile);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, uploadTexts.notMultipart);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', uploadTexts.notMultipart);
     throw error;
   }
 }

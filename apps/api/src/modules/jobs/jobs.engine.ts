@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { createPool } from '../../db/client.js';
 import { PgBoss, type Job as BossJob } from 'pg-boss';
-import { jobNameOf, jobTexts } from '@assoc/domain';
+import { genericMessages, jobNameOf, jobTexts } from '@assoc/domain';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { FileService } from '../files/files.service.js';
@@ -127,7 +127,7 @@ export class JobEngine {
   }
 
   private get started(): PgBoss {
-    if (!this.boss) throw new AppError(503, 'Serviço de tarefas indisponível');
+    if (!this.boss) throw new AppError('unavailable', genericMessages.jobsUnavailable);
     return this.boss;
   }
 

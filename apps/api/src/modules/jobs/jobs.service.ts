@@ -47,7 +47,7 @@ export function createJobsService(deps: { engine: JobEngine; files: FileService;
       const command = engine.registry.find(commandName, userData);
       if (!command) throw notFound(jobTexts.unknownCommand);
       if (!hasRole(user.roles, [command.role])) throw forbidden();
-      if (!command.handler) throw new AppError(501, jobTexts.notImplemented(command.label));
+      if (!command.handler) throw new AppError('notImplemented', jobTexts.notImplemented(command.label));
       const data = command.plan ? String(command.plan) : userData;
       return toJob(await engine.enqueue(command, user.userId, data));
     },

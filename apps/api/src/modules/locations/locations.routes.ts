@@ -6,7 +6,7 @@ import {
 } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { messageSchema } from '../../lib/reply-schemas.js';
-import { menuRolesOf, screenAccess } from '../registries/registry.routes.js';
+import { menuRolesOf, screenAccess } from '../../lib/define-route.js';
 import { createLocationsService } from './locations.service.js';
 
 const SCREENS = ['/localizacao'] as const;

@@ -70,7 +70,7 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
         const row = await repo.lockCode(tx, hashToken(body.code));
         if (!row || row.cpf !== body.cpf) throw badRequest(resetMessages.invalidCode);
         if (row.used) throw badRequest(resetMessages.usedCode);
-        if (row.expired) throw new AppError(410, resetMessages.expiredCode, { expired: true });
+        if (row.expired) throw new AppError('gone', resetMessages.expiredCode, { expired: true });
         await repo.changePassword(tx, row.user_id, row.cpf, passwordHash);
         await recordSecurityEvent(tx, { kind: 'reset_done', subjectUserId: row.user_id, details: { cpf: row.cpf, ip } });
         return row.user_id as number;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { cityOptionSchema, regionItemSchema, regionRecordSchema, ufOptionSchema, versionQuerySchema, withVersion } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { messageSchema } from '../../lib/reply-schemas.js';
-import { idParamsSchema, menuRolesOf, screenAccess } from '../registries/registry.routes.js';
+import { idParamsSchema } from '../registries/registry.routes.js';
+import { menuRolesOf, screenAccess } from '../../lib/define-route.js';
 import { regionsRegistry } from './regions.registry.js';
 import { createRegionsService } from './regions.service.js';
 

@@ -1,32 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canOpenRoute, findRoute, versionQuerySchema, withVersion, type Role } from '@assoc/domain';
-import { forbidden } from '../../lib/errors.js';
+import { versionQuerySchema, withVersion } from '@assoc/domain';
+import { menuRolesOf, screenAccess } from '../../lib/define-route.js';
 import { actorOf } from '../../lib/actor.js';
 import { messageSchema } from '../../lib/reply-schemas.js';
-import { currentUser } from '../../plugins/app/auth.js';
 import type { RegistryDefinition } from './registry.types.js';
 import { createRegistryService } from './registry.service.js';
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
-
-/** The menu role of each screen (its last role): what the route guard checks. */
-export function menuRolesOf(screens: readonly string[]): Role[] {
-  return [...new Set(screens.map((path) => {
-    const route = findRoute(path);
-    if (!route) throw new Error(`unknown screen ${path}`);
-    return route.requires[route.requires.length - 1]!;
-  }))];
-}
-
-/** Route-level check after the guard: every role of one of the screens (same rule as the web's route guard). */
-export function screenAccess(screens: readonly string[]) {
-  return async (request: FastifyRequest) => {
-    const roles = currentUser(request).roles;
-    if (!screens.some((path) => canOpenRoute(path, roles))) throw forbidden();
-  };
-}
 
 /** GET/POST {path}, PUT/DELETE {path}/:id of one registry definition. */
 export function registerRegistry(api: FastifyInstance, def: RegistryDefinition) {

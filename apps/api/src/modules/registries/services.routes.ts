@@ -7,7 +7,7 @@ import { products, services, suppliers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { messageSchema } from '../../lib/reply-schemas.js';
-import { menuRolesOf, screenAccess } from './registry.routes.js';
+import { menuRolesOf, screenAccess } from '../../lib/define-route.js';
 import { createRegistryService } from './registry.service.js';
 import { productsRegistry, servicesRegistry, suppliersRegistry } from './services.registry.js';
 

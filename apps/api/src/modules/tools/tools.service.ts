@@ -32,9 +32,9 @@ export function createToolsService({ repo, config, box, endSessions }: Deps) {
       await repo.discardPendingSecret(user.userId);
       await repo.revokeSession(user.sessionId);
       endSessions([user.sessionId]);
-      throw new AppError(401, totpSetupMessages.tooManyFailures);
+      throw new AppError('unauthorized', totpSetupMessages.tooManyFailures);
     }
-    throw new AppError(403, message);
+    throw new AppError('forbidden', message);
   }
 
   return {
@@ -81,7 +81,7 @@ export function createToolsService({ repo, config, box, endSessions }: Deps) {
       const ended = await repo.transaction(async (tx) => {
         const activated = await repo.activateSecret(tx, { userId: user.userId, sealedSecret: pending, previous, currentStep, newStep });
         // The current code was already used (a replay) or the authenticator changed meanwhile.
-        if (!activated) throw new AppError(403, totpSetupMessages.wrongCurrentCode);
+        if (!activated) throw new AppError('forbidden', totpSetupMessages.wrongCurrentCode);
         const sessionIds = await repo.revokeOtherSessions(tx, user.userId, user.sessionId);
         await recordSecurityEvent(tx, {
           kind: previous ? 'totp_replaced' : 'totp_setup',

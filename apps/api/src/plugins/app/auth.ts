@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hasRole, sessionMessages, type RoleRequirement } from '@assoc/domain';
-import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
+import { genericMessages, hasRole, sessionMessages, type RoleRequirement } from '@assoc/domain';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 
 export const SESSION_COOKIE = 'assoc_sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -120,7 +120,7 @@ export default fp<{ sessionTtlHours: number }>(async (app, opts) => {
   function checkXsrf(request: FastifyRequest, user: SessionUser) {
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !safeEqual(header, user.xsrfToken)) {
-      throw new AppError(403, 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.');
+      throw forbidden(genericMessages.invalidXsrf);
     }
   }
 

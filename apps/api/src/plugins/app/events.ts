@@ -1,18 +1,10 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import type { ConnectedUser, HubsMessage, Job, SendToAllMessage } from '@assoc/domain';
+import type { ConnectedUser, RealtimeEventName, RealtimeEvents } from '@assoc/domain';
 
-/** Server messages and their payloads (spec 3 §4). */
-export interface AppEvents {
-  /** Tells the user's clients to reload their job list. */
-  reloadjobs: Record<string, never>;
-  hubs: HubsMessage;
-  jobprogress: Job;
-  /** Digital-process changes (used by the process browser later). */
-  processo: { command: string; proId?: number };
-  SendToAll: SendToAllMessage;
-}
-export type AppEventName = keyof AppEvents;
+/** Server messages and their payloads: declared once in the domain (the web listens with the same types). */
+export type AppEvents = RealtimeEvents;
+export type AppEventName = RealtimeEventName;
 /** One session, or every session of a user. */
 export type EndedSessions = { sessionId: number } | { userId: number };
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { dataMessages, hasRole, type ConnectedUser } from '@assoc/domain';
+import { dataMessages, genericMessages, hasRole, type ConnectedUser } from '@assoc/domain';
 import { forbidden, loggableError, unauthorized } from '../../lib/errors.js';
 import { SESSION_COOKIE } from './auth.js';
 
@@ -31,7 +31,6 @@ const ADMINS = 'admins';
 /** Server-to-server event (through the adapter) carrying an admin-only message to every instance. */
 const ADMIN_RELAY = 'admin-relay';
 const connectedUser = ({ cstId, username, name, connectionId }: SocketData): ConnectedUser => ({ cstId, username, name, connectionId });
-const ORIGIN_REFUSED = 'Origem não permitida para o canal em tempo real';
 
 /**
  * A browser's Origin must be this server's: PUBLIC_URL's origin or the request's own Host (what the web
@@ -84,7 +83,7 @@ export default fp(async (app) => {
   io.use(async (socket, next) => {
     try {
       const { origin, host } = socket.request.headers;
-      if (!originAllowed(origin, host, app.config.PUBLIC_URL)) return next(new Error(ORIGIN_REFUSED));
+      if (!originAllowed(origin, host, app.config.PUBLIC_URL)) return next(new Error(genericMessages.realtimeOriginRefused));
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
       const token = cookies[SESSION_COOKIE];
       const user = token ? await app.sessionFromToken(token) : null;

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
+import type { RealtimeEventName, RealtimeEvents } from '@assoc/domain';
 import { openRealtime } from './realtimeClient';
 
 interface RealtimeState {
@@ -35,15 +36,15 @@ export function RealtimeProvider({ envMode, children }: { envMode: number; child
 
 export const useRealtime = () => useContext(RealtimeContext);
 
-/** Calls the handler for a server message while mounted. */
-export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void) {
+/** Calls the handler for a server message while mounted (names and payloads: the domain's RealtimeEvents). */
+export function useRealtimeEvent<K extends RealtimeEventName>(event: K, handler: (payload: RealtimeEvents[K]) => void) {
   const { socket } = useRealtime();
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = (payload: T) => latest.current(payload);
-    socket.on(event, listener);
-    return () => { socket.off(event, listener); };
+    const listener = (payload: RealtimeEvents[K]) => latest.current(payload);
+    socket.on(event as string, listener);
+    return () => { socket.off(event as string, listener); };
   }, [socket, event]);
 }

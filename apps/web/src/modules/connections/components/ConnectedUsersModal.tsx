@@ -15,7 +15,7 @@ export function ConnectedUsersModal({ opened, onClose }: { opened: boolean; onCl
     enabled: opened,
     staleTime: 0,
   });
-  useRealtimeEvent<HubsMessage>('hubs', ({ op, user }) => {
+  useRealtimeEvent('hubs', ({ op, user }) => {
     queryClient.setQueryData<ConnectedUser[]>(connectedKey, (list) => {
       if (!list) return list;
       const others = list.filter((u) => u.connectionId !== user.connectionId);

@@ -24,7 +24,7 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   const [unread, setUnread] = useState(0);
   const known = useRef<Map<string, number> | null>(null);
 
-  useRealtimeEvent<Job>('jobprogress', (job) => {
+  useRealtimeEvent('jobprogress', (job) => {
     queryClient.setQueryData<Job[]>(jobsKey, (list) => upsertJob(list, job));
   });
   useRealtimeEvent('reloadjobs', () => { void queryClient.invalidateQueries({ queryKey: jobsKey }); });

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { onlyDigits, type CepAddress } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { cepContracts, onlyDigits, type CepAddress } from '@assoc/domain';
+import { callApi } from '../../../app/client';
 
 /** '01310100' -> '01310-100' while typing (mask 11111-111). */
 export function maskCep(value: string): string {
@@ -20,7 +20,7 @@ export function useCepLookup() {
     const controller = new AbortController();
     pending.current = controller;
     try {
-      return await api.get<CepAddress>(`cep/${onlyDigits(cep)}`, { signal: controller.signal });
+      return await callApi(cepContracts.lookup, { params: { cep: onlyDigits(cep) } }, { signal: controller.signal });
     } catch {
       return null;
     } finally {

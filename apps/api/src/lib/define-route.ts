@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, onRequestHookHandler } from 'fastify';
+import {
+  binaryReply, canOpenRoute, findRoute, type HandlerReplyOf, type ParamsOf, type ParsedBodyOf, type QueryOf, type Role,
+  type RouteAccess, type RouteContract,
+} from '@assoc/domain';
+import { forbidden } from './errors.js';
+import { messageSchema } from './reply-schemas.js';
+import { currentUser } from '../plugins/app/auth.js';
+
+/** The menu role of each screen (its last role): what the global guard checks before the screen check. */
+export function menuRolesOf(screens: readonly string[]): Role[] {
+  return [...new Set(screens.map((path) => {
+    const route = findRoute(path);
+    if (!route) throw new Error(`unknown screen ${path}`);
+    return route.requires[route.requires.length - 1]!;
+  }))];
+}
+
+/** Route-level check after the guard: every role of one of the screens (same rule as the web's route guard). */
+export function screenAccess(screens: readonly string[]): onRequestHookHandler {
+  return async (request: FastifyRequest) => {
+    const roles = currentUser(request).roles;
+    if (!screens.some((path) => canOpenRoute(path, roles))) throw forbidden();
+  };
+}
+
+/** The guard's route config (auth plugin) and the extra screen check of a contract's access. */
+function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[] }; check?: onRequestHookHandler } {
+  if ('public' in access) return { config: { public: true } };
+  if ('signedIn' in access) return { config: { roles: [] } };
+  if ('roles' in access) return { config: { roles: access.roles } };
+  return { config: { roles: menuRolesOf(access.screens) }, check: screenAccess(access.screens) };
+}
+
+/** The `{ message }` replies every route may give; listed for the OpenAPI document and the serializer. */
+const errorReplies = Object.fromEntries([400, 401, 403, 404, 409, 503].map((status) => [status, messageSchema]));
+
+export type ContractRequest<C extends RouteContract> = FastifyRequest<{ Params: ParamsOf<C>; Querystring: QueryOf<C>; Body: ParsedBodyOf<C> }>;
+export type ContractHandler<C extends RouteContract> = (
+  request: ContractRequest<C>,
+  reply: FastifyReply,
+) => Promise<HandlerReplyOf<C> | FastifyReply> | HandlerReplyOf<C> | FastifyReply;
+
+/** Route options a contract does not carry (a custom serializer, a validation message, a body limit). */
+export type RouteExtras = Pick<RouteOptions, 'schemaErrorFormatter' | 'serializerCompiler' | 'bodyLimit' | 'preHandler'> & {
+  onRequest?: onRequestHookHandler;
+};
+
+/**
+ * Registers one contract of `packages/domain`: its method and path, its schemas (validation, reply, OpenAPI),
+ * its access (the global guard's config plus the screen check) and its success status. The handler returns
+ * the reply's data (nothing for 204); a file route sends its own reply.
+ */
+export function defineRoute<C extends RouteContract>(app: FastifyInstance, contract: C, handler: ContractHandler<C>, extras: RouteExtras = {}) {
+  const { config, check } = accessOf(contract.access);
+  const status = contract.status ?? 200;
+  const binary = contract.reply === binaryReply;
+  const schema: FastifySchema = {
+    tags: [...contract.tags],
+    summary: contract.summary,
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    response: binary ? errorReplies : { [status]: contract.reply, ...errorReplies },
+  };
+  const { onRequest, ...options } = extras;
+  const hooks = [check, onRequest].filter((hook): hook is onRequestHookHandler => !!hook);
+  app.route({
+    ...options,
+    method: contract.method,
+    url: contract.path,
+    config: { ...config, ...(contract.xsrf ? { xsrf: true } : {}), ...(contract.allowPendingPassword ? { allowPendingPassword: true } : {}) },
+    ...(hooks.length ? { onRequest: hooks } : {}),
+    schema,
+    handler: async (request, reply) => {
+      const result = await handler(request as ContractRequest<C>, reply);
+      if (reply.sent || result === reply) return reply;
+      reply.code(status);
+      return status === 204 ? reply.send(null) : result;
+    },
+  });
+}
+
+export type ContractHandlers<G extends Record<string, RouteContract>> = { [K in keyof G]: ContractHandler<G[K]> };
+
+/** Registers a module's whole group of contracts; the type makes a contract without its handler an error. */
+export function defineRoutes<G extends Record<string, RouteContract>>(app: FastifyInstance, contracts: G, handlers: ContractHandlers<G>, extras: Partial<Record<keyof G, RouteExtras>> = {}) {
+  for (const key of Object.keys(contracts) as (keyof G)[]) defineRoute(app, contracts[key], handlers[key], extras[key]);
+}

@@ -1,0 +1,20 @@
+import type { HubsMessage, Job, SendToAllMessage } from '../jobs/job.schema.js';
+
+/**
+ * The real-time messages the server sends (spec 3 §4) and their payloads, declared once: the server's event
+ * bus and the web's `useRealtimeEvent` both take their names and payload types from here.
+ */
+export interface RealtimeEvents {
+  /** Tells the user's clients to reload their job list. */
+  reloadjobs: Record<string, never>;
+  /** A user connected or left (admins' connected-user list). */
+  hubs: HubsMessage;
+  /** A job's live progress. */
+  jobprogress: Job;
+  /** Digital-process changes: `andamento` for a process's movements, others reload the lists. */
+  processo: { command: string; proId?: number };
+  /** A message to everyone connected (superadmin tool). */
+  SendToAll: SendToAllMessage;
+}
+
+export type RealtimeEventName = keyof RealtimeEvents;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { Role } from '../access/roles.js';
+
+/**
+ * One API call, declared once (issue 10 §1): the server registers it with `defineRoute` (schemas, guard,
+ * OpenAPI) and the web calls it with `callApi` — so no URL or reply type is written by hand on either side.
+ * Paths are relative to /api/v1 and use Fastify's `:param` syntax.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call it. `screens`: the roles of one of these screens (the web route guard's rule). */
+export type RouteAccess =
+  | { readonly public: true }
+  | { readonly signedIn: true }
+  | { readonly roles: readonly Role[] }
+  | { readonly screens: readonly string[] };
+
+/** A reply that is not JSON (a file, a PDF, an image): the web reads it as a Blob. */
+export const binaryReply = z.custom<Blob>(() => true).describe('binary');
+export type BinaryReply = typeof binaryReply;
+
+export interface RouteContract {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The success reply's schema (`z.null()` for 204, `binaryReply` for files). */
+  readonly reply: z.ZodType;
+  /** The success status (200 unless said). */
+  readonly status?: 200 | 201 | 202 | 204;
+  readonly access: RouteAccess;
+  /** pt-BR, shown in the OpenAPI document. */
+  readonly summary: string;
+  readonly tags: readonly string[];
+  /** A GET that changes state: sends the XSRF header like a write (issue 8 §8). */
+  readonly xsrf?: boolean;
+  /** Reachable while a one-time password is not yet replaced. */
+  readonly allowPendingPassword?: boolean;
+}
+
+/** Declares a contract, keeping its literal types (the web client and the server read them). */
+export const defineContract = <const C extends RouteContract>(contract: C): C => contract;
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ParamsOf<C extends RouteContract> = Infer<C['params']>;
+export type QueryOf<C extends RouteContract> = Infer<C['query']>;
+/** What the caller sends: the schema's input (defaults may be left out). */
+export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
+/** What the handler receives once validated. */
+export type ParsedBodyOf<C extends RouteContract> = Infer<C['body']>;
+export type ReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? Blob : C['status'] extends 204 ? void : z.output<C['reply']>;
+/** What a handler returns (a file route sends its own reply). */
+export type HandlerReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? unknown : C['status'] extends 204 ? void : z.input<C['reply']>;
+
+/** The path with its parameters filled in and encoded ('/comarcas/all/:cirId' + {cirId: 3} -> 'comarcas/all/3'). */
+export function pathOf(contract: Pick<RouteContract, 'path'>, params?: Record<string, unknown>): string {
+  return contract.path
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = params?.[name];
+      if (value === undefined || value === null || value === '') throw new Error(`parâmetro ${name} ausente em ${contract.path}`);
+      return encodeURIComponent(String(value));
+    })
+    .replace(/^\/+/, '');
+}
+
+/** The query string of a call (undefined and null values left out), with its leading '?', or ''. */
+export function queryStringOf(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
