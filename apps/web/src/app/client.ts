@@ -1,5 +1,5 @@
 import {
-  binaryReply, pathOf, queryStringOf, type BodyOf, type ParamsOf, type QueryOf, type ReplyOf, type RouteContract,
+  binaryReply, pathOf, queryStringOf, type BinaryReply, type BodyOf, type ParamsOf, type QueryOf, type ReplyOf, type RouteContract,
 } from '@assoc/domain';
 import { API_BASE, apiRequest, type ApiRequestOptions } from './api';
 
@@ -15,6 +15,9 @@ type InputArgs<C extends RouteContract> = {} extends CallInput<C> ? [input?: Cal
 
 type CallOptions = Pick<ApiRequestOptions, 'signal' | 'skipSessionLost'>;
 
+/** The reply as the web receives it: a Blob for a file, the JSON's type otherwise. */
+export type WebReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? Blob : ReplyOf<C>;
+
 /** The contract's path with its params and query, relative to /api/v1 ('comarcas/all/3?x=1'). */
 export function relativeUrlOf<C extends RouteContract>(contract: C, input?: Partial<CallInput<C>>): string {
   return pathOf(contract, input?.params as Record<string, unknown> | undefined) + queryStringOf(input?.query as Record<string, unknown> | undefined);
@@ -26,10 +29,10 @@ export function apiUrl<C extends RouteContract>(contract: C, ...[input]: InputAr
 }
 
 /** Calls the contract and answers its typed reply (a Blob for file replies, nothing for 204). */
-export async function callApi<C extends RouteContract>(contract: C, ...args: [...InputArgs<C>, options?: CallOptions]): Promise<ReplyOf<C>> {
+export async function callApi<C extends RouteContract>(contract: C, ...args: [...InputArgs<C>, options?: CallOptions]): Promise<WebReplyOf<C>> {
   const [input, options] = args as unknown as [CallInput<C> | undefined, CallOptions | undefined];
   const body = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : (input?.body ?? {});
-  return apiRequest<ReplyOf<C>>(relativeUrlOf(contract, input), {
+  return apiRequest<WebReplyOf<C>>(relativeUrlOf(contract, input), {
     ...options,
     method: contract.method,
     body,

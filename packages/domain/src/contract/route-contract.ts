@@ -15,8 +15,8 @@ export type RouteAccess =
   | { readonly roles: readonly Role[] }
   | { readonly screens: readonly string[] };
 
-/** A reply that is not JSON (a file, a PDF, an image): the web reads it as a Blob. */
-export const binaryReply = z.custom<Blob>(() => true).describe('binary');
+/** A reply that is not JSON (a file, a PDF, an image): the web client answers it as a Blob. */
+export const binaryReply = z.custom<{ readonly binary: true }>(() => true).describe('binary');
 export type BinaryReply = typeof binaryReply;
 
 export interface RouteContract {
@@ -50,7 +50,8 @@ export type QueryOf<C extends RouteContract> = Infer<C['query']>;
 export type BodyOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
 /** What the handler receives once validated. */
 export type ParsedBodyOf<C extends RouteContract> = Infer<C['body']>;
-export type ReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? Blob : C['status'] extends 204 ? void : z.output<C['reply']>;
+/** The JSON reply's type (a binary reply is typed by the client that reads it: a Blob on the web). */
+export type ReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? unknown : C['status'] extends 204 ? void : z.output<C['reply']>;
 /** What a handler returns (a file route sends its own reply). */
 export type HandlerReplyOf<C extends RouteContract> = C['reply'] extends BinaryReply ? unknown : C['status'] extends 204 ? void : z.input<C['reply']>;
 
@@ -68,11 +69,10 @@ export function pathOf(contract: Pick<RouteContract, 'path'>, params?: Record<st
 /** The query string of a call (undefined and null values left out), with its leading '?', or ''. */
 export function queryStringOf(query?: Record<string, unknown>): string {
   if (!query) return '';
-  const search = new URLSearchParams();
+  const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return pairs.length ? `?${pairs.join('&')}` : '';
 }
