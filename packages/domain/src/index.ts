@@ -27,3 +27,7 @@ export * from './security/security-events.js';
 export * from './contract/route-contract.js';
 export * from './contract/realtime-events.js';
 export * from './cep/cep.contract.js';
+export * from './registries/registry.contract.js';
+export * from './registries/registries.contract.js';
+export * from './registries/services.contract.js';
+export * from './regions/regions.contract.js';

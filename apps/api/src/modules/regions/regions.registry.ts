@@ -7,13 +7,10 @@ import { defineRegistry } from '../registries/registry.types.js';
  * Regions (spec 3 §2.14) on the generic registry service: soft delete, recovery through PUT, the
  * duplicate-name rule and the audit. The cities are the record's children (regions.service.ts).
  * The record of this definition is the table's row (GET regiao); the writes answer the full region.
+ * Its calls are regionContracts (regions.routes.ts).
  */
 export const regionsRegistry = defineRegistry({
-  path: 'regiao',
   category: 'regioes',
-  tag: 'regioes',
-  noun: 'região',
-  screens: { read: ['/regioes'], write: ['/regioes'] },
   table: regions,
   key: regions.regionId,
   deletedAt: regions.deletedAt,

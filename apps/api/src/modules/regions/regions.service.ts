@@ -51,3 +51,5 @@ export function createRegionsService(db: Db) {
     },
   };
 }
+
+export type RegionsService = ReturnType<typeof createRegionsService>;

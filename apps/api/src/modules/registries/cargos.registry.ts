@@ -1,15 +1,14 @@
 import { asc, sql } from 'drizzle-orm';
-import { assocCargoRecordSchema, assocCargoSchema, forumCargoRecordSchema, forumCargoSchema, registryMessages } from '@assoc/domain';
+import {
+  assocCargoContracts, assocCargoRecordSchema, assocCargoSchema, forumCargoContracts, forumCargoRecordSchema, forumCargoSchema, registryMessages,
+} from '@assoc/domain';
 import { assocCargos, forumCargos } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
 /** Forum positions (spec 3 §2.11): GET/POST forumcargos, PUT/DELETE forumcargos/{afcId}. */
 export const forumCargosRegistry = defineRegistry({
-  path: 'forumcargos',
+  contracts: forumCargoContracts,
   category: 'forumcargos',
-  tag: 'cadastros',
-  noun: 'cargos de fórum',
-  screens: { read: ['/forumcargos'], write: ['/forumcargos'] },
   table: forumCargos,
   key: forumCargos.afcId,
   deletedAt: forumCargos.deletedAt,
@@ -25,11 +24,8 @@ export const forumCargosRegistry = defineRegistry({
 
 /** Association positions ({product}cargos = assoccargos): GET/POST assoccargos, PUT/DELETE assoccargos/{aacId}. */
 export const assocCargosRegistry = defineRegistry({
-  path: 'assoccargos',
+  contracts: assocCargoContracts,
   category: 'assoccargos',
-  tag: 'cadastros',
-  noun: 'cargos da associação',
-  screens: { read: ['/assoccargos'], write: ['/assoccargos'] },
   table: assocCargos,
   key: assocCargos.aacId,
   deletedAt: assocCargos.deletedAt,

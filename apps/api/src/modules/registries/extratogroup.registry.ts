@@ -1,18 +1,12 @@
 import { asc, sql } from 'drizzle-orm';
-import { extratoGroupRecordSchema, extratoGroupSchema, registryMessages } from '@assoc/domain';
+import { extratoGroupContracts, extratoGroupRecordSchema, extratoGroupSchema, registryMessages } from '@assoc/domain';
 import { extratoGroups } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
-/**
- * Statement groups (spec 3 §2.8): GET/POST extratogroup, PUT/DELETE extratogroup/{extgrpID}. The list
- * also feeds the services' statement-group and IR-group dropdowns, so /servico may read it.
- */
+/** Statement groups (spec 3 §2.8): GET/POST extratogroup, PUT/DELETE extratogroup/{extgrpID} (extratoGroupContracts). */
 export const extratoGroupRegistry = defineRegistry({
-  path: 'extratogroup',
+  contracts: extratoGroupContracts,
   category: 'extratogroup',
-  tag: 'cadastros',
-  noun: 'grupos de extrato/IR',
-  screens: { read: ['/extratogroup', '/servico'], write: ['/extratogroup'] },
   table: extratoGroups,
   key: extratoGroups.extgrpID,
   deletedAt: extratoGroups.deletedAt,

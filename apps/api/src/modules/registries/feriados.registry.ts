@@ -1,15 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { feriadoRecordSchema, feriadoSchema, registryMessages } from '@assoc/domain';
+import { feriadoContracts, feriadoRecordSchema, feriadoSchema, registryMessages } from '@assoc/domain';
 import { feriados } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
 /** Holidays (spec 3 §2.10): GET/POST feriados, PUT/DELETE feriados/{ferId}. */
 export const feriadosRegistry = defineRegistry({
-  path: 'feriados',
+  contracts: feriadoContracts,
   category: 'feriados',
-  tag: 'cadastros',
-  noun: 'feriados',
-  screens: { read: ['/feriados'], write: ['/feriados'] },
   table: feriados,
   key: feriados.ferId,
   deletedAt: feriados.deletedAt,

@@ -1,4 +1,18 @@
 import { defineModule } from '../../lib/module.js';
+import { createRegistriesService, type RegistriesService } from './registries.catalogue.js';
 import routes from './registries.routes.js';
 
-export default defineModule({ name: 'registries', routes });
+declare module '../../lib/module.js' {
+  interface AppServices {
+    registries: RegistriesService;
+  }
+}
+
+/** Registries (Cadastros, spec 3 §7): every registry's service built once, and their calls. */
+export default defineModule({
+  name: 'registries',
+  setup(app) {
+    app.services.registries = createRegistriesService(app.db);
+  },
+  routes,
+});

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { RegistryContracts } from '@assoc/domain';
 
 /**
  * One registry of the generic pattern (spec 3 §7 "generic table calls"): GET {path} lists,
@@ -9,18 +10,13 @@ import type { z } from 'zod';
  * transaction with an audit row (decision 4); PUT and DELETE name the version they read (decision 5).
  */
 export interface RegistryDefinition<Body extends z.ZodType = z.ZodType, Rec extends z.ZodType = z.ZodType> {
-  /** Path under /api/v1, e.g. 'feriados' or 'process/terceiros'. */
-  path: string;
+  /**
+   * The four generic calls of the domain (path, summaries, the screens whose roles open them), when the
+   * registry answers them (registerRegistry); the services' and regions' calls are their own.
+   */
+  contracts?: RegistryContracts;
   /** Audit category. */
   category: string;
-  /** OpenAPI tag and the noun used in summaries. */
-  tag: string;
-  noun: string;
-  /**
-   * Screens (paths of the domain's route table) whose roles open each call: the caller needs every
-   * role of one of them. The route guard checks the screen's menu role (its last role).
-   */
-  screens: { read: readonly string[]; write: readonly string[] };
   table: PgTable;
   key: PgColumn;
   deletedAt: PgColumn;

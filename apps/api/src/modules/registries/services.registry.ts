@@ -10,18 +10,12 @@ const blankToNull = (value: string | null | undefined) => (value == null || valu
 
 /**
  * The services screen (spec 3 §2.9): suppliers → products → services. Their calls are not the
- * generic ones (spec 3 §7), so services.routes.ts maps them, but each write goes through the
- * generic registry service (soft delete, recovery with PUT, audit row in the same transaction).
- * Anyone with v2access reads them (other screens use the pickers); /servico writes.
+ * generic ones (spec 3 §7: serviceContracts), so services.service.ts maps them, but each write goes
+ * through the generic registry service (soft delete, recovery with PUT, audit row in the same transaction).
  */
-const screens = { read: ['/servico', '/associado'], write: ['/servico'] } as const;
 
 export const suppliersRegistry = defineRegistry({
-  path: 'fornecedores',
   category: 'fornecedores',
-  tag: 'servicos',
-  noun: 'fornecedor',
-  screens,
   table: suppliers,
   key: suppliers.supId,
   deletedAt: suppliers.deletedAt,
@@ -54,11 +48,7 @@ export const suppliersRegistry = defineRegistry({
 type ProductWrite = ReturnType<typeof productSchema.parse> & { supId?: number };
 
 export const productsRegistry = defineRegistry({
-  path: 'produtos',
   category: 'produtos',
-  tag: 'servicos',
-  noun: 'produto',
-  screens,
   table: products,
   key: products.sucId,
   deletedAt: products.deletedAt,
@@ -87,11 +77,7 @@ export const productsRegistry = defineRegistry({
 type ServiceWrite = ReturnType<typeof serviceSchema.parse> & { sucId?: number };
 
 export const servicesRegistry = defineRegistry({
-  path: 'servicos',
   category: 'servicos',
-  tag: 'servicos',
-  noun: 'serviço',
-  screens,
   table: services,
   key: services.svcId,
   deletedAt: services.deletedAt,

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
-  messageTemplateRecordSchema, messageTemplateSchema, registryMessages, templateChannelLabels, templateChannels, type TemplateChannel,
+  messageTemplateRecordSchema, messageTemplateSchema, registryMessages, templateContracts, type TemplateChannel,
 } from '@assoc/domain';
 import { messageTemplates } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
 function templateRegistry(channel: TemplateChannel) {
   return defineRegistry({
-    path: channel,
+    contracts: templateContracts[channel],
     category: `templates:${channel}`,
-    tag: 'cadastros',
-    noun: `modelos de ${templateChannelLabels[channel]}`,
-    screens: { read: ['/emails'], write: ['/emails'] },
     table: messageTemplates,
     key: messageTemplates.emID,
     deletedAt: messageTemplates.deletedAt,
@@ -36,4 +33,8 @@ function templateRegistry(channel: TemplateChannel) {
 }
 
 /** Message templates (spec 3 §2.6, decision 16): sms, whatsapp and email, same shape, one table. */
-export const templateRegistries = templateChannels.map(templateRegistry);
+export const templateRegistries = {
+  sms: templateRegistry('sms'),
+  whatsapp: templateRegistry('whatsapp'),
+  email: templateRegistry('email'),
+} satisfies Record<TemplateChannel, unknown>;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { registryMessages, terceiroRecordSchema, terceiroSchema, type Terceiro } from '@assoc/domain';
+import { registryMessages, terceiroContracts, terceiroRecordSchema, terceiroSchema, type Terceiro } from '@assoc/domain';
 import { terceiros } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
@@ -7,11 +7,8 @@ const blankToNull = (value: string | null | undefined) => (value == null || valu
 
 /** Third parties (spec 3 §2.7): GET/POST process/terceiros, PUT/DELETE process/terceiros/{terId}. */
 export const terceirosRegistry = defineRegistry({
-  path: 'process/terceiros',
+  contracts: terceiroContracts,
   category: 'terceiros',
-  tag: 'cadastros',
-  noun: 'terceiros',
-  screens: { read: ['/terceiros'], write: ['/terceiros'] },
   table: terceiros,
   key: terceiros.terId,
   deletedAt: terceiros.deletedAt,
