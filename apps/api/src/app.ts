@@ -25,7 +25,6 @@ import eventsPlugin from './plugins/app/events.js';
 import filesPlugin from './plugins/app/files.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import securityHeaders from './plugins/app/security-headers.js';
-import peopleIndexPlugin from './modules/search/people-index.plugin.js';
 import { appModules } from './modules/index.js';
 import type { AppFeatures } from './lib/module.js';
 
@@ -128,8 +127,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
   await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
-  if (features.searchIndex) await app.register(peopleIndexPlugin);
-  else app.decorate('peopleIndex', null);
   await app.register(mailPlugin);
   await app.register(filesPlugin);
   await app.register(jobsPlugin, { start: features.jobs });

@@ -31,3 +31,6 @@ export * from './registries/registry.contract.js';
 export * from './registries/registries.contract.js';
 export * from './registries/services.contract.js';
 export * from './regions/regions.contract.js';
+export * from './locations/locations.contract.js';
+export * from './people/people.contract.js';
+export * from './dashboard/dashboard.contract.js';

@@ -1,161 +1,64 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
-  circunscricaoListSchema, circunscricaoRecordSchema, circunscricaoSchema, comarcaRecordSchema, comarcaSchema, coordinatorOptionSchema,
-  coordinatorQuerySchema, forumRecordSchema, forumSchema, localRecordSchema, localSchema, versionQuerySchema, withVersion,
+  circunscricaoContracts, comarcaContracts, coordinatorsContract, forumContracts, localContracts, type HandlerReplyOf, type ParsedBodyOf,
+  type RouteContract,
 } from '@assoc/domain';
-import { actorOf } from '../../lib/actor.js';
-import { messageSchema } from '../../lib/reply-schemas.js';
-import { menuRolesOf, screenAccess } from '../../lib/define-route.js';
-import { createLocationsService } from './locations.service.js';
+import { actorOf, type Actor } from '../../lib/actor.js';
+import { defineRoute, defineRoutes } from '../../lib/define-route.js';
 
-const SCREENS = ['/localizacao'] as const;
-const id = z.coerce.number().int().min(1);
-const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
-const tags = ['localizacao'];
+/** The four contracts of a level (the domain's `levelContracts`). */
+interface LevelContracts {
+  list: RouteContract;
+  get: RouteContract;
+  update: RouteContract;
+  add: RouteContract;
+}
+
+/** What a level's routes call: its service (`list` answers the list's reply, `get` and `add` the record). */
+interface LevelService<C extends LevelContracts> {
+  list(parentId?: number): Promise<HandlerReplyOf<C['list']>>;
+  get(id: number): Promise<HandlerReplyOf<C['get']>>;
+  update(id: number, body: ParsedBodyOf<C['add']>, version: number, actor: Actor): Promise<unknown>;
+  add(body: ParsedBodyOf<C['add']>, actor: Actor, parentId?: number): Promise<HandlerReplyOf<C['add']>>;
+}
+
+/** A level's calls have at most one path parameter: the row's key, or for list and add the parent's (none for a circunscrição). */
+const onlyParam = (params: unknown) => Object.values((params ?? {}) as Record<string, number>)[0];
+
+/**
+ * Registers the four calls of one level (circunscrição, comarca, fórum): its list, one record, the save at
+ * the read version (204; the contract's status) and the addition (200, the record).
+ */
+function levelRoutes<C extends LevelContracts>(app: FastifyInstance, contracts: C, service: LevelService<C>) {
+  defineRoute(app, contracts.list as RouteContract, async (request) => service.list(onlyParam(request.params)));
+  defineRoute(app, contracts.get as RouteContract, async (request) => service.get(onlyParam(request.params)!));
+  defineRoute(app, contracts.update as RouteContract, async (request) => {
+    const body = request.body as ParsedBodyOf<C['add']> & { version: number };
+    await service.update(onlyParam(request.params)!, body, body.version, actorOf(request));
+  });
+  defineRoute(app, contracts.add as RouteContract, async (request) =>
+    service.add(request.body as ParsedBodyOf<C['add']>, actorOf(request), onlyParam(request.params)));
+}
 
 /**
  * Location administration (spec 3 §2.12, §7): circunscrições, comarcas, fóruns and the locals of a
- * forum, plus the coordinator choices. Every call needs the roles of /localizacao.
+ * forum, plus the coordinator choices. Every call needs the roles of /localizacao (the contracts' access).
  */
-const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createLocationsService(app.db);
-  const access = { config: { roles: menuRolesOf(SCREENS) }, onRequest: screenAccess(SCREENS) };
+const locationsRoutes: FastifyPluginAsync = async (app) => {
+  const service = app.services.locations;
 
-  // Circunscrições --------------------------------------------------------------------------------
+  levelRoutes(app, circunscricaoContracts, { ...service.circunscricoes, list: () => service.circunscricoes.listWithRajs() });
+  levelRoutes(app, comarcaContracts, service.comarcas);
+  levelRoutes(app, forumContracts, service.forums);
 
-  app.get('/circunscricao', {
-    ...access,
-    schema: { tags, summary: 'Circunscrições (cirs) e as escolhas de RAJ (rajs: regiões ativas)', response: { 200: circunscricaoListSchema } },
-  }, async () => service.circunscricoes.listWithRajs());
-
-  app.get('/circunscricao/:cirId', {
-    ...access,
-    schema: { tags, summary: 'Uma circunscrição', params: z.object({ cirId: id }), response: { 200: circunscricaoRecordSchema, ...errors } },
-  }, async (request) => service.circunscricoes.get(request.params.cirId));
-
-  app.put('/circunscricao/:cirId', {
-    ...access,
-    schema: {
-      tags, summary: 'Altera circunscrição na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais abaixo dela',
-      params: z.object({ cirId: id }), body: withVersion(circunscricaoSchema), response: { 204: z.null(), ...errors },
-    },
-  }, async (request, reply) => {
-    await service.circunscricoes.update(request.params.cirId, request.body, request.body.version, actorOf(request));
-    return reply.code(204).send(null);
+  defineRoutes(app, localContracts, {
+    list: async (request) => service.locals.list(request.params.apfId),
+    add: async (request) => service.locals.add(request.params.apfId, request.body, actorOf(request)),
+    update: async (request) => service.locals.update(request.body, request.body.version, actorOf(request)),
+    remove: async (request) => service.locals.remove(request.params.locId, request.query.version, actorOf(request)),
   });
 
-  app.post('/circunscricao', {
-    ...access,
-    schema: { tags, summary: 'Adiciona circunscrição (200, o registro com cirId)', body: circunscricaoSchema, response: { 200: circunscricaoRecordSchema, ...errors } },
-  }, async (request) => service.circunscricoes.add(request.body, actorOf(request)));
-
-  // Comarcas -------------------------------------------------------------------------------------
-
-  app.get('/comarcas/all/:cirId', {
-    ...access,
-    schema: { tags, summary: 'Comarcas de uma circunscrição', params: z.object({ cirId: id }), response: { 200: z.array(comarcaRecordSchema), ...errors } },
-  }, async (request) => service.comarcas.list(request.params.cirId));
-
-  app.get('/comarcas/:comId', {
-    ...access,
-    schema: { tags, summary: 'Uma comarca', params: z.object({ comId: id }), response: { 200: comarcaRecordSchema, ...errors } },
-  }, async (request) => service.comarcas.get(request.params.comId));
-
-  app.put('/comarcas/:comId', {
-    ...access,
-    schema: {
-      tags, summary: 'Altera comarca na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais abaixo dela',
-      params: z.object({ comId: id }), body: withVersion(comarcaSchema), response: { 204: z.null(), ...errors },
-    },
-  }, async (request, reply) => {
-    await service.comarcas.update(request.params.comId, request.body, request.body.version, actorOf(request));
-    return reply.code(204).send(null);
-  });
-
-  app.post('/comarcas/:cirId', {
-    ...access,
-    schema: {
-      tags, summary: 'Adiciona comarca à circunscrição (200, o registro)', params: z.object({ cirId: id }), body: comarcaSchema,
-      response: { 200: comarcaRecordSchema, ...errors },
-    },
-  }, async (request) => service.comarcas.add(request.body, actorOf(request), request.params.cirId));
-
-  // Fóruns ---------------------------------------------------------------------------------------
-
-  app.get('/forums/all/:comId', {
-    ...access,
-    schema: { tags, summary: 'Fóruns de uma comarca', params: z.object({ comId: id }), response: { 200: z.array(forumRecordSchema), ...errors } },
-  }, async (request) => service.forums.list(request.params.comId));
-
-  app.get('/forums/:apfId', {
-    ...access,
-    schema: { tags, summary: 'Um fórum', params: z.object({ apfId: id }), response: { 200: forumRecordSchema, ...errors } },
-  }, async (request) => service.forums.get(request.params.apfId));
-
-  app.put('/forums/:apfId', {
-    ...access,
-    schema: {
-      tags, summary: 'Altera fórum na versão lida (204; 409 se outro usuário alterou); coordenadores informados passam a todos os locais do fórum',
-      params: z.object({ apfId: id }), body: withVersion(forumSchema), response: { 204: z.null(), ...errors },
-    },
-  }, async (request, reply) => {
-    await service.forums.update(request.params.apfId, request.body, request.body.version, actorOf(request));
-    return reply.code(204).send(null);
-  });
-
-  app.post('/forums/:comId', {
-    ...access,
-    schema: {
-      tags, summary: 'Adiciona fórum à comarca (200, o registro)', params: z.object({ comId: id }), body: forumSchema,
-      response: { 200: forumRecordSchema, ...errors },
-    },
-  }, async (request) => service.forums.add(request.body, actorOf(request), request.params.comId));
-
-  // Locais ---------------------------------------------------------------------------------------
-
-  app.get('/local/id/:apfId/:refreshCounter', {
-    ...access,
-    schema: {
-      tags, summary: 'Locais ativos de um fórum (refreshCounter só evita o cache do cliente)',
-      params: z.object({ apfId: id, refreshCounter: z.coerce.number().int().min(0) }),
-      response: { 200: z.array(localRecordSchema), ...errors },
-    },
-  }, async (request) => service.locals.list(request.params.apfId));
-
-  app.post('/local/:apfId', {
-    ...access,
-    schema: {
-      tags, summary: 'Adiciona local ao fórum (200, o registro); começa com os coordenadores do nível mais próximo acima',
-      params: z.object({ apfId: id }), body: localSchema, response: { 200: localRecordSchema, ...errors },
-    },
-  }, async (request) => service.locals.add(request.params.apfId, request.body, actorOf(request)));
-
-  app.put('/local', {
-    ...access,
-    schema: {
-      tags, summary: 'Altera local na versão lida; a chave locId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num local apagado, também o recupera',
-      body: withVersion(localSchema), response: { 200: localRecordSchema, ...errors },
-    },
-  }, async (request) => service.locals.update(request.body, request.body.version, actorOf(request)));
-
-  app.delete('/local/:locId', {
-    ...access,
-    schema: {
-      tags, summary: 'Apaga local na versão lida (?version=; 200, o registro apagado; recuperável com PUT local; 409 se outro usuário alterou)',
-      params: z.object({ locId: id }), querystring: versionQuerySchema, response: { 200: localRecordSchema, ...errors },
-    },
-  }, async (request) => service.locals.remove(request.params.locId, request.query.version, actorOf(request)));
-
-  // Coordenadores ----------------------------------------------------------------------------------
-
-  app.get('/coordenadores', {
-    ...access,
-    schema: {
-      tags, summary: 'Escolhas de coordenador: até 20 magistrados titulares (M, N, H, J) cujo nome contém o texto q',
-      querystring: coordinatorQuerySchema, response: { 200: z.array(coordinatorOptionSchema), ...errors },
-    },
-  }, async (request) => service.searchCoordinators(request.query.q));
+  defineRoute(app, coordinatorsContract, async (request) => service.searchCoordinators(request.query.q));
 };
 
 export default locationsRoutes;

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { onlyDigits, type Weather } from '@assoc/domain';
-import { api } from '../../../app/api';
-import type { PersonSuggestion } from '../../people/types';
+import { dashboardContracts, onlyDigits, type Weather } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 
 export type { Weather };
 
-export const birthdaysKey = ['aniversarios'] as const;
-export const weatherKey = (cep: string) => ['weather', cep] as const;
+export const birthdaysKey = queryKeyOf(dashboardContracts.birthdays);
+export const weatherKey = (cep: string) => queryKeyOf(dashboardContracts.weather, { params: { cep } });
 
 /** GET aniversarios: people born on today's day and month. */
 export function useBirthdays() {
   return useQuery({
     queryKey: birthdaysKey,
-    queryFn: ({ signal }) => api.get<PersonSuggestion[]>('aniversarios', { signal }),
+    queryFn: ({ signal }) => callApi(dashboardContracts.birthdays, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -22,7 +21,7 @@ export function useWeather(cep: string | null | undefined) {
   const digits = onlyDigits(cep);
   return useQuery({
     queryKey: weatherKey(digits),
-    queryFn: ({ signal }) => api.get<Weather>(`weather/${digits}`, { signal }),
+    queryFn: ({ signal }) => callApi(dashboardContracts.weather, { params: { cep: digits } }, { signal }),
     enabled: digits.length === 8,
     retry: false,
     staleTime: 30 * 60_000,

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api';
-import type { ViewedPerson } from '../types';
+import { searchContracts } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 
-export const searchHistoryKey = ['searchhistory'] as const;
+export const searchHistoryKey = queryKeyOf(searchContracts.history);
 
 /** GET searchhistory: the people this user opened, newest first. */
 export function useSearchHistory() {
   return useQuery({
     queryKey: searchHistoryKey,
-    queryFn: ({ signal }) => api.get<ViewedPerson[]>('searchhistory', { signal }),
+    queryFn: ({ signal }) => callApi(searchContracts.history, {}, { signal }),
   });
 }
 
@@ -19,9 +19,9 @@ export function useSearchHistory() {
 export function useRecordMemberView(cstId: number) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['searchhistory', 'view', cstId],
+    queryKey: queryKeyOf(searchContracts.recordView, { params: { cstId } }),
     queryFn: async ({ signal }) => {
-      const history = await api.get<ViewedPerson[]>(`searchhistory/${cstId}`, { signal });
+      const history = await callApi(searchContracts.recordView, { params: { cstId } }, { signal });
       queryClient.setQueryData(searchHistoryKey, history);
       return history;
     },

@@ -1,14 +1,14 @@
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@assoc/domain';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchContracts } from '@assoc/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api';
-import type { PersonSuggestion } from '../../people/types';
+import { callApi, queryKeyOf } from '../../../app/client';
 
 /** Spec 1 §9: minimum 3 characters, 400 ms pause, box maximum 30. */
 export { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH };
 export const SEARCH_DEBOUNCE_MS = 400;
 
-export const searchKey = (term: string) => ['search', term] as const;
+/** POST search is a read: each term is its own query (the contract's key and the term). */
+export const searchKey = (term: string) => [...queryKeyOf(searchContracts.search), term] as const;
 
 /**
  * The member search box's state: the typed text, and the term actually searched once the user
@@ -57,7 +57,7 @@ export function useMemberSearch() {
     queryKey: searchKey(term),
     queryFn: async ({ signal }) => {
       try {
-        return await api.post<PersonSuggestion[]>('search', { text: term }, { signal });
+        return await callApi(searchContracts.search, { body: { text: term } }, { signal });
       } catch (error) {
         if (signal.aborted) throw error;
         // Spec: a failed search shows an empty list (a 401 also opens the session-lost popup).

@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { API_BASE } from '../../../app/api';
+import { personPhotoContracts } from '@assoc/domain';
+import { apiUrl } from '../../../app/client';
 
 interface PersonAvatarProps extends Omit<AvatarProps, 'src' | 'name'> {
   name: string;
@@ -15,7 +16,7 @@ export function PersonAvatar({ name, photoKey, size = 40, ...props }: PersonAvat
       size={size}
       name={name}
       color="initials"
-      src={photoKey ? `${API_BASE}/thumbs/2/${encodeURIComponent(photoKey)}` : null}
+      src={photoKey ? apiUrl(personPhotoContracts.thumbnail, { params: { size: 2, key: photoKey } }) : null}
       alt={name}
     />
   );

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { binaryReply, defineContract } from '../contract/route-contract.js';
+import { personSuggestionSchema, searchHistoryItemSchema, searchMessages, searchRequestSchema } from './search.schema.js';
+
+const tags = ['pesquisa'] as const;
+
+/** GET searchhistory/{cstId} path parameters: the member's id, up to 9 digits. */
+const memberIdParamsSchema = z.object({
+  cstId: z.string().regex(/^\d{1,9}$/, searchMessages.invalidId).transform(Number),
+});
+
+/** Top-bar member search and the dashboard's view history (spec 1 §2, spec 3 §2.2-2.3). */
+export const searchContracts = {
+  search: defineContract({
+    method: 'POST',
+    path: '/search',
+    body: searchRequestSchema,
+    reply: z.array(personSuggestionSchema),
+    access: { roles: ['v2search'] },
+    summary: 'Pesquisa de pessoas: titulares, dependentes e terceiros por nome, CPF/CNPJ ou número interno',
+    tags,
+  }),
+  history: defineContract({
+    method: 'GET',
+    path: '/searchhistory',
+    reply: z.array(searchHistoryItemSchema),
+    access: { roles: ['v2access'] },
+    summary: 'Pessoas abertas recentemente pelo usuário (mais recentes primeiro, até 20)',
+    tags,
+  }),
+  recordView: defineContract({
+    method: 'GET',
+    path: '/searchhistory/:cstId',
+    params: memberIdParamsSchema,
+    reply: z.array(searchHistoryItemSchema),
+    access: { roles: ['v2access'] },
+    // Records the view: a GET that changes state sends the XSRF header (issue 8 §8).
+    xsrf: true,
+    summary: 'Registra que o usuário abriu o associado e devolve o histórico atualizado',
+    tags,
+  }),
+};
+
+/**
+ * A person's photo thumbnail (spec 3 §2.3: size 2 is the avatar's), fetched by the browser itself
+ * (`<img src>`). Declared here for the web's URL; the server route comes with the member record.
+ */
+export const personPhotoContracts = {
+  thumbnail: defineContract({
+    method: 'GET',
+    path: '/thumbs/:size/:key',
+    params: z.object({ size: z.coerce.number().int().min(1), key: z.string().min(1) }),
+    reply: binaryReply,
+    access: { signedIn: true },
+    summary: 'Miniatura da foto de uma pessoa no tamanho pedido',
+    tags: ['pessoas'],
+  }),
+};
