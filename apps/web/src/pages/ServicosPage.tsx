@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { findRoute, type ExtratoGroup } from '@assoc/domain';
-import { api } from '../app/api';
+import { extratoGroupContracts, findRoute } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../app/client';
 import { CrudTable } from '../modules/ui/crud/CrudTable';
 import { ServiceForm } from '../modules/registries/components/ServiceForm';
 import { ServicePickers } from '../modules/registries/components/ServicePickers';
@@ -13,7 +13,10 @@ import { PageTitle } from '../modules/ui/components/PageTitle';
 export default function ServicosPage() {
   const [supId, setSupId] = useState<number | null>(null);
   const [sucId, setSucId] = useState<number | null>(null);
-  const groups = useQuery({ queryKey: ['registry', 'extratogroup'], queryFn: ({ signal }) => api.get<ExtratoGroup[]>('extratogroup', { signal }) });
+  const groups = useQuery({
+    queryKey: queryKeyOf(extratoGroupContracts.list),
+    queryFn: ({ signal }) => callApi(extratoGroupContracts.list, {}, { signal }),
+  });
   const table = useMemo(() => (sucId == null ? null : servicosTable(sucId)), [sucId]);
   return (
     <Stack gap="md">

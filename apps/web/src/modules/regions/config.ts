@@ -1,6 +1,7 @@
-import { newRegionValues, regionSchema, type Region, type RegionItem } from '@assoc/domain';
-import { api } from '../../app/api';
+import { newRegionValues, regionContracts, regionSchema, type Region, type RegionItem } from '@assoc/domain';
+import { callApi } from '../../app/client';
 import type { CrudTableProps } from '../ui/crud/CrudTable';
+import { registryCalls } from '../ui/crud/useCrudResource';
 import type { FormValues } from '../ui/crud/useZodForm';
 
 /** Form values of a region: its name and city list (a row of the table has no cities). */
@@ -17,13 +18,13 @@ const regionValues = (region: RegionItem | Region): FormValues => ({
  * (large, titled "Feriado" as the spec shows) is {@link RegionForm}; editing loads GET regiao/{id}.
  */
 export const regionsTable: Omit<CrudTableProps<RegionItem>, 'renderForm'> = {
-  path: 'regiao',
+  calls: registryCalls(regionContracts),
   keyField: 'regionId',
   schema: regionSchema,
   modalTitle: 'Feriado',
   modalSize: 'lg',
   newValues: () => ({ ...newRegionValues() }),
   toValues: regionValues,
-  loadValues: async (row) => regionValues(await api.get<Region>(`regiao/${row.regionId}`)),
+  loadValues: async (row) => regionValues(await callApi(regionContracts.get, { params: { id: row.regionId } })),
   columns: [{ accessor: 'regionName', title: 'Descrição' }],
 };

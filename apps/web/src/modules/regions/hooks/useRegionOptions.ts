@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CityOption, UfOption } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { regionContracts } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 
 /**
  * Options of the region modal (spec 3 §7 GET regiao/uf, GET regiao/cidades/{uf}). Each has its own
@@ -9,17 +9,17 @@ import { api } from '../../../app/api';
  */
 export function useUfOptions() {
   return useQuery({
-    queryKey: ['regiao', 'uf'],
-    queryFn: ({ signal }) => api.get<UfOption[]>('regiao/uf', { signal }),
+    queryKey: queryKeyOf(regionContracts.ufs),
+    queryFn: ({ signal }) => callApi(regionContracts.ufs, {}, { signal }),
     staleTime: Infinity,
   });
 }
 
 export function useCityOptions(uf: string | null) {
   return useQuery({
-    queryKey: ['regiao', 'cidades', uf],
+    queryKey: queryKeyOf(regionContracts.cities, { params: { uf: uf ?? '' } }),
     enabled: !!uf,
-    queryFn: ({ signal }) => api.get<CityOption[]>(`regiao/cidades/${uf}`, { signal }),
+    queryFn: ({ signal }) => callApi(regionContracts.cities, { params: { uf: uf! } }, { signal }),
     staleTime: Infinity,
   });
 }

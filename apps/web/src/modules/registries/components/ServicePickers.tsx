@@ -3,9 +3,9 @@ import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  productSchema, registryMessages, serviceLimits, supplierSchema, type Product, type Supplier, type SupplierItem,
+  productSchema, registryMessages, serviceContracts, serviceLimits, supplierSchema, type BodyOf, type Product,
 } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { callApi, queryKeyOf } from '../../../app/client';
 import { FormFields, type FieldConfig } from '../../ui/crud/FormFields';
 import { FormModal } from '../../ui/crud/FormModal';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
@@ -70,18 +70,21 @@ interface PickersProps {
  */
 export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersProps) {
   const queryClient = useQueryClient();
-  const supplierList = useQuery({ queryKey: ['fornecedores'], queryFn: ({ signal }) => api.get<SupplierItem[]>('fornecedores', { signal }) });
+  const supplierList = useQuery({
+    queryKey: queryKeyOf(serviceContracts.listSuppliers),
+    queryFn: ({ signal }) => callApi(serviceContracts.listSuppliers, {}, { signal }),
+  });
   const productList = useQuery({
-    queryKey: ['produtos', supId],
+    queryKey: queryKeyOf(serviceContracts.listProducts, { params: { supId: supId ?? 0 } }),
     enabled: supId != null,
-    queryFn: ({ signal }) => api.get<Product[]>(`produtos/all/${supId}`, { signal }),
+    queryFn: ({ signal }) => callApi(serviceContracts.listProducts, { params: { supId: supId! } }, { signal }),
   });
   // seq remounts the modal when Recarregar brings a fresh record.
   const [modal, setModal] = useState<{ kind: 'supplier' | 'product'; initial: FormValues; id: number | null; seq?: number } | null>(null);
 
   const editSupplier = async () => {
     try {
-      const record = await api.get<Supplier>(`fornecedores/${supId}`);
+      const record = await callApi(serviceContracts.getSupplier, { params: { supId: supId! } });
       setModal({ kind: 'supplier', initial: { ...record }, id: supId, seq: Date.now() });
     } catch (error) {
       notifyError(crudFailureMessage(error));
@@ -100,25 +103,25 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
 
   const saveSupplier = async (body: Record<string, unknown>) => {
     if (modal?.id == null) {
-      const created = await api.post<Supplier>('fornecedores', body);
+      const created = await callApi(serviceContracts.addSupplier, { body: body as BodyOf<typeof serviceContracts.addSupplier> });
       notifySuccess(registryMessages.added);
       onSupplier(created.supId);
     } else {
-      await api.put(`fornecedores/${modal.id}`, body);
+      await callApi(serviceContracts.updateSupplier, { params: { supId: modal.id }, body: body as BodyOf<typeof serviceContracts.updateSupplier> });
       notifySuccess(registryMessages.updated);
     }
-    await queryClient.invalidateQueries({ queryKey: ['fornecedores'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(serviceContracts.listSuppliers) });
   };
   const saveProduct = async (body: Record<string, unknown>) => {
     if (modal?.id == null) {
-      const created = await api.post<Product>(`produtos/${supId}`, body);
+      const created = await callApi(serviceContracts.addProduct, { params: { supId: supId! }, body: body as BodyOf<typeof serviceContracts.addProduct> });
       notifySuccess(registryMessages.added);
       onProduct(created.sucId);
     } else {
-      await api.put(`produtos/${modal.id}`, body);
+      await callApi(serviceContracts.updateProduct, { params: { sucId: modal.id }, body: body as BodyOf<typeof serviceContracts.updateProduct> });
       notifySuccess(registryMessages.updated);
     }
-    await queryClient.invalidateQueries({ queryKey: ['produtos', supId] });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf(serviceContracts.listProducts, { params: { supId: supId ?? 0 } }) });
   };
 
   return (

@@ -3,9 +3,9 @@ import { ActionIcon, Grid, SegmentedControl, Stack, Text, TextInput, Tooltip } f
 import { IconEraser } from '@tabler/icons-react';
 import {
   formatCnpj, formatCpf, formatPhone, onlyDigits, terceiroDocumentError, terceiroLimits, terceiroTipoLabels,
-  type CepAddress, type TerceiroDocumentCheck,
+  terceiroContracts, type CepAddress,
 } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { callApi } from '../../../app/client';
 import type { ZodForm } from '../../ui/crud/useZodForm';
 import { CepInput, isCityWide } from '../../ui/components/CepInput';
 
@@ -70,7 +70,9 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
     form.setValue('terCPFCNPJ', tipo === 1 ? formatCnpj(document) : formatCpf(document));
     setChecking(true);
     try {
-      const check = await api.get<TerceiroDocumentCheck>(`process/terceiros/${Number(form.values.terId) || 0}/${tipo}/${onlyDigits(document)}`);
+      const check = await callApi(terceiroContracts.checkDocument, {
+        params: { terId: Number(form.values.terId) || 0, terTipo: tipo, document: onlyDigits(document) },
+      });
       form.setExternalError('terCPFCNPJ', check.valid ? '' : check.message);
     } catch {
       // The save checks again; a failed probe does not block the form.

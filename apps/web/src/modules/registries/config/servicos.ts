@@ -1,4 +1,4 @@
-import { formatCents, serviceSchema, serviceTypeLabels, type Service } from '@assoc/domain';
+import { formatCents, serviceContracts, serviceSchema, serviceTypeLabels, type Service } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 
 /** '2,50 %' (rates are percent with 2 decimals, spec 3 §9). */
@@ -11,8 +11,12 @@ export const formatRate = (value: number | null | undefined) =>
  */
 export function servicosTable(sucId: number): CrudTableProps<Service> {
   return {
-    path: 'servicos',
-    endpoints: { list: `servicos/all/${sucId}`, add: `servicos/${sucId}`, update: () => 'servicos', remove: (id) => `servicos/${id}` },
+    calls: {
+      list: { contract: serviceContracts.listServices, params: { sucId } },
+      add: { contract: serviceContracts.addService, params: { sucId } },
+      update: () => ({ contract: serviceContracts.updateService }),
+      remove: (svcId) => ({ contract: serviceContracts.removeService, params: { svcId } }),
+    },
     keyField: 'svcId',
     schema: serviceSchema,
     modalTitle: 'Serviço',

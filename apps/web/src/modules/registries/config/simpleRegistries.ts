@@ -1,12 +1,13 @@
 import {
-  assocCargoSchema, EXTRATO_GROUP_DEFAULT_SORT, extratoGroupSchema, feriadoSchema, forumCargoSchema, formatDate, holidayLimits,
+  assocCargoContracts, assocCargoSchema, extratoGroupContracts, feriadoContracts, forumCargoContracts, EXTRATO_GROUP_DEFAULT_SORT, extratoGroupSchema, feriadoSchema, forumCargoSchema, formatDate, holidayLimits,
   type AssocCargo, type ExtratoGroup, type Feriado, type ForumCargo,
 } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
+import { registryCalls } from '../../ui/crud/useCrudResource';
 
 /** Holidays (spec 3 §2.10, §5): date DD/MM/YYYY, description 2-80 (typing limit 120). */
 export const feriadosTable: CrudTableProps<Feriado> = {
-  path: 'feriados',
+  calls: registryCalls(feriadoContracts),
   keyField: 'ferId',
   schema: feriadoSchema,
   modalTitle: 'Feriado',
@@ -23,7 +24,7 @@ export const feriadosTable: CrudTableProps<Feriado> = {
 
 /** Forum positions (spec 3 §2.11): cargo 2-64. */
 export const forumCargosTable: CrudTableProps<ForumCargo> = {
-  path: 'forumcargos',
+  calls: registryCalls(forumCargoContracts),
   keyField: 'afcId',
   schema: forumCargoSchema,
   modalTitle: 'Cargo de fórum',
@@ -34,7 +35,7 @@ export const forumCargosTable: CrudTableProps<ForumCargo> = {
 
 /** Association positions: cargo 2-120. */
 export const assocCargosTable: CrudTableProps<AssocCargo> = {
-  path: 'assoccargos',
+  calls: registryCalls(assocCargoContracts),
   keyField: 'aacId',
   schema: assocCargoSchema,
   modalTitle: 'Cargo da associação',
@@ -45,7 +46,7 @@ export const assocCargosTable: CrudTableProps<AssocCargo> = {
 
 /** Statement groups (spec 3 §2.8): name 5-80, order 1-9999 (default 10). */
 export const extratoGroupTable: CrudTableProps<ExtratoGroup> = {
-  path: 'extratogroup',
+  calls: registryCalls(extratoGroupContracts),
   keyField: 'extgrpID',
   schema: extratoGroupSchema,
   modalTitle: 'Grupo (Extrato/IR)',

@@ -1,10 +1,11 @@
-import { formatDateTimeShort, messageTemplateSchema, templateLimits, type MessageTemplate, type TemplateChannel } from '@assoc/domain';
+import { formatDateTimeShort, messageTemplateSchema, templateContracts, templateLimits, type MessageTemplate, type TemplateChannel } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
+import { registryCalls } from '../../ui/crud/useCrudResource';
 
-/** SMS, WhatsApp and E-mail templates (spec 3 §2.6, §5; decision 16): the same table on each channel's path. */
+/** SMS, WhatsApp and E-mail templates (spec 3 §2.6, §5; decision 16): the same table on each channel's contracts. */
 export function templateTable(channel: TemplateChannel, label: string): CrudTableProps<MessageTemplate> {
   return {
-    path: channel,
+    calls: registryCalls(templateContracts[channel]),
     keyField: 'emID',
     schema: messageTemplateSchema,
     modalTitle: `Modelo de ${label}`,

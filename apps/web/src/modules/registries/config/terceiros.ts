@@ -1,7 +1,8 @@
 import {
-  formatCep, formatCnpj, formatCpf, formatCpfCnpj, formatPhone, terceiroSchema, type Terceiro,
+  formatCep, formatCnpj, formatCpf, formatCpfCnpj, formatPhone, terceiroContracts, terceiroSchema, type Terceiro,
 } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
+import { registryCalls } from '../../ui/crud/useCrudResource';
 import type { FormValues } from '../../ui/crud/useZodForm';
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -35,7 +36,7 @@ export const newTerceiroValues = (): FormValues => ({
 
 /** Third parties (spec 3 §2.7): the table; the form is {@link TerceiroForm}. */
 export const terceirosTable: Omit<CrudTableProps<Terceiro>, 'renderForm'> = {
-  path: 'process/terceiros',
+  calls: registryCalls(terceiroContracts),
   keyField: 'terId',
   schema: terceiroSchema,
   modalTitle: 'Terceiro',

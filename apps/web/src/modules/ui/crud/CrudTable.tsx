@@ -10,7 +10,7 @@ import { FormFields, type FieldConfig } from './FormFields';
 import { FormModal } from './FormModal';
 import { ZodFormModal } from './ZodFormModal';
 import type { RowMarker } from './sessionMarks';
-import { crudFailureMessage, isStaleRecord, useCrudResource, type CrudEndpoints, type CrudRow } from './useCrudResource';
+import { crudFailureMessage, isStaleRecord, pathCalls, useCrudResource, type CrudCalls, type CrudEndpoints, type CrudRow } from './useCrudResource';
 import { StaleRecordAlert } from './StaleRecordAlert';
 import { notifyError } from '../notify';
 import type { FormValues, ZodForm } from './useZodForm';
@@ -40,9 +40,11 @@ export interface CrudFormContext<T> {
 export interface CrudTableProps<T extends Record<string, unknown>> {
   /** Screen heading; omit inside tabs. */
   title?: string;
-  /** Registry path under /api/v1 ('feriados', 'process/terceiros'). */
-  path: string;
-  /** Calls that differ from GET/POST {path}, PUT/DELETE {path}/{key}. */
+  /** The registry's calls: contracts of the domain (`registryCalls(feriadoContracts)`, or nested lists' own). */
+  calls?: CrudCalls;
+  /** A table not on contracts yet: its registry path under /api/v1… */
+  path?: string;
+  /** …and the calls that differ from GET/POST {path}, PUT/DELETE {path}/{key}. */
   endpoints?: Partial<CrudEndpoints>;
   keyField: keyof T & string;
   /** The domain's form schema of the registry. */
@@ -85,8 +87,8 @@ const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base'
  * markers of this session; delete and restore with the spec's confirmations.
  */
 export function CrudTable<T extends Record<string, unknown>>(props: CrudTableProps<T>) {
-  const { title, path, keyField, columns, modalTitle, openKey } = props;
-  const resource = useCrudResource<T>(path, keyField, props.endpoints);
+  const { title, keyField, columns, modalTitle, openKey } = props;
+  const resource = useCrudResource<T>(props.calls ?? pathCalls(props.path ?? '', props.endpoints), keyField);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number; stale?: boolean } | null>(null);
   const seq = useRef(0);

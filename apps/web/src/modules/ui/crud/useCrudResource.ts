@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { genericMessages, registryMessages } from '@assoc/domain';
-import { api, isApiError } from '../../../app/api';
+import { z } from 'zod';
+import { genericMessages, registryMessages, type RouteContract } from '@assoc/domain';
+import { isApiError } from '../../../app/api';
+import { callApi, queryKeyOf, relativeUrlOf } from '../../../app/client';
 import { notifyError, notifySuccess } from '../notify';
 import { sessionMarks, type Mark, type RowMarker } from './sessionMarks';
 
@@ -23,11 +25,43 @@ export function isStaleRecord(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && crudFailureMessage(error) === genericMessages.staleRecord;
 }
 
-/** DELETE names the version the row was listed with (decision 5). */
-const withVersionQuery = (path: string, row: Record<string, unknown>) =>
-  typeof row.version === 'number' ? `${path}${path.includes('?') ? '&' : '?'}version=${row.version}` : path;
+/** One call of a registry table: a contract of the domain and the path params the screen fixes (the parent's key). */
+export interface CrudCall {
+  contract: RouteContract;
+  params?: Record<string, unknown>;
+}
 
-/** Paths of a registry whose calls are not the generic ones (the services screen's nested lists). */
+/** The calls of one registry table. */
+export interface CrudCalls {
+  /** GET: the records. Its key is the query key of the list; its URL names this session's row markers. */
+  list: CrudCall;
+  /** POST: answers the record. */
+  add: CrudCall;
+  /** PUT of one record (the key in the path, or in the body when the contract's path has none). */
+  update: (id: number) => CrudCall;
+  /** DELETE of one record; the version the row was listed with goes as ?version= (decision 5). */
+  remove: (id: number) => CrudCall;
+}
+
+/** The contracts of a registry of the generic pattern (the domain's registryContracts). */
+export interface RegistryContractGroup {
+  list: RouteContract;
+  add: RouteContract;
+  update: RouteContract;
+  remove: RouteContract;
+}
+
+/** GET/POST {path}, PUT/DELETE {path}/:id of one registry's contracts. */
+export function registryCalls(contracts: RegistryContractGroup): CrudCalls {
+  return {
+    list: { contract: contracts.list },
+    add: { contract: contracts.add },
+    update: (id) => ({ contract: contracts.update, params: { id } }),
+    remove: (id) => ({ contract: contracts.remove, params: { id } }),
+  };
+}
+
+/** Paths of a registry whose calls are not yet contracts (for tables not converted yet). */
 export interface CrudEndpoints {
   list: string;
   add: string;
@@ -35,22 +69,50 @@ export interface CrudEndpoints {
   remove: (id: number) => string;
 }
 
+/** A path given by hand, as a contract of the web only (no params, JSON reply). */
+const pathCall = (method: RouteContract['method'], path: string): CrudCall => ({
+  contract: { method, path: `/${path}`, reply: z.unknown(), access: { signedIn: true }, summary: path, tags: [] },
+});
+
 /**
- * One registry on the server (GET/POST {path}, PUT/DELETE {path}/{key}) with this session's row
- * markers: list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
+ * The calls of a table still given as paths (GET/POST {path}, PUT/DELETE {path}/{key} unless
+ * `endpoints` says otherwise); its list keeps the query key ['registry', list path].
  */
-export function useCrudResource<T extends Record<string, unknown>>(base: string, keyField: keyof T & string, endpoints?: Partial<CrudEndpoints>) {
-  const queryClient = useQueryClient();
-  const calls: CrudEndpoints = {
-    list: endpoints?.list ?? base,
-    add: endpoints?.add ?? base,
-    update: endpoints?.update ?? ((id) => `${base}/${id}`),
-    remove: endpoints?.remove ?? ((id) => `${base}/${id}`),
+export function pathCalls(base: string, endpoints?: Partial<CrudEndpoints>): CrudCalls & { queryKey: readonly unknown[] } {
+  const listPath = endpoints?.list ?? base;
+  return {
+    queryKey: ['registry', listPath],
+    list: pathCall('GET', listPath),
+    add: pathCall('POST', endpoints?.add ?? base),
+    update: (id) => pathCall('PUT', endpoints?.update?.(id) ?? `${base}/${id}`),
+    remove: (id) => pathCall('DELETE', endpoints?.remove?.(id) ?? `${base}/${id}`),
   };
-  // The list's path names the cache and this session's row markers.
-  const path = calls.list;
-  const queryKey = useMemo(() => ['registry', path], [path]);
-  const list = useQuery({ queryKey, queryFn: ({ signal }) => api.get<T[]>(path, { signal }) });
+}
+
+type CallInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+/** callApi over a contract the table only knows as a RouteContract (the replies are the table's rows). */
+const send = <R>(call: CrudCall, input: Omit<CallInput, 'params'> = {}, signal?: AbortSignal): Promise<R> =>
+  (callApi as (contract: RouteContract, input: CallInput, options?: { signal?: AbortSignal }) => Promise<R>)(
+    call.contract, { params: call.params, ...input }, signal ? { signal } : undefined,
+  );
+
+/** The query key of a table's list: the list contract's key (or the one a path table gives). */
+export const crudListKey = (calls: CrudCalls & { queryKey?: readonly unknown[] }): readonly unknown[] =>
+  calls.queryKey ?? queryKeyOf(calls.list.contract, calls.list.params ? { params: calls.list.params } : undefined);
+
+/**
+ * One registry on the server (by default GET/POST {path}, PUT/DELETE {path}/{key}) with this session's
+ * row markers: list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
+ */
+export function useCrudResource<T extends Record<string, unknown>>(calls: CrudCalls & { queryKey?: readonly unknown[] }, keyField: keyof T & string) {
+  const queryClient = useQueryClient();
+  // The list's URL ('servicos/all/3') names this session's row markers.
+  const path = relativeUrlOf(calls.list.contract, calls.list.params ? { params: calls.list.params } : undefined);
+  const listKey = crudListKey(calls);
+  const keyText = JSON.stringify(listKey);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key's content names it
+  const queryKey = useMemo(() => listKey, [keyText]);
+  const list = useQuery({ queryKey, queryFn: ({ signal }) => send<T[]>(calls.list, {}, signal) });
   const marks = useSyncExternalStore(sessionMarks.subscribe, () => sessionMarks.get<T>(path));
 
   const keyOf = useCallback((row: T) => Number(row[keyField]), [keyField]);
@@ -77,7 +139,7 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
   };
 
   const add = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<T>(calls.add, body),
+    mutationFn: (body: Record<string, unknown>) => send<T>(calls.add, { body }),
     onSuccess: async (row) => {
       mark(row, 'insert');
       notifySuccess(registryMessages.added);
@@ -87,7 +149,7 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
   });
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => api.put<T>(calls.update(id), body),
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => send<T>(calls.update(id), { body }),
     onSuccess: async (row) => {
       // A row added in this session stays marked as new.
       if (marks.get(keyOf(row))?.marker !== 'insert') mark(row, 'update');
@@ -99,7 +161,7 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
   });
 
   const remove = useMutation({
-    mutationFn: (row: T) => api.delete<T>(withVersionQuery(calls.remove(keyOf(row)), row)),
+    mutationFn: (row: T) => send<T>(calls.remove(keyOf(row)), typeof row.version === 'number' ? { query: { version: row.version } } : {}),
     onSuccess: async (reply, row) => {
       // The reply is the deleted record, whole (a region with its cities): what a restore sends back.
       mark({ ...row, ...(reply && typeof reply === 'object' ? reply : {}) }, 'delete');
@@ -110,7 +172,7 @@ export function useCrudResource<T extends Record<string, unknown>>(base: string,
   });
 
   const restore = useMutation({
-    mutationFn: ({ row, body }: { row: T; body: Record<string, unknown> }) => api.put<T>(calls.update(keyOf(row)), body),
+    mutationFn: ({ row, body }: { row: T; body: Record<string, unknown> }) => send<T>(calls.update(keyOf(row)), { body }),
     onSuccess: async (row) => {
       // Spec 3 §4: a recovered row goes back to the update marker.
       mark(row, 'update');
