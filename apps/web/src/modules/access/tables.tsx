@@ -7,7 +7,7 @@ import { api } from '../../app/api';
 import { notifyError, notifySuccess } from '../ui/notify';
 import type { CrudFormContext, CrudTableProps } from '../ui/crud/CrudTable';
 import { crudFailureMessage } from '../ui/crud/useCrudResource';
-import type { ZodForm } from '../ui/crud/useZodForm';
+import type { AppForm } from '../ui/form';
 import { RolePicker } from './components/RolePicker';
 
 const yesNo = (v: boolean) => (v ? 'SIM' : 'NÃO');
@@ -23,7 +23,7 @@ const wrapping = (value: string | null | undefined, anywhere = false) => (
 const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} papéis`);
 
 /** The profile form: name, description and the roles picked from the catalogue. */
-export function ProfileForm({ form }: { form: ZodForm }) {
+export function ProfileForm({ form }: { form: AppForm }) {
   return (
     <Stack gap="sm">
       <TextInput label="Nome" withAsterisk maxLength={64} data-autofocus value={text(form.values.name)} error={form.errorOf('name')}

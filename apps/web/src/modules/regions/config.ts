@@ -2,7 +2,7 @@ import { newRegionValues, regionContracts, regionSchema, type Region, type Regio
 import { callApi } from '../../app/client';
 import type { CrudTableProps } from '../ui/crud/CrudTable';
 import { registryCalls } from '../ui/crud/useCrudResource';
-import type { FormValues } from '../ui/crud/useZodForm';
+import type { FormValues } from '../ui/form';
 
 /** Form values of a region: its name and city list (a row of the table has no cities). */
 const regionValues = (region: RegionItem | Region): FormValues => ({

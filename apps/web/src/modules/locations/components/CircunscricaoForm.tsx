@@ -1,11 +1,10 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import { locationLimits, type Circunscricao, type RajOption } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import type { AppForm } from '../../ui/form';
 import { CoordinatorFields } from './CoordinatorFields';
-import { bindText } from '../utils/bindText';
 
 interface CircunscricaoFormProps {
-  form: ZodForm;
+  form: AppForm;
   record?: Circunscricao;
   rajs: RajOption[];
 }
@@ -17,10 +16,10 @@ export function CircunscricaoForm({ form, record, rajs }: CircunscricaoFormProps
     <>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput {...bindText(form, 'cirNome', locationLimits.cirNome)} label="Nome" withAsterisk data-autofocus />
+          <TextInput {...form.textProps('cirNome', locationLimits.cirNome)} label="Nome" withAsterisk data-autofocus />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput {...bindText(form, 'cirRegional', locationLimits.cirRegional)} label="Regional" withAsterisk />
+          <TextInput {...form.textProps('cirRegional', locationLimits.cirRegional)} label="Regional" withAsterisk />
         </Grid.Col>
         <Grid.Col span={12}>
           <Select

@@ -1,9 +1,9 @@
 import { Grid } from '@mantine/core';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import type { AppForm } from '../../ui/form';
 import { CoordinatorSelect } from './CoordinatorSelect';
 
 interface CoordinatorFieldsProps {
-  form: ZodForm;
+  form: AppForm;
   /** The saved names (edit mode). */
   titularName?: string | null;
   adjuntoName?: string | null;

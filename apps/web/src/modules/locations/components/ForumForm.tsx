@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
 import { Grid, Text, TextInput } from '@mantine/core';
 import { locationLimits, onlyDigits, type CepAddress, type Forum } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
-import { CepInput, isCityWide } from '../../ui/components/CepInput';
-import { bindText } from '../utils/bindText';
+import type { AppForm } from '../../ui/form';
+import { CepInput, isCityWide } from '../../ui/inputs';
 import { CoordinatorFields } from './CoordinatorFields';
 import { PhoneFields } from './PhoneFields';
 
 interface ForumFormProps {
-  form: ZodForm;
+  form: AppForm;
   mode: 'new' | 'edit';
   record?: Forum;
 }
@@ -48,15 +47,14 @@ export function ForumForm({ form, mode, record }: ForumFormProps) {
     <>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 7 }}>
-          <TextInput {...bindText(form, 'forNome', locationLimits.forNome)} label="Nome" withAsterisk data-autofocus />
+          <TextInput {...form.textProps('forNome', locationLimits.forNome)} label="Nome" withAsterisk data-autofocus />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextInput {...bindText(form, 'forShort', locationLimits.forShort)} label="Nome curto" withAsterisk />
+          <TextInput {...form.textProps('forShort', locationLimits.forShort)} label="Nome curto" withAsterisk />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <CepInput
-            form={form}
-            name="forZipcode"
+            {...form.getInputProps('forZipcode')}
             onAddress={fillAddress}
             onDigits={(digits) => digits < 8 && setLocked(false)}
             // Spec 3 §5: an incomplete CEP clears the address; an empty one just leaves it editable.
@@ -64,20 +62,20 @@ export function ForumForm({ form, mode, record }: ForumFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
-          <TextInput {...bindText(form, 'forAddress', locationLimits.forAddress)} {...lockedProps} ref={addressRef} label="Endereço" />
+          <TextInput {...form.textProps('forAddress', locationLimits.forAddress)} {...lockedProps} ref={addressRef} label="Endereço" />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput {...bindText(form, 'forNumber', locationLimits.forNumber)} ref={numberRef} label="Número" />
+          <TextInput {...form.textProps('forNumber', locationLimits.forNumber)} ref={numberRef} label="Número" />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput {...bindText(form, 'forComplement', locationLimits.forComplement)} label="Complemento" />
+          <TextInput {...form.textProps('forComplement', locationLimits.forComplement)} label="Complemento" />
         </Grid.Col>
         <Grid.Col span={{ base: 9, sm: 4 }}>
-          <TextInput {...bindText(form, 'forCity', locationLimits.forCity)} {...lockedProps} label="Cidade" />
+          <TextInput {...form.textProps('forCity', locationLimits.forCity)} {...lockedProps} label="Cidade" />
         </Grid.Col>
         <Grid.Col span={{ base: 3, sm: 2 }}>
           <TextInput
-            {...bindText(form, 'forState', locationLimits.forState)}
+            {...form.textProps('forState', locationLimits.forState)}
             label="UF"
             onChange={(event) => form.setValue('forState', event.currentTarget.value.toUpperCase())}
           />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import type { AppForm } from '../../ui/form';
 import { ZodFormModal } from '../../ui/crud/ZodFormModal';
 import type { LevelConfig } from '../config/levels';
 import type { LevelEditorState } from '../hooks/useLevelEditor';
@@ -13,7 +13,7 @@ interface LevelModalProps {
   onClose: () => void;
   /** Recarregar after a save over a newer version. */
   onReload: () => void;
-  children: (form: ZodForm) => ReactNode;
+  children: (form: AppForm) => ReactNode;
 }
 
 /** The Circunscrição, Comarca or Fórum modal: the shared schema-driven modal with the level's title and size. */

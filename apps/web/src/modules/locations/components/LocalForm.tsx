@@ -1,21 +1,20 @@
 import { Grid, TextInput } from '@mantine/core';
 import { locationLimits, type Local } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
-import { bindText } from '../utils/bindText';
+import type { AppForm } from '../../ui/form';
 import { PhoneFields } from './PhoneFields';
 
 /**
  * The Local modal (spec 3 §3, §5): name, building, two phones with extension and a fax; the
  * coordinators come from the levels above and are shown read-only.
  */
-export function LocalForm({ form, row }: { form: ZodForm; row?: Local }) {
+export function LocalForm({ form, row }: { form: AppForm; row?: Local }) {
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput {...bindText(form, 'locNome', locationLimits.locNome)} label="Local" withAsterisk data-autofocus />
+        <TextInput {...form.textProps('locNome', locationLimits.locNome)} label="Local" withAsterisk data-autofocus />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput {...bindText(form, 'predioNome', locationLimits.predioNome)} label="Prédio" withAsterisk />
+        <TextInput {...form.textProps('predioNome', locationLimits.predioNome)} label="Prédio" withAsterisk />
       </Grid.Col>
       {/* One line per phone. */}
       <Grid.Col span={12}>

@@ -1,9 +1,9 @@
 import { Grid, TextInput } from '@mantine/core';
 import { formatPhone, locationLimits, onlyDigits } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import type { AppForm } from '../../ui/form';
 
 interface PhoneFieldsProps {
-  form: ZodForm;
+  form: AppForm;
   /** Field names: area code, number and, for a local's phones, the extension. */
   ddd: string;
   number: string;

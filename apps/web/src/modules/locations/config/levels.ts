@@ -3,7 +3,7 @@ import {
   type Circunscricao, type Comarca, type Forum,
 } from '@assoc/domain';
 import type { z } from 'zod';
-import type { FormValues } from '../../ui/crud/useZodForm';
+import type { FormValues } from '../../ui/form';
 
 /** The three levels above the locals (spec 3 §2.12). */
 export type LevelKind = 'cir' | 'com' | 'forum';

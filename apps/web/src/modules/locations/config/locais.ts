@@ -1,6 +1,6 @@
 import { formatPhone, localSchema, type Local } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
-import type { FormValues } from '../../ui/crud/useZodForm';
+import type { FormValues } from '../../ui/form';
 
 const text = (value: string | null | undefined) => value ?? '';
 

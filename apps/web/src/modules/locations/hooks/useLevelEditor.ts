@@ -5,7 +5,7 @@ import { api } from '../../../app/api';
 import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { crudFailureMessage, isStaleRecord } from '../../ui/crud/useCrudResource';
-import type { FormValues } from '../../ui/crud/useZodForm';
+import type { FormValues } from '../../ui/form';
 import { levelConfigs, locationKeys, type LevelKind } from '../config/levels';
 import { localsListPath } from '../config/locais';
 import type { LocationCascade } from './useLocationCascade';

@@ -4,11 +4,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   addRegionCity, REGION_CITY_LIST_HEIGHT, REGION_DEFAULT_UF, regionCityLabel, regionLimits, type RegionCity,
 } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import type { AppForm } from '../../ui/form';
 import { useCityOptions, useUfOptions } from '../hooks/useRegionOptions';
 
 interface RegionFormProps {
-  form: ZodForm;
+  form: AppForm;
 }
 
 /**

@@ -1,19 +1,17 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { centsToReais, serviceLimits, serviceTypeLabels, serviceTypes, toCents, type ExtratoGroup } from '@assoc/domain';
-import type { ZodForm } from '../../ui/crud/useZodForm';
+import { serviceLimits, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
+import type { AppForm } from '../../ui/form';
+import { MoneyInput } from '../../ui/inputs';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : '');
 const toNumber = (value: string | number) => (typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.')));
 
-/** The service modal (spec 3 §3, §5): value in R$ (stored in cents), rates in percent with 2 decimals. */
-export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGroup[] }) {
+/** The service modal (spec 3 §3, §5): value in R$ (integer cents, MoneyInput), rates in percent with 2 decimals. */
+export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGroup[] }) {
   const v = form.values;
   const common = (name: string) => ({ error: form.errorOf(name), onBlur: () => form.touch(name) });
   const text = (name: string, label: string, max: number, required = false) => (
-    <TextInput
-      label={label} withAsterisk={required} maxLength={max} {...common(name)}
-      value={v[name] == null ? '' : String(v[name])} onChange={(e) => form.setValue(name, e.currentTarget.value)}
-    />
+    <TextInput label={label} withAsterisk={required} {...form.textProps(name, max)} />
   );
   // clampBehavior none: an out-of-range value stays as typed and the schema's message shows (Mantine
   // would silently correct it on blur, 60 → 50 %).
@@ -44,12 +42,7 @@ export function ServiceForm({ form, groups }: { form: ZodForm; groups: ExtratoGr
     <>
       {text('svcName', 'Nome', serviceLimits.name, true)}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
-          label="Valor" prefix="R$ " decimalScale={2} fixedDecimalScale thousandSeparator="." decimalSeparator="," min={0} clampBehavior="none"
-          {...common('svcValor')}
-          value={typeof v.svcValor === 'number' ? centsToReais(v.svcValor) : ''}
-          onChange={(x) => { const n = toNumber(x); form.setValue('svcValor', n == null ? null : toCents(n)); }}
-        />
+        <MoneyInput label="Valor" min={0} {...form.getInputProps('svcValor')} />
         {rate('svcTaxaAdm', 'Taxa adm.')}
         {rate('svcTaxaAdmNs', 'Taxa adm. (não sócio)')}
         <Select

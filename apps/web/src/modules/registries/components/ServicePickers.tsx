@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { FormFields, type FieldConfig } from '../../ui/crud/FormFields';
 import { FormModal } from '../../ui/crud/FormModal';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
 import { crudFailureMessage, isStaleRecord } from '../../ui/crud/useCrudResource';
-import { useZodForm, type FormValues } from '../../ui/crud/useZodForm';
+import { useAppForm, type AppForm, type FormValues } from '../../ui/form';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
 const supplierFields: FieldConfig[] = [
@@ -28,14 +29,14 @@ function EntityModal({ title, schema, initial, fields, extra, onSave, onClose, o
   schema: typeof supplierSchema | typeof productSchema;
   initial: FormValues;
   fields: FieldConfig[];
-  extra?: (form: ReturnType<typeof useZodForm>) => React.ReactNode;
+  extra?: (form: AppForm) => React.ReactNode;
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onClose: () => void;
   /** Reopens the modal with the record as it is now (after a save over a newer version). */
   onReload: () => void;
 }) {
   const [start] = useState(initial);
-  const form = useZodForm(schema, start);
+  const form = useAppForm(schema as z.ZodType, start);
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   return (
@@ -43,7 +44,7 @@ function EntityModal({ title, schema, initial, fields, extra, onSave, onClose, o
       opened title={title} valid={form.valid} changed={form.changed} saving={saving} onClose={onClose}
       onSave={() => {
         setSaving(true);
-        onSave(form.parsed())
+        onSave(form.parsed() as Record<string, unknown>)
           .then(onClose)
           // A save over a newer version (409, decision 5) is shown in the form, with Recarregar.
           .catch((error: unknown) => (isStaleRecord(error) ? setStale(true) : notifyError(crudFailureMessage(error))))

@@ -6,14 +6,14 @@ import {
   terceiroContracts, type CepAddress,
 } from '@assoc/domain';
 import { callApi } from '../../../app/client';
-import type { ZodForm } from '../../ui/crud/useZodForm';
-import { CepInput, isCityWide } from '../../ui/components/CepInput';
+import type { AppForm } from '../../ui/form';
+import { CepInput, isCityWide } from '../../ui/inputs';
 
 const ADDRESS_FIELDS = ['terLogradouro', 'terBairro', 'terCidade', 'terUF'] as const;
 const str = (value: unknown) => (value == null ? '' : String(value));
 
 interface TerceiroFormProps {
-  form: ZodForm;
+  form: AppForm;
   mode: 'new' | 'edit';
 }
 
@@ -132,8 +132,7 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <CepInput
-            form={form}
-            name="terCEP"
+            {...form.getInputProps('terCEP')}
             onAddress={fillAddress}
             onLeave={(digits) => digits < 8 && clearAddress(true)}
             rightSection={

@@ -3,7 +3,7 @@ import {
 } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 import { registryCalls } from '../../ui/crud/useCrudResource';
-import type { FormValues } from '../../ui/crud/useZodForm';
+import type { FormValues } from '../../ui/form';
 
 const text = (value: string | null | undefined) => value ?? '';
 

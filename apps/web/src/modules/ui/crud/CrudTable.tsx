@@ -13,7 +13,7 @@ import type { RowMarker } from './sessionMarks';
 import { crudFailureMessage, isStaleRecord, pathCalls, useCrudResource, type CrudCalls, type CrudEndpoints, type CrudRow } from './useCrudResource';
 import { StaleRecordAlert } from './StaleRecordAlert';
 import { notifyError } from '../notify';
-import type { FormValues, ZodForm } from './useZodForm';
+import type { AppForm, FormValues } from '../form';
 import { PageTitle } from '../components/PageTitle';
 import { ROW_ACTION, useRowActionsFocus } from '../components/useRowActionsFocus';
 
@@ -32,7 +32,7 @@ export interface CrudColumn<T> {
 }
 
 export interface CrudFormContext<T> {
-  form: ZodForm;
+  form: AppForm;
   mode: 'new' | 'edit';
   row?: T;
 }
@@ -286,8 +286,10 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
               else await resource.update(resource.keyOf(editing.row!), body);
               setEditing(null);
             } catch (error) {
-              // The modal stays open with the data; a save over a newer version offers Recarregar in it.
+              // The modal stays open with the data; a save over a newer version offers Recarregar in it,
+              // a refusal (400) goes on to the form, which puts its field errors under the fields.
               if (isStaleRecord(error)) setEditing((current) => (current ? { ...current, stale: true } : current));
+              else throw error;
             }
           }}
         />

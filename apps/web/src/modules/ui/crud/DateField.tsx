@@ -13,6 +13,10 @@ interface DateFieldProps {
   'data-autofocus'?: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  /** Every text change of the box (DateInput stores null for text that is not a whole date). */
+  onText?: (text: string) => void;
+  /** Keeps text that is not a date as typed when the field is left (Mantine would restore the last date). */
+  keepTypedText?: boolean;
 }
 
 /**
@@ -22,7 +26,7 @@ interface DateFieldProps {
  * (popoverProps.opened overrides DateInput's); while the calendar is open the input carries Mantine's
  * data-mantine-stop-propagation, so Escape closes the calendar and not the modal around it.
  */
-export function DateField({ label, value, withAsterisk, error, onChange, onBlur, ...rest }: DateFieldProps) {
+export function DateField({ label, value, withAsterisk, error, onChange, onBlur, onText, keepTypedText, ...rest }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   return (
     <DateInput
@@ -35,6 +39,8 @@ export function DateField({ label, value, withAsterisk, error, onChange, onBlur,
       locale="pt-br"
       dateParser={(text) => parseDateBr(text)}
       clearable
+      fixOnBlur={!keepTypedText}
+      onInput={onText ? (event) => onText(event.currentTarget.value) : undefined}
       value={value || null}
       onChange={(next) => {
         onChange(next ?? '');

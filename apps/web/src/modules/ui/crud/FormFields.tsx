@@ -1,6 +1,6 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateField } from './DateField';
-import type { ZodForm } from './useZodForm';
+import type { AppForm } from '../form';
 
 /** One field of a registry form, rendered by {@link FormFields}. */
 export type FieldConfig =
@@ -13,7 +13,7 @@ export type FieldConfig =
 const asText = (value: unknown) => (value == null ? '' : String(value));
 
 /** The generic form of a registry: each configured field bound to the form state and its error. */
-export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; form: ZodForm }) {
+export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; form: AppForm }) {
   return (
     <>
       {fields.map((field, index) => {
@@ -30,13 +30,8 @@ export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; f
               <TextInput
                 key={field.name}
                 {...common}
-                maxLength={field.maxLength}
+                {...form.textProps(field.name, field.maxLength, field.upperCase ? (text) => text.toUpperCase() : undefined)}
                 placeholder={field.placeholder}
-                value={asText(form.values[field.name])}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  form.setValue(field.name, field.upperCase ? value.toUpperCase() : value);
-                }}
               />
             );
           case 'textarea':
@@ -47,9 +42,7 @@ export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; f
                 autosize
                 minRows={field.minRows}
                 maxRows={field.maxRows}
-                maxLength={field.maxLength}
-                value={asText(form.values[field.name])}
-                onChange={(event) => form.setValue(field.name, event.currentTarget.value)}
+                {...form.textProps(field.name, field.maxLength)}
               />
             );
           case 'number':

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { registryMessages } from '@assoc/domain';
 import { notifyError } from '../notify';
+import { useAppForm, type AppForm, type FormValues } from '../form';
 import { FormModal } from './FormModal';
-import { useZodForm, type FormValues, type ZodForm } from './useZodForm';
 
 export interface ZodFormModalProps {
   title: string;
@@ -14,15 +14,18 @@ export interface ZodFormModalProps {
   initial: FormValues;
   saving: boolean;
   onClose: () => void;
-  /** The parsed body, only when the form is valid. */
+  /**
+   * The parsed body, only when the form is valid. A rejection that is a 400 puts its field errors
+   * under their fields (the refusal itself is reported by whoever made the call, as before).
+   */
   onSave: (body: Record<string, unknown>) => void | Promise<unknown>;
-  children: (form: ZodForm) => ReactNode;
+  children: (form: AppForm) => ReactNode;
 }
 
-/** A modal form on a domain schema: the shared FormModal (coloured Ok) fed by useZodForm. */
+/** A modal form on a domain schema: the shared FormModal (coloured Ok) fed by the form layer (ui/form). */
 export function ZodFormModal({ title, size, schema, initial, saving, onClose, onSave, children }: ZodFormModalProps) {
   const [start] = useState(initial);
-  const form = useZodForm(schema, start);
+  const form = useAppForm(schema, start);
   return (
     <FormModal
       opened
@@ -35,12 +38,12 @@ export function ZodFormModal({ title, size, schema, initial, saving, onClose, on
       onSave={() => {
         let body: Record<string, unknown>;
         try {
-          body = form.parsed();
+          body = form.parsed() as Record<string, unknown>;
         } catch {
           notifyError(registryMessages.failed);
           return;
         }
-        void onSave(body);
+        Promise.resolve(onSave(body)).catch((error: unknown) => form.setServerErrors(error));
       }}
     >
       {children(form)}
