@@ -9,7 +9,7 @@ import { registerServiceRoutes } from './services.routes.js';
 const registriesRoutes: FastifyPluginAsync = async (app) => {
   const { registry, services, terceiros } = app.services.registries;
   for (const name of Object.keys(genericRegistries) as GenericRegistryName[]) {
-    registerRegistry(app, genericRegistries[name].contracts!, registry[name]);
+    registerRegistry(app, genericRegistries[name].contracts, registry[name]);
   }
   registerServiceRoutes(app, services);
   defineRoute(app, terceiroContracts.checkDocument, async (request) =>

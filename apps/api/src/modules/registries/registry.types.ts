@@ -39,5 +39,7 @@ export interface RegistryDefinition<Body extends z.ZodType = z.ZodType, Rec exte
   toRecord(row: Record<string, unknown>): z.output<Rec>;
 }
 
-// Helper to keep each registry's types while storing them in one list.
-export const defineRegistry = <Body extends z.ZodType, Rec extends z.ZodType>(def: RegistryDefinition<Body, Rec>) => def;
+// Helper to keep each registry's types (and its contracts, when it has them) while storing them in one list.
+export const defineRegistry = <Body extends z.ZodType, Rec extends z.ZodType, C extends RegistryContracts | undefined = undefined>(
+  def: RegistryDefinition<Body, Rec> & { contracts?: C },
+) => def as RegistryDefinition<Body, Rec> & { contracts: C };

@@ -42,7 +42,7 @@ export interface CrudTableProps<T extends Record<string, unknown>> {
   title?: string;
   /** The registry's calls: contracts of the domain (`registryCalls(feriadoContracts)`, or nested lists' own). */
   calls?: CrudCalls;
-  /** A table not on contracts yet: its registry path under /api/v1… */
+  /** A table not on contracts yet: its registry path ('acessos/perfis')… */
   path?: string;
   /** …and the calls that differ from GET/POST {path}, PUT/DELETE {path}/{key}. */
   endpoints?: Partial<CrudEndpoints>;
