@@ -59,11 +59,7 @@ export function RegionForm({ form }: RegionFormProps) {
         label="Descrição"
         withAsterisk
         data-autofocus
-        maxLength={regionLimits.name}
-        value={String(form.values.regionName ?? '')}
-        error={form.errorOf('regionName')}
-        onBlur={() => form.touch('regionName')}
-        onChange={(event) => form.setValue('regionName', event.currentTarget.value)}
+        {...form.textProps('regionName', regionLimits.name)}
       />
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <Select

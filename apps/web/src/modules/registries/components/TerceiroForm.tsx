@@ -33,13 +33,7 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
   const [checking, setChecking] = useState(false);
   const tipo = Number(form.values.terTipo) === 1 ? 1 : 0;
   const v = (name: string) => str(form.values[name]);
-  const bind = (name: string, maxLength?: number) => ({
-    value: v(name),
-    maxLength,
-    error: form.errorOf(name),
-    onBlur: () => form.touch(name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setValue(name, event.currentTarget.value),
-  });
+  const bind = (name: string, maxLength?: number) => form.textProps(name, maxLength);
 
   const clearAddress = (unlock: boolean) => {
     form.setMany(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])));
