@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { CoordinatorOption } from '@assoc/domain';
-import { api } from '../../../app/api';
-import { locationKeys } from '../config/levels';
+import { coordinatorsContract, type CoordinatorOption } from '@assoc/domain';
+import { callApi } from '../../../app/client';
+import { coordinatorsKey } from '../config/levelCalls';
 
 /** Debounce of the coordinator search (the spec's search debounce, spec 3 §9). */
 export const COORDINATOR_SEARCH_DEBOUNCE_MS = 400;
@@ -35,9 +35,9 @@ export function CoordinatorSelect({ label, value, currentName, error, onChange }
   const typed = chosen && search === chosen.custName ? '' : search.trim();
   const [q] = useDebouncedValue(typed, COORDINATOR_SEARCH_DEBOUNCE_MS);
   const options = useQuery({
-    queryKey: locationKeys.coordinators(q),
+    queryKey: coordinatorsKey(q),
     enabled: opened || q !== '',
-    queryFn: ({ signal }) => api.get<CoordinatorOption[]>(`coordenadores?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => callApi(coordinatorsContract, { query: { q } }, { signal }),
   });
   const failure = options.isError && !options.isFetching ? `${COORDINATOR_SEARCH_FAILED}: ${options.error.message}` : undefined;
   const data = useMemo(() => {

@@ -4,6 +4,7 @@ import {
 } from '@assoc/domain';
 import type { z } from 'zod';
 import type { FormValues } from '../../ui/form';
+import { levelCalls, type LevelCalls } from './levelCalls';
 
 /** The three levels above the locals (spec 3 §2.12). */
 export type LevelKind = 'cir' | 'com' | 'forum';
@@ -20,12 +21,8 @@ export interface LevelConfig {
   emptyLabel: string;
   schema: z.ZodType;
   modalSize: string;
-  /** GET one record (edit mode). */
-  getPath: (id: number) => string;
-  /** POST path; the parent's id for comarca and fórum. */
-  addPath: (parentId: number | null) => string;
-  /** PUT path (204). */
-  updatePath: (id: number) => string;
+  /** The level's calls: GET one record (edit mode), POST (under the parent for comarca and fórum), PUT (204), the list's key. */
+  calls: LevelCalls;
   keyOf: (record: AnyRecord) => number;
   nameOf: (record: AnyRecord) => string;
   newValues: () => FormValues;
@@ -44,9 +41,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     emptyLabel: 'Nenhuma circunscrição',
     schema: circunscricaoSchema,
     modalSize: 'lg',
-    getPath: (id) => `circunscricao/${id}`,
-    addPath: () => 'circunscricao',
-    updatePath: (id) => `circunscricao/${id}`,
+    calls: levelCalls.cir,
     keyOf: (r) => (r as Circunscricao).cirId,
     nameOf: (r) => (r as Circunscricao).cirNome,
     newValues: () => ({ cirId: 0, cirNome: '', cirRegional: '', cirRaj: null, corTitular: null, corAdjunto: null }),
@@ -63,9 +58,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     emptyLabel: 'Nenhuma comarca',
     schema: comarcaSchema,
     modalSize: 'lg',
-    getPath: (id) => `comarcas/${id}`,
-    addPath: (cirId) => `comarcas/${cirId}`,
-    updatePath: (id) => `comarcas/${id}`,
+    calls: levelCalls.com,
     keyOf: (r) => (r as Comarca).comId,
     nameOf: (r) => (r as Comarca).comNome,
     newValues: () => ({ comId: 0, comNome: '', corTitular: null, corAdjunto: null }),
@@ -82,9 +75,7 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     emptyLabel: 'Nenhum fórum',
     schema: forumSchema,
     modalSize: 'xl',
-    getPath: (id) => `forums/${id}`,
-    addPath: (comId) => `forums/${comId}`,
-    updatePath: (id) => `forums/${id}`,
+    calls: levelCalls.forum,
     keyOf: (r) => (r as Forum).apfId,
     nameOf: (r) => (r as Forum).forNome,
     newValues: () => ({
@@ -112,12 +103,4 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
       };
     },
   },
-};
-
-/** Query keys of the pickers' lists. */
-export const locationKeys = {
-  cirs: ['localizacao', 'circunscricao'] as const,
-  comarcas: (cirId: number | null) => ['localizacao', 'comarcas', cirId] as const,
-  forums: (comId: number | null) => ['localizacao', 'forums', comId] as const,
-  coordinators: (q: string) => ['localizacao', 'coordenadores', q] as const,
 };

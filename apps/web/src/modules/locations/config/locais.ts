@@ -1,5 +1,7 @@
-import { formatPhone, localSchema, type Local } from '@assoc/domain';
+import { formatPhone, localContracts, localSchema, type Local } from '@assoc/domain';
+import { queryKeyOf } from '../../../app/client';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
+import type { CrudCalls } from '../../ui/crud/useCrudResource';
 import type { FormValues } from '../../ui/form';
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -10,8 +12,22 @@ export function localPhoneText(ddd: string | null, number: string | null, extens
   return phone && extension ? `${phone} r. ${extension}` : phone;
 }
 
-/** The path of the locals list: the refresh counter is the spec's cache-buster; the query cache is ours. */
-export const localsListPath = (apfId: number) => `local/id/${apfId}/0`;
+/** The list's params: the refresh counter is the spec's cache-buster; the query cache is ours. */
+const localsListParams = (apfId: number) => ({ apfId, refreshCounter: 0 });
+
+/** The query key of a forum's locals (the list CrudTable shows). */
+export const localsListKey = (apfId: number) => queryKeyOf(localContracts.list, { params: localsListParams(apfId) });
+
+/** The calls of a forum's locals table. */
+function localsCalls(apfId: number): CrudCalls {
+  return {
+    list: { contract: localContracts.list, params: localsListParams(apfId) },
+    add: { contract: localContracts.add, params: { apfId } },
+    // The key locId goes in the body.
+    update: () => ({ contract: localContracts.update }),
+    remove: (locId) => ({ contract: localContracts.remove, params: { locId } }),
+  };
+}
 
 /** Form values of a local: empty texts as ''; the coordinators' names are shown, not edited. */
 export function localValues(row: Local): FormValues {
@@ -37,8 +53,7 @@ export function localValues(row: Local): FormValues {
  */
 export function locaisTable(apfId: number): Omit<CrudTableProps<Local>, 'renderForm'> {
   return {
-    path: 'local',
-    endpoints: { list: localsListPath(apfId), add: `local/${apfId}`, update: () => 'local', remove: (id) => `local/${id}` },
+    calls: localsCalls(apfId),
     keyField: 'locId',
     schema: localSchema,
     modalTitle: 'Local',

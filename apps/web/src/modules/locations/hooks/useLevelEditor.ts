@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { locationEditorModes, locationMessages, registryMessages, type LocationEditorMode } from '@assoc/domain';
-import { api } from '../../../app/api';
 import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { crudFailureMessage, isStaleRecord } from '../../ui/crud/useCrudResource';
 import type { FormValues } from '../../ui/form';
-import { levelConfigs, locationKeys, type LevelKind } from '../config/levels';
-import { localsListPath } from '../config/locais';
+import { levelConfigs, type LevelKind } from '../config/levels';
+import { localsListKey } from '../config/locais';
 import type { LocationCascade } from './useLocationCascade';
 
 export interface LevelEditorState {
@@ -38,8 +37,7 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
 
   const parentOf = (kind: LevelKind) => (kind === 'com' ? selection.cirId : kind === 'forum' ? selection.comId : null);
   const selectedOf = (kind: LevelKind) => (kind === 'cir' ? selection.cirId : kind === 'com' ? selection.comId : selection.apfId);
-  const listKey = (kind: LevelKind, parentId: number | null) =>
-    kind === 'cir' ? locationKeys.cirs : kind === 'com' ? locationKeys.comarcas(parentId) : locationKeys.forums(parentId);
+  const listKey = (kind: LevelKind, parentId: number | null) => levelConfigs[kind].calls.listKey(parentId);
   const select = (kind: LevelKind, id: number) => (kind === 'cir' ? selectCir(id) : kind === 'com' ? selectComarca(id) : selectForum(id));
 
   function openAdd(kind: LevelKind) {
@@ -51,7 +49,7 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
     if (id == null) return;
     const config = levelConfigs[kind];
     try {
-      const record = await api.get<Record<string, unknown>>(config.getPath(id));
+      const record: Record<string, unknown> = await config.calls.get(id);
       setEditor({
         kind, mode: locationEditorModes.edit, id, parentId: parentOf(kind), initial: config.toValues(record as never), record, seq: ++seq,
       });
@@ -65,17 +63,17 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
     setSaving(true);
     try {
       if (state.mode === locationEditorModes.add) {
-        const created = await api.post<Record<string, unknown>>(config.addPath(state.parentId), body);
+        const created = await config.calls.add(state.parentId, body);
         notifySuccess(registryMessages.added);
         await queryClient.invalidateQueries({ queryKey: listKey(state.kind, state.parentId) });
         select(state.kind, config.keyOf(created as never));
       } else {
-        await api.put(config.updatePath(state.id!), body);
+        await config.calls.update(state.id!, body);
         notifySuccess(registryMessages.updated);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: listKey(state.kind, state.parentId) }),
           // Coordinators informed here were given to the locals beneath: the shown locals reload.
-          selection.apfId == null ? null : queryClient.invalidateQueries({ queryKey: ['registry', localsListPath(selection.apfId)] }),
+          selection.apfId == null ? null : queryClient.invalidateQueries({ queryKey: localsListKey(selection.apfId) }),
         ]);
       }
       setEditor(null);

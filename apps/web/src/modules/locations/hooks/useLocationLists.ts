@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CircunscricaoList, Comarca, Forum } from '@assoc/domain';
-import { api } from '../../../app/api';
-import { locationKeys } from '../config/levels';
+import { circunscricaoContracts, comarcaContracts, forumContracts } from '@assoc/domain';
+import { callApi } from '../../../app/client';
+import { levelCalls } from '../config/levelCalls';
 import type { LocationCascade } from './useLocationCascade';
 
 /**
@@ -12,16 +12,16 @@ import type { LocationCascade } from './useLocationCascade';
  */
 export function useLocationLists({ selection, selectCir, selectComarca, selectForum }: LocationCascade) {
   const { cirId, comId, apfId } = selection;
-  const cirs = useQuery({ queryKey: locationKeys.cirs, queryFn: ({ signal }) => api.get<CircunscricaoList>('circunscricao', { signal }) });
+  const cirs = useQuery({ queryKey: levelCalls.cir.listKey(), queryFn: ({ signal }) => callApi(circunscricaoContracts.list, {}, { signal }) });
   const comarcas = useQuery({
-    queryKey: locationKeys.comarcas(cirId),
+    queryKey: levelCalls.com.listKey(cirId),
     enabled: cirId != null,
-    queryFn: ({ signal }) => api.get<Comarca[]>(`comarcas/all/${cirId}`, { signal }),
+    queryFn: ({ signal }) => callApi(comarcaContracts.list, { params: { cirId: cirId! } }, { signal }),
   });
   const forums = useQuery({
-    queryKey: locationKeys.forums(comId),
+    queryKey: levelCalls.forum.listKey(comId),
     enabled: comId != null,
-    queryFn: ({ signal }) => api.get<Forum[]>(`forums/all/${comId}`, { signal }),
+    queryFn: ({ signal }) => callApi(forumContracts.list, { params: { comId: comId! } }, { signal }),
   });
 
   useEffect(() => {
