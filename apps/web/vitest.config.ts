@@ -9,6 +9,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // Files share each worker's module cache: React, Mantine, dates, datatable and the icons load once per
+    // worker instead of once per file. setup.ts resets what a file may leave behind (DOM, mocks, globals,
+    // cookies, toasts); each test builds its own QueryClient and router.
+    isolate: false,
     // Whole-app component tests load lazy screens; leave room on a busy machine (a 20 s budget was
     // exceeded in a CI run where the hypervisor took about 60 % of the CPU).
     testTimeout: 60_000,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../test/api-mock';
 import { person, sessionFor, staffRoles } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
+import { renderWithProviders } from '../test/renderWithProviders';
+import DashboardPage from './DashboardPage';
 
 /** Today in São Paulo as DD/MM/YYYY, computed independently of the app's formatter. */
 const todayBr = () =>
@@ -11,9 +13,11 @@ const todayBr = () =>
 const viewed = { ...person({ cstId: 202, parentId: 101, custName: 'João Pereira', titular: 'Maria da Silva' }), viewedAt: '2026-01-01T10:00:00Z' };
 const birthday = person({ cstId: 404, custName: 'Beatriz Lima', custAniversario: '1980-01-01', custAge: 46 });
 
-function setup(overrides: Record<string, MockReply> = {}, cep = '01310100') {
+/** The dashboard page alone, or the whole app at '/' with `wholeApp` (to follow a link to another screen). */
+function setup(overrides: Record<string, MockReply> = {}, cep = '01310100', wholeApp = false) {
+  const session = sessionFor(staffRoles, { cep });
   const api = mockApi({
-    'GET session': { body: sessionFor(staffRoles, { cep }) },
+    'GET session': { body: session },
     'GET tree': { body: [] },
     'GET searchhistory': { body: [viewed] },
     'GET aniversarios': { body: [birthday] },
@@ -23,7 +27,7 @@ function setup(overrides: Record<string, MockReply> = {}, cep = '01310100') {
     'GET searchhistory/202': { body: [viewed] },
     ...overrides,
   });
-  return { api, ...renderApp('/') };
+  return { api, ...(wholeApp ? renderApp('/') : renderWithProviders(<DashboardPage />, { session })) };
 }
 
 describe('dashboard', () => {
@@ -41,7 +45,7 @@ describe('dashboard', () => {
   });
 
   it('opens a person from the history on /associado, recording the view', async () => {
-    const { user, router, api } = setup();
+    const { user, router, api } = setup({}, '01310100', true);
     const history = await screen.findByRole('region', { name: 'Histórico de visualizações' });
     await user.click(await within(history).findByRole('button', { name: /João Pereira/ }));
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
-import { renderApp } from '../test/renderApp';
-import { sessionMarks } from '../modules/ui/crud/sessionMarks';
+import { renderWithProviders } from '../test/renderWithProviders';
+import EmailsPage from './EmailsPage';
 
 // happy-dom has no document.fonts, which Mantine's autosize textarea listens to.
 beforeAll(() => {
@@ -11,7 +11,6 @@ beforeAll(() => {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
   }
 });
-afterEach(() => sessionMarks.clear());
 
 const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
 
@@ -23,7 +22,12 @@ describe('/emails', () => {
       'GET sms': { body: [] },
       'GET whatsapp': { body: [] },
     });
-    const { user } = renderApp('/emails');
+    const { user } = renderWithProviders(<EmailsPage />, {
+      path: '/emails',
+      session: sessionFor(['v2access', 'v2menucad', 'v2menucademails']),
+      modals: true,
+      notifications: true,
+    });
     for (const tab of ['SMS', 'WhatsApp', 'E-mail']) expect(await screen.findByRole('tab', { name: tab })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Novo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modelo de SMS' });

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
-import { renderApp } from '../test/renderApp';
+import { renderWithProviders } from '../test/renderWithProviders';
+import OutboxPage from './OutboxPage';
 
 const item = (id: number, status: string, extra = {}) => ({
   id, channel: 'email', to: `p${id}@exemplo.com.br`, subject: `Mensagem ${id}`, text: 'x', sensitive: false, status, attempts: 1, lastError: null,
@@ -28,7 +29,7 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
       }
       return base(input, init);
     });
-    const { user } = renderApp('/outbox');
+    const { user } = renderWithProviders(<OutboxPage />, { path: '/outbox', session: sessionFor(['v2access', 'superadmin']) });
 
     expect(await screen.findByRole('heading', { name: 'Caixa de saída' })).toBeInTheDocument();
     expect(await screen.findByText('p3@exemplo.com.br')).toBeInTheDocument();

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
-import { renderApp } from '../test/renderApp';
+import { renderWithProviders } from '../test/renderWithProviders';
+import SecurityEventsPage from './SecurityEventsPage';
 
 const event = (id: number, kind: string, extra = {}) => ({
   id, at: '2026-03-10T13:00:00.000Z', kind, subjectName: 'Maria Souza', cpf: '11144477735', actorName: 'Maria Souza',
@@ -32,7 +33,7 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
       }
       return base(input, init);
     });
-    const { user } = renderApp('/seguranca');
+    const { user } = renderWithProviders(<SecurityEventsPage />, { path: '/seguranca', session: sessionFor(['v2access', 'superadmin']) });
 
     expect(await screen.findByRole('heading', { name: 'Eventos de segurança' })).toBeInTheDocument();
     const table = screen.getByRole('table');

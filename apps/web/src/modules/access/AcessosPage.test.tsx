@@ -1,17 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roleAreas, roleCatalogue } from '@assoc/domain';
 import { mockApi } from '../../test/api-mock';
 import { sessionFor } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
-import { sessionMarks } from '../ui/crud/sessionMarks';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import AcessosPage from '../../pages/AcessosPage';
 
 beforeAll(() => {
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
   }
 });
-afterEach(() => sessionMarks.clear());
 
 const ana = {
   userId: 4, cpf: '52998224725', name: 'Ana Paula Ribeiro', email: 'ana@assoc.org.br', permId: 2, profileName: 'Secretaria',
@@ -29,7 +28,7 @@ function setup(posted: { body?: unknown } = {}) {
       return { body: { permId: 9, name: 'Financeiro', description: '', roles: ['v2menufinanceiro'], userCount: 0 } };
     },
   });
-  return renderApp('/acessos');
+  return renderWithProviders(<AcessosPage />, { path: '/acessos', session: sessionFor(['v2access', 'superadmin']), modals: true, notifications: true });
 }
 
 describe('/acessos', { timeout: 45_000 }, () => {

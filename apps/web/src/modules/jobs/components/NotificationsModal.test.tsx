@@ -1,10 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@assoc/domain';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/queryClient';
 import { mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { JobsProvider } from '../hooks/JobsProvider';
 import { jobsKey } from '../hooks/useJobs';
 import { NotificationsBell } from './NotificationsBell';
@@ -28,13 +26,7 @@ const job = (overrides: Partial<Job>): Job => ({
 
 function renderModal(jobs: Job[], extra: Record<string, unknown> = {}) {
   const api = mockApi({ 'GET jobs': { body: jobs }, ...extra } as never);
-  const queryClient = createQueryClient({ retry: false });
-  const view = render(
-    <AppProviders queryClient={queryClient} env="test">
-      <NotificationsModal opened onClose={() => {}} />
-    </AppProviders>,
-  );
-  return { api, queryClient, user: userEvent.setup(), ...view };
+  return { api, ...renderWithProviders(<NotificationsModal opened onClose={() => {}} />, { notifications: true }) };
 }
 
 const items = async () => {
@@ -120,12 +112,9 @@ describe('job toasts and the unread counter', () => {
     const running = job({ jobDescription: 'Contagem', jobStatus: 0, jobTotal: 10, jobCurrent: 3 });
     const failing = job({ jobDescription: 'Outra', jobStatus: 10 });
     mockApi({ 'GET jobs': { body: [running, failing] } });
-    const queryClient = createQueryClient({ retry: false });
-    const user = userEvent.setup();
-    render(
-      <AppProviders queryClient={queryClient} env="test">
-        <JobsProvider><NotificationsBell /></JobsProvider>
-      </AppProviders>,
+    const { queryClient, user } = renderWithProviders(
+      <JobsProvider><NotificationsBell /></JobsProvider>,
+      { notifications: true },
     );
     await waitFor(() => expect(queryClient.getQueryData(jobsKey)).toBeDefined());
     expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();

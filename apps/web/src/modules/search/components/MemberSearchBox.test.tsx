@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { person, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { MemberSearchBox } from './MemberSearchBox';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/useMemberSearch';
 
 const sleep = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -23,16 +25,18 @@ const thirdParty = person({
   cstId: 9, custName: 'Clínica Boa Saúde', isTerceiro: true, custCPF: '99766167000125', custNumeroInterno: '', custAniversario: null, custAge: null,
 });
 
-function setup(search: (text: string) => MockReply = () => ({ body: [dependent, retired, thirdParty] })) {
+/** The search box alone, or the whole app at '/' with `wholeApp` (to see the screen a choice opens). */
+function setup(search: (text: string) => MockReply = () => ({ body: [dependent, retired, thirdParty] }), wholeApp = false) {
+  const session = sessionFor([...staffRoles, 'v2menucadterceiro']);
   const api = mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menucadterceiro']) },
+    'GET session': { body: session },
     'GET tree': { body: [] },
     'GET searchhistory': { body: [] },
     'GET aniversarios': { body: [] },
     'POST search': ({ body }) => search((body as { text: string }).text),
     'GET searchhistory/202': { body: [{ ...dependent, viewedAt: '2026-01-01T10:00:00Z' }] },
   });
-  const app = renderApp('/');
+  const app = wholeApp ? renderApp('/') : renderWithProviders(<MemberSearchBox />, { session });
   return { api, ...app };
 }
 
@@ -116,7 +120,7 @@ describe('member search box', () => {
   });
 
   it('opens a member on /associado with {cstId, parentId} (mouse or keyboard) and a third party on /terceiros', async () => {
-    const { user, router, api } = setup();
+    const { user, router, api } = setup(undefined, true);
     const input = await searchInput();
     await user.type(input, 'sil{Enter}');
     await user.click(await screen.findByRole('option', { name: /João Pereira/ }));

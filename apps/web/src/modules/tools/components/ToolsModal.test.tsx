@@ -1,23 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useDisclosure } from '@mantine/hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { sampleTree, sessionFor, staffRoles } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { UserMenu } from '../../../app/layout/UserMenu';
+import { ToolsModal } from './ToolsModal';
 
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
+/** The user menu and the tools modal, wired as the top bar wires them. */
+function UserMenuWithTools() {
+  const [toolsOpened, tools] = useDisclosure(false);
+  return (
+    <>
+      <UserMenu onOpenTools={tools.open} />
+      <ToolsModal opened={toolsOpened} onClose={tools.close} />
+    </>
+  );
+}
+
 function setup(routes: Parameters<typeof mockApi>[0] = {}) {
+  const session = sessionFor(staffRoles);
   const api = mockApi({
-    'GET session': { body: sessionFor(staffRoles) },
+    'GET session': { body: session },
     'GET tree': { body: sampleTree },
     'GET searchhistory': { body: [] },
     'GET aniversarios': { body: [] },
     ...routes,
   });
-  return { api, ...renderApp('/') };
+  return { api, ...renderWithProviders(<UserMenuWithTools />, { session }) };
 }
 
-async function openTools(user: ReturnType<typeof renderApp>['user']) {
+async function openTools(user: ReturnType<typeof renderWithProviders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
   return screen.findByRole('dialog', { name: 'Ferramentas' });
