@@ -19,7 +19,6 @@ import { requestSerializer } from './lib/log-redaction.js';
 import { refuseControlCharacters } from './lib/text-guard.js';
 import { parseTrustProxy } from './lib/network.js';
 import dbPlugin from './plugins/app/db.js';
-import authPlugin from './plugins/app/auth.js';
 import mailPlugin from './plugins/app/mail.js';
 import eventsPlugin from './plugins/app/events.js';
 import filesPlugin from './plugins/app/files.js';
@@ -126,7 +125,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
-  await app.register(authPlugin, { sessionTtlHours: opts.config.SESSION_TTL_HOURS });
   await app.register(mailPlugin);
   await app.register(filesPlugin);
   await app.register(jobsPlugin, { start: features.jobs });

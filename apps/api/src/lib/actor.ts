@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../plugins/app/auth.js';
+import { currentUser } from '../modules/auth/session.js';
 
 /** Who did a write, as the audit and the security events record it. */
 export interface Actor {

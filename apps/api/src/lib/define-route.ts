@@ -5,7 +5,7 @@ import {
 } from '@assoc/domain';
 import { forbidden } from './errors.js';
 import { messageSchema } from './reply-schemas.js';
-import { currentUser } from '../plugins/app/auth.js';
+import { currentUser } from '../modules/auth/session.js';
 
 /** The menu role of each screen (its last role): what the global guard checks before the screen check. */
 export function menuRolesOf(screens: readonly string[]): Role[] {

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { loginFailures, loginLimits, sessions } from '../../db/schema/index.js';
 import { recordSecurityEvent, type SecurityEvent } from '../../lib/security-events.js';
+import type { SessionUser } from './session.js';
 
 export interface UserForSignIn {
   userId: number;
@@ -26,8 +28,57 @@ const USER_SQL = sql`
                     where a.cst_id = u.cst_id order by (a.kind = c.endereco_selected) desc, a.kind limit 1), '') as cep
     from users u`;
 
-export function createAuthRepository(db: Db) {
+/** The live session of a token hash with its user's roles, and the searchable people's version (issue 7). */
+const SESSION_SQL = `
+  select s.session_id, s.user_id, s.xsrf_token, u.cpf, u.name, u.cst_id, u.must_change_password,
+         array(select pr.role from profile_roles pr where pr.perm_id = u.perm_id
+               union select ur.role from user_roles ur where ur.user_id = u.user_id)::text[] as roles,
+         s.last_seen_at < now() - interval '60 seconds' as stale,
+         (select v from data_versions where name = 'people')::text as people_version
+    from sessions s join users u on u.user_id = s.user_id
+   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active
+     and s.created_at > now() - $2::float8 * interval '1 day'`;
+
+export interface SessionRow {
+  user: SessionUser;
+  /** last_seen_at is more than a minute old: the sliding expiry is due. */
+  stale: boolean;
+  peopleVersion: number;
+}
+
+/** `pool` runs the session lookup as a named statement (planned once per connection). */
+export function createAuthRepository(db: Db, pool: pg.Pool) {
   return {
+    /** The live session of this token hash (not revoked, not expired, user active, younger than maxDays). */
+    async findSession(tokenHash: string, maxDays: number): Promise<SessionRow | null> {
+      // Named, so each connection plans it once: planning the role union costs more than running it.
+      const { rows } = await pool.query({ name: 'session-lookup', text: SESSION_SQL, values: [tokenHash, maxDays] });
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        user: {
+          sessionId: row.session_id,
+          userId: row.user_id,
+          cpf: row.cpf,
+          name: row.name,
+          cstId: row.cst_id,
+          roles: row.roles,
+          xsrfToken: row.xsrf_token,
+          mustChangePassword: row.must_change_password === true,
+        },
+        stale: row.stale === true,
+        peopleVersion: Number(row.people_version ?? -1),
+      };
+    },
+
+    /** Sliding expiry: the session lives ttlHours more from now. */
+    async touchSession(sessionId: number, ttlHours: number) {
+      await pool.query(
+        `update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2) where session_id = $1`,
+        [sessionId, ttlHours],
+      );
+    },
+
     async findUserByCpf(cpf: string): Promise<UserForSignIn | undefined> {
       const result = await db.execute<UserForSignIn & Record<string, unknown>>(sql`${USER_SQL} where u.cpf = ${cpf}`);
       return result.rows[0];

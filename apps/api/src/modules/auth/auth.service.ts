@@ -8,7 +8,8 @@ import { dummyVerify, verifyPassword } from '../../lib/password.js';
 import { totpSecretBox } from '../../lib/secret-box.js';
 import { matchTotp } from '../../lib/totp.js';
 import { signToken } from '../../lib/signed-token.js';
-import { hashToken } from '../../plugins/app/auth.js';
+import { hashToken, type SessionUser } from './session.js';
+import type { SecurityEvent } from '../../lib/security-events.js';
 import type { AuthRepository, UserForSignIn } from './auth.repository.js';
 
 export type SignInResult =
@@ -31,10 +32,46 @@ interface Deps {
   isTrusted: (ip: string) => boolean;
   /** Pause per failure beyond the slow-down threshold (ms); tests shorten it. */
   slowStepMs?: number;
+  /** Closes the real-time sockets of an ended session on every instance. */
+  closeSockets: (sessionId: number) => void;
 }
 
-export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000 }: Deps) {
+/** GET session's answer: who is signed in. */
+export interface SessionInfoInput {
+  username: string;
+  cpf: string;
+  name: string;
+  cstId: number;
+  roles: string[];
+  cep: string;
+  xsrfToken: string;
+  envMode: number;
+  associationName: string;
+  associationShortName: string;
+  mustChangePassword: boolean;
+}
+
+export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000, closeSockets }: Deps) {
   const refusalLog = createThrottle(60_000);
+
+  /**
+   * The live session of an `assoc_sid` cookie value, with the searchable people's version (the guard reads it
+   * on every request; the real-time channel at the handshake and at each privileged emit). Sliding expiry:
+   * written at most once a minute per session.
+   */
+  async function sessionOf(token: string): Promise<{ user: SessionUser; peopleVersion: number } | null> {
+    const session = await repo.findSession(hashToken(token), config.SESSION_MAX_DAYS);
+    if (!session) return null;
+    if (session.stale) await repo.touchSession(session.user.sessionId, config.SESSION_TTL_HOURS);
+    return { user: session.user, peopleVersion: session.peopleVersion };
+  }
+
+  /** Ends a session (the event, if any, in the same transaction) and closes its sockets. */
+  async function endSession(sessionId: number, event?: SecurityEvent) {
+    await repo.revokeSession(sessionId, event);
+    closeSockets(sessionId);
+  }
+
   /** A failed attempt that counts against the limit: wrong CPF or password, or a wrong or reused code. */
   const failure = (reason: 'bad_credentials' | 'bad_code') =>
     new SignInRefusal('unauthorized', reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
@@ -126,6 +163,52 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     },
 
     codedString,
+
+    sessionOf,
+
+    /** The session's user, or null when it ended. */
+    sessionFromToken: async (token: string): Promise<SessionUser | null> => (await sessionOf(token))?.user ?? null,
+
+    endSession,
+
+    /** Ends a session without an event and without closing sockets (the caller does, with the others it ends). */
+    revokeSession: (sessionId: number) => repo.revokeSession(sessionId),
+
+    /** Signing in over a live session ends the old one (and its sockets): one cookie, one session. */
+    async replaceSession(previous: SessionUser, by: { userId: number; name: string }, ip: string) {
+      await endSession(previous.sessionId, {
+        kind: 'logout', actor: by, subjectUserId: previous.userId, details: { ip, reason: 'replaced_by_login' },
+      });
+    },
+
+    /** Sign-out of a live session. */
+    async signOut(me: SessionUser, ip: string) {
+      await endSession(me.sessionId, {
+        kind: 'logout', actor: actorFrom(me), subjectUserId: me.userId, details: { cpf: me.cpf, ip },
+      });
+    },
+
+    /** GET session: the signed-in user as the web needs it (null once the account is gone). */
+    async sessionInfo(me: SessionUser): Promise<SessionInfoInput | null> {
+      const user = await repo.findUserById(me.userId);
+      if (!user) return null;
+      return {
+        username: user.cpf,
+        cpf: user.cpf,
+        name: user.name,
+        cstId: user.cstId ?? -1,
+        roles: user.roles,
+        cep: user.cep || config.ASSOCIATION_CEP,
+        xsrfToken: me.xsrfToken,
+        envMode: config.APP_ENV_MODE,
+        associationName: config.ASSOCIATION_NAME,
+        associationShortName: config.ASSOCIATION_SHORT_NAME,
+        mustChangePassword: me.mustChangePassword,
+      };
+    },
+
+    /** Forgets sign-in counters whose window has passed. */
+    pruneLimits: () => repo.pruneLimits(config.LOGIN_WINDOW_MINUTES),
   };
 
   /** The signed payload of the sign-in reply (decision 3). */

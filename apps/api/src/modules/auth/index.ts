@@ -1,4 +1,43 @@
 import { defineModule } from '../../lib/module.js';
+import { loggableError } from '../../lib/errors.js';
+import { createNetworkMatcher } from '../../lib/network.js';
+import { resolveSecret } from '../../lib/signed-token.js';
+import authGuard from './auth.guard.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createAuthService, type AuthService } from './auth.service.js';
 import routes from './auth.routes.js';
 
-export default defineModule({ name: 'auth', routes });
+declare module '../../lib/module.js' {
+  interface AppServices {
+    auth: AuthService;
+  }
+}
+
+/**
+ * Sign-in and sessions. Its setup (first of the modules) builds the one auth service, registers the session
+ * guard at the app's root (fastify-plugin 'auth': every later route is guarded, the real-time channel
+ * depends on it) and prunes expired sign-in counters hourly.
+ */
+export default defineModule({
+  name: 'auth',
+  async setup(app) {
+    const service = createAuthService({
+      repo: createAuthRepository(app.db, app.pool),
+      config: app.config,
+      secret: resolveSecret(app.config.SESSION_SECRET, app.config.DATA_DIR),
+      isTrusted: createNetworkMatcher(app.config.TRUSTED_NETWORKS),
+      slowStepMs: app.config.NODE_ENV === 'test' ? 20 : 1000,
+      closeSockets: (sessionId) => app.events.endSessions({ sessionId }),
+    });
+    app.services.auth = service;
+    await app.register(authGuard, { service });
+
+    // Expired sign-in counters would only restart; forget them hourly so the table stays small.
+    const pruneTimer = setInterval(() => {
+      service.pruneLimits().catch((err) => app.log.warn({ err: loggableError(err) }, 'limite de entrada: limpeza falhou'));
+    }, 3_600_000);
+    pruneTimer.unref();
+    app.addHook('onClose', async () => clearInterval(pruneTimer));
+  },
+  routes,
+});

@@ -1,17 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { connectedUserSchema } from '@assoc/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { connectionsContracts } from '@assoc/domain';
+import { defineRoutes } from '../../lib/define-route.js';
 
 /** GET connected: the 'Usuários conectados' list (role admin), across every instance; `hubs` messages keep it live. */
-const connectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/connected', {
-    config: { roles: ['admin'] },
-    schema: {
-      tags: ['tempo real'],
-      summary: 'Usuários conectados ao canal em tempo real (todas as instâncias)',
-      response: { 200: z.array(connectedUserSchema) },
-    },
-  }, async () => app.realtime.connectedUsers());
+const connectionsRoutes: FastifyPluginAsync = async (app) => {
+  defineRoutes(app, connectionsContracts, {
+    connected: () => app.realtime.connectedUsers(),
+  });
 };
 
 export default connectionsRoutes;

@@ -3,7 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import type pg from 'pg';
 import { hasRole } from '@assoc/domain';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/app/auth.js';
+import type { SessionUser } from '../auth/session.js';
 import { createFilesRepository, type StoredFile } from './files.repository.js';
 import { SNIFF_BYTES, filesTexts, sniffContentType } from './files.sniff.js';
 import type { BlobStore } from './files.store.js';

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
-import type { SessionUser } from '../../plugins/app/auth.js';
+import type { SessionUser } from '../auth/session.js';
 import { createFileService } from './files.service.js';
 import { filesTexts, sniffContentType, XLSX_TYPE } from './files.sniff.js';
 import { createLocalStore, createS3Store, signV4, type BlobStore } from './files.store.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../lib/reply-schemas.js';
 import { jobCommands, jobSchema, safeText, type Role } from '@assoc/domain';
-import { currentUser } from '../../plugins/app/auth.js';
+import { currentUser } from '../auth/session.js';
 import { createJobsService, type Download } from './jobs.service.js';
 
 const jobIdParams = z.object({ jobId: z.uuid({ message: 'Tarefa inválida' }) });

@@ -1,7 +1,7 @@
 import { hasRole, jobTexts, type Job } from '@assoc/domain';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
-import type { SessionUser } from '../../plugins/app/auth.js';
+import type { SessionUser } from '../auth/session.js';
 import type { FileService, OwnerReadRule, StoredFile } from '../files/files.service.js';
 import type { JobEngine } from './jobs.engine.js';
 import { toJob } from './jobs.repository.js';

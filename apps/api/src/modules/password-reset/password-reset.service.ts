@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onlyDigits, resetMessages, sessionMessages, weakPasswordMessage, type ResetPasswordChange } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { checkPasswordStrength } from '../../lib/password-strength.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
-import { hashToken } from '../../plugins/app/auth.js';
+import { hashToken, type SessionUser } from '../auth/session.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 import { resetEmail } from './password-reset.mail.js';
 import type { PasswordResetRepository } from './password-reset.repository.js';
@@ -78,5 +78,18 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
       endUserSessions(userId);
       return { status: 200, message: resetMessages.success };
     },
+
+    /**
+     * POST login/senhaprovisoria (issue 8 §3): a user whose one-time password must be replaced (the first-start
+     * superadmin) gets a reset code for the existing /reset form; refused once no change is pending.
+     */
+    async pendingPasswordCode(me: SessionUser) {
+      if (!me.mustChangePassword) throw forbidden(sessionMessages.noPendingPasswordChange);
+      const code = newResetCode();
+      await repo.transaction((tx) => repo.createCode(tx, me.userId, hashToken(code), config.RESET_CODE_MINUTES));
+      return { q: code };
+    },
   };
 }
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

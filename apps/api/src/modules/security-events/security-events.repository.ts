@@ -57,3 +57,5 @@ export function createSecurityEventsRepository(db: Db) {
     },
   };
 }
+
+export type SecurityEventsRepository = ReturnType<typeof createSecurityEventsRepository>;

@@ -91,10 +91,6 @@ export function createToolsRepository(db: Db) {
       return rows.map((r) => r.sessionId);
     },
 
-    async revokeSession(sessionId: number) {
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
-    },
-
     /**
      * Seals the secrets still in clear text (written before issue 8). Each row is rewritten only if it still
      * holds the value read, so instances starting together do not seal twice. Returns how many were sealed.

@@ -8,8 +8,9 @@ import { verifyPassword } from '../../lib/password.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import { matchTotp } from '../../lib/totp.js';
-import type { SessionUser } from '../../plugins/app/auth.js';
+import type { SessionUser } from '../auth/session.js';
 import type { ToolsRepository } from './tools.repository.js';
+import { renderTutorial } from './tutorial.pdf.js';
 
 /** An unfinished authenticator set-up can be confirmed for this long. */
 const SETUP_MINUTES = 30;
@@ -23,15 +24,16 @@ interface Deps {
   box: SecretBox;
   /** Closes the real-time sockets of ended sessions on every instance. */
   endSessions: (sessionIds: number[]) => void;
+  /** Ends one session and closes its sockets (the auth service's). */
+  endSession: (sessionId: number) => Promise<void>;
 }
 
-export function createToolsService({ repo, config, box, endSessions }: Deps) {
+export function createToolsService({ repo, config, box, endSessions, endSession }: Deps) {
   /** A wrong proof: counted already; at the limit the session that guesses ends (401). */
   async function refuseProof(user: SessionUser, failures: number, message: string): Promise<never> {
     if (failures >= MAX_PROOF_FAILURES) {
       await repo.discardPendingSecret(user.userId);
-      await repo.revokeSession(user.sessionId);
-      endSessions([user.sessionId]);
+      await endSession(user.sessionId);
       throw new AppError('unauthorized', totpSetupMessages.tooManyFailures);
     }
     throw new AppError('forbidden', message);
@@ -95,7 +97,12 @@ export function createToolsService({ repo, config, box, endSessions }: Deps) {
       return { status: 200, message: toolsMessages.codeActivated };
     },
 
+    /** GET tutorial: the user guide as PDF (decision 18). */
+    tutorial: () => renderTutorial(config.ASSOCIATION_NAME),
+
     /** Start-up: seals the secrets written in clear text before issue 8 (see lib/secret-box.ts). */
     sealClearSecrets: () => repo.sealClearSecrets(box),
   };
 }
+
+export type ToolsService = ReturnType<typeof createToolsService>;

@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { dataMessages, genericMessages, hasRole, type ConnectedUser } from '@assoc/domain';
 import { forbidden, loggableError, unauthorized } from '../../lib/errors.js';
-import { SESSION_COOKIE } from './auth.js';
+import { SESSION_COOKIE } from '../../modules/auth/session.js';
 
 export const REALTIME_PATH = '/socket.io';
 
@@ -76,7 +76,7 @@ export default fp(async (app) => {
   /** The socket's session as it is now (roles included); null when it ended or the user was deactivated. */
   async function currentSession(socket: Socket) {
     const token = tokens.get(socket.id);
-    return token ? app.sessionFromToken(token) : null;
+    return token ? app.services.auth.sessionFromToken(token) : null;
   }
 
   // Handshake: a same-origin request with a valid session cookie, or no connection.
@@ -86,7 +86,7 @@ export default fp(async (app) => {
       if (!originAllowed(origin, host, app.config.PUBLIC_URL)) return next(new Error(genericMessages.realtimeOriginRefused));
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
       const token = cookies[SESSION_COOKIE];
-      const user = token ? await app.sessionFromToken(token) : null;
+      const user = token ? await app.services.auth.sessionFromToken(token) : null;
       if (!user || !token) return next(new Error(unauthorized().message));
       socket.data = { userId: user.userId, sessionId: user.sessionId, roles: user.roles, cstId: user.cstId, username: user.cpf, name: user.name, connectionId: socket.id };
       tokens.set(socket.id, token);

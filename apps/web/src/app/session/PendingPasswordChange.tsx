@@ -3,7 +3,8 @@ import { Navigate } from 'react-router';
 import { Button } from '@mantine/core';
 import { FullPageLoader } from '../../modules/ui/components/FullPageLoader';
 import { StatusPage } from '../../modules/ui/components/StatusPage';
-import { api } from '../api';
+import { firstStartContracts } from '@assoc/domain';
+import { callApi } from '../client';
 
 /**
  * The one-time password of a first start must be replaced before anything else (issue 8 §3): the server
@@ -16,7 +17,7 @@ export function PendingPasswordChange() {
 
   useEffect(() => {
     let cancelled = false;
-    api.post<{ q: string }>('login/senhaprovisoria')
+    callApi(firstStartContracts.pendingPasswordCode)
       .then((reply) => { if (!cancelled) setCode(reply.q); })
       .catch((err: Error) => { if (!cancelled) setError(err.message); });
     return () => { cancelled = true; };

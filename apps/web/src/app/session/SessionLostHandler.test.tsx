@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/api-mock';
 import { sessionFor, staffRoles } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { menuTreeKey } from '../../modules/menu/hooks/useMenuTree';
 
 const SESSION_LOST = 'Sessão expirada, faça um novo login para continuar';
 const expired = { status: 401, body: { message: SESSION_LOST } };
@@ -34,7 +35,7 @@ describe('session lost', () => {
     expect(await screen.findByRole('button', { name: 'ENTRAR' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(queryClient.getQueryData(['tree'])).toBeUndefined();
+    expect(queryClient.getQueryData(menuTreeKey)).toBeUndefined();
   });
 
   it('does not call a first visit without a session "expired": it just opens the sign-in form', async () => {

@@ -1,8 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@assoc/domain';
-import { api, isUnauthorized, notifyUnauthorized, rememberXsrfToken } from '../api';
+import { authContracts, type SessionInfo } from '@assoc/domain';
+import { isUnauthorized, notifyUnauthorized, rememberXsrfToken } from '../api';
+import { callApi, queryKeyOf } from '../client';
 
-export const sessionKey = ['session'] as const;
+export const sessionKey = queryKeyOf(authContracts.session);
 
 /**
  * GET session: who is signed in, or null when nobody is. Nobody on the first probe simply means
@@ -13,7 +14,7 @@ export const sessionQuery = (queryClient: QueryClient) =>
     queryKey: sessionKey,
     queryFn: async ({ signal }): Promise<SessionInfo | null> => {
       try {
-        const session = await api.get<SessionInfo | null>('session', { signal, skipSessionLost: true });
+        const session = await callApi(authContracts.session, {}, { signal, skipSessionLost: true });
         if (!session) {
           if (queryClient.getQueryData(sessionKey)) notifyUnauthorized();
           return null;

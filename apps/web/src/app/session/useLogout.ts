@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../api';
+import { authContracts } from '@assoc/domain';
+import { callApi } from '../client';
 
 /** Sair: ends the server session, forgets every cached answer and goes to /login. */
 export function useLogout() {
@@ -9,7 +10,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await api.get('logout', { skipSessionLost: true });
+      await callApi(authContracts.logout, {}, { skipSessionLost: true });
     } catch {
       // Signing out locally still makes sense when the server is unreachable.
     }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loginRequestSchema, onlyDigits, sessionMessages, type LoginReply, type LoginRequest, type ResetReply } from '@assoc/domain';
-import { api, isApiError } from '../../../app/api';
+import { authContracts, loginRequestSchema, onlyDigits, passwordResetContracts, sessionMessages, type LoginRequest } from '@assoc/domain';
+import { isApiError } from '../../../app/api';
+import { callApi } from '../../../app/client';
 import { sessionQuery } from '../../../app/session/sessionQuery';
 
 /** 0: sign in; 1: request a password e-mail (first access / forgot password). */
@@ -53,7 +54,7 @@ export function useLoginForm() {
   const errors = submitted ? validate(values, mode) : {};
 
   const signIn = useMutation({
-    mutationFn: (body: LoginRequest) => api.post<LoginReply>('login', body, { skipSessionLost: true }),
+    mutationFn: (body: LoginRequest) => callApi(authContracts.login, { body }, { skipSessionLost: true }),
     onMutate: () => setServerError(''),
     onSuccess: async (reply) => {
       if (reply.data === 'requirecode') {
@@ -70,7 +71,7 @@ export function useLoginForm() {
 
   // Mode 1: the server answers the same whether or not the CPF exists (it e-mails the link when it does).
   const requestPassword = useMutation({
-    mutationFn: (cpf: string) => api.get<ResetReply>(`login/resetpassword/${cpf}`, { skipSessionLost: true }),
+    mutationFn: (cpf: string) => callApi(passwordResetContracts.requestReset, { params: { user: cpf } }, { skipSessionLost: true }),
     onMutate: () => setServerError(''),
     onSuccess: () => setRequestedMessage(sessionMessages.passwordRequested),
     onError: (error) => setServerError(isApiError(error) ? error.message : String(error)),

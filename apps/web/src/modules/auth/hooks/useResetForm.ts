@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  RESET_RETURN_MS, isPasswordTooShort, onlyDigits, passwordTooShortMessage, resetFormSchema, resetMessages, weakPasswordMessage,
-  type PasswordScorer, type ResetFormValues, type ResetPasswordChange, type ResetReply,
+  RESET_RETURN_MS, isPasswordTooShort, onlyDigits, passwordResetContracts, passwordTooShortMessage, resetFormSchema, resetMessages,
+  weakPasswordMessage, type PasswordScorer, type ResetFormValues, type ResetPasswordChange,
 } from '@assoc/domain';
-import { api, isApiError } from '../../../app/api';
+import { isApiError } from '../../../app/api';
+import { callApi } from '../../../app/client';
 import { notifyError } from '../../ui/notify';
 import { checkPasswordStrength, loadPasswordScorer } from '../utils/passwordStrength';
 
@@ -55,7 +56,7 @@ export function useResetForm(code: string) {
   }
 
   const change = useMutation({
-    mutationFn: (body: ResetPasswordChange) => api.post<ResetReply>('login/resetpasswordchange', body, { skipSessionLost: true }),
+    mutationFn: (body: ResetPasswordChange) => callApi(passwordResetContracts.changePassword, { body }, { skipSessionLost: true }),
     onMutate: () => setServerError(''),
     onSuccess: () => setDone(true),
     onError: (error) => {

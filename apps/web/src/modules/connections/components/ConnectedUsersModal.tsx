@@ -1,17 +1,17 @@
 import { Loader, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCpf, type ConnectedUser, type HubsMessage } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { connectionsContracts, formatCpf, type ConnectedUser } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 import { useRealtimeEvent } from '../../realtime/RealtimeProvider';
 
-const connectedKey = ['connected'] as const;
+const connectedKey = queryKeyOf(connectionsContracts.connected);
 
 /** Usuários conectados (role admin, spec 3 §2.5): GET connected, then live from `hubs` messages. */
 export function ConnectedUsersModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { data, isLoading, isError } = useQuery({
     queryKey: connectedKey,
-    queryFn: ({ signal }) => api.get<ConnectedUser[]>('connected', { signal }),
+    queryFn: ({ signal }) => callApi(connectionsContracts.connected, {}, { signal }),
     enabled: opened,
     staleTime: 0,
   });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { securityEventMessages, type SecurityEventKind, type SecurityEventsPage } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { securityEventMessages, securityEventsContracts, type SecurityEventKind, type SecurityEventsQuery } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 import { pagedListOf } from '../../ui/components/PagedTable';
 
 export const SECURITY_EVENTS_PAGE_SIZE = 25;
@@ -25,17 +25,18 @@ export function useSecurityEvents() {
   const [user] = useDebouncedValue(filters.user.trim(), 300);
   const rangeError = filters.from && filters.to && filters.from > filters.to ? securityEventMessages.badRange : '';
 
+  const filter: SecurityEventsQuery = {
+    page,
+    pageSize: SECURITY_EVENTS_PAGE_SIZE,
+    user: user || undefined,
+    kind: filters.kind ?? undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
   const query = useQuery({
-    queryKey: ['security-events', user, filters.kind, filters.from, filters.to, page],
+    queryKey: queryKeyOf(securityEventsContracts.list, { query: filter }),
     enabled: !rangeError,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), pageSize: String(SECURITY_EVENTS_PAGE_SIZE) });
-      if (user) params.set('user', user);
-      if (filters.kind) params.set('kind', filters.kind);
-      if (filters.from) params.set('from', filters.from);
-      if (filters.to) params.set('to', filters.to);
-      return api.get<SecurityEventsPage>(`security-events?${params}`, { signal });
-    },
+    queryFn: ({ signal }) => callApi(securityEventsContracts.list, { query: filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { sessionMessages, totpConfirmSchema, totpSetupMessages, type TotpConfirm, type TotpSetupReply } from '@assoc/domain';
-import { api, isApiError } from '../../../app/api';
+import { sessionMessages, toolsContracts, totpConfirmSchema, totpSetupMessages, type TotpConfirm } from '@assoc/domain';
+import { isApiError } from '../../../app/api';
+import { callApi } from '../../../app/client';
 
 type Field = 'code' | 'password' | 'currentCode';
 type Errors = Partial<Record<Field, string>>;
@@ -34,7 +35,7 @@ export function useTotpSetup() {
   };
 
   const generate = useMutation({
-    mutationFn: () => api.get<TotpSetupReply>('gettoken'),
+    mutationFn: () => callApi(toolsContracts.getToken),
     onMutate: () => {
       clearForm();
       confirm.reset();
@@ -43,7 +44,7 @@ export function useTotpSetup() {
   const hasAuthenticator = generate.data?.hasAuthenticator ?? false;
 
   const confirm = useMutation({
-    mutationFn: (body: TotpConfirm) => api.post<{ status: number; message: string }>('gettoken/confirm', body),
+    mutationFn: (body: TotpConfirm) => callApi(toolsContracts.confirmToken, { body }),
     onSuccess: () => setPassword(''),
     onError: (error) => {
       const message = isApiError(error) ? error.message : String(error);

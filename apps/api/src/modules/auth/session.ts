@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { RoleRequirement } from '@assoc/domain';
+import { unauthorized } from '../../lib/errors.js';
+
+export const SESSION_COOKIE = 'assoc_sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  cpf: string;
+  name: string;
+  cstId: number | null;
+  roles: string[];
+  xsrfToken: string;
+  /** One-time password not yet replaced (migration 0016): only the password change and sign-out answer. */
+  mustChangePassword: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, health). */
+    public?: boolean;
+    /** Roles needed (any one of them); an empty list means any signed-in user. */
+    roles?: RoleRequirement;
+    /** Reachable while the one-time password is not yet replaced (the password change itself). */
+    allowPendingPassword?: boolean;
+    /**
+     * A GET (or HEAD) that changes state (issue 8 §8): needs the XSRF header like a write. On a public route
+     * it is checked only when a session is present (a cross-site link must not act on it).
+     */
+    xsrf?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /**
+     * Version of the searchable people (data_versions 'people') read with the session: an in-process
+     * cache that has applied it reflects every change committed before this request (-1 unknown).
+     */
+    peopleVersion: number;
+  }
+  interface FastifyInstance {
+    /** Every /api/v1 route with its declared access, for the access walk test and audits of the surface. */
+    apiRoutes: ApiRouteInfo[];
+  }
+}
+
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: RoleRequirement | undefined;
+  /** Needs the XSRF header whatever the method. */
+  xsrf: boolean;
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** The signed-in user of a guarded route (the guard already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
