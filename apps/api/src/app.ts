@@ -19,10 +19,7 @@ import { requestSerializer } from './lib/log-redaction.js';
 import { refuseControlCharacters } from './lib/text-guard.js';
 import { parseTrustProxy } from './lib/network.js';
 import dbPlugin from './plugins/app/db.js';
-import mailPlugin from './plugins/app/mail.js';
 import eventsPlugin from './plugins/app/events.js';
-import filesPlugin from './plugins/app/files.js';
-import jobsPlugin from './plugins/app/jobs.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import { appModules } from './modules/index.js';
 import type { AppFeatures } from './lib/module.js';
@@ -125,9 +122,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
-  await app.register(mailPlugin);
-  await app.register(filesPlugin);
-  await app.register(jobsPlugin, { start: features.jobs });
 
   app.decorate('services', {} as FastifyInstance['services']);
   for (const module of appModules) await module.setup?.(app, { features, modules: appModules });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { JobHandler } from '../modules/jobs/jobs.registry.js';
+import type { JobHandler } from '../modules/jobs/jobs.types.js';
 
 /** Parts a test can leave off (all on by default; the server always runs them). */
 export interface AppFeatures {

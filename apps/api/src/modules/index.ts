@@ -8,6 +8,8 @@ import passwordReset from './password-reset/index.js';
 import tools from './tools/index.js';
 import registries from './registries/index.js';
 import cep from './cep/index.js';
+import files from './files/index.js';
+import peopleReports from './people-reports/index.js';
 import jobs from './jobs/index.js';
 import connections from './connections/index.js';
 import accessAdmin from './access-admin/index.js';
@@ -21,6 +23,6 @@ import firstStart from './first-start/index.js';
  * routes are registered under /api/v1. A new capability is one more line here.
  */
 export const appModules: readonly AppModule[] = [
-  auth, menu, search, dashboard, mail, passwordReset, tools, registries, cep, jobs, connections, accessAdmin, regions, locations,
-  securityEvents, firstStart,
+  files, auth, menu, search, dashboard, mail, passwordReset, tools, registries, cep, peopleReports, jobs, connections,
+  accessAdmin, regions, locations, securityEvents, firstStart,
 ];

@@ -76,6 +76,8 @@ export const jobTexts = {
   alreadyRunning: (label: string) => `Já existe uma tarefa "${label}" aguardando ou em execução. Aguarde a conclusão.`,
   jobNotFound: 'Tarefa não encontrada',
   fileNotFound: 'Arquivo não encontrado',
+  invalidJob: 'Tarefa inválida',
+  invalidFile: 'Arquivo inválido',
   interrupted: 'A tarefa foi interrompida (o servidor parou durante a execução) e não pôde ser concluída. Inicie-a novamente.',
   waitingRetry: 'Aguardando nova tentativa',
   queued: 'Aguardando processamento',

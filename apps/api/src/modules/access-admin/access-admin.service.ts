@@ -129,3 +129,4 @@ export function createAccessAdminService(db: Db, repo: AccessAdminRepository) {
     }, msg.cpfTaken),
   };
 }
+export type AccessAdminService = ReturnType<typeof createAccessAdminService>;

@@ -1,4 +1,19 @@
 import { defineModule } from '../../lib/module.js';
+import { createAccessAdminRepository } from './access-admin.repository.js';
+import { createAccessAdminService, type AccessAdminService } from './access-admin.service.js';
 import routes from './access-admin.routes.js';
 
-export default defineModule({ name: 'accessAdmin', routes });
+declare module '../../lib/module.js' {
+  interface AppServices {
+    accessAdmin: AccessAdminService;
+  }
+}
+
+/** Avançado → Acessos (decision 2): permission profiles and users, for superadmins. */
+export default defineModule({
+  name: 'accessAdmin',
+  setup(app) {
+    app.services.accessAdmin = createAccessAdminService(app.db, createAccessAdminRepository());
+  },
+  routes,
+});

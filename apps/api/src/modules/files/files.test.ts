@@ -149,7 +149,7 @@ describe('file service (PostgreSQL)', () => {
   });
 
   it('decides who reads a file through its links: 404 unlinked, the owner kind rule, superadmin; replace removes the old file', async () => {
-    const files = ctx.app.files;
+    const files = ctx.app.services.files;
     const owners = new Map([['d-1', 7]]);
     files.ownerRule('test-doc', async (u, ownerId) => owners.get(ownerId) === u.userId);
     const first = await files.save({ name: 'a.pdf', data: PDF });

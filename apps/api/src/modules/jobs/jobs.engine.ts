@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { createPool } from '../../db/client.js';
+import { createDb, createPool, type Db } from '../../db/client.js';
 import { PgBoss, type Job as BossJob } from 'pg-boss';
 import { genericMessages, jobNameOf, jobTexts } from '@assoc/domain';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { FileService } from '../files/files.service.js';
 import { createJobsRepository, toJob, type JobRow } from './jobs.repository.js';
-import { JobFailure, type JobContext, type JobRegistry, type RegisteredCommand } from './jobs.registry.js';
+import type { JobRegistry } from './jobs.registry.js';
+import { JobFailure, type JobContext, type RegisteredCommand } from './jobs.types.js';
 import { jobFilesRule } from './jobs.service.js';
 
 /** The one pg-boss queue of the menu's jobs; the handler is chosen by the job's name. */
@@ -17,6 +18,8 @@ const PROGRESS_EVERY_MS = 250;
 
 export interface JobEngineOptions {
   pool: pg.Pool;
+  /** The app's Drizzle handle on `pool` (handlers get one on the jobs' own pool when this process works the queue). */
+  db: Db;
   files: FileService;
   events: Pick<AppEventBus, 'emit'>;
   registry: JobRegistry;
@@ -47,6 +50,7 @@ export class JobEngine {
   private boss: PgBoss | null = null;
   /** The handlers' pool: the app's pool bounds statements to DB_STATEMENT_TIMEOUT_MS, too short for a report. */
   private jobPool: pg.Pool | null = null;
+  private jobDb: Db | null = null;
   private superviseTimer: NodeJS.Timeout | null = null;
   private supervising: Promise<void> | null = null;
 
@@ -88,6 +92,7 @@ export class JobEngine {
         statementTimeoutMs: this.opts.statementTimeoutMs,
         log: (message) => this.opts.log?.warn({}, message),
       });
+      this.jobDb = createDb(this.jobPool);
       // Two pollers, each running its batch in parallel: `concurrency` jobs at once. A full batch fetches
       // again at once (a burst drains without waiting for the poll); each job settles on its own.
       const workers = Math.min(2, this.opts.concurrency);
@@ -123,6 +128,7 @@ export class JobEngine {
     await boss?.stop({ graceful: true, timeout: 2000 }).catch(() => {});
     const jobPool = this.jobPool;
     this.jobPool = null;
+    this.jobDb = null;
     await jobPool?.end().catch(() => {});
   }
 
@@ -189,7 +195,7 @@ export class JobEngine {
       plan: command.plan,
       attempt,
       signal: job.signal,
-      pool: this.jobPool ?? this.opts.pool,
+      db: this.jobDb ?? this.opts.db,
       files: this.opts.files,
       progress: async (current, total, subtitle) => {
         const now = Date.now();

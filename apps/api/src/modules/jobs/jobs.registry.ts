@@ -1,50 +1,10 @@
-import type pg from 'pg';
-import { jobCommands, jobNameOf, type JobCommand } from '@assoc/domain';
-import type { FileService } from '../files/files.service.js';
-import { contagemExcel } from './jobs.contagem.js';
-
-/** What a running job may do: report progress, attach its file, read the database. */
-export interface JobContext {
-  jobId: string;
-  userId: number;
-  userData: string;
-  plan?: 21 | 22;
-  /** 0 on the first attempt, then 1, 2… on retries. */
-  attempt: number;
-  /** Aborted when the worker stops or pg-boss takes the job away. */
-  signal: AbortSignal;
-  pool: pg.Pool;
-  files: FileService;
-  /** Live progress (written at most every 250 ms, always at the end). */
-  progress(current: number, total: number, subtitle?: string): Promise<void>;
-  /** The job's attachment; replaces (and removes) the one of an earlier attempt, so retries never pile up files. */
-  attach(file: { name: string; mimeType: string; data: Buffer }): Promise<void>;
-}
-
-export interface JobOutcome {
-  subtitle?: string;
-  result?: string;
-}
-
-/** A handler must be idempotent: a retry after a crash runs it again from the start. */
-export type JobHandler = (ctx: JobContext) => Promise<JobOutcome | void>;
-
-/** A business failure: the job ends failed (20) with this message, without retries. */
-export class JobFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JobFailure';
-  }
-}
-
-/** A command as the registry knows it: the menu's entry, plus its handler once implemented. */
-export interface RegisteredCommand extends JobCommand {
-  handler?: JobHandler;
-}
+import { jobCommands, jobNameOf } from '@assoc/domain';
+import type { JobHandler, RegisteredCommand } from './jobs.types.js';
 
 /**
- * The job commands of the menu (packages/domain jobCommands) with the handlers implemented so far.
- * The others are known (label, role, question) and answer 501 until the issue owning their data lands.
+ * The job commands of the menu (packages/domain jobCommands) with the handlers the modules give (their
+ * `jobs`, collected by the jobs module's setup). The others are known (label, role, question) and answer 501
+ * until the issue owning their data lands.
  */
 export class JobRegistry {
   private readonly commands: RegisteredCommand[];
@@ -70,5 +30,3 @@ export class JobRegistry {
     return this.commands.find((c) => jobNameOf(c) === jobName);
   }
 }
-
-export const createJobRegistry = () => new JobRegistry({ 'contagem-excel': contagemExcel });

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
-import { JobFailure } from './jobs.registry.js';
+import { JobFailure } from './jobs.types.js';
 
 let ctx: TestContext;
 let staff: Client;

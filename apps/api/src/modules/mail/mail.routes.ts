@@ -1,22 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxPageSchema, outboxQuerySchema } from '@assoc/domain';
-import { createMailRepository } from './mail.repository.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { mailContracts } from '@assoc/domain';
+import { defineRoutes } from '../../lib/define-route.js';
 
 /** The outbox screen (decision 10): superadmins see every message and its delivery state. */
-const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createMailRepository(app.db);
-
-  app.get('/outbox', {
-    config: { roles: ['superadmin'] },
-    schema: {
-      tags: ['e-mail'],
-      summary: 'Caixa de saída: mensagens mais recentes primeiro, filtro por situação, paginada',
-      querystring: outboxQuerySchema,
-      response: { 200: outboxPageSchema },
-    },
-  }, async (request) => {
-    const { items, total } = await repo.list(request.query);
-    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+const mailRoutes: FastifyPluginAsync = async (app) => {
+  const service = app.services.mail;
+  defineRoutes(app, mailContracts, {
+    outbox: async (request) => service.outboxPage(request.query),
   });
 };
 

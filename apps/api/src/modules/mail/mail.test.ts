@@ -7,7 +7,7 @@ import { createTestApp, createUser, signedInAs, type TestContext } from '../../.
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { migrationsFolder } from '../../db/client.js';
 import { outbox, users } from '../../db/schema/index.js';
-import { createMailWorker, resolveSecrets, retryDelaySeconds } from '../../plugins/app/mail.js';
+import { createMailWorker, resolveSecrets, retryDelaySeconds } from './mail.worker.js';
 import { enqueueEmail } from './mail.repository.js';
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;

@@ -1,12 +1,12 @@
 import { Badge, Button, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord,
+  accessAdminContracts, formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord,
 } from '@assoc/domain';
-import { api } from '../../app/api';
+import { callApi, queryKeyOf } from '../../app/client';
 import { notifyError, notifySuccess } from '../ui/notify';
 import type { CrudFormContext, CrudTableProps } from '../ui/crud/CrudTable';
-import { crudFailureMessage } from '../ui/crud/useCrudResource';
+import { crudFailureMessage, type CrudCalls } from '../ui/crud/useCrudResource';
 import type { AppForm } from '../ui/form';
 import { RolePicker } from './components/RolePicker';
 
@@ -20,6 +20,20 @@ const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const wrapping = (value: string | null | undefined, anywhere = false) => (
   <Text size="sm" style={anywhere ? { overflowWrap: 'anywhere' } : undefined}>{value ?? ''}</Text>
 );
+const c = accessAdminContracts;
+const profileCalls: CrudCalls = {
+  list: { contract: c.listProfiles },
+  add: { contract: c.addProfile },
+  update: (permId) => ({ contract: c.updateProfile, params: { permId } }),
+  remove: (permId) => ({ contract: c.removeProfile, params: { permId } }),
+};
+/** Users are deactivated, never deleted (the table offers no delete). */
+const userCalls: CrudCalls = {
+  list: { contract: c.listUsers },
+  add: { contract: c.addUser },
+  update: (userId) => ({ contract: c.updateUser, params: { userId } }),
+  remove: () => { throw new Error('usuários não são apagados'); },
+};
 const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} papéis`);
 
 /** The profile form: name, description and the roles picked from the catalogue. */
@@ -37,7 +51,7 @@ export function ProfileForm({ form }: { form: AppForm }) {
 }
 
 export const profilesTable: CrudTableProps<ProfileRecord> = {
-  path: 'acessos/perfis',
+  calls: profileCalls,
   keyField: 'permId',
   schema: profileFormSchema,
   modalTitle: 'Perfil',
@@ -58,10 +72,10 @@ function ClearAuthenticatorButton({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   return (
     <Button variant="light" color="orange" size="xs" onClick={() => {
-      api.post(`acessos/usuarios/${userId}/limpar-autenticador`)
+      callApi(c.clearAuthenticator, { params: { userId } })
         .then(async () => {
           notifySuccess('Autenticador removido');
-          await queryClient.invalidateQueries({ queryKey: ['registry', 'acessos/usuarios'] });
+          await queryClient.invalidateQueries({ queryKey: queryKeyOf(c.listUsers) });
         })
         .catch((error: unknown) => notifyError(crudFailureMessage(error)));
     }}>
@@ -72,7 +86,7 @@ function ClearAuthenticatorButton({ userId }: { userId: number }) {
 
 /** The user form: CPF, name, e-mail, profile, extra roles, external access and active (SIM/NÃO). */
 export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
-  const profiles = useQuery({ queryKey: ['registry', 'acessos/perfis'], queryFn: ({ signal }) => api.get<ProfileRecord[]>('acessos/perfis', { signal }) });
+  const profiles = useQuery({ queryKey: queryKeyOf(c.listProfiles), queryFn: ({ signal }) => callApi(c.listProfiles, {}, { signal }) });
   const field = (name: string, label: string, maxLength: number, onBlur?: () => void) => (
     <TextInput label={label} withAsterisk maxLength={maxLength} value={text(form.values[name])} error={form.errorOf(name)}
       onBlur={() => { onBlur?.(); form.touch(name); }} onChange={(e) => form.setValue(name, e.currentTarget.value)} />
@@ -99,7 +113,7 @@ export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
 }
 
 export const usersTable: CrudTableProps<UserRecord> = {
-  path: 'acessos/usuarios',
+  calls: userCalls,
   keyField: 'userId',
   schema: userFormSchema,
   modalTitle: 'Usuário',

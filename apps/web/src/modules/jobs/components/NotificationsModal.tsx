@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Box, Group, Loader, Modal, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { attachmentParts, formatDateTimeShort, genericMessages, isJobFinished, jobMessages, type Job } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { attachmentParts, formatDateTimeShort, genericMessages, isJobFinished, jobMessages, jobsContracts, type Job } from '@assoc/domain';
+import { callApi } from '../../../app/client';
 import { notifyError } from '../../ui/notify';
 import { useJobDownload } from '../hooks/useJobDownload';
 import { jobsKey, sortJobs, useJobs } from '../hooks/useJobs';
@@ -52,7 +52,7 @@ export function NotificationsModal({ opened, onClose }: { opened: boolean; onClo
   const hide = async (job: Job) => {
     queryClient.setQueryData<Job[]>(jobsKey, (list) => (list ?? []).filter((j) => j.jobId !== job.jobId));
     try {
-      await api.post(`jobs/${job.jobId}/hide`);
+      await callApi(jobsContracts.hide, { params: { jobId: job.jobId } });
     } catch {
       notifyError(genericMessages.requestFailed);
       void queryClient.invalidateQueries({ queryKey: jobsKey });

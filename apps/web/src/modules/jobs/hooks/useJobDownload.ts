@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { attachmentParts } from '@assoc/domain';
-import { API_BASE } from '../../../app/api';
+import { attachmentParts, jobsContracts } from '@assoc/domain';
+import { apiUrl, callApi } from '../../../app/client';
 import { useBlobDownload } from '../../ui/hooks/useBlobDownload';
 
-export const attachmentUrl = (fileId: string) => `${API_BASE}/jobs/download/${fileId}`;
+/** The address of a job's file, for the browser to open itself (a PDF in a new window). */
+export const attachmentUrl = (fileId: string) => apiUrl(jobsContracts.download, { params: { fileId } });
 
 /**
  * A job's attachment (spec 1 §2): a PDF opens in a new window; anything else is fetched as a blob and
@@ -18,7 +19,7 @@ export function useJobDownload() {
       window.open(attachmentUrl(parts.fileId), '_blank');
       return;
     }
-    await blob.download(`jobs/download/${parts.fileId}`, parts.name);
+    await blob.download(() => callApi(jobsContracts.download, { params: { fileId: parts.fileId } }), parts.name);
   }, [blob.download]);
   return { download, downloading: blob.downloading };
 }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { jobMessages, type Job, type JobCommand } from '@assoc/domain';
-import { api, isApiError } from '../../../app/api';
+import { jobMessages, jobsContracts, type Job, type JobCommand } from '@assoc/domain';
+import { isApiError } from '../../../app/api';
+import { callApi } from '../../../app/client';
 import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { jobsKey, upsertJob } from './useJobs';
@@ -19,7 +20,7 @@ export function useJobLauncher() {
       onConfirm: () => {
         void (async () => {
           try {
-            const started = await api.get<Job>(`jobs/send/${encodeURIComponent(job.command)}/${job.plan ?? 0}`);
+            const started = await callApi(jobsContracts.sendWithData, { params: { jobCommand: job.command, userData: String(job.plan ?? 0) } });
             // The real-time channel may already have brought a newer state of this job: keep it.
             queryClient.setQueryData<Job[]>(jobsKey, (list) => (list?.some((j) => j.jobId === started.jobId) ? list : upsertJob(list, started)));
             notifySuccess(jobMessages.sent, job.label);

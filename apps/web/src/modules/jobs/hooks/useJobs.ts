@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Job } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { jobsContracts, type Job } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 
-export const jobsKey = ['jobs'] as const;
+export const jobsKey = queryKeyOf(jobsContracts.list);
 
 /** Newest submitted first (spec 1 §2). */
 export const sortJobs = (jobs: readonly Job[]) =>
@@ -27,7 +27,7 @@ export function useJobs() {
   const { connected } = useRealtime();
   return useQuery({
     queryKey: jobsKey,
-    queryFn: ({ signal }) => api.get<Job[]>('jobs', { signal }),
+    queryFn: ({ signal }) => callApi(jobsContracts.list, {}, { signal }),
     staleTime: 30_000,
     refetchInterval: (query) => (!connected && (query.state.data ?? []).some((j) => j.jobStatus < 20) ? 3000 : false),
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OutboxPage, OutboxStatus } from '@assoc/domain';
-import { api } from '../../../app/api';
+import { mailContracts, type OutboxStatus } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
 import { pagedListOf } from '../../ui/components/PagedTable';
 
 export const OUTBOX_PAGE_SIZE = 25;
@@ -11,13 +11,10 @@ export function useOutbox() {
   const [status, setStatus] = useState<OutboxStatus | null>(null);
   const [page, setPage] = useState(1);
 
+  const input = { query: { page, pageSize: OUTBOX_PAGE_SIZE, status: status ?? undefined } };
   const query = useQuery({
-    queryKey: ['outbox', status, page],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page), pageSize: String(OUTBOX_PAGE_SIZE) });
-      if (status) params.set('status', status);
-      return api.get<OutboxPage>(`outbox?${params}`, { signal });
-    },
+    queryKey: queryKeyOf(mailContracts.outbox, input),
+    queryFn: ({ signal }) => callApi(mailContracts.outbox, input, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });

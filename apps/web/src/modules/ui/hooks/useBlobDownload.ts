@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { genericMessages } from '@assoc/domain';
-import { API_BASE, ApiError, notifyUnauthorized } from '../../../app/api';
+import { apiRequest, isApiError } from '../../../app/api';
 import { notifyError } from '../notify';
 
 /** Saves a blob under a file name through a temporary link. */
@@ -16,23 +16,20 @@ export function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * Fetches a file from the API (`path` under /api/v1) and saves it under `fileName`; `downloading` drives
- * the 'Processando solicitação...' modal. A 401 is the session-lost popup; other failures a toast.
+ * Fetches a file and saves it under `fileName`; `downloading` drives the 'Processando solicitação...' modal.
+ * The file comes from `source`: a `callApi` of a binary contract, or a contract's `relativeUrlOf`. A 401 is the
+ * session-lost popup (raised by the API client); other failures a toast.
  */
 export function useBlobDownload() {
   const [downloading, setDownloading] = useState(false);
-  const download = useCallback(async (path: string, fileName: string, errorTitle?: string) => {
+  const download = useCallback(async (source: (() => Promise<Blob>) | string, fileName: string, errorTitle?: string) => {
     setDownloading(true);
     try {
-      const response = await fetch(`${API_BASE}/${path}`, { credentials: 'same-origin' });
-      if (response.status === 401) {
-        notifyUnauthorized();
-        return;
-      }
-      if (!response.ok) throw new ApiError(response.status, genericMessages.requestFailed);
-      saveBlob(await response.blob(), fileName);
+      const blob = typeof source === 'string' ? await apiRequest<Blob>(source, { binary: true }) : await source();
+      saveBlob(blob, fileName);
     } catch (error) {
-      notifyError(error instanceof ApiError ? error.message : genericMessages.requestFailed, errorTitle);
+      if (isApiError(error) && error.status === 401) return;
+      notifyError(genericMessages.requestFailed, errorTitle);
     } finally {
       setDownloading(false);
     }

@@ -1,11 +1,10 @@
-import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loggableError } from '../../lib/errors.js';
 import { maskPersonalData } from '../../lib/log-redaction.js';
-import { createMailRepository, type ClaimedEmail } from '../../modules/mail/mail.repository.js';
+import { createMailRepository, type ClaimedEmail } from './mail.repository.js';
 
 /** E-mails claimed per round; a full round is followed at once by another. */
 const BATCH = 20;
@@ -17,12 +16,6 @@ export interface MailWorker {
   runOnce(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailWorker: MailWorker;
-  }
 }
 
 /** Wait before the next attempt: MAIL_RETRY_SECONDS, doubling per attempt made, capped at 6 h. */
@@ -106,16 +99,3 @@ export function createMailWorker({ db, config, log }: { db: Db; config: AppConfi
     },
   };
 }
-
-/**
- * The outbox worker (decision 10): with SMTP_URL set, a timer loop sends pending e-mails with
- * retries and backoff, recording the final failure; without it, e-mails stay pending in the outbox.
- * Only instances with JOBS_WORKER=true send.
- */
-export default fp(async (app) => {
-  const worker = createMailWorker({ db: app.db, config: app.config, log: app.log });
-  app.decorate('mailWorker', worker);
-  // Background work (jobs and the outbox sender) runs only on worker instances: JOBS_WORKER=false serves HTTP only.
-  if (app.config.JOBS_WORKER === 'true') app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
-}, { name: 'mail', dependencies: ['db'] });

@@ -1,19 +1,11 @@
 import ExcelJS from 'exceljs';
 import { formatCpf, formatNumeroInterno, isoDateInAppZone, situacaoLabel } from '@assoc/domain';
-import type { JobContext, JobOutcome } from './jobs.registry.js';
+import type { JobContext, JobOutcome } from '../jobs/jobs.types.js';
+import type { PeopleReportsRepository } from './people-reports.repository.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Category = 'Ativo' | 'Aposentado' | 'Pensionista';
-
-interface PersonRow {
-  cstId: number;
-  name: string;
-  cpf: string | null;
-  numero: string | null;
-  status: string | null;
-  situacao: number | null;
-}
 
 /** Pensioners are widows and widowers (status V); the others count by situation: 1 active, 2 retired. */
 export function categoryOf(status: string | null, situacao: number | null): Category | null {
@@ -23,18 +15,14 @@ export function categoryOf(status: string | null, situacao: number | null): Cate
   return null;
 }
 
-// Holders who are not deceased and fall in one of the three categories.
-const WHERE = `parent_id is null and coalesce(cust_assoc_situacao, 0) <> 5
-  and (cust_status = 'V' or cust_assoc_situacao in (1, 2))`;
 const CHUNK = 500;
 
 /**
  * "Contagem ativos/aposentados/pensionistas (Excel)": counts by profile letter and the list of people,
  * in an XLSX attached to the job. Reads only, writes one file: running it again is harmless.
  */
-export async function contagemExcel(ctx: JobContext): Promise<JobOutcome> {
-  const { rows: [first] } = await ctx.pool.query<{ total: number }>(`select count(*)::int as total from customers where ${WHERE}`);
-  const total = first?.total ?? 0;
+export async function contagemExcel(ctx: JobContext, repo: PeopleReportsRepository): Promise<JobOutcome> {
+  const total = await repo.countCounted();
   await ctx.progress(0, total, 'Lendo associados');
 
   const workbook = new ExcelJS.Workbook();
@@ -57,10 +45,7 @@ export async function contagemExcel(ctx: JobContext): Promise<JobOutcome> {
   let after = 0;
   for (;;) {
     if (ctx.signal.aborted) throw new Error('Tarefa interrompida');
-    const { rows } = await ctx.pool.query<PersonRow>(
-      `select cst_id as "cstId", cust_name as name, cust_cpf as cpf, cust_numero_interno as numero,
-              cust_status as status, cust_assoc_situacao as situacao
-         from customers where ${WHERE} and cst_id > $1 order by cst_id limit ${CHUNK}`, [after]);
+    const rows = await repo.countedAfter(after, CHUNK);
     if (rows.length === 0) break;
     for (const p of rows) {
       const category = categoryOf(p.status, p.situacao)!;

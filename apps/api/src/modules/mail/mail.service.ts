@@ -1,0 +1,18 @@
+import type { OutboxPage, OutboxQuery } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import { createMailRepository, enqueueEmail } from './mail.repository.js';
+
+/** The outbox (decision 10): what the outbox screen reads, and how other modules queue an e-mail. */
+export function createMailService(db: Db) {
+  const repo = createMailRepository(db);
+  return {
+    /** GET outbox: newest first, optional status filter, one page. */
+    async outboxPage(query: OutboxQuery): Promise<OutboxPage> {
+      const { items, total } = await repo.list(query);
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+    /** Writes an e-mail to the outbox in the caller's transaction (or the database); sent once it commits. */
+    enqueue: enqueueEmail,
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;

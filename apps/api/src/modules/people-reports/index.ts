@@ -1,0 +1,14 @@
+import { defineModule } from '../../lib/module.js';
+import { contagemExcel } from './contagem-excel.job.js';
+import { createPeopleReportsRepository } from './people-reports.repository.js';
+
+/**
+ * Reports over the people data, run as background jobs (the jobs module collects them): each handler reads
+ * through this module's repository on the job's own connection.
+ */
+export default defineModule({
+  name: 'peopleReports',
+  jobs: () => ({
+    'contagem-excel': (ctx) => contagemExcel(ctx, createPeopleReportsRepository(ctx.db)),
+  }),
+});
