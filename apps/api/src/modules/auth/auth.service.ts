@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loginMessages, onlyDigits, type LoginRequest } from '@assoc/domain';
+import { loginMessages, onlyDigits, type LoginRequest, type SessionInfo } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import { actorFrom } from '../../lib/actor.js';
 import { AppError, tooManyRequests, type ErrorCode } from '../../lib/errors.js';
@@ -34,21 +34,6 @@ interface Deps {
   slowStepMs?: number;
   /** Closes the real-time sockets of an ended session on every instance. */
   closeSockets: (sessionId: number) => void;
-}
-
-/** GET session's answer: who is signed in. */
-export interface SessionInfoInput {
-  username: string;
-  cpf: string;
-  name: string;
-  cstId: number;
-  roles: string[];
-  cep: string;
-  xsrfToken: string;
-  envMode: number;
-  associationName: string;
-  associationShortName: string;
-  mustChangePassword: boolean;
 }
 
 export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000, closeSockets }: Deps) {
@@ -171,9 +156,6 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
 
     endSession,
 
-    /** Ends a session without an event and without closing sockets (the caller does, with the others it ends). */
-    revokeSession: (sessionId: number) => repo.revokeSession(sessionId),
-
     /** Signing in over a live session ends the old one (and its sockets): one cookie, one session. */
     async replaceSession(previous: SessionUser, by: { userId: number; name: string }, ip: string) {
       await endSession(previous.sessionId, {
@@ -189,7 +171,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     },
 
     /** GET session: the signed-in user as the web needs it (null once the account is gone). */
-    async sessionInfo(me: SessionUser): Promise<SessionInfoInput | null> {
+    async sessionInfo(me: SessionUser): Promise<SessionInfo | null> {
       const user = await repo.findUserById(me.userId);
       if (!user) return null;
       return {
