@@ -10,7 +10,7 @@ import { FormFields, type FieldConfig } from './FormFields';
 import { FormModal } from './FormModal';
 import { ZodFormModal } from './ZodFormModal';
 import type { RowMarker } from './sessionMarks';
-import { crudFailureMessage, isStaleRecord, pathCalls, useCrudResource, type CrudCalls, type CrudEndpoints, type CrudRow } from './useCrudResource';
+import { crudFailureMessage, isStaleRecord, useCrudResource, type CrudCalls, type CrudRow } from './useCrudResource';
 import { StaleRecordAlert } from './StaleRecordAlert';
 import { notifyError } from '../notify';
 import type { AppForm, FormValues } from '../form';
@@ -41,11 +41,7 @@ export interface CrudTableProps<T extends Record<string, unknown>> {
   /** Screen heading; omit inside tabs. */
   title?: string;
   /** The registry's calls: contracts of the domain (`registryCalls(feriadoContracts)`, or nested lists' own). */
-  calls?: CrudCalls;
-  /** A table not on contracts yet: its registry path ('acessos/perfis')… */
-  path?: string;
-  /** …and the calls that differ from GET/POST {path}, PUT/DELETE {path}/{key}. */
-  endpoints?: Partial<CrudEndpoints>;
+  calls: CrudCalls;
   keyField: keyof T & string;
   /** The domain's form schema of the registry. */
   schema: z.ZodType;
@@ -88,7 +84,7 @@ const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base'
  */
 export function CrudTable<T extends Record<string, unknown>>(props: CrudTableProps<T>) {
   const { title, keyField, columns, modalTitle, openKey } = props;
-  const resource = useCrudResource<T>(props.calls ?? pathCalls(props.path ?? '', props.endpoints), keyField);
+  const resource = useCrudResource<T>(props.calls, keyField);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<{ mode: 'new' | 'edit'; row?: T; seq: number; stale?: boolean } | null>(null);
   const seq = useRef(0);

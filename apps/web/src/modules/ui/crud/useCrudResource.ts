@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { genericMessages, registryMessages, type RouteContract } from '@assoc/domain';
 import { isApiError } from '../../../app/api';
 import { callApi, queryKeyOf, relativeUrlOf } from '../../../app/client';
@@ -61,34 +60,6 @@ export function registryCalls(contracts: RegistryContractGroup): CrudCalls {
   };
 }
 
-/** Paths of a registry whose calls are not yet contracts (for tables not converted yet). */
-export interface CrudEndpoints {
-  list: string;
-  add: string;
-  update: (id: number) => string;
-  remove: (id: number) => string;
-}
-
-/** A path given by hand, as a contract of the web only (no params, JSON reply). */
-const pathCall = (method: RouteContract['method'], path: string): CrudCall => ({
-  contract: { method, path: `/${path}`, reply: z.unknown(), access: { signedIn: true }, summary: path, tags: [] },
-});
-
-/**
- * The calls of a table still given as paths (GET/POST {path}, PUT/DELETE {path}/{key} unless
- * `endpoints` says otherwise); its list keeps the query key ['registry', list path].
- */
-export function pathCalls(base: string, endpoints?: Partial<CrudEndpoints>): CrudCalls & { queryKey: readonly unknown[] } {
-  const listPath = endpoints?.list ?? base;
-  return {
-    queryKey: ['registry', listPath],
-    list: pathCall('GET', listPath),
-    add: pathCall('POST', endpoints?.add ?? base),
-    update: (id) => pathCall('PUT', endpoints?.update?.(id) ?? `${base}/${id}`),
-    remove: (id) => pathCall('DELETE', endpoints?.remove?.(id) ?? `${base}/${id}`),
-  };
-}
-
 type CallInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 /** callApi over a contract the table only knows as a RouteContract (the replies are the table's rows). */
 const send = <R>(call: CrudCall, input: Omit<CallInput, 'params'> = {}, signal?: AbortSignal): Promise<R> =>
@@ -96,15 +67,15 @@ const send = <R>(call: CrudCall, input: Omit<CallInput, 'params'> = {}, signal?:
     call.contract, { params: call.params, ...input }, signal ? { signal } : undefined,
   );
 
-/** The query key of a table's list: the list contract's key (or the one a path table gives). */
-export const crudListKey = (calls: CrudCalls & { queryKey?: readonly unknown[] }): readonly unknown[] =>
-  calls.queryKey ?? queryKeyOf(calls.list.contract, calls.list.params ? { params: calls.list.params } : undefined);
+/** The query key of a table's list: its list contract's, with the params the screen fixes. */
+export const crudListKey = (calls: CrudCalls): readonly unknown[] =>
+  queryKeyOf(calls.list.contract, calls.list.params ? { params: calls.list.params } : undefined);
 
 /**
- * One registry on the server (by default GET/POST {path}, PUT/DELETE {path}/{key}) with this session's
- * row markers: list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
+ * One registry on the server (its list, add, update and delete calls) with this session's row markers:
+ * list, add, update, delete (the row stays listed in pink) and restore (PUT of the deleted row).
  */
-export function useCrudResource<T extends Record<string, unknown>>(calls: CrudCalls & { queryKey?: readonly unknown[] }, keyField: keyof T & string) {
+export function useCrudResource<T extends Record<string, unknown>>(calls: CrudCalls, keyField: keyof T & string) {
   const queryClient = useQueryClient();
   // The list's URL ('servicos/all/3') names this session's row markers.
   const path = relativeUrlOf(calls.list.contract, calls.list.params ? { params: calls.list.params } : undefined);
