@@ -39,4 +39,18 @@ describe('server basics', () => {
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
   });
+
+  it('keeps the field paths of a validation refusal, so the web puts each error under its field', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'x'.repeat(40), password: 'a' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; errors?: { instancePath?: string }[] };
+    expect(body.message).toMatch(/username/);
+    expect(body.errors?.[0]?.instancePath).toBe('/username');
+  });
+
+  it('documents every error status a route can answer (429 of the sign-in, 410 of an expired reset link)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(doc.paths['/api/v1/login']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
+    expect(Object.keys(doc.paths['/api/v1/login/resetpasswordchange']!.post!.responses)).toContain('410');
+  });
 });

@@ -3,7 +3,8 @@ import {
   binaryReply, canOpenRoute, findRoute, type HandlerReplyOf, type ParamsOf, type ParsedBodyOf, type QueryOf, type Role,
   type RouteAccess, type RouteContract,
 } from '@assoc/domain';
-import { forbidden } from './errors.js';
+import { z } from 'zod';
+import { errorStatus, forbidden } from './errors.js';
 import { messageSchema } from './reply-schemas.js';
 import { currentUser } from '../modules/auth/session.js';
 
@@ -32,8 +33,13 @@ function accessOf(access: RouteAccess): { config: { public?: true; roles?: reado
   return { config: { roles: menuRolesOf(access.screens) }, check: screenAccess(access.screens) };
 }
 
-/** The `{ message }` replies every route may give; listed for the OpenAPI document and the serializer. */
-const errorReplies = Object.fromEntries([400, 401, 403, 404, 409, 503].map((status) => [status, messageSchema]));
+/**
+ * The `{ message }` replies a route may give (every status of `errorStatus`), for the OpenAPI document and the
+ * serializer. Loose: the extra fields an error carries (a 400's `errors` with each field's path, a 410's
+ * `expired`) reach the client.
+ */
+const errorReply = z.looseObject(messageSchema.shape);
+const errorReplies = Object.fromEntries([...new Set(Object.values(errorStatus))].map((status) => [status, errorReply]));
 
 export type ContractRequest<C extends RouteContract> = FastifyRequest<{ Params: ParamsOf<C>; Querystring: QueryOf<C>; Body: ParsedBodyOf<C> }>;
 export type ContractHandler<C extends RouteContract> = (
