@@ -13,6 +13,7 @@ export default defineConfig({
     // worker instead of once per file. setup.ts resets what a file may leave behind (DOM, mocks, globals,
     // cookies, toasts); each test builds its own QueryClient and router.
     isolate: false,
+    pool: 'threads',
     // Whole-app component tests load lazy screens; leave room on a busy machine (a 20 s budget was
     // exceeded in a CI run where the hypervisor took about 60 % of the CPU).
     testTimeout: 60_000,
