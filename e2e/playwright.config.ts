@@ -37,6 +37,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // The setup project signs each demo role in once (through the API) and saves its storageState
+  // (.auth/<role>.json, gitignored); the specs start from those instead of signing in through the UI.
+  projects: [
+    { name: 'setup', testDir: './fixtures', testMatch: /auth\.setup\.ts$/ },
+    { name: 'e2e', dependencies: ['setup'] },
+  ],
   webServer: {
     command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
     cwd: root,

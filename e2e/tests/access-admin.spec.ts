@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LoginPage, Shell, expectToast, randomDocument, users, withDb } from '../fixtures/app.js';
+import { Shell, expectToast, randomDocument, signInByApi, signedOut, stateOf, users, withDb } from '../fixtures/app.js';
 
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
@@ -27,6 +27,8 @@ async function openMenuGroup(menu: Locator, label: string) {
   await expect(group).toHaveAttribute('data-expanded', 'true');
 }
 
+test.use({ storageState: stateOf('superadmin') });
+
 test('Acessos: a profile and a user made by the superadmin take effect on the user\'s session', async ({ page, browser }) => {
   // Two browsers and a dozen saves: longer than the default 30 s.
   test.setTimeout(180_000);
@@ -36,7 +38,7 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   const cpf = randomDocument('cpf');
 
   // The superadmin reaches the screen through Avançado → Acessos.
-  await new LoginPage(page).signIn(users.superadmin);
+  await page.goto('/');
   const adminMenu = new Shell(page).menu();
   await openMenuGroup(adminMenu, 'Avançado');
   await adminMenu.getByRole('link', { name: 'Acessos' }).click();
@@ -108,11 +110,13 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   ));
   expect(updated.rowCount).toBe(1);
 
-  // The user signs in in a browser of their own: Cadastros holds Terceiros only.
-  const userContext = await browser.newContext();
+  // The user signs in in a browser of their own (no saved sign-in: its session ends below): Cadastros holds Terceiros only.
+  const userContext = await browser.newContext({ storageState: signedOut });
   try {
+    await signInByApi(userContext.request, cpf);
     const userPage = await userContext.newPage();
-    await new LoginPage(userPage).signIn(cpf);
+    await userPage.goto('/');
+    await expect(userPage).not.toHaveURL(/\/login/);
     const userMenu = new Shell(userPage).menu();
     await expect(userMenu.getByText('Painel', { exact: true })).toBeVisible();
     await expect(userMenu.getByText('Avançado', { exact: true })).toHaveCount(0);
@@ -187,7 +191,6 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
 for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
   test(`Acessos: the users table fits ${size.width}x${size.height} (Ativo and Ações on screen, CPFs on one line)`, async ({ page }) => {
     await page.setViewportSize(size);
-    await new LoginPage(page).signIn(users.superadmin);
     await page.goto('/acessos');
     const table = page.getByRole('table');
     await expect(table.getByRole('row').nth(1)).toBeVisible();

@@ -1,11 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { appRoutes, canOpenRoute } from '@assoc/domain';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { LoginPage, users } from '../fixtures/app.js';
+import { roles, signInByApi, stateOf, users, type Role } from '../fixtures/app.js';
 
 /**
  * Accessibility (issue 9): axe-core finds no critical or serious WCAG 2.1 A/AA violation on any built
- * screen, in any state, for any demo profile. Each profile signs in once and walks everything it can open.
+ * screen, in any state, for any demo profile. Each profile starts from its saved sign-in (fixtures/roles.ts) and
+ * walks everything it can open, visiting each screen once and running axe once per state.
  */
 
 /** How a screen is exercised beyond its first view. */
@@ -32,15 +33,8 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/seguranca': 'list',
 };
 
-/** The demo profiles of the README (password Demo@1234). */
-const PROFILES: ReadonlyArray<{ name: string; cpf: string }> = [
-  { name: 'Superadministrador', cpf: users.superadmin },
-  { name: 'Atendimento', cpf: users.atendimento },
-  { name: 'Financeiro', cpf: '33366699957' },
-  { name: 'CCH', cpf: '44477700083' },
-  { name: 'Portal do associado', cpf: '27182818205' },
-  { name: 'Processo digital', cpf: users.processo },
-];
+/** The demo profiles of the README (password Demo@1234), each with its saved sign-in. */
+const PROFILES: ReadonlyArray<Role> = ['superadmin', 'atendimento', 'financeiro', 'cch', 'portal', 'processo'];
 
 /** The modal states of a screen are the same components for every profile: walked once per run. */
 const walked = new Set<string>();
@@ -168,71 +162,79 @@ test('sign-in and password-request screens', async ({ page }) => {
   await expectNoSeriousViolations(page, '/reset');
 });
 
-for (const profile of PROFILES) {
-  test(`every screen and state for ${profile.name}`, async ({ page }) => {
-    // Generous: axe takes 1-3 s a run on a starved 2-core machine, and the superadmin walks ~50 states.
-    test.setTimeout(240_000);
-    await new LoginPage(page).signIn(profile.cpf);
-    const session = (await (await page.request.get('/api/v1/session')).json()) as { roles: string[] };
-    const label = (what: string) => `${profile.name} ${what}`;
+for (const role of PROFILES) {
+  const profile = roles[role];
+  test.describe(profile.name, () => {
+    test.use({ storageState: stateOf(role) });
 
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, label('/'));
-    await walkTopBar(page, label('/'));
-    await walkToast(page, label('/'));
+    test(`every screen and state for ${profile.name}`, async ({ page }) => {
+      // Generous: axe takes 1-3 s a run on a starved 2-core machine, and the superadmin walks ~50 states.
+      test.setTimeout(240_000);
+      await page.goto('/');
+      const session = (await (await page.request.get('/api/v1/session')).json()) as { roles: string[] };
+      const label = (what: string) => `${profile.name} ${what}`;
 
-    const open = appRoutes.filter((route) => canOpenRoute(route.path, session.roles));
-    for (const route of open.filter((r) => BUILT_SCREENS[r.path])) {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, label(route.path));
-      if (walked.has(route.path)) continue;
-      walked.add(route.path);
-      if (BUILT_SCREENS[route.path] === 'crud') await walkCrud(page, label(route.path));
-      if (route.path === '/feriados') await walkCalendar(page);
-    }
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(page, label('/'));
+      await walkTopBar(page, label('/'));
+      await walkToast(page, label('/'));
 
-    const notBuilt = open.find((r) => !BUILT_SCREENS[r.path]);
-    if (notBuilt) {
-      await page.goto(notBuilt.path);
-      await expect(page.getByText('Em construção')).toBeVisible();
-      await expectNoSeriousViolations(page, label(`${notBuilt.path} (em construção)`));
-    }
+      const open = appRoutes.filter((route) => canOpenRoute(route.path, session.roles));
+      for (const route of open.filter((r) => BUILT_SCREENS[r.path])) {
+        await page.goto(route.path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, label(route.path));
+        if (walked.has(route.path)) continue;
+        walked.add(route.path);
+        if (BUILT_SCREENS[route.path] === 'crud') await walkCrud(page, label(route.path));
+        if (route.path === '/feriados') await walkCalendar(page);
+      }
+
+      const notBuilt = open.find((r) => !BUILT_SCREENS[r.path]);
+      if (notBuilt) {
+        await page.goto(notBuilt.path);
+        await expect(page.getByText('Em construção')).toBeVisible();
+        await expectNoSeriousViolations(page, label(`${notBuilt.path} (em construção)`));
+      }
+    });
   });
 }
 
-test('keyboard: the skip link comes first and a row action is a few Tabs away', async ({ page }) => {
-  await new LoginPage(page).signIn(users.superadmin);
-  await page.goto('/feriados');
-  await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
-  // A fresh load: the focus starts at the top of the document.
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
+test.describe('keyboard', () => {
+  test.use({ storageState: stateOf('superadmin') });
 
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
-  await expect(skip).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('main#conteudo')).toBeFocused();
+  test('keyboard: the skip link comes first and a row action is a few Tabs away', async ({ page }) => {
+    await page.goto('/feriados');
+    await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
+    // A fresh load: the focus starts at the top of the document.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Editar' }).first()).toBeVisible();
 
-  // From the content: Filtrar, Novo, the sortable headers, then the table's one row-action stop.
-  let presses = 0;
-  while (presses < 12) {
     await page.keyboard.press('Tab');
-    presses += 1;
-    if ((await page.locator(':focus').getAttribute('aria-label')) === 'Editar') break;
-  }
-  expect(presses).toBeLessThan(12);
-  // The arrows walk the rows; the next Tab leaves the table.
-  const edits = page.getByRole('button', { name: 'Editar' });
-  await expect(edits.first()).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(edits.nth(1)).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('button', { name: 'Apagar' }).nth(1)).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(page.locator('tbody :focus')).toHaveCount(0);
+    const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#conteudo')).toBeFocused();
+
+    // From the content: Filtrar, Novo, the sortable headers, then the table's one row-action stop.
+    let presses = 0;
+    while (presses < 12) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+      if ((await page.locator(':focus').getAttribute('aria-label')) === 'Editar') break;
+    }
+    expect(presses).toBeLessThan(12);
+    // The arrows walk the rows; the next Tab leaves the table.
+    const edits = page.getByRole('button', { name: 'Editar' });
+    await expect(edits.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(edits.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('button', { name: 'Apagar' }).nth(1)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.locator('tbody :focus')).toHaveCount(0);
+  });
 });
 
 /** Screenshots at the three sizes the issue names, attached to the report. */
@@ -241,6 +243,16 @@ const SIZES = [
   { name: '1280x720', width: 1280, height: 720 },
   { name: '390x844', width: 390, height: 844 },
 ];
+/** A new window size, then two frames for the layout (media queries, Mantine's useMediaQuery) to follow it. */
+async function resize(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  type Frames = { requestAnimationFrame(callback: () => void): void };
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    const frames = globalThis as unknown as Frames;
+    frames.requestAnimationFrame(() => frames.requestAnimationFrame(() => resolve()));
+  }));
+}
+
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name.replace(/[^\w-]+/g, '_')}.png`);
   await page.screenshot({ path: file });
@@ -251,19 +263,21 @@ const SHOTS = ['/', ...Object.entries(BUILT_SCREENS).filter(([, walk]) => walk =
 
 test('screenshots of the sign-in, the dashboard and every registry at three sizes', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  // One visit per screen: the layout follows the window's size, so each screen is shot at the three sizes in turn.
+  await page.goto('/login');
   for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.goto('/login');
+    await resize(page, size);
     await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
     await shoot(page, testInfo, `login ${size.name}`);
   }
-  await new LoginPage(page).signIn(users.superadmin);
+  // Signed out for the sign-in screen above, then signed in through the API (as the web does) for the rest.
+  await signInByApi(page.request, users.superadmin);
   for (const path of SHOTS) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
     for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.goto(path);
+      await resize(page, size);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
       await shoot(page, testInfo, `${path === '/' ? 'painel' : path.slice(1)} ${size.name}`);
     }
   }

@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { LoginPage, users, withDb } from '../fixtures/app.js';
+import { stateOf, withDb } from '../fixtures/app.js';
 
 const LABEL = 'Contagem ativos/aposentados/pensionistas (Excel)';
 
+test.use({ storageState: stateOf('superadmin') });
+
 test('starts the Excel count from the menu, follows it in the bell and downloads a real XLSX', async ({ page }) => {
-  await new LoginPage(page).signIn(users.superadmin);
+  await page.goto('/');
 
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Atendimento' }).click();
@@ -68,7 +70,7 @@ test('starts the Excel count from the menu, follows it in the bell and downloads
 });
 
 test('a job command not built yet: the send-failure toast with the server reason, clear of the top bar; long names wrap', async ({ page }) => {
-  await new LoginPage(page).signIn(users.superadmin);
+  await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Atendimento' }).click();
 

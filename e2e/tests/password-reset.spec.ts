@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, withDb } from '../fixtures/app.js';
+import { LoginPage, saveSignedInState, stateOf, users, withDb } from '../fixtures/app.js';
 import { waitForMail } from '../fixtures/mailbox.js';
 
 const FINANCEIRO = { cpf: '33366699957', email: 'financeiro@assoc.local' };
 const NEW_PASSWORD = 'Girassol#Azul-2031';
 
-test('password reset through the e-mailed link, then sign-in with the new password', async ({ page }) => {
+// The reset ends every session of Financeiro, the saved one too: it is signed in again at the end (below).
+test('password reset through the e-mailed link, then sign-in with the new password', async ({ page, baseURL }) => {
   // Keep the demo password for other runs against the same database.
   const original = await withDb(async (db) => (await db.query('select password_hash from users where cpf = $1', [FINANCEIRO.cpf])).rows[0].password_hash as string);
   try {
@@ -46,17 +47,22 @@ test('password reset through the e-mailed link, then sign-in with the new passwo
     await expect(page.getByRole('button', { name: /Menu do usuário/ })).toBeVisible();
   } finally {
     await withDb((db) => db.query('update users set password_hash = $2 where cpf = $1', [FINANCEIRO.cpf, original]));
+    await saveSignedInState('financeiro', baseURL!);
   }
 });
 
-test('Baixar tutorial downloads Tutorial_do_Processo_Digital.pdf', async ({ page }) => {
-  await new LoginPage(page).signIn('11144477735');
-  await page.getByRole('button', { name: /Menu do usuário/ }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Baixar tutorial' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('Tutorial_do_Processo_Digital.pdf');
-  const fs = await import('node:fs/promises');
-  const bytes = await fs.readFile((await file.path())!);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+test.describe('signed in', () => {
+  test.use({ storageState: stateOf('superadmin') });
+
+  test('Baixar tutorial downloads Tutorial_do_Processo_Digital.pdf', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Baixar tutorial' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Tutorial_do_Processo_Digital.pdf');
+    const fs = await import('node:fs/promises');
+    const bytes = await fs.readFile((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });

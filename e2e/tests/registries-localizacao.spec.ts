@@ -1,14 +1,19 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LoginPage, users, withDb } from '../fixtures/app.js';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { CrudTable, FormModal } from '../fixtures/crud.js';
 
 const CIRCUNSCRICAO = 'Circunscrição E2E';
 const COMARCA = 'Comarca E2E';
 const FORUM = 'Fórum E2E Paulista';
 const LOCAL = '1ª Vara Cível E2E';
 
-/** Page object of /localizacao: the three pickers with their buttons, the modals and the locals table. */
+/** Page object of /localizacao: the three pickers with their buttons and the modals; the locals are a CrudTable. */
 class LocalizacaoPage {
-  constructor(private readonly page: Page) {}
+  readonly locals: CrudTable;
+
+  constructor(private readonly page: Page) {
+    this.locals = new CrudTable(page);
+  }
 
   picker(label: 'Circunscrições' | 'Comarcas' | 'Fóruns') {
     return this.page.getByRole('combobox', { name: label, exact: true });
@@ -19,16 +24,16 @@ class LocalizacaoPage {
   }
 
   dialog(name: string) {
-    return this.page.getByRole('dialog', { name, exact: true });
+    return this.form(name).dialog;
+  }
+
+  form(name: string) {
+    return new FormModal(this.page, name, { exact: true });
   }
 
   /** Fills a modal field by its label (the required ones carry an asterisk). */
   field(dialog: Locator, label: string) {
     return dialog.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
-  }
-
-  row(text: string) {
-    return this.page.getByRole('row').filter({ hasText: text });
   }
 
   async expectNotice(text: string) {
@@ -46,6 +51,8 @@ async function aMagistrate(): Promise<string> {
   });
 }
 
+test.use({ storageState: stateOf('superadmin') });
+
 test.beforeAll(async () => {
   // A re-run on the same database starts from a clean slate for these names.
   await withDb(async (db) => {
@@ -60,7 +67,6 @@ test('creates the hierarchy, a local, and a comarca coordinator that reaches the
   // Four modals and a table in one flow: more than the default 30 s on a busy machine.
   test.setTimeout(180_000);
   const magistrate = await aMagistrate();
-  await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/localizacao');
   await expect(page.getByRole('heading', { name: 'Localização' })).toBeVisible();
   const screen = new LocalizacaoPage(page);
@@ -120,7 +126,7 @@ test('creates the hierarchy, a local, and a comarca coordinator that reaches the
   await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
 
   // A local of the forum, in the shared registry table.
-  await screen.button('Novo').click();
+  await screen.locals.add();
   dialog = screen.dialog('Local');
   await screen.field(dialog, 'Local').fill(LOCAL);
   await screen.field(dialog, 'Prédio').fill(FORUM);
@@ -130,8 +136,8 @@ test('creates the hierarchy, a local, and a comarca coordinator that reaches the
   await screen.field(dialog, 'Ramal 1').fill('12');
   await ok().click();
   await screen.expectNotice('Registro adicionado com sucesso');
-  const row = screen.row(LOCAL);
-  await expect(row).toHaveAttribute('data-marker', 'insert');
+  const row = screen.locals.row(LOCAL);
+  await screen.locals.expectMarker(LOCAL, 'insert');
   await expect(row).toContainText('(11) 98765-4321 r. 12');
   await expect(row).not.toContainText(magistrate);
 

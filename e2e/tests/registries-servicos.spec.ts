@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, expectToast, randomDocument, users, withDb } from '../fixtures/app.js';
+import { expect, test } from '@playwright/test';
+import { expectToast, randomDocument, stateOf, withDb } from '../fixtures/app.js';
+import { CrudTable, FormModal } from '../fixtures/crud.js';
 
 const EMPTY_HINT = 'Escolha o fornecedor e o produto para ver os serviços.';
-const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.use({ storageState: stateOf('superadmin') });
 
 test('services cascade: supplier, product, then a service with money and percent; edit, delete, supplier change resets', async ({ page }) => {
   test.setTimeout(120_000);
@@ -11,13 +13,13 @@ test('services cascade: supplier, product, then a service with money and percent
   const SUPPLIER = `Fornecedor Cascata ${run} Ltda`;
   const PRODUCT = `Produto Cascata ${run}`;
   const SERVICE = `Serviço Cascata ${run}`;
-  await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/servico');
   await expect(page.getByRole('heading', { name: 'Serviços' })).toBeVisible();
 
   const supplierPicker = page.getByRole('combobox', { name: 'Fornecedor' });
   const productPicker = page.getByRole('combobox', { name: 'Produto' });
-  const newService = page.getByRole('button', { name: 'Novo', exact: true });
+  const table = new CrudTable(page);
+  const newService = table.newButton();
 
   // Nothing chosen: the product picker and its buttons are disabled and no service list is shown.
   await expect(supplierPicker).toBeEnabled();
@@ -30,16 +32,15 @@ test('services cascade: supplier, product, then a service with money and percent
 
   // A new supplier: the modal's Ok follows the form; once saved the supplier is chosen.
   await page.getByRole('button', { name: 'Novo fornecedor' }).click();
-  const supplierDialog = page.getByRole('dialog', { name: 'Fornecedor' });
-  const supplierOk = supplierDialog.getByRole('button', { name: 'Ok' });
-  await expect(supplierOk).toHaveAttribute('data-state', 'invalid');
-  await supplierDialog.getByLabel('Razão social').fill(SUPPLIER);
-  await supplierDialog.getByLabel('Nome fantasia').fill('Cascata E2E');
-  await supplierDialog.getByLabel('CNPJ').fill(randomDocument('cnpj'));
-  await expect(supplierOk).toHaveAttribute('data-state', 'changed');
-  await supplierOk.click();
+  const supplierForm = new FormModal(page, 'Fornecedor');
+  await supplierForm.expectOk('invalid');
+  await supplierForm.field('Razão social').fill(SUPPLIER);
+  await supplierForm.field('Nome fantasia').fill('Cascata E2E');
+  await supplierForm.field('CNPJ').fill(randomDocument('cnpj'));
+  await supplierForm.expectOk('changed');
+  await supplierForm.save();
   await expectToast(page, 'Registro adicionado com sucesso');
-  await expect(supplierDialog).toBeHidden();
+  await supplierForm.expectClosed();
   await expect(supplierPicker).toHaveValue(SUPPLIER);
 
   // A supplier alone still shows no services: the product is missing.
@@ -50,29 +51,28 @@ test('services cascade: supplier, product, then a service with money and percent
 
   // A new product under it (name 5-40); it becomes the chosen product and the (empty) list appears.
   await page.getByRole('button', { name: 'Novo produto' }).click();
-  const productDialog = page.getByRole('dialog', { name: 'Produto' });
-  const productOk = productDialog.getByRole('button', { name: 'Ok' });
-  await productDialog.getByLabel('Nome').fill('Prod');
-  await expect(productOk).toHaveAttribute('data-state', 'invalid');
-  await productDialog.getByLabel('Nome').fill(PRODUCT);
+  const productForm = new FormModal(page, 'Produto');
+  await productForm.field('Nome').fill('Prod');
+  await productForm.expectOk('invalid');
+  await productForm.field('Nome').fill(PRODUCT);
   // Muda de faixa is offered only for a health plan.
-  await expect(productDialog.getByLabel('Muda de faixa')).toHaveCount(0);
-  await productDialog.getByLabel('Plano de saúde').check();
-  await expect(productDialog.getByLabel('Muda de faixa')).toBeVisible();
-  await productDialog.getByLabel('Plano de saúde').uncheck();
-  await expect(productOk).toHaveAttribute('data-state', 'changed');
-  await productOk.click();
+  await expect(productForm.field('Muda de faixa')).toHaveCount(0);
+  await productForm.field('Plano de saúde').check();
+  await expect(productForm.field('Muda de faixa')).toBeVisible();
+  await productForm.field('Plano de saúde').uncheck();
+  await productForm.expectOk('changed');
+  await productForm.save();
   await expectToast(page, 'Registro adicionado com sucesso');
-  await expect(productDialog).toBeHidden();
+  await productForm.expectClosed();
   await expect(productPicker).toHaveValue(PRODUCT);
   await expect(page.getByText(EMPTY_HINT)).toBeHidden();
   await expect(newService).toBeVisible();
   await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
 
   // A service with a value in R$ and an administrative rate in percent with 2 decimals.
-  await newService.click();
-  const dialog = page.getByRole('dialog', { name: 'Serviço' });
-  const ok = dialog.getByRole('button', { name: 'Ok' });
+  await table.add();
+  const form = new FormModal(page, 'Serviço');
+  const dialog = form.dialog;
   await expect(dialog.getByLabel('Máximo de parcelas')).toHaveValue('1');
   await dialog.getByLabel('Nome').fill(SERVICE);
   const valor = dialog.getByLabel('Valor', { exact: true });
@@ -89,19 +89,19 @@ test('services cascade: supplier, product, then a service with money and percent
   await dialog.getByLabel('Nome').click();
   await expect(taxaNs).toHaveValue('51,00 %');
   await expect(dialog.getByText('Valor máximo inválido')).toBeVisible();
-  await expect(ok).toHaveAttribute('data-state', 'invalid');
+  await form.expectOk('invalid');
   // A third decimal is cut while typing.
   await taxaNs.fill('3,505');
   await expect(taxaNs).toHaveValue('3,50 %');
   await expect(dialog.getByText('Valor máximo inválido')).toBeHidden();
   await dialog.getByLabel('Máximo de parcelas').fill('12');
-  await expect(ok).toHaveAttribute('data-state', 'changed');
+  await form.expectOk('changed');
   await page.screenshot({ path: 'test-results/screens/servicos-form.png' });
-  await ok.click();
+  await form.save();
   await expectToast(page, 'Registro adicionado com sucesso');
-  await expect(dialog).toBeHidden();
-  const row = rowWith(page, SERVICE);
-  await expect(row).toHaveAttribute('data-marker', 'insert');
+  await form.expectClosed();
+  const row = table.row(SERVICE);
+  await table.expectMarker(SERVICE, 'insert');
   await expect(row).toContainText('R$ 1.234,56');
   await expect(row).toContainText('2,75 %');
   await expect(row).toContainText('Fixo');
@@ -115,8 +115,8 @@ test('services cascade: supplier, product, then a service with money and percent
   expect(Number(saved.rows[0].svc_taxa_adm_ns)).toBe(3.5);
 
   // Edit: the modal opens with the formatted values; a new value and rate are saved.
-  await row.getByRole('button', { name: 'Editar' }).click();
-  await expect(ok).toHaveAttribute('data-state', 'unchanged');
+  await table.edit(SERVICE);
+  await form.expectOk('unchanged');
   await expect(valor).toHaveValue('R$ 1.234,56');
   await expect(taxa).toHaveValue('2,75 %');
   await valor.fill('98765,4');
@@ -124,8 +124,8 @@ test('services cascade: supplier, product, then a service with money and percent
   await taxa.fill('1,5');
   await dialog.getByRole('combobox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: 'Remessa' }).click();
-  await expect(ok).toHaveAttribute('data-state', 'changed');
-  await ok.click();
+  await form.expectOk('changed');
+  await form.save();
   await expectToast(page, 'Registro atualizado com sucesso');
   // A row added in this session keeps its "new" marker after an edit.
   await expect(row).toHaveAttribute('data-marker', 'insert');
@@ -135,12 +135,11 @@ test('services cascade: supplier, product, then a service with money and percent
   await page.screenshot({ path: 'test-results/screens/servicos-list.png' });
 
   // Delete with the spec's confirmation.
-  await row.getByRole('button', { name: 'Apagar' }).click();
-  const confirmDelete = page.getByRole('dialog', { name: 'Apagando serviço' });
-  await expect(confirmDelete.getByText('Tem certeza que deseja apagar o registro')).toBeVisible();
-  await confirmDelete.getByRole('button', { name: 'SIM' }).click();
+  const confirmDelete = await table.delete(SERVICE);
+  await expect(confirmDelete.text('Tem certeza que deseja apagar o registro')).toBeVisible();
+  await confirmDelete.yes();
   await expectToast(page, 'Registro apagado com sucesso');
-  await expect(row).toHaveAttribute('data-marker', 'delete');
+  await table.expectMarker(SERVICE, 'delete');
   await page.reload();
   await expect(page.getByText(EMPTY_HINT)).toBeVisible();
 
@@ -151,7 +150,7 @@ test('services cascade: supplier, product, then a service with money and percent
   await page.getByRole('option', { name: PRODUCT }).click();
   // The deleted service is gone from the server's list.
   await expect(page.getByText('Nenhum registro encontrado')).toBeVisible();
-  await expect(rowWith(page, SERVICE)).toHaveCount(0);
+  await expect(table.row(SERVICE)).toHaveCount(0);
 
   await supplierPicker.click();
   await page.getByRole('option', { name: 'Unimed Cooperativa Médica' }).click();
@@ -165,7 +164,7 @@ test('services cascade: supplier, product, then a service with money and percent
   await expect(page.getByRole('option', { name: 'Plano de saúde Unimed' })).toBeVisible();
   await expect(page.getByRole('option', { name: PRODUCT })).toHaveCount(0);
   await page.getByRole('option', { name: 'Plano de saúde Unimed' }).click();
-  const seeded = rowWith(page, 'Titular 0 a 18 anos');
+  const seeded = table.row('Titular 0 a 18 anos');
   await expect(seeded).toContainText('R$ 289,50');
   await expect(seeded).toContainText('2,50 %');
   await expect(seeded).toContainText('0 a 18');

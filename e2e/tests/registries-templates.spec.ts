@@ -1,54 +1,52 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, users } from '../fixtures/app.js';
+import { expect, test } from '@playwright/test';
+import { stateOf } from '../fixtures/app.js';
+import { CrudTable, FormModal } from '../fixtures/crud.js';
 
-const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+test.use({ storageState: stateOf('superadmin') });
 
 test('SMS templates: add (name in upper case), edit, delete and recover', async ({ page }) => {
-  await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/emails');
   await expect(page.getByRole('heading', { name: 'E-Mails' })).toBeVisible();
   for (const tab of ['SMS', 'WhatsApp', 'E-mail']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'SMS' })).toHaveAttribute('aria-selected', 'true');
+  const table = new CrudTable(page);
   // The seeded SMS templates are listed.
-  await expect(rowWith(page, 'ANIVERSARIO')).toBeVisible();
+  await expect(table.row('ANIVERSARIO')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Novo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Modelo de SMS' });
-  const ok = dialog.getByRole('button', { name: 'Ok' });
-  await expect(ok).toHaveAttribute('data-state', 'invalid');
-  await dialog.getByLabel('Nome').pressSequentially('lembrete e2e');
-  await expect(dialog.getByLabel('Nome')).toHaveValue('LEMBRETE E2E');
-  await dialog.getByLabel('Descrição').fill('Lembrete de vencimento');
-  await dialog.getByLabel('Mensagem').fill('Seu boleto vence amanhã. Evite juros!');
-  await expect(ok).toHaveAttribute('data-state', 'changed');
+  await table.add();
+  const form = new FormModal(page, 'Modelo de SMS');
+  await form.expectOk('invalid');
+  await form.field('Nome').pressSequentially('lembrete e2e');
+  await expect(form.field('Nome')).toHaveValue('LEMBRETE E2E');
+  await form.field('Descrição').fill('Lembrete de vencimento');
+  await form.field('Mensagem').fill('Seu boleto vence amanhã. Evite juros!');
+  await form.expectOk('changed');
   await page.screenshot({ path: 'test-results/screens/emails-form.png' });
-  await ok.click();
+  await form.save();
   await expect(page.getByText('Registro adicionado com sucesso')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(rowWith(page, 'LEMBRETE E2E')).toHaveAttribute('data-marker', 'insert');
+  await form.expectClosed();
+  await table.expectMarker('LEMBRETE E2E', 'insert');
 
-  await rowWith(page, 'LEMBRETE E2E').getByRole('button', { name: 'Editar' }).click();
-  await expect(ok).toHaveAttribute('data-state', 'unchanged');
-  await dialog.getByLabel('Descrição').fill('Lembrete de vencimento do boleto');
-  await ok.click();
+  await table.edit('LEMBRETE E2E');
+  await form.expectOk('unchanged');
+  await form.field('Descrição').fill('Lembrete de vencimento do boleto');
+  await form.save();
   await expect(page.getByText('Registro atualizado com sucesso')).toBeVisible();
-  await expect(rowWith(page, 'Lembrete de vencimento do boleto')).toBeVisible();
+  await expect(table.row('Lembrete de vencimento do boleto')).toBeVisible();
 
-  await rowWith(page, 'LEMBRETE E2E').getByRole('button', { name: 'Apagar' }).click();
-  const confirmDelete = page.getByRole('dialog', { name: 'Apagando serviço' });
-  await expect(confirmDelete.getByText('Tem certeza que deseja apagar o registro')).toBeVisible();
-  await confirmDelete.getByRole('button', { name: 'SIM' }).click();
+  const confirmDelete = await table.delete('LEMBRETE E2E');
+  await expect(confirmDelete.text('Tem certeza que deseja apagar o registro')).toBeVisible();
+  await confirmDelete.yes();
   await expect(page.getByText('Registro apagado com sucesso')).toBeVisible();
-  await expect(rowWith(page, 'LEMBRETE E2E')).toHaveAttribute('data-marker', 'delete');
+  await table.expectMarker('LEMBRETE E2E', 'delete');
   await page.screenshot({ path: 'test-results/screens/emails-list.png' });
 
-  await rowWith(page, 'LEMBRETE E2E').getByRole('button', { name: 'Recuperar' }).click();
-  const confirmRestore = page.getByRole('dialog', { name: 'Recuperando serviço' });
-  await expect(confirmRestore.getByText('Tem certeza que deseja recuperar o registro')).toBeVisible();
-  await confirmRestore.getByRole('button', { name: 'SIM' }).click();
-  await expect(rowWith(page, 'LEMBRETE E2E')).toHaveAttribute('data-marker', 'update');
+  const confirmRestore = await table.restore('LEMBRETE E2E');
+  await expect(confirmRestore.text('Tem certeza que deseja recuperar o registro')).toBeVisible();
+  await confirmRestore.yes();
+  await table.expectMarker('LEMBRETE E2E', 'update');
 
   // The recovered template is really back on the server.
   await page.reload();
-  await expect(rowWith(page, 'LEMBRETE E2E')).toBeVisible();
+  await expect(table.row('LEMBRETE E2E')).toBeVisible();
 });

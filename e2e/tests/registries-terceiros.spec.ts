@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, users, withDb } from '../fixtures/app.js';
+import { expect, test } from '@playwright/test';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { CrudTable, FormModal } from '../fixtures/crud.js';
 
 const CNPJ = '11444777000161';
 const NAME = 'Laboratório Análises E2E Ltda';
-const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test.use({ storageState: stateOf('superadmin') });
 
 test.beforeAll(async () => {
   // The seed generates random valid documents: make sure this one is free.
@@ -11,13 +13,13 @@ test.beforeAll(async () => {
 });
 
 test('adds a company third party with a valid CNPJ; the address comes from the CEP lookup', async ({ page }) => {
-  await new LoginPage(page).signIn(users.superadmin);
   await page.goto('/terceiros');
   await expect(page.getByRole('heading', { name: 'Terceiros' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Novo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Terceiro' });
-  const ok = dialog.getByRole('button', { name: 'Ok' });
+  const table = new CrudTable(page);
+  await table.add();
+  const form = new FormModal(page, 'Terceiro');
+  const dialog = form.dialog;
   await dialog.getByText('Pessoa jurídica (CNPJ)').click();
 
   // A wrong check digit first.
@@ -52,25 +54,25 @@ test('adds a company third party with a valid CNPJ; the address comes from the C
   await dialog.getByLabel('Complemento').fill('sala 12');
   await dialog.getByLabel('Telefone 1').fill('1133334444');
   await expect(dialog.getByLabel('Telefone 1')).toHaveValue('(11) 3333-4444');
-  await expect(ok).toHaveAttribute('data-state', 'changed');
+  await form.expectOk('changed');
   await page.screenshot({ path: 'test-results/screens/terceiros-form.png' });
-  await ok.click();
+  await form.save();
 
   await expect(page.getByText('Registro adicionado com sucesso')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Filtrar' }).fill('análises e2e');
-  const row = rowWith(page, NAME);
-  await expect(row).toHaveAttribute('data-marker', 'insert');
+  await table.filter('análises e2e');
+  const row = table.row(NAME);
+  await table.expectMarker(NAME, 'insert');
   await expect(row).toContainText('11.444.777/0001-61');
   await expect(row).toContainText('(11) 3333-4444');
   await expect(row).toContainText('São Paulo/SP');
   await page.screenshot({ path: 'test-results/screens/terceiros-list.png' });
 
   // Another third party may not take the same CNPJ: the server check says so on leaving the field.
-  await page.getByRole('button', { name: 'Novo' }).click();
+  await table.add();
   await dialog.getByText('Pessoa jurídica (CNPJ)').click();
   await dialog.getByRole('textbox', { name: 'CNPJ' }).fill(CNPJ);
   await dialog.getByLabel('Nome').click();
   await expect(dialog.getByText('CPF/CNPJ já cadastrado para outro terceiro')).toBeVisible();
   await dialog.getByLabel('Nome').fill('Outra empresa qualquer');
-  await expect(ok).toHaveAttribute('data-state', 'invalid');
+  await form.expectOk('invalid');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, Shell, users } from '../fixtures/app.js';
+import { LoginPage, Shell, stateOf, users } from '../fixtures/app.js';
 
 const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
@@ -26,6 +26,7 @@ test('wrong password shows the server message', async ({ page }) => {
   await expect(page.getByText('CPF ou senha inválidos')).toBeVisible();
 });
 
+// The one spec that signs in through the sign-in screen; the others start from a saved sign-in (fixtures/roles.ts).
 test('superadmin sees the dashboard and the whole menu', async ({ page }) => {
   await new LoginPage(page).signIn(users.superadmin);
   await expect(page.getByText('Histórico de visualizações')).toBeVisible();
@@ -35,19 +36,23 @@ test('superadmin sees the dashboard and the whole menu', async ({ page }) => {
   await expect(page.getByText('LOCAL TEST')).toBeVisible();
 });
 
-test('process-only user sees the process home, no finance menu, and reaches Terceiros', async ({ page }) => {
-  await new LoginPage(page).signIn(users.processo);
-  await expect(page.getByRole('heading', { name: 'Processo Digital' })).toBeVisible();
-  await expect(page.getByText('Em construção')).toBeVisible();
-  const menu = new Shell(page).menu();
-  await expect(menu.getByText('Financeiro', { exact: true })).toHaveCount(0);
-  // The single item is named by what it opens (issue 9, defect 11), and /processo opens the same screen.
-  await expect(menu.getByRole('link', { name: 'Processo Digital' })).toHaveAttribute('href', '/');
-  await expect(menu.getByText('Painel', { exact: true })).toHaveCount(0);
-  await expect(new Shell(page).searchBox()).toHaveCount(0);
-  await page.goto('/processo');
-  await expect(page.getByRole('heading', { level: 1, name: 'Processo Digital' })).toBeVisible();
-  await expect(page.getByText('Em construção')).toBeVisible();
-  await page.goto('/feriados');
-  await expect(page.getByText('Acesso negado')).toBeVisible();
+test.describe('process-only user', () => {
+  test.use({ storageState: stateOf('processo') });
+
+  test('process-only user sees the process home, no finance menu, and reaches Terceiros', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Processo Digital' })).toBeVisible();
+    await expect(page.getByText('Em construção')).toBeVisible();
+    const menu = new Shell(page).menu();
+    await expect(menu.getByText('Financeiro', { exact: true })).toHaveCount(0);
+    // The single item is named by what it opens (issue 9, defect 11), and /processo opens the same screen.
+    await expect(menu.getByRole('link', { name: 'Processo Digital' })).toHaveAttribute('href', '/');
+    await expect(menu.getByText('Painel', { exact: true })).toHaveCount(0);
+    await expect(new Shell(page).searchBox()).toHaveCount(0);
+    await page.goto('/processo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Processo Digital' })).toBeVisible();
+    await expect(page.getByText('Em construção')).toBeVisible();
+    await page.goto('/feriados');
+    await expect(page.getByText('Acesso negado')).toBeVisible();
+  });
 });
