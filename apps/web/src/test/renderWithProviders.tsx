@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, renderHook, type RenderHookOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
@@ -87,16 +87,25 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return { ...view, router, queryClient, user };
 }
 
-/** A hook with the app's providers (no router). */
+/** A hook with the app's providers and a memory router at `path`; `location()` is where the router is now. */
 export function renderHookWithProviders<Result, Props>(
   hook: (props: Props) => Result,
-  options: ProvidersOptions & Pick<RenderHookOptions<Props>, 'initialProps'> = {},
+  options: ProvidersOptions & Pick<RenderHookOptions<Props>, 'initialProps'> & { path?: string } = {},
 ) {
   const queryClient = prepare(options);
+  const current: { location?: Location } = {};
+  function TrackLocation() {
+    current.location = useLocation();
+    return null;
+  }
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Providers {...options} queryClient={queryClient}>
-      {children}
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        <TrackLocation />
+        {children}
+      </MemoryRouter>
     </Providers>
   );
-  return { ...renderHook(hook, { wrapper, initialProps: options.initialProps }), queryClient };
+  const view = renderHook(hook, { wrapper, initialProps: options.initialProps });
+  return { ...view, queryClient, location: () => current.location! };
 }
