@@ -30,4 +30,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      // `role` on our own components (RoleGate) names an app role, not an ARIA one; DOM elements are still checked.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // The sign-in and password forms are the whole page: the first field takes the focus, as users of a
+    // sign-in screen expect (the rule's concern is focus jumping inside a page with other content).
+    files: ['apps/web/src/modules/auth/components/{LoginForm,ResetForm,CpfInput}.tsx'],
+    rules: { 'jsx-a11y/no-autofocus': 'off' },
+  },
 );

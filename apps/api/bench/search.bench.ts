@@ -28,6 +28,19 @@ import { DIGITS_SEARCH_SQL, nameSearchSql } from '../src/modules/search/search.r
 import { prefixUpperBound } from '../src/modules/search/search.service.js';
 import { percentile } from './stats.js';
 
+/** What the load worker (search.load.mjs) reports when it is done. */
+interface LoadResult {
+  total: number;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  autocannonLatency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
+  /** Exact client times (ms) of every response. */
+  responseTimes: number[];
+  baseline: { total: number; duration: number; p50: number; p99: number } | null;
+}
+
 const env = process.env;
 const SCALE = Number(env.BENCH_SCALE ?? 30_000);
 const SECONDS = Number(env.BENCH_SECONDS ?? 10);
@@ -239,14 +252,14 @@ async function main() {
     let pgStart = 0;
     let stealStart = cpuTimes();
     let measured: Promise<{ elu: ReturnType<typeof performance.eventLoopUtilization>; pgCpu: number; steal: number | null }> | undefined;
-    const result = await new Promise<Record<string, any>>((resolve, reject) => {
+    const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(new URL('./search.load.mjs', import.meta.url), {
         workerData: {
           url: baseUrl, ...session, queries, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
           baselineSeconds: BASELINE_SECONDS,
         },
       });
-      worker.on('message', (message: { type: string; result?: Record<string, any> }) => {
+      worker.on('message', (message: { type: string; result?: LoadResult }) => {
         if (message.type === 'measuring') {
           measuring = true;
           eluStart = performance.eventLoopUtilization();
@@ -272,7 +285,7 @@ async function main() {
     serverTimes.sort((a, b) => a - b);
     const server = { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95), p99: percentile(serverTimes, 99), max: serverTimes.at(-1) ?? 0 };
     const a = result.autocannonLatency;
-    const times = (result.responseTimes as number[]).sort((x, y) => x - y);
+    const times = result.responseTimes.sort((x, y) => x - y);
     const e = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) ?? NaN };
     log();
     log('Resultado (POST /api/v1/search):');

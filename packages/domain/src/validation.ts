@@ -16,6 +16,7 @@ const missingOr = (message: string) => (issue: { input?: unknown }) =>
  * Control characters other than tab, line feed and carriage return (C0 and DEL). A NUL byte cannot be
  * stored in PostgreSQL text and the others only hide content, so every text field refuses them.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 

@@ -11,7 +11,7 @@ type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefin
 export type CallInput<C extends RouteContract> = Field<'params', ParamsOf<C>> & Field<'query', QueryOf<C>> & Field<'body', BodyOf<C>>;
 
 /** Calls are made with an input only when the contract has params, a query or a body. */
-type InputArgs<C extends RouteContract> = {} extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+type InputArgs<C extends RouteContract> = Partial<CallInput<C>> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 type CallOptions = Pick<ApiRequestOptions, 'signal' | 'skipSessionLost'>;
 

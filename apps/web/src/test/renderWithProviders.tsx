@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { render, renderHook, type RenderHookOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, useLocation, type Location, type RouteObject } from 'react-router';
@@ -95,7 +95,8 @@ export function renderHookWithProviders<Result, Props>(
   const queryClient = prepare(options);
   const current: { location?: Location } = {};
   function TrackLocation() {
-    current.location = useLocation();
+    const location = useLocation();
+    useEffect(() => { current.location = location; }, [location]);
     return null;
   }
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -302,8 +302,6 @@ function createGenerator(scale: number) {
   };
 }
 
-type Generator = ReturnType<typeof createGenerator>;
-
 interface Generated {
   customers: CustomerRow[];
   addresses: AddressRow[];

@@ -9,6 +9,11 @@ import { SESSION_COOKIE } from '../../modules/auth/session.js';
 
 export const REALTIME_PATH = '/socket.io';
 
+/** Socket.IO's event maps: the payloads are typed where they are emitted (app.events, RealtimeEvents). */
+type UntypedEvents = Record<string, (...args: unknown[]) => void>;
+/** Server-to-server events (through the adapter). */
+type RelayEvents = Record<string, (event: string, payload: unknown) => void>;
+
 interface SocketData extends ConnectedUser {
   userId: number;
   sessionId: number;
@@ -58,7 +63,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
  * once; ended sessions and deactivated users also have their sockets closed on every instance.
  */
 export default fp(async (app) => {
-  const io = new Server<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, SocketData>(app.server, {
+  const io = new Server<UntypedEvents, UntypedEvents, RelayEvents, SocketData>(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
     // Same origin only: the web app is served by this server.

@@ -18,7 +18,7 @@ export function SessionLostHandler() {
   const queryClient = useQueryClient();
   const open = useRef(false);
   const currentLocation = useRef(location);
-  currentLocation.current = location;
+  useEffect(() => { currentLocation.current = location; }, [location]);
 
   useEffect(() => {
     const confirm = () => {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { RealtimeEventName, RealtimeEvents } from '@assoc/domain';
 import { openRealtime } from './realtimeClient';
@@ -17,16 +17,16 @@ export const realtimeEnabled = (envMode: number) => envMode !== 5 && import.meta
 export function RealtimeProvider({ envMode, children }: { envMode: number; children: ReactNode }) {
   const [state, setState] = useState<RealtimeState>({ socket: null, connected: false });
   const enabled = realtimeEnabled(envMode);
-  const handle = useRef<ReturnType<typeof openRealtime> | null>(null);
 
   useEffect(() => {
     if (!enabled) return undefined;
     const connection = openRealtime((connected) => setState({ socket: connection.socket, connected }));
-    handle.current = connection;
+    // The socket this effect opened (an external system) reaches the context at once, so listeners attach
+    // before its first message.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     setState({ socket: connection.socket, connected: false });
     return () => {
       connection.close();
-      handle.current = null;
       setState({ socket: null, connected: false });
     };
   }, [enabled]);
@@ -39,11 +39,11 @@ export const useRealtime = () => useContext(RealtimeContext);
 /** Calls the handler for a server message while mounted (names and payloads: the domain's RealtimeEvents). */
 export function useRealtimeEvent<K extends RealtimeEventName>(event: K, handler: (payload: RealtimeEvents[K]) => void) {
   const { socket } = useRealtime();
-  const latest = useRef(handler);
-  latest.current = handler;
+  // The latest handler without re-subscribing on every render.
+  const onEvent = useEffectEvent(handler);
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = (payload: RealtimeEvents[K]) => latest.current(payload);
+    const listener = (payload: RealtimeEvents[K]) => onEvent(payload);
     socket.on(event as string, listener);
     return () => { socket.off(event as string, listener); };
   }, [socket, event]);

@@ -44,6 +44,8 @@ export function JobsProvider({ children }: { children: ReactNode }) {
         ? { title: job.jobDescription, message: jobMessages.done, color: 'green' }
         : { title: job.jobDescription, message: jobMessages.failed, color: 'red' });
     }
+    // The counter follows the server's list (an external system), as the toasts do.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (finished) setUnread((n) => n + finished);
   }, [data]);
 

@@ -11,7 +11,7 @@ export const attachmentUrl = (fileId: string) => apiUrl(jobsContracts.download, 
  * saved under the name after the semicolon, with 'Processando solicitação...' while it downloads.
  */
 export function useJobDownload() {
-  const blob = useBlobDownload();
+  const { download: saveDownload, downloading } = useBlobDownload();
   const download = useCallback(async (attachments: string) => {
     const parts = attachmentParts(attachments);
     if (!parts) return;
@@ -19,7 +19,7 @@ export function useJobDownload() {
       window.open(attachmentUrl(parts.fileId), '_blank');
       return;
     }
-    await blob.download(() => callApi(jobsContracts.download, { params: { fileId: parts.fileId } }), parts.name);
-  }, [blob.download]);
-  return { download, downloading: blob.downloading };
+    await saveDownload(() => callApi(jobsContracts.download, { params: { fileId: parts.fileId } }), parts.name);
+  }, [saveDownload]);
+  return { download, downloading };
 }

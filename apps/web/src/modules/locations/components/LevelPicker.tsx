@@ -8,7 +8,6 @@ interface LevelPickerProps {
   value: number | null;
   /** The level above is chosen (always true for circunscrições). */
   parentChosen: boolean;
-  loading?: boolean;
   onChange: (id: number | null) => void;
   onAdd: () => void;
   onEdit: () => void;
@@ -18,7 +17,7 @@ interface LevelPickerProps {
  * One cascading dropdown of /localizacao with its add and edit buttons (spec 3 §2.12): edit needs a
  * value, add needs the parent chosen.
  */
-export function LevelPicker({ config, options, value, parentChosen, loading, onChange, onAdd, onEdit }: LevelPickerProps) {
+export function LevelPicker({ config, options, value, parentChosen, onChange, onAdd, onEdit }: LevelPickerProps) {
   return (
     <Group align="flex-end" gap={4} wrap="nowrap">
       <Select

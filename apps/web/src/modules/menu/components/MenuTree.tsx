@@ -1,7 +1,7 @@
 import { Loader, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { IconExternalLink, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import type { JobCommand } from '@assoc/domain';
 import { useJobButton } from '../../jobs/hooks/useJobButton';
 import type { MenuTreeNode } from '@assoc/domain';
@@ -36,8 +36,7 @@ export function MenuTree({ nodes, onNavigate }: MenuTreeProps) {
 function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: number; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const launchJob = useJobLauncher();
-  const Icon = depth === 0 ? menuIcon(node) : null;
-  const leftSection = Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : undefined;
+  const leftSection = depth === 0 ? createElement(menuIcon(node), { size: 18, stroke: 1.6, 'aria-hidden': true }) : undefined;
 
   if (node.children && node.children.length > 0) {
     return (
