@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
 import { appRoutes, canOpenRoute } from '@assoc/domain';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
 import { roles, signInByApi, stateOf, users, type Role } from '../fixtures/app.js';
@@ -38,6 +38,52 @@ const PROFILES: ReadonlyArray<Role> = ['superadmin', 'atendimento', 'financeiro'
 
 /** The modal states of a screen are the same components for every profile: walked once per run. */
 const walked = new Set<string>();
+
+/**
+ * The requests a page has in flight: the wait of `openScreen` reads it. (The real-time socket is no request.)
+ * The same rule as Playwright's networkidle, which only follows full page loads.
+ */
+class NetworkWatch {
+  private readonly pending = new Set<Request>();
+  private lastChange = Date.now();
+
+  constructor(page: Page) {
+    page.on('request', (request) => {
+      this.pending.add(request);
+      this.lastChange = Date.now();
+    });
+    const done = (request: Request) => {
+      if (this.pending.delete(request)) this.lastChange = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  }
+
+  /** Until no request has been in flight for 500 ms. */
+  async idle() {
+    await expect.poll(() => this.pending.size === 0 && Date.now() - this.lastChange >= 500, { intervals: [100], timeout: 30_000 }).toBe(true);
+  }
+}
+
+/**
+ * Opens a screen inside the running app, as its own links do (a router navigation: no reload of the app, its
+ * session check and socket), then waits until its code and data have arrived.
+ */
+async function openScreen(page: Page, network: NetworkWatch, path: string) {
+  type Browser = {
+    history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
+    dispatchEvent(event: unknown): void;
+    PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
+  };
+  await page.evaluate((to) => {
+    const window = globalThis as unknown as Browser;
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (window.history.state?.idx ?? 0) + 1 };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new window.PopStateEvent('popstate', { state }));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await network.idle();
+}
 
 /** Lets Mantine's open transitions (modal, menu, popover: 150-200 ms) finish before axe measures colours. */
 const settle = (page: Page) => page.waitForTimeout(300);
@@ -170,6 +216,7 @@ for (const role of PROFILES) {
     test(`every screen and state for ${profile.name}`, async ({ page }) => {
       // Generous: axe takes 1-3 s a run on a starved 2-core machine, and the superadmin walks ~50 states.
       test.setTimeout(240_000);
+      const network = new NetworkWatch(page);
       await page.goto('/');
       const session = (await (await page.request.get('/api/v1/session')).json()) as { roles: string[] };
       const label = (what: string) => `${profile.name} ${what}`;
@@ -181,9 +228,8 @@ for (const role of PROFILES) {
 
       const open = appRoutes.filter((route) => canOpenRoute(route.path, session.roles));
       for (const route of open.filter((r) => BUILT_SCREENS[r.path])) {
-        await page.goto(route.path);
+        await openScreen(page, network, route.path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, label(route.path));
         if (walked.has(route.path)) continue;
         walked.add(route.path);
@@ -193,7 +239,7 @@ for (const role of PROFILES) {
 
       const notBuilt = open.find((r) => !BUILT_SCREENS[r.path]);
       if (notBuilt) {
-        await page.goto(notBuilt.path);
+        await openScreen(page, network, notBuilt.path);
         await expect(page.getByText('Em construção')).toBeVisible();
         await expectNoSeriousViolations(page, label(`${notBuilt.path} (em construção)`));
       }
