@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, saveSignedInState, stateOf, users, withDb } from '../fixtures/app.js';
+import { LoginPage, saveSignedInState, stateOf, withDb } from '../fixtures/app.js';
 import { waitForMail } from '../fixtures/mailbox.js';
 
 const FINANCEIRO = { cpf: '33366699957', email: 'financeiro@assoc.local' };
