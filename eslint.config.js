@@ -10,8 +10,15 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      '**/dist/**', '**/node_modules/**', '**/.tsbuild/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/.auth/**',
-      'apps/api/src/db/migrations/**', 'data/**', '.data*/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.tsbuild/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/.auth/**',
+      'apps/api/src/db/migrations/**',
+      'data/**',
+      '.data*/**',
     ],
   },
   js.configs.recommended,

@@ -29,7 +29,7 @@ async function openMenuGroup(menu: Locator, label: string) {
 
 test.use({ storageState: stateOf('superadmin') });
 
-test('Acessos: a profile and a user made by the superadmin take effect on the user\'s session', async ({ page, browser }) => {
+test("Acessos: a profile and a user made by the superadmin take effect on the user's session", async ({ page, browser }) => {
   // Two browsers and a dozen saves: longer than the default 30 s.
   test.setTimeout(180_000);
   const suffix = Date.now().toString(36).toUpperCase();
@@ -105,9 +105,9 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   await expect(userRow).toContainText('SIM');
 
   // A new user has no usable password (first access sets it): give it the demo one directly.
-  const updated = await withDb((db) => db.query(
-    `update users set password_hash = (select password_hash from users where cpf = $2) where cpf = $1`, [cpf, users.superadmin],
-  ));
+  const updated = await withDb((db) =>
+    db.query(`update users set password_hash = (select password_hash from users where cpf = $2) where cpf = $1`, [cpf, users.superadmin]),
+  );
   expect(updated.rowCount).toBe(1);
 
   // The user signs in in a browser of their own (no saved sign-in: its session ends below): Cadastros holds Terceiros only.
@@ -176,19 +176,24 @@ test('Acessos: a profile and a user made by the superadmin take effect on the us
   }
 
   // Every change made on the screen left an audit row by the superadmin (decision 2).
-  const audit = await withDb((db) => db.query<{ entity: string; action: string; user_name: string }>(
-    `select split_part(a.entity_id, ':', 1) as entity, a.action, a.user_name from audits a
+  const audit = await withDb((db) =>
+    db.query<{ entity: string; action: string; user_name: string }>(
+      `select split_part(a.entity_id, ':', 1) as entity, a.action, a.user_name from audits a
       where a.category = 'acessos'
         and (a.entity_id = (select 'perfil:' || perm_id from profiles where name = $1)
           or a.entity_id = (select 'usuario:' || user_id from users where cpf = $2))
       order by a.audit_id`,
-    [profileName, cpf],
-  ));
+      [profileName, cpf],
+    ),
+  );
   expect(audit.rows.map((r) => `${r.entity} ${r.action}`)).toEqual(['perfil insert', 'usuario insert', 'perfil update', 'usuario update']);
   expect(new Set(audit.rows.map((r) => r.user_name))).toEqual(new Set(['Ana Superadmin']));
 });
 
-for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
   test(`Acessos: the users table fits ${size.width}x${size.height} (Ativo and Ações on screen, CPFs on one line)`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto('/acessos');

@@ -293,10 +293,13 @@ const SIZES = [
 async function resize(page: Page, size: { width: number; height: number }) {
   await page.setViewportSize(size);
   type Frames = { requestAnimationFrame(callback: () => void): void };
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    const frames = globalThis as unknown as Frames;
-    frames.requestAnimationFrame(() => frames.requestAnimationFrame(() => resolve()));
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const frames = globalThis as unknown as Frames;
+        frames.requestAnimationFrame(() => frames.requestAnimationFrame(() => resolve()));
+      }),
+  );
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -305,7 +308,12 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-const SHOTS = ['/', ...Object.entries(BUILT_SCREENS).filter(([, walk]) => walk === 'crud').map(([path]) => path)];
+const SHOTS = [
+  '/',
+  ...Object.entries(BUILT_SCREENS)
+    .filter(([, walk]) => walk === 'crud')
+    .map(([path]) => path),
+];
 
 test('screenshots of the sign-in, the dashboard and every registry at three sizes', async ({ page }, testInfo) => {
   test.setTimeout(120_000);

@@ -34,8 +34,11 @@ test('starts the Excel count from the menu, follows it in the bell and downloads
   await doneToast;
   await expect(item).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
-  const job = await withDb(async (db) => (await db.query(
-    `select job_current, job_total, job_status from jobs where job_name = 'contagem-excel' order by job_submitted desc limit 1`)).rows[0]);
+  const job = await withDb(
+    async (db) =>
+      (await db.query(`select job_current, job_total, job_status from jobs where job_name = 'contagem-excel' order by job_submitted desc limit 1`))
+        .rows[0],
+  );
   expect(job.job_status).toBe(30);
   expect(job.job_total).toBeGreaterThan(0);
   expect(job.job_current).toBe(job.job_total);
@@ -48,17 +51,27 @@ test('starts the Excel count from the menu, follows it in the bell and downloads
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
 
-  const expected = await withDb(async (db) => (await db.query(`
+  const expected = await withDb(
+    async (db) =>
+      (
+        await db.query(`
     select count(*) filter (where cust_status <> 'V' and cust_assoc_situacao = 1)::int as ativos,
            count(*) filter (where cust_status <> 'V' and cust_assoc_situacao = 2)::int as aposentados,
            count(*) filter (where cust_status = 'V')::int as pensionistas
       from customers
-     where parent_id is null and coalesce(cust_assoc_situacao, 0) <> 5 and (cust_status = 'V' or cust_assoc_situacao in (1, 2))`)).rows[0]);
+     where parent_id is null and coalesce(cust_assoc_situacao, 0) <> 5 and (cust_status = 'V' or cust_assoc_situacao in (1, 2))`)
+      ).rows[0],
+  );
   const summary = workbook.getWorksheet('Contagem')!;
   expect(summary.getRow(1).values).toEqual([undefined, 'Perfil', 'Ativos', 'Aposentados', 'Pensionistas', 'Total']);
   const total = summary.getRow(summary.rowCount).values as unknown[];
-  expect(total.slice(1)).toEqual(['Total', expected.ativos, expected.aposentados, expected.pensionistas,
-    expected.ativos + expected.aposentados + expected.pensionistas]);
+  expect(total.slice(1)).toEqual([
+    'Total',
+    expected.ativos,
+    expected.aposentados,
+    expected.pensionistas,
+    expected.ativos + expected.aposentados + expected.pensionistas,
+  ]);
   expect(expected.ativos + expected.aposentados + expected.pensionistas).toBe(job.job_total);
   const people = workbook.getWorksheet('Pessoas')!;
   expect(people.rowCount - 1).toBe(job.job_total);
@@ -89,7 +102,10 @@ test('a job command not built yet: the send-failure toast with the server reason
   // The toast covers none of the bell, the user menu (top bar) nor a registry's Filtrar / Novo.
   const toastBox = (await toast.boundingBox())!;
   const overlaps = (other: { x: number; y: number; width: number; height: number }) =>
-    toastBox.x < other.x + other.width && other.x < toastBox.x + toastBox.width && toastBox.y < other.y + other.height && other.y < toastBox.y + toastBox.height;
+    toastBox.x < other.x + other.width &&
+    other.x < toastBox.x + toastBox.width &&
+    toastBox.y < other.y + other.height &&
+    other.y < toastBox.y + toastBox.height;
   for (const control of [page.getByRole('button', { name: /^Notificações/ }), page.getByRole('button', { name: /^Menu do usuário/ })]) {
     expect(overlaps((await control.boundingBox())!)).toBe(false);
   }

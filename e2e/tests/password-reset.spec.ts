@@ -8,7 +8,9 @@ const NEW_PASSWORD = 'Girassol#Azul-2031';
 // The reset ends every session of Financeiro, the saved one too: it is signed in again at the end (below).
 test('password reset through the e-mailed link, then sign-in with the new password', async ({ page, baseURL }) => {
   // Keep the demo password for other runs against the same database.
-  const original = await withDb(async (db) => (await db.query('select password_hash from users where cpf = $1', [FINANCEIRO.cpf])).rows[0].password_hash as string);
+  const original = await withDb(
+    async (db) => (await db.query('select password_hash from users where cpf = $1', [FINANCEIRO.cpf])).rows[0].password_hash as string,
+  );
   try {
     const since = Date.now();
     await page.goto('/login');

@@ -5,7 +5,9 @@ import { CrudTable, FormModal } from '../fixtures/crud.js';
 test.use({ storageState: stateOf('superadmin') });
 
 // Decision 5 / issue 8 §11, as a user meets it: someone else saved the holiday while this form was open.
-test('a save over a newer version is refused; the form keeps the focus, asks before discarding, and Recarregar brings the fresh record', async ({ page }) => {
+test('a save over a newer version is refused; the form keeps the focus, asks before discarding, and Recarregar brings the fresh record', async ({
+  page,
+}) => {
   const description = `Feriado concorrente ${Date.now()}`;
   await withDb((db) => db.query(`insert into feriados (fer_dia, fer_descricao) values ('2031-03-03', $1)`, [description]));
   await page.goto('/feriados');
@@ -16,7 +18,9 @@ test('a save over a newer version is refused; the form keeps the focus, asks bef
   await form.field('Descrição').fill(`${description} (meu)`);
 
   // Another user's save, straight into the database: new text, next version.
-  await withDb((db) => db.query(`update feriados set fer_descricao = $2, version = version + 1 where fer_descricao = $1`, [description, `${description} (outro)`]));
+  await withDb((db) =>
+    db.query(`update feriados set fer_descricao = $2, version = version + 1 where fer_descricao = $1`, [description, `${description} (outro)`]),
+  );
 
   await form.save();
   await expect(form.staleAlert()).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, Shell, stateOf, users } from '../fixtures/app.js';
 
-const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+  new Date(),
+);
 
 test('an unauthenticated visitor is sent to /login, from / and from any private path', async ({ page }) => {
   for (const path of ['/', '/feriados', '/associado']) {

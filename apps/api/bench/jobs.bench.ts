@@ -40,10 +40,29 @@ async function main() {
   const app = await buildApp({ config, db, pool, serveWeb: false });
   try {
     // The trivial command exists only here.
-    app.jobs.registry.register({ command: 'bench-trivial', label: 'Tarefa trivial (benchmark)', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => { await job.progress(1, 1); } });
-    app.jobs.registry.register({ command: 'bench-progresso', label: 'Progresso (benchmark)', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {
-      for (let i = 1; i <= 40; i++) { await new Promise((r) => setTimeout(r, 260)); await job.progress(i, 40); }
-    } });
+    app.jobs.registry.register({
+      command: 'bench-trivial',
+      label: 'Tarefa trivial (benchmark)',
+      question: '?',
+      role: 'v2atd',
+      allowDuplicates: true,
+      handler: async (job) => {
+        await job.progress(1, 1);
+      },
+    });
+    app.jobs.registry.register({
+      command: 'bench-progresso',
+      label: 'Progresso (benchmark)',
+      question: '?',
+      role: 'v2atd',
+      allowDuplicates: true,
+      handler: async (job) => {
+        for (let i = 1; i <= 40; i++) {
+          await new Promise((r) => setTimeout(r, 260));
+          await job.progress(i, 40);
+        }
+      },
+    });
     const [profile] = await db.insert(profiles).values({ name: 'Bench tarefas' }).returning();
     await db.insert(profileRoles).values({ permId: profile!.permId, role: 'v2atd' });
     const cpf = cpfFromBase('999888111');
@@ -57,12 +76,19 @@ async function main() {
     const emitted = new Map<string, number>();
     const latencies: number[] = [];
     const key = (j: Job) => `${j.jobId}:${j.jobStatus}:${j.jobCurrent}`;
-    app.events.subscribe((e) => { if (e.name === 'jobprogress') emitted.set(key(e.payload as Job), performance.now()); });
+    app.events.subscribe((e) => {
+      if (e.name === 'jobprogress') emitted.set(key(e.payload as Job), performance.now());
+    });
     const socket = connect(address, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
     let doneCount = 0;
     let allDone: () => void = () => {};
-    const finished = new Promise<void>((resolve) => { allDone = resolve; });
+    const finished = new Promise<void>((resolve) => {
+      allDone = resolve;
+    });
     let measuring = false;
     socket.on('jobprogress', (job: Job) => {
       const at = emitted.get(key(job));
@@ -72,7 +98,9 @@ async function main() {
 
     log(`Tarefas: rajada de ${JOBS} tarefas triviais (${config.JOBS_CONCURRENCY} em paralelo por processo)...`);
     const command = app.jobs.registry.find('bench-trivial')!;
-    const { rows: [user] } = await pool.query<{ user_id: number }>('select user_id from users where cpf = $1', [cpf]);
+    const {
+      rows: [user],
+    } = await pool.query<{ user_id: number }>('select user_id from users where cpf = $1', [cpf]);
     const t0 = performance.now();
     for (let i = 0; i < JOBS; i += 50) {
       await Promise.all(Array.from({ length: Math.min(50, JOBS - i) }, () => app.jobs.enqueue(command, user!.user_id, '0')));
@@ -80,21 +108,29 @@ async function main() {
     const queuedMs = performance.now() - t0;
     await Promise.race([finished, new Promise((r) => setTimeout(r, 60_000))]);
     const burstMs = performance.now() - t0;
-    const { rows: [counts] } = await pool.query<{ done: number }>(`select count(*)::int as done from jobs where job_name = 'bench-trivial' and job_status = 30`);
+    const {
+      rows: [counts],
+    } = await pool.query<{ done: number }>(`select count(*)::int as done from jobs where job_name = 'bench-trivial' and job_status = 30`);
 
     log('Tarefas: latência de jobprogress até o cliente Socket.IO (tarefa de 40 passos)...');
     measuring = true;
     const progress = await app.jobs.enqueue(app.jobs.registry.find('bench-progresso')!, user!.user_id, '0');
     await new Promise<void>((resolve) => {
-      socket.on('jobprogress', (job: Job) => { if (job.jobId === progress.jobId && job.jobStatus >= 20) resolve(); });
+      socket.on('jobprogress', (job: Job) => {
+        if (job.jobId === progress.jobId && job.jobStatus >= 20) resolve();
+      });
     });
     socket.disconnect();
 
     log();
     log('Resultado (tarefas)');
-    log(`  rajada                   ${counts!.done}/${JOBS} concluídas em ${(burstMs / 1000).toFixed(2)} s (enfileiradas em ${(queuedMs / 1000).toFixed(2)} s)`);
+    log(
+      `  rajada                   ${counts!.done}/${JOBS} concluídas em ${(burstMs / 1000).toFixed(2)} s (enfileiradas em ${(queuedMs / 1000).toFixed(2)} s)`,
+    );
     latencies.sort((a, b) => a - b);
-    log(`  jobprogress -> cliente   p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, máx ${Math.max(...latencies).toFixed(1)} ms (${latencies.length} mensagens)`);
+    log(
+      `  jobprogress -> cliente   p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, máx ${Math.max(...latencies).toFixed(1)} ms (${latencies.length} mensagens)`,
+    );
     const ok = counts!.done === JOBS && burstMs <= TARGET_BURST_S * 1000 && percentile(latencies, 95) <= TARGET_P95_MS;
     log(`  meta (rajada ≤ ${TARGET_BURST_S} s e p95 ≤ ${TARGET_P95_MS} ms): ${ok ? 'atingida' : 'NÃO atingida'}`);
   } finally {
@@ -105,7 +141,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

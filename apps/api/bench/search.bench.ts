@@ -73,23 +73,76 @@ async function recreateDatabase(url: string) {
 }
 
 async function ensureBenchUser(db: Db) {
-  const [profile] = await db.insert(profiles).values({ name: 'Bench pesquisa', description: 'Usuário do benchmark de pesquisa' })
+  const [profile] = await db
+    .insert(profiles)
+    .values({ name: 'Bench pesquisa', description: 'Usuário do benchmark de pesquisa' })
     .onConflictDoUpdate({ target: profiles.name, set: { description: 'Usuário do benchmark de pesquisa' } })
     .returning({ permId: profiles.permId });
   await db.insert(profileRoles).values({ permId: profile!.permId, role: 'v2search' }).onConflictDoNothing();
-  await db.insert(users).values({
-    cpf: BENCH_USER.cpf, name: 'Benchmark Pesquisa', passwordHash: await hashPassword(BENCH_USER.password), permId: profile!.permId,
-  }).onConflictDoNothing({ target: users.cpf });
+  await db
+    .insert(users)
+    .values({
+      cpf: BENCH_USER.cpf,
+      name: 'Benchmark Pesquisa',
+      passwordHash: await hashPassword(BENCH_USER.password),
+      permId: profile!.permId,
+    })
+    .onConflictDoNothing({ target: users.cpf });
 }
 
 /** Common first names and surnames (with and without accents), partial words, CPF prefixes and internal numbers. */
 async function benchQueries(pool: pg.Pool) {
   const words = [
-    'maria', 'jose', 'joao', 'ana', 'antonio', 'francisco', 'carlos', 'paulo', 'pedro', 'luiz', 'marcos', 'fernanda',
-    'silva', 'santos', 'oliveira', 'souza', 'rodrigues', 'ferreira', 'alves', 'pereira', 'lima', 'gomes', 'costa',
-    'ribeiro', 'martins', 'carvalho', 'almeida', 'nascimento', 'araujo', 'conceicao', 'goncalves', 'magalhaes',
-    'sebastiao', 'antonia', 'José', 'João', 'Conceição', 'maria silva', 'jose santos', 'ana oliveira', 'carlos souza',
-    'mar', 'fer', 'sil', 'rib', 'helena', 'beatriz', 'cristina', 'aparecida', 'batista',
+    'maria',
+    'jose',
+    'joao',
+    'ana',
+    'antonio',
+    'francisco',
+    'carlos',
+    'paulo',
+    'pedro',
+    'luiz',
+    'marcos',
+    'fernanda',
+    'silva',
+    'santos',
+    'oliveira',
+    'souza',
+    'rodrigues',
+    'ferreira',
+    'alves',
+    'pereira',
+    'lima',
+    'gomes',
+    'costa',
+    'ribeiro',
+    'martins',
+    'carvalho',
+    'almeida',
+    'nascimento',
+    'araujo',
+    'conceicao',
+    'goncalves',
+    'magalhaes',
+    'sebastiao',
+    'antonia',
+    'José',
+    'João',
+    'Conceição',
+    'maria silva',
+    'jose santos',
+    'ana oliveira',
+    'carlos souza',
+    'mar',
+    'fer',
+    'sil',
+    'rib',
+    'helena',
+    'beatriz',
+    'cristina',
+    'aparecida',
+    'batista',
   ];
   const { rows } = await pool.query<{ cpf: string; numero: string }>(
     `select cust_cpf as cpf, cust_numero_interno as numero from customers
@@ -175,7 +228,11 @@ async function explain(pool: pg.Pool) {
       ["'magalhaes' (rarer surname: walk, then trigram index)", nameSearchSql(1), name('magalhaes')],
       ["'ria' (inside names, clustered: walk, then trigram index)", nameSearchSql(1), name('ria')],
       ["'jose silva' (two words)", nameSearchSql(2), ['jose', prefixUpperBound('jose'), '%jose%', '%silva%']],
-      ["'123.456' (CPF prefix)", DIGITS_SEARCH_SQL, ['123456', '1234560', '1234569', '12345600000', '12345699999', '12345600000000', '12345699999999']],
+      [
+        "'123.456' (CPF prefix)",
+        DIGITS_SEARCH_SQL,
+        ['123456', '1234560', '1234569', '12345600000', '12345699999', '12345600000000', '12345699999999'],
+      ],
     ];
     for (const [title, text, values] of others) {
       const { lines } = await show(title, text, values);
@@ -210,13 +267,21 @@ async function main() {
     } else if (holders !== SCALE) {
       log(`Banco externo com ${holders} titulares (BENCH_SCALE ${SCALE} ignorado).`);
     }
-    const { rows: [counts] } = await pool.query<{ people: number; terceiros: number }>(
+    const {
+      rows: [counts],
+    } = await pool.query<{ people: number; terceiros: number }>(
       'select (select count(*) from customers)::int as people, (select count(*) from terceiros)::int as terceiros',
     );
     log(`Pessoas pesquisáveis: ${counts!.people} (titulares e dependentes) + ${counts!.terceiros} terceiros`);
     await ensureBenchUser(db);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR, SESSION_SECRET: 'bench-secret', LOG_LEVEL: 'warn', SEARCH_INDEX: env.SEARCH_INDEX ?? 'memory' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR,
+      SESSION_SECRET: 'bench-secret',
+      LOG_LEVEL: 'warn',
+      SEARCH_INDEX: env.SEARCH_INDEX ?? 'memory',
+    });
     const app = await buildApp({ config, db, pool, serveWeb: false, logger: false });
     const serverTimes: number[] = [];
     let measuring = false;
@@ -229,9 +294,13 @@ async function main() {
 
     if (app.peopleIndex) {
       const loadStarted = Date.now();
-      const { rows: [version] } = await pool.query<{ v: string }>(`select v::text from data_versions where name = 'people'`);
+      const {
+        rows: [version],
+      } = await pool.query<{ v: string }>(`select v::text from data_versions where name = 'people'`);
       if (!(await app.peopleIndex.waitFor(Number(version!.v), 60_000))) throw new Error('O índice de pesquisa não carregou');
-      log(`Índice de pesquisa em memória: ${app.peopleIndex.index.size} pessoas, pronto em ${Date.now() - loadStarted} ms (SEARCH_INDEX=sql mede só o SQL)`);
+      log(
+        `Índice de pesquisa em memória: ${app.peopleIndex.index.size} pessoas, pronto em ${Date.now() - loadStarted} ms (SEARCH_INDEX=sql mede só o SQL)`,
+      );
     } else {
       log('SEARCH_INDEX=sql: a pesquisa responde pelo SQL');
     }
@@ -243,9 +312,20 @@ async function main() {
       body: JSON.stringify({ text: 'silva' }),
     });
     if (probe.status !== 200) throw new Error(`A pesquisa respondeu ${probe.status}: ${await probe.text()}`);
-    log(`${queries.length} consultas em rodízio, por exemplo: ${queries.slice(0, 12).map((q) => `'${q}'`).join(', ')}`);
-    const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
-    log(`autocannon: ${CONNECTIONS} conexões, ${WARMUP_SECONDS} s de aquecimento + ${SECONDS} s medidos, ${os.cpus().length} núcleos, carga da máquina ${load()}`);
+    log(
+      `${queries.length} consultas em rodízio, por exemplo: ${queries
+        .slice(0, 12)
+        .map((q) => `'${q}'`)
+        .join(', ')}`,
+    );
+    const load = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+    log(
+      `autocannon: ${CONNECTIONS} conexões, ${WARMUP_SECONDS} s de aquecimento + ${SECONDS} s medidos, ${os.cpus().length} núcleos, carga da máquina ${load()}`,
+    );
 
     // CPU spent per request: the server's event loop (busy time) and the PostgreSQL backends (/proc).
     let eluStart = performance.eventLoopUtilization();
@@ -255,7 +335,12 @@ async function main() {
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const worker = new Worker(new URL('./search.load.mjs', import.meta.url), {
         workerData: {
-          url: baseUrl, ...session, queries, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS,
+          url: baseUrl,
+          ...session,
+          queries,
+          connections: CONNECTIONS,
+          warmupSeconds: WARMUP_SECONDS,
+          seconds: SECONDS,
           baselineSeconds: BASELINE_SECONDS,
         },
       });
@@ -264,7 +349,9 @@ async function main() {
           measuring = true;
           eluStart = performance.eventLoopUtilization();
           stealStart = cpuTimes();
-          void backendCpuMs(pool).then((ms) => { pgStart = ms; });
+          void backendCpuMs(pool).then((ms) => {
+            pgStart = ms;
+          });
         }
         if (message.type === 'measured') {
           measuring = false;
@@ -283,25 +370,42 @@ async function main() {
     await app.close();
 
     serverTimes.sort((a, b) => a - b);
-    const server = { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95), p99: percentile(serverTimes, 99), max: serverTimes.at(-1) ?? 0 };
+    const server = {
+      p50: percentile(serverTimes, 50),
+      p95: percentile(serverTimes, 95),
+      p99: percentile(serverTimes, 99),
+      max: serverTimes.at(-1) ?? 0,
+    };
     const a = result.autocannonLatency;
     const times = result.responseTimes.sort((x, y) => x - y);
     const e = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1) ?? NaN };
     log();
     log('Resultado (POST /api/v1/search):');
     const rps = result.total / result.duration;
-    const loopMsPerRequest = (elu.active / Math.max(1, serverTimes.length));
+    const loopMsPerRequest = elu.active / Math.max(1, serverTimes.length);
     const pgMsPerRequest = pgCpu / Math.max(1, serverTimes.length);
-    log(`  requisições/s            ${rps.toFixed(0)} (total ${result.total} em ${result.duration.toFixed(1)} s; erros ${result.errors}, timeouts ${result.timeouts}, não-2xx ${result.non2xx})`);
-    log(`  latência autocannon      p50 ${a.p50} ms, p90 ${a.p90} ms, p97.5 ${a['p97_5']} ms, p99 ${a.p99} ms, máx ${a.max} ms (histograma em ms inteiros; autocannon não calcula p95)`);
+    log(
+      `  requisições/s            ${rps.toFixed(0)} (total ${result.total} em ${result.duration.toFixed(1)} s; erros ${result.errors}, timeouts ${result.timeouts}, não-2xx ${result.non2xx})`,
+    );
+    log(
+      `  latência autocannon      p50 ${a.p50} ms, p90 ${a.p90} ms, p97.5 ${a['p97_5']} ms, p99 ${a.p99} ms, máx ${a.max} ms (histograma em ms inteiros; autocannon não calcula p95)`,
+    );
     log(`  latência no cliente      p50 ${ms(e.p50)}, p95 ${ms(e.p95)}, p99 ${ms(e.p99)}, máx ${ms(e.max)}`);
-    log(`  tempo no servidor        p50 ${ms(server.p50)}, p95 ${ms(server.p95)}, p99 ${ms(server.p99)}, máx ${ms(server.max)} (${serverTimes.length} respostas, reply.elapsedTime)`);
-    log(`  CPU por requisição       laço de eventos do servidor ${ms(loopMsPerRequest)} (ocupado ${(elu.utilization * 100).toFixed(0)} % do tempo), PostgreSQL ${pgCpu >= 0 ? ms(pgMsPerRequest) : 'n/d'}`);
+    log(
+      `  tempo no servidor        p50 ${ms(server.p50)}, p95 ${ms(server.p95)}, p99 ${ms(server.p99)}, máx ${ms(server.max)} (${serverTimes.length} respostas, reply.elapsedTime)`,
+    );
+    log(
+      `  CPU por requisição       laço de eventos do servidor ${ms(loopMsPerRequest)} (ocupado ${(elu.utilization * 100).toFixed(0)} % do tempo), PostgreSQL ${pgCpu >= 0 ? ms(pgMsPerRequest) : 'n/d'}`,
+    );
     if (result.baseline) {
       const b = result.baseline;
-      log(`  piso: GET ping           ${(b.total / b.duration).toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms (mesma sessão e mesmos plugins, sem pesquisa: o teto desta máquina)`);
+      log(
+        `  piso: GET ping           ${(b.total / b.duration).toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms (mesma sessão e mesmos plugins, sem pesquisa: o teto desta máquina)`,
+      );
     }
-    log(`  máquina                  carga ${load()}; CPU roubada pelo hipervisor na medição ${steal === null ? 'n/d' : `${steal.toFixed(0)} %`} (carga de outros processos e CPU roubada pioram os números)`);
+    log(
+      `  máquina                  carga ${load()}; CPU roubada pelo hipervisor na medição ${steal === null ? 'n/d' : `${steal.toFixed(0)} %`} (carga de outros processos e CPU roubada pioram os números)`,
+    );
     const ok = server.p95 <= TARGET_P95_MS && rps >= TARGET_RPS;
     log(`  meta (p95 servidor ≤ ${TARGET_P95_MS} ms e ≥ ${TARGET_RPS} req/s): ${ok ? 'atingida' : 'NÃO atingida'}`);
     log();
@@ -316,7 +420,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -15,12 +15,12 @@ function run(duration, { onResponseTime, baseline = false } = {}) {
   const request = baseline
     ? { method: 'GET', path: '/api/v1/ping', headers: { cookie } }
     : {
-      method: 'POST',
-      path: '/api/v1/search',
-      headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf },
-      // A different query for every request, cycling through the list.
-      setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: queries[next++ % queries.length] }) }),
-    };
+        method: 'POST',
+        path: '/api/v1/search',
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf },
+        // A different query for every request, cycling through the list.
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: queries[next++ % queries.length] }) }),
+      };
   const instance = autocannon({ url, connections, duration, requests: [request] });
   // autocannon's histogram keeps whole milliseconds; the events carry the exact time.
   if (onResponseTime) instance.on('response', (_client, _status, _bytes, responseTime) => onResponseTime(responseTime));
@@ -50,7 +50,13 @@ parentPort.postMessage({
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    autocannonLatency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99, max: result.latency.max },
+    autocannonLatency: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
     // Exact client times (ms) of every response; the main thread takes the percentiles.
     responseTimes: times,
     baseline,

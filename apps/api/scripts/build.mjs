@@ -24,20 +24,26 @@ async function precompressWeb(root) {
   const brotli = promisify(zlib.brotliCompress);
   const gzip = promisify(zlib.gzip);
   const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|map)$/;
-  const files = fs.readdirSync(root, { recursive: true, withFileTypes: true })
+  const files = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && compressible.test(e.name))
     .map((e) => path.join(e.parentPath, e.name));
-  await Promise.all(files.map(async (file) => {
-    const source = await fs.promises.readFile(file);
-    const variants = [
-      ['.br', await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
-      ['.gz', await gzip(source, { level: 9 })],
-    ];
-    for (const [ext, data] of variants) {
-      if (data.length < source.length) await fs.promises.writeFile(file + ext, data);
-      else await fs.promises.rm(file + ext, { force: true });
-    }
-  }));
+  await Promise.all(
+    files.map(async (file) => {
+      const source = await fs.promises.readFile(file);
+      const variants = [
+        [
+          '.br',
+          await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+        ],
+        ['.gz', await gzip(source, { level: 9 })],
+      ];
+      for (const [ext, data] of variants) {
+        if (data.length < source.length) await fs.promises.writeFile(file + ext, data);
+        else await fs.promises.rm(file + ext, { force: true });
+      }
+    }),
+  );
 }
 
 const webBuilt = precompressWeb(path.resolve(import.meta.dirname, '../../web/dist'));

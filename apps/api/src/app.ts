@@ -6,7 +6,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +31,6 @@ export type { AppFeatures };
 
 // Validation messages in Portuguese wherever a schema gives none of its own.
 z.config(z.locales.pt());
-
 
 export interface BuildOptions {
   config: AppConfig;
@@ -55,7 +57,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // The access log shows paths without query values and with CPFs masked (reset codes, searches).
     logger: opts.logger
-      ? { level: opts.config.LOG_LEVEL, serializers: { req: requestSerializer }, ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}) }
+      ? {
+          level: opts.config.LOG_LEVEL,
+          serializers: { req: requestSerializer },
+          ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}),
+        }
       : false,
     // Only the listed proxies' X-Forwarded-For is believed; the client is the right-most untrusted address.
     trustProxy: parseTrustProxy(opts.config.TRUST_PROXY),
@@ -66,21 +72,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
 
   await app.register(cookie);
-  await app.register(securityHeaders, { helmet: {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine injects its CSS variables at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // 'self' covers this origin's own ws:/wss: (CSP Level 3); the socket.io client connects same-origin.
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine injects its CSS variables at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          // 'self' covers this origin's own ws:/wss: (CSP Level 3); the socket.io client connects same-origin.
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'self'", 'blob:'],
+        },
       },
     },
-  } });
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Associação – API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -102,7 +110,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 415 ? genericMessages.unsupportedMediaType : status === 413 ? genericMessages.payloadTooLarge : genericMessages.invalidRequest;
+      const message =
+        status === 415 ? genericMessages.unsupportedMediaType : status === 413 ? genericMessages.payloadTooLarge : genericMessages.invalidRequest;
       return reply.status(status).send({ message });
     }
     // A write the database refused (unknown related record, duplicate, bad value) or could not take
@@ -128,13 +137,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Loaded only when used: most tests need neither Socket.IO nor its adapter.
   if (features.realtime) await app.register((await import('./plugins/app/realtime.js')).default);
-  else app.decorate('realtime', {
-    get io(): never { throw new Error('canal em tempo real desligado (features.realtime)'); },
-    connectedUsers: async () => [],
-  });
-  await app.register(async (api) => {
-    for (const module of appModules) if (module.routes) await api.register(module.routes);
-  }, { prefix: '/api/v1' });
+  else
+    app.decorate('realtime', {
+      get io(): never {
+        throw new Error('canal em tempo real desligado (features.realtime)');
+      },
+      connectedUsers: async () => [],
+    });
+  await app.register(
+    async (api) => {
+      for (const module of appModules) if (module.routes) await api.register(module.routes);
+    },
+    { prefix: '/api/v1' },
+  );
 
   const webDist = opts.webRoot ?? path.join(repoRoot, 'apps/web/dist');
   const serveWeb = (opts.serveWeb ?? true) && fs.existsSync(path.join(webDist, 'index.html'));
@@ -143,12 +158,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // preCompressed: the .br/.gz files written at build time (scripts/build.mjs), chosen by Accept-Encoding.
   // Vite puts a content hash in every name under assets/, so those never change: cached for a year; the rest
   // (index.html above all, which names the current hashes) is revalidated on every use.
-  if (serveWeb) await app.register(fastifyStatic, {
-    root: webDist, wildcard: true, index: ['index.html'], preCompressed: true, cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  if (serveWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !serveWeb || request.method !== 'GET') {

@@ -26,9 +26,13 @@ const configSchema = z.object({
    * Key (base64 of 32 bytes) that encrypts the authenticators' TOTP secrets in the database (AES-256-GCM);
    * generated once into DATA_DIR/totp-key when absent. Set it when several instances share one database.
    */
-  TOTP_KEY: z.string().trim().optional().refine((v) => !v || Buffer.from(v, 'base64').length === 32, {
-    message: 'TOTP_KEY deve ter 32 bytes em base64 (ex.: openssl rand -base64 32)',
-  }),
+  TOTP_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || Buffer.from(v, 'base64').length === 32, {
+      message: 'TOTP_KEY deve ter 32 bytes em base64 (ex.: openssl rand -base64 32)',
+    }),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Comma-separated CIDRs considered "inside" (decision 3). */
   TRUSTED_NETWORKS: z.string().default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
@@ -36,9 +40,13 @@ const configSchema = z.object({
    * Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses/CIDRs, or a hop count.
    * Empty (default): trust none. The client is the right-most address not in the list (issue 8 §1).
    */
-  TRUST_PROXY: z.string().default('').refine((v) => !/^\s*true\s*$/i.test(v), {
-    message: 'TRUST_PROXY=true não é mais aceito (qualquer cliente forjaria o endereço): liste os endereços ou CIDRs dos proxies reversos, ex.: TRUST_PROXY=127.0.0.1,10.0.0.5',
-  }),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => !/^\s*true\s*$/i.test(v), {
+      message:
+        'TRUST_PROXY=true não é mais aceito (qualquer cliente forjaria o endereço): liste os endereços ou CIDRs dos proxies reversos, ex.: TRUST_PROXY=127.0.0.1,10.0.0.5',
+    }),
   /** Failed sign-ins per CPF (from any address) within the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /** Failed sign-ins per address (across CPFs: password spraying) within the window before 429. */
@@ -66,7 +74,10 @@ const configSchema = z.object({
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
-  ASSOCIATION_CEP: z.string().regex(/^\d{8}$/).default('01018010'),
+  ASSOCIATION_CEP: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default('01018010'),
   // E-mail outbox (decision 10): every message is written to the outbox table; a worker sends e-mails over SMTP.
   /** SMTP server, e.g. smtp://user:pass@host:587 or smtps://host:465; when empty e-mails stay pending in the outbox. */
   SMTP_URL: z.string().optional(),
@@ -111,7 +122,11 @@ const configSchema = z.object({
   /** Largest file accepted by an upload, in MB (413 beyond it). */
   FILES_MAX_MB: z.coerce.number().positive().default(20),
   /** S3-compatible file store (AWS S3, MinIO…): set the endpoint (e.g. https://s3.sa-east-1.amazonaws.com) to use it instead of DATA_DIR/files. */
-  FILES_S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  FILES_S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   FILES_S3_BUCKET: z.string().optional(),
   FILES_S3_REGION: z.string().default('us-east-1'),
   FILES_S3_ACCESS_KEY: z.string().optional(),

@@ -3,8 +3,12 @@ import { allRoles, type Role } from '@assoc/domain';
 import { createTestApp, signedInAs, type TestContext } from './helper.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 const sampleUrl = (url: string) => `${url.replace(/:[A-Za-z_]+/g, '1')}`;
 
@@ -17,7 +21,11 @@ describe('access walk over every API route', () => {
   it('every non-public route answers 401 without a session', async () => {
     const guarded = ctx.app.apiRoutes.filter((r) => !r.public);
     for (const route of guarded) {
-      const res = await ctx.app.inject({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json().message, `${route.method} ${route.url}`).toBe('Sessão expirada, faça um novo login para continuar');
     }
@@ -28,8 +36,15 @@ describe('access walk over every API route', () => {
     expect(restricted.length).toBeGreaterThan(0);
     for (const route of restricted) {
       const accepted = [route.roles].flat() as Role[];
-      const { client } = await signedInAs(ctx, allRoles.filter((r) => !accepted.includes(r)));
-      const res = await client.request({ method: route.method as 'GET', url: sampleUrl(route.url), payload: route.method === 'GET' ? undefined : {} });
+      const { client } = await signedInAs(
+        ctx,
+        allRoles.filter((r) => !accepted.includes(r)),
+      );
+      const res = await client.request({
+        method: route.method as 'GET',
+        url: sampleUrl(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(typeof res.json().message).toBe('string');
     }
@@ -39,13 +54,28 @@ describe('access walk over every API route', () => {
     const writes = ctx.app.apiRoutes.filter((r) => (!r.public && r.method !== 'GET') || r.xsrf);
     expect(writes.length).toBeGreaterThan(0);
     // Issue 8 §8: the GETs that change state are flagged (a cross-site link must not start them).
-    expect(ctx.app.apiRoutes.filter((r) => r.xsrf).map((r) => `${r.method} ${r.url}`).sort()).toEqual(expect.arrayContaining([
-      'GET /api/v1/gettoken', 'GET /api/v1/jobs/send/:jobCommand', 'GET /api/v1/jobs/send/:jobCommand/:userData',
-      'GET /api/v1/logout', 'GET /api/v1/searchhistory/:cstId',
-    ]));
+    expect(
+      ctx.app.apiRoutes
+        .filter((r) => r.xsrf)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/gettoken',
+        'GET /api/v1/jobs/send/:jobCommand',
+        'GET /api/v1/jobs/send/:jobCommand/:userData',
+        'GET /api/v1/logout',
+        'GET /api/v1/searchhistory/:cstId',
+      ]),
+    );
     const { client } = await signedInAs(ctx, allRoles);
     for (const route of writes) {
-      const res = await ctx.app.inject({ method: route.method as 'POST', url: sampleUrl(route.url), payload: {}, headers: { cookie: client.cookie } });
+      const res = await ctx.app.inject({
+        method: route.method as 'POST',
+        url: sampleUrl(route.url),
+        payload: {},
+        headers: { cookie: client.cookie },
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().message).toContain('XSRF');
     }

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInAs, type TestContext } from './helper.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('server basics', () => {
   it('serves the OpenAPI document with the spec paths', async () => {
@@ -49,7 +53,9 @@ describe('server basics', () => {
   });
 
   it('documents every error status a route can answer (429 of the sign-in, 410 of an expired reset link)', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(Object.keys(doc.paths['/api/v1/login']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
     expect(Object.keys(doc.paths['/api/v1/login/resetpasswordchange']!.post!.responses)).toContain('410');
   });

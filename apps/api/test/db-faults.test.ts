@@ -37,8 +37,16 @@ beforeAll(async () => {
   await app.ready();
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   ctx = {
-    app, db, pool, config, database: 'assoc', databaseUrl: database.url,
-    close: async () => { await app.close(); await pool.end(); },
+    app,
+    db,
+    pool,
+    config,
+    database: 'assoc',
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
   };
 }, 120_000);
 
@@ -71,13 +79,15 @@ async function listeners() {
 }
 
 describe('database faults', () => {
-  it('terminating the adapter\'s and the change feed\'s LISTEN connections does not crash; both reconnect', async () => {
+  it("terminating the adapter's and the change feed's LISTEN connections does not crash; both reconnect", async () => {
     const before = await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1);
     expect(await ctx.app.peopleIndex!.waitFor(0, 10_000)).toBe(true);
     await ctx.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...before.adapter, ...before.feed]]);
 
-    const after = await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1
-      && !before.adapter.includes(l.adapter[0]!) && !before.feed.includes(l.feed[0]!));
+    const after = await until(
+      listeners,
+      (l) => l.adapter.length === 1 && l.feed.length === 1 && !before.adapter.includes(l.adapter[0]!) && !before.feed.includes(l.feed[0]!),
+    );
     expect(after.adapter[0]).not.toBe(before.adapter[0]);
     // The index reloaded over its new connection and answers again.
     expect(await ctx.app.peopleIndex!.waitFor(0, 10_000)).toBe(true);
@@ -85,9 +95,18 @@ describe('database faults', () => {
     // The channel still works through the new LISTEN connection.
     const user = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, user.cpf);
-    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: client.cookie } });
+    const socket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: client.cookie },
+    });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
     const list = await client.request({ method: 'GET', url: '/api/v1/ping' });
     expect(list.statusCode).toBe(200);
   });
@@ -116,7 +135,10 @@ describe('database faults', () => {
     expect((await client.get('/api/v1/ping')).statusCode).toBe(503);
 
     database = await start();
-    const after = await until(() => client.get('/api/v1/ping'), (res) => (res as { statusCode?: number }).statusCode === 200);
+    const after = await until(
+      () => client.get('/api/v1/ping'),
+      (res) => (res as { statusCode?: number }).statusCode === 200,
+    );
     expect(after.statusCode).toBe(200);
     // The dedicated LISTEN connections came back too, and the search index reloaded.
     await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1, 45_000);
@@ -164,7 +186,10 @@ describe('orphaned embedded PostgreSQL', () => {
     for (const dir of [first, second]) fs.rmSync(dir, { recursive: true, force: true });
     const running = await startDatabase({ dataDir: first, port: busyPort });
     try {
-      const failed = await startDatabase({ dataDir: second, port: busyPort }).then(() => null, (err: unknown) => err);
+      const failed = await startDatabase({ dataDir: second, port: busyPort }).then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(failed).toBeInstanceOf(Error);
       expect((failed as Error).message).toMatch(/^O PostgreSQL embutido não iniciou \(pasta .*, porta \d+\):\n\S/);
     } finally {

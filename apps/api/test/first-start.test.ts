@@ -6,8 +6,12 @@ import { seedAccess } from '../src/db/seed/access.seed.js';
 import { createTestApp, signIn, type TestContext } from './helper.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx?.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
 
 describe('first start (issue 8 §3)', () => {
   it('seeds the demo data only when asked: by default with the embedded database, never in production', () => {
@@ -36,9 +40,15 @@ describe('first start (issue 8 §3)', () => {
     // The way out: a code for the /reset form, then the reset itself (which ends this session).
     const code = await client.post('/api/v1/login/senhaprovisoria');
     expect(code.statusCode).toBe(200);
-    const changed = await ctx.app.inject({ method: 'POST', url: '/api/v1/login/resetpasswordchange', payload: {
-      code: code.json().q, cpf: admin.cpf, password: 'Horizonte-Vermelho-Cadeado-42',
-    } });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/resetpasswordchange',
+      payload: {
+        code: code.json().q,
+        cpf: admin.cpf,
+        password: 'Horizonte-Vermelho-Cadeado-42',
+      },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
 

@@ -14,7 +14,13 @@ import { allRoles, SECURITY_CATEGORY } from '@assoc/domain';
 import { createTestApp, signedInAs, type Client, type TestContext } from './helper.js';
 
 const EXCLUDED_TABLES = new Set([
-  'sessions', 'login_failures', 'login_limits', 'password_reset_requests', 'totp_setups', 'socket_io_attachments', 'lookup_cache',
+  'sessions',
+  'login_failures',
+  'login_limits',
+  'password_reset_requests',
+  'totp_setups',
+  'socket_io_attachments',
+  'lookup_cache',
   '__drizzle_migrations',
 ]);
 
@@ -40,17 +46,22 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
   client = (await signedInAs(ctx, allRoles)).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 /** Every row of every application table, as counts and digests per table. */
 async function fingerprint(): Promise<Record<string, string>> {
   const { rows: tables } = await ctx.pool.query<{ name: string }>(
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
     if (EXCLUDED_TABLES.has(name)) continue;
     const where = name === 'audits' ? `where category <> '${SECURITY_CATEGORY}'` : '';
-    const { rows } = await ctx.pool.query(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t ${where}`);
+    const { rows } = await ctx.pool.query(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t ${where}`,
+    );
     result[name] = `${rows[0].n}:${rows[0].h}`;
   }
   return result;
@@ -58,7 +69,12 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 /** The write operations under /api/v1 with their path parameters and JSON body schema. */
 function writeOperations(): Operation[] {
-  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+  const doc = ctx.app.swagger() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    >;
+  };
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/v1/')) continue;
@@ -82,24 +98,38 @@ const typeOf = (schema: JsonSchema | undefined): string => {
 /** A plausible value per type, so that one property at a time can be made wrong. */
 const plausible = (schema: JsonSchema | undefined): unknown => {
   switch (typeOf(schema)) {
-    case 'string': return 'Valor de teste';
-    case 'number': case 'integer': return 1;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return {};
-    default: return 'x';
+    case 'string':
+      return 'Valor de teste';
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return 'x';
   }
 };
 
 /** Values of the wrong type for a property of this type (never null: a nullable field would accept it). */
 const wrongTypes = (schema: JsonSchema | undefined): unknown[] => {
   switch (typeOf(schema)) {
-    case 'string': return [12345, { a: 1 }];
-    case 'number': case 'integer': return ['x', 1e300, { a: 1 }];
-    case 'boolean': return ['x', 2];
-    case 'array': return ['x', { a: 1 }];
-    case 'object': return ['x', [1]];
-    default: return [{ a: [1] }];
+    case 'string':
+      return [12345, { a: 1 }];
+    case 'number':
+    case 'integer':
+      return ['x', 1e300, { a: 1 }];
+    case 'boolean':
+      return ['x', 2];
+    case 'array':
+      return ['x', { a: 1 }];
+    case 'object':
+      return ['x', [1]];
+    default:
+      return [{ a: [1] }];
   }
 };
 
@@ -124,7 +154,11 @@ function probes(op: Operation): Probe[] {
     json('number', 42),
     json('string', 'texto'),
     json('unknown properties only', { desconhecido: 'x', outro: 1, constructor: 'x' }),
-    { label: 'prototype pollution', payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', contentType: 'application/json' },
+    {
+      label: 'prototype pollution',
+      payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+      contentType: 'application/json',
+    },
     { label: 'deep array', payload: deepArray(), contentType: 'application/json' },
     { label: 'deep object', payload: deepObject(), contentType: 'application/json' },
     { label: 'invalid JSON', payload: '{"a":', contentType: 'application/json' },
@@ -138,7 +172,11 @@ function probes(op: Operation): Probe[] {
   let bigStrings = 0;
   for (const [name, schema] of properties) {
     for (const wrong of wrongTypes(schema)) list.push(json(`${name}: ${JSON.stringify(wrong)}`, { ...base, [name]: wrong }));
-    list.push({ label: `${name}: deep array`, payload: JSON.stringify({ ...base, [name]: 0 }).replace(`"${name}":0`, `"${name}":${deepArray()}`), contentType: 'application/json' });
+    list.push({
+      label: `${name}: deep array`,
+      payload: JSON.stringify({ ...base, [name]: 0 }).replace(`"${name}":0`, `"${name}":${deepArray()}`),
+      contentType: 'application/json',
+    });
     if (typeOf(schema) === 'string') {
       list.push(json(`${name}: NUL`, { ...base, [name]: 'Valor\u0000teste' }));
       list.push(json(`${name}: BEL`, { ...base, [name]: 'Valor\u0007teste' }));
@@ -191,7 +229,9 @@ describe('fuzz: malformed bodies to every write route', () => {
     }
     const after = await fingerprint();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`fuzz: ${operations.length} write routes, ${requests} requests, ${failures.length} answers 5xx, ${accepted.length} accepted (2xx), ${seconds} s`);
+    console.log(
+      `fuzz: ${operations.length} write routes, ${requests} requests, ${failures.length} answers 5xx, ${accepted.length} accepted (2xx), ${seconds} s`,
+    );
     expect(failures).toEqual([]);
     expect(accepted).toEqual([]);
     const changed = Object.keys(after).filter((t) => after[t] !== before[t]);

@@ -55,7 +55,12 @@ export async function createTestApp(
   const app = await buildApp({ config, db, pool, serveWeb: false, features });
   await app.ready();
   return {
-    app, db, pool, config, database: name, databaseUrl: withDatabase(templateUrl, name),
+    app,
+    db,
+    pool,
+    config,
+    database: name,
+    databaseUrl: withDatabase(templateUrl, name),
     async close() {
       await app.close();
       await pool.end();
@@ -76,20 +81,38 @@ export const TEST_PASSWORD = 'Senha@Teste1';
 let profileCounter = 0;
 
 /** A user with a profile holding exactly these roles (plus optional extra roles). */
-export async function createUser(ctx: TestContext, opts: { roles: Role[]; extraRoles?: Role[]; cpf?: string; name?: string; cstId?: number; fnAllowExternal?: boolean; totpSecret?: string; active?: boolean } = { roles: [] }) {
-  const [profile] = await ctx.db.insert(profiles).values({ name: `Perfil ${++profileCounter} ${crypto.randomUUID()}` }).returning();
+export async function createUser(
+  ctx: TestContext,
+  opts: {
+    roles: Role[];
+    extraRoles?: Role[];
+    cpf?: string;
+    name?: string;
+    cstId?: number;
+    fnAllowExternal?: boolean;
+    totpSecret?: string;
+    active?: boolean;
+  } = { roles: [] },
+) {
+  const [profile] = await ctx.db
+    .insert(profiles)
+    .values({ name: `Perfil ${++profileCounter} ${crypto.randomUUID()}` })
+    .returning();
   if (opts.roles.length) await ctx.db.insert(profileRoles).values(opts.roles.map((role) => ({ permId: profile!.permId, role })));
   const cpf = opts.cpf ?? nextCpf();
-  const [user] = await ctx.db.insert(users).values({
-    cpf,
-    name: opts.name ?? 'Usuário de Teste',
-    passwordHash: await hashPassword(TEST_PASSWORD),
-    permId: profile!.permId,
-    cstId: opts.cstId,
-    fnAllowExternal: opts.fnAllowExternal ?? false,
-    totpSecret: opts.totpSecret,
-    active: opts.active ?? true,
-  }).returning();
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      cpf,
+      name: opts.name ?? 'Usuário de Teste',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      permId: profile!.permId,
+      cstId: opts.cstId,
+      fnAllowExternal: opts.fnAllowExternal ?? false,
+      totpSecret: opts.totpSecret,
+      active: opts.active ?? true,
+    })
+    .returning();
   if (opts.extraRoles?.length) await ctx.db.insert(userRoles).values(opts.extraRoles.map((role) => ({ userId: user!.userId, role })));
   return { ...user!, password: TEST_PASSWORD };
 }
@@ -110,10 +133,11 @@ export async function signIn(ctx: TestContext, cpf: string, password = TEST_PASS
   const sid = cookies.find((c) => c.name === 'assoc_sid')!.value;
   const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   const cookie = `assoc_sid=${sid}; XSRF-TOKEN=${xsrf}`;
-  const request = (opts: InjectOptions) =>
-    ctx.app.inject({ ...opts, headers: { cookie, 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) } });
+  const request = (opts: InjectOptions) => ctx.app.inject({ ...opts, headers: { cookie, 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) } });
   return {
-    cookie, xsrf, request,
+    cookie,
+    xsrf,
+    request,
     get: (url) => request({ method: 'GET', url }),
     post: (url, payload) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
   };
@@ -128,15 +152,18 @@ export async function signedInAs(ctx: TestContext, roles: Role[]) {
 let memberCounter = 1;
 /** A member (holder, or dependent when parentId is given) with sensible defaults. */
 export async function createMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(customers).values({
-    custName: `Associado Teste ${memberCounter++}`,
-    custCpf: nextCpf(),
-    custBirthdate: '1970-05-10',
-    custSex: 0,
-    custStatus: 'M',
-    custAssocSituacao: 1,
-    custNumeroInterno: String(1_000_000 + memberCounter).slice(-7),
-    ...values,
-  }).returning();
+  const [row] = await ctx.db
+    .insert(customers)
+    .values({
+      custName: `Associado Teste ${memberCounter++}`,
+      custCpf: nextCpf(),
+      custBirthdate: '1970-05-10',
+      custSex: 0,
+      custStatus: 'M',
+      custAssocSituacao: 1,
+      custNumeroInterno: String(1_000_000 + memberCounter).slice(-7),
+      ...values,
+    })
+    .returning();
   return row!;
 }

@@ -35,7 +35,10 @@ function startWorker(): Promise<ChildProcess> {
 }
 
 async function jobRow(jobId: string) {
-  const { rows } = await ctx.pool.query(`select job_status as "jobStatus", job_current as "jobCurrent", job_result as "jobResult", ${ATTACHMENT} as "jobAttachments" from jobs where job_id = $1`, [jobId]);
+  const { rows } = await ctx.pool.query(
+    `select job_status as "jobStatus", job_current as "jobCurrent", job_result as "jobResult", ${ATTACHMENT} as "jobAttachments" from jobs where job_id = $1`,
+    [jobId],
+  );
   return rows[0] as Pick<Job, 'jobStatus' | 'jobCurrent' | 'jobResult' | 'jobAttachments'>;
 }
 
@@ -56,7 +59,11 @@ it('a job whose worker process is killed mid-job is retried after restart and en
   expect(res.statusCode).toBe(200);
   const { jobId } = res.json() as Job;
 
-  await until(() => jobRow(jobId), (j) => j.jobStatus === 0 && j.jobCurrent >= 3, 15_000);
+  await until(
+    () => jobRow(jobId),
+    (j) => j.jobStatus === 0 && j.jobCurrent >= 3,
+    15_000,
+  );
   first.kill('SIGKILL');
   await new Promise((r) => first.once('exit', r));
   const orphan = await jobRow(jobId);
@@ -65,7 +72,11 @@ it('a job whose worker process is killed mid-job is retried after restart and en
 
   // Restart: the heartbeat lapses, pg-boss retries the job, the new worker runs it from the start.
   const second = await startWorker();
-  const finished = await until(() => jobRow(jobId), (j) => j.jobStatus >= 20, 45_000);
+  const finished = await until(
+    () => jobRow(jobId),
+    (j) => j.jobStatus >= 20,
+    45_000,
+  );
   expect(finished).toMatchObject({ jobStatus: 30, jobCurrent: 20 });
   expect(finished.jobResult).toMatch(/^concluída na tentativa [23]$/);
 

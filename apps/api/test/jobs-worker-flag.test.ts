@@ -18,7 +18,9 @@ afterAll(async () => {
 
 async function jobRow(jobId: string) {
   const { rows } = await http.pool.query<{ status: number; attachments: string | null }>(
-    `select job_status as status, ${ATTACHMENT} as attachments from jobs where job_id = $1`, [jobId]);
+    `select job_status as status, ${ATTACHMENT} as attachments from jobs where job_id = $1`,
+    [jobId],
+  );
   return rows[0]!;
 }
 

@@ -46,7 +46,8 @@ describe('several instances starting together on one empty database', () => {
       expect(outcomes.sort()).toEqual(['admin', 'none']);
       const pool = instances[0]!.pool;
       const users = await pool.query<{ n: number; admins: number }>(
-        `select count(*)::int as n, count(*) filter (where must_change_password)::int as admins from users`);
+        `select count(*)::int as n, count(*) filter (where must_change_password)::int as admins from users`,
+      );
       expect(users.rows[0]).toEqual({ n: 1, admins: 1 });
       const profiles = await pool.query<{ n: number }>('select count(*)::int as n from profiles');
       expect(profiles.rows[0]!.n).toBe(1);
@@ -54,13 +55,16 @@ describe('several instances starting together on one empty database', () => {
       // Every migration applied exactly once.
       const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
       const applied = await pool.query<{ n: number; distinct_hashes: number }>(
-        'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations');
+        'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
+      );
       expect(applied.rows[0]).toEqual({ n: journal.entries.length, distinct_hashes: journal.entries.length });
 
       // The lock is released: a later start-up (an upgrade, a restart) does not wait for it.
       const third = await prepareDatabase(url, instances[1]!.db, config, () => {});
       expect(third).toBe('none');
-      const locks = await pool.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`);
+      const locks = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+      );
       expect(locks.rows[0]!.n).toBe(0);
     } finally {
       await Promise.all(instances.map((i) => i.pool.end()));

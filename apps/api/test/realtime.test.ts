@@ -15,13 +15,27 @@ beforeAll(async () => {
   b = await createTestApp({ JOBS_WORKER: 'false' }, { database: a.database, features: { jobs: true, realtime: true } });
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-  a.app.jobs.registry.register({ command: 'teste-tempo-real', label: 'Teste tempo real', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {
-    for (let i = 1; i <= 3; i++) {
-      await job.progress(i, 3);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  } });
-  b.app.jobs.registry.register({ command: 'teste-tempo-real', label: 'Teste tempo real', question: '?', role: 'v2atd', allowDuplicates: true, handler: async () => {} });
+  a.app.jobs.registry.register({
+    command: 'teste-tempo-real',
+    label: 'Teste tempo real',
+    question: '?',
+    role: 'v2atd',
+    allowDuplicates: true,
+    handler: async (job) => {
+      for (let i = 1; i <= 3; i++) {
+        await job.progress(i, 3);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    },
+  });
+  b.app.jobs.registry.register({
+    command: 'teste-tempo-real',
+    label: 'Teste tempo real',
+    question: '?',
+    role: 'v2atd',
+    allowDuplicates: true,
+    handler: async () => {},
+  });
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -31,16 +45,20 @@ afterAll(async () => {
 
 function open(url: string, client?: Client, headers: Record<string, string> = {}): Socket {
   const socket = connect(url, {
-    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true,
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
     extraHeaders: { ...(client ? { cookie: client.cookie } : {}), ...headers },
   });
   sockets.push(socket);
   return socket;
 }
-const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
-  socket.once('connect', () => resolve());
-  socket.once('connect_error', reject);
-});
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
 const next = <T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, timeoutMs = 10_000) =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
@@ -57,7 +75,13 @@ describe('real-time channel', () => {
   it('refuses a handshake without a valid session', async () => {
     const anonymous = open(urlB);
     await expect(connected(anonymous)).rejects.toThrow('Sessão expirada, faça um novo login para continuar');
-    const forged = connect(urlB, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: 'assoc_sid=forjado' } });
+    const forged = connect(urlB, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: 'assoc_sid=forjado' },
+    });
     sockets.push(forged);
     await expect(connected(forged)).rejects.toThrow('Sessão expirada');
   });
@@ -134,7 +158,7 @@ describe('real-time channel', () => {
     expect(await heard).toEqual({ from: 'Usuário de Teste', message: 'Sistema reinicia às 18h' });
   });
 
-  it('refuses a handshake from a foreign Origin, and accepts this server\'s own', async () => {
+  it("refuses a handshake from a foreign Origin, and accepts this server's own", async () => {
     const { client } = await signedInAs(a, ['v2access']);
     const foreign = open(urlB, client, { origin: 'https://atacante.example' });
     await expect(connected(foreign)).rejects.toThrow('Origem não permitida para o canal em tempo real');
@@ -178,9 +202,20 @@ describe('real-time channel', () => {
     const closed = Promise.all([onA, onB].map((s) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))));
     const listed = (await admin.get('/api/v1/acessos/usuarios')).json() as { userId: number; email: string | null }[];
     const record = listed.find((u) => u.userId === user.userId)!;
-    const res = await admin.request({ method: 'PUT', url: `/api/v1/acessos/usuarios/${user.userId}`, payload: {
-      ...record, cpf: user.cpf, name: user.name, email: record.email ?? 'alvo@example.com', permId: user.permId, extraRoles: [], fnAllowExternal: false, active: false,
-    } });
+    const res = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/acessos/usuarios/${user.userId}`,
+      payload: {
+        ...record,
+        cpf: user.cpf,
+        name: user.name,
+        email: record.email ?? 'alvo@example.com',
+        permId: user.permId,
+        extraRoles: [],
+        fnAllowExternal: false,
+        active: false,
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
   });

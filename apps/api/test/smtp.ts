@@ -82,7 +82,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')));
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQp(data: string): string {
@@ -98,7 +99,10 @@ function textPart(raw: string): string {
   const part = parts.find((p) => /text\/plain/i.test(header(p.replace(/^\r?\n/, ''), 'content-type'))) ?? parts[0] ?? '';
   const body = part.replace(/^\r?\n/, '');
   const encoding = header(body, 'content-transfer-encoding').toLowerCase();
-  const content = body.split(/\r?\n\r?\n/).slice(1).join('\n\n');
+  const content = body
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
   if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQp(content);
   return content;

@@ -8,7 +8,8 @@ import { buildApp } from '../src/app.js';
 import { createTestApp, type TestContext } from './helper.js';
 
 // Issue 10 §7: the built web app goes out precompressed, hashed assets cached for good, index.html revalidated.
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let ctx: TestContext;
@@ -18,7 +19,11 @@ let root: string;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-web-'));
   fs.mkdirSync(path.join(root, 'assets'));
-  const files: Record<string, string> = { 'index.html': INDEX, 'assets/index-Ab12Cd34.js': SCRIPT, 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+  const files: Record<string, string> = {
+    'index.html': INDEX,
+    'assets/index-Ab12Cd34.js': SCRIPT,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  };
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, name), text);
   // What scripts/build.mjs writes next to the built files.
   for (const name of ['index.html', 'assets/index-Ab12Cd34.js']) {

@@ -35,8 +35,7 @@ export function formatCep(value: Text): string {
   return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
 }
 
-const phoneNumber = (d: string) =>
-  d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : d.length === 8 ? `${d.slice(0, 4)}-${d.slice(4)}` : d;
+const phoneNumber = (d: string) => (d.length === 9 ? `${d.slice(0, 5)}-${d.slice(5)}` : d.length === 8 ? `${d.slice(0, 4)}-${d.slice(4)}` : d);
 
 /**
  * Area code plus number: ('11', '987654321') -> '(11) 98765-4321', ('11', '34567890') -> '(11) 3456-7890'.
@@ -134,7 +133,12 @@ function toParts(value: string | Date | null | undefined): DateParts | null {
   let m: RegExpExecArray | null;
   if ((m = PLAIN_DATE.exec(s)) || (m = NAIVE_DATE_TIME.exec(s))) {
     const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0)) as [
-      number, number, number, number, number, number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     if (!validYmd(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
     return { year, month, day, hour, minute, second };

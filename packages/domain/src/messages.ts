@@ -74,8 +74,7 @@ export const loginMessages = {
   externalNotAllowed: 'Acesso externo não autorizado para este usuário',
   externalCodeNotConfigured:
     'Acesso externo exige código de acesso: configure o autenticador em Ferramentas → Acesso externo dentro da rede da associação',
-  tooManyAttempts: (minutes: number) =>
-    `Muitas tentativas de acesso sem sucesso. Aguarde ${minutes} minutos e tente novamente.`,
+  tooManyAttempts: (minutes: number) => `Muitas tentativas de acesso sem sucesso. Aguarde ${minutes} minutos e tente novamente.`,
 } as const;
 
 export const jobMessages = {

@@ -158,9 +158,7 @@ describe('CPF or CNPJ by type', () => {
     expect(messages(cpfOrCnpjField(1), '')).toEqual([m.required]);
   });
   it('cpfCnpjRefinement reports on the value field, following the type field', () => {
-    const supplier = z
-      .object({ tipo: z.number(), documento: z.string() })
-      .superRefine(cpfCnpjRefinement('tipo', 'documento'));
+    const supplier = z.object({ tipo: z.number(), documento: z.string() }).superRefine(cpfCnpjRefinement('tipo', 'documento'));
     expect(supplier.safeParse({ tipo: 0, documento: VALID_CPF }).success).toBe(true);
     expect(supplier.safeParse({ tipo: 1, documento: '12.345.678/0001-95' }).success).toBe(true);
     const wrong = supplier.safeParse({ tipo: 1, documento: VALID_CPF });
@@ -312,7 +310,17 @@ describe('text rule: no control characters but tab and line breaks', () => {
   const bad = ['\u0000', '\u0007', '\u0008', '\u000B', '\u000C', '\u000E', '\u001F', '\u007F'];
 
   it('refuses each control character with the pt-BR message, in every text builder', () => {
-    const builders = [safeText(), requiredText(1, 80), optionalText(80), exactLength(3), exactLength(3, { required: false }), emailField(), emailField({ required: true }), cepField(), cpfField()];
+    const builders = [
+      safeText(),
+      requiredText(1, 80),
+      optionalText(80),
+      exactLength(3),
+      exactLength(3, { required: false }),
+      emailField(),
+      emailField({ required: true }),
+      cepField(),
+      cpfField(),
+    ];
     for (const c of bad) {
       for (const schema of builders) expect(messages(schema, `ab${c}`)).toEqual([dataMessages.invalidText]);
     }

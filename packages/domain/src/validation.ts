@@ -9,8 +9,7 @@ import { dataMessages, genericMessages as m } from './messages.js';
 import { isValidCnpj, isValidCpf } from './people/cpf.js';
 
 /** Required-field message for a missing value, the given message for a value of the wrong type. */
-const missingOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? m.required : message;
+const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? m.required : message);
 
 /**
  * Control characters other than tab, line feed and carriage return (C0 and DEL). A NUL byte cannot be
@@ -132,10 +131,7 @@ export function cepField(options?: RequiredOption<true>): z.ZodString;
 export function cepField(options: RequiredOption<false>): OptionalString;
 export function cepField(options?: RequiredOption<boolean>): z.ZodString | OptionalString;
 export function cepField({ required = true }: RequiredOption<boolean> = {}): z.ZodString | OptionalString {
-  const cep = safeText({ error: m.required })
-    .trim()
-    .regex(DIGITS_WITH_PUNCTUATION, { error: m.digitsOnly, abort: true })
-    .overwrite(onlyDigits);
+  const cep = safeText({ error: m.required }).trim().regex(DIGITS_WITH_PUNCTUATION, { error: m.digitsOnly, abort: true }).overwrite(onlyDigits);
   if (required) return cep.min(1, { error: m.required, abort: true }).length(8, m.exactLength(8));
   return cep.refine((v) => v === '' || v.length === 8, m.exactLength(8)).nullish();
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, onRequestHookHandler } from 'fastify';
 import {
-  binaryReply, canOpenRoute, findRoute, type HandlerReplyOf, type ParamsOf, type ParsedBodyOf, type QueryOf, type Role,
-  type RouteAccess, type RouteContract,
+  binaryReply,
+  canOpenRoute,
+  findRoute,
+  type HandlerReplyOf,
+  type ParamsOf,
+  type ParsedBodyOf,
+  type QueryOf,
+  type Role,
+  type RouteAccess,
+  type RouteContract,
 } from '@assoc/domain';
 import { z } from 'zod';
 import { errorStatus, forbidden } from './errors.js';
@@ -10,11 +18,15 @@ import { currentUser } from '../modules/auth/session.js';
 
 /** The menu role of each screen (its last role): what the global guard checks before the screen check. */
 export function menuRolesOf(screens: readonly string[]): Role[] {
-  return [...new Set(screens.map((path) => {
-    const route = findRoute(path);
-    if (!route) throw new Error(`unknown screen ${path}`);
-    return route.requires[route.requires.length - 1]!;
-  }))];
+  return [
+    ...new Set(
+      screens.map((path) => {
+        const route = findRoute(path);
+        if (!route) throw new Error(`unknown screen ${path}`);
+        return route.requires[route.requires.length - 1]!;
+      }),
+    ),
+  ];
 }
 
 /** Route-level check after the guard: every role of one of the screens (same rule as the web's route guard). */
@@ -90,6 +102,11 @@ export function defineRoute<C extends RouteContract>(app: FastifyInstance, contr
 export type ContractHandlers<G extends Record<string, RouteContract>> = { [K in keyof G]: ContractHandler<G[K]> };
 
 /** Registers a module's whole group of contracts; the type makes a contract without its handler an error. */
-export function defineRoutes<G extends Record<string, RouteContract>>(app: FastifyInstance, contracts: G, handlers: ContractHandlers<G>, extras: Partial<Record<keyof G, RouteExtras>> = {}) {
+export function defineRoutes<G extends Record<string, RouteContract>>(
+  app: FastifyInstance,
+  contracts: G,
+  handlers: ContractHandlers<G>,
+  extras: Partial<Record<keyof G, RouteExtras>> = {},
+) {
   for (const key of Object.keys(contracts) as (keyof G)[]) defineRoute(app, contracts[key], handlers[key], extras[key]);
 }

@@ -9,7 +9,7 @@ import { redactUrl, requestSerializer } from './log-redaction.js';
 
 /** A pg DatabaseError as pg builds it (code, severity, detail with values). */
 const pgError = (code: string, extra: Record<string, unknown> = {}) =>
-  Object.assign(new Error(extra.message as string ?? 'erro'), { severity: 'ERROR', code, ...extra });
+  Object.assign(new Error((extra.message as string) ?? 'erro'), { severity: 'ERROR', code, ...extra });
 
 describe('log redaction', () => {
   it('logs the path without query values, and masks CPFs and CNPJs in it', () => {
@@ -19,7 +19,9 @@ describe('log redaction', () => {
     expect(redactUrl('/api/v1/x/11.444.777%2F0001-61')).toBe('/api/v1/x/***');
     expect(redactUrl('/api/v1/x/11444777000161')).toBe('/api/v1/x/***');
     // Ids and UUIDs stay readable.
-    expect(redactUrl('/api/v1/jobs/downloadid/0b6f1a9e-1234-4cde-8f00-123456789012')).toBe('/api/v1/jobs/downloadid/0b6f1a9e-1234-4cde-8f00-123456789012');
+    expect(redactUrl('/api/v1/jobs/downloadid/0b6f1a9e-1234-4cde-8f00-123456789012')).toBe(
+      '/api/v1/jobs/downloadid/0b6f1a9e-1234-4cde-8f00-123456789012',
+    );
     expect(redactUrl('/api/v1/servicos/42')).toBe('/api/v1/servicos/42');
   });
 
@@ -33,8 +35,14 @@ describe('log redaction', () => {
 describe('database errors as answers', () => {
   it('maps constraint and data errors to 4xx, unavailability to 503, anything else to null (500)', () => {
     const wrapped = (e: Error) => Object.assign(new Error('Failed query: insert …\nparams: 12345678909'), { query: 'insert', params: [], cause: e });
-    expect(databaseRefusal(wrapped(pgError('23503', { message: 'insert or update on table "services" violates foreign key constraint "x"' })))).toMatchObject({ statusCode: 400, message: dataMessages.relatedNotFound });
-    expect(databaseRefusal(pgError('23503', { message: 'update or delete on table "a" violates foreign key constraint "x" on table "b" is still referenced' }))?.message).toBe(dataMessages.relatedInUse);
+    expect(
+      databaseRefusal(wrapped(pgError('23503', { message: 'insert or update on table "services" violates foreign key constraint "x"' }))),
+    ).toMatchObject({ statusCode: 400, message: dataMessages.relatedNotFound });
+    expect(
+      databaseRefusal(
+        pgError('23503', { message: 'update or delete on table "a" violates foreign key constraint "x" on table "b" is still referenced' }),
+      )?.message,
+    ).toBe(dataMessages.relatedInUse);
     expect(databaseRefusal(pgError('23505'))?.statusCode).toBe(409);
     expect(databaseRefusal(pgError('23514'))?.statusCode).toBe(400);
     for (const code of ['22P02', '22003', '22001', '22021', '22007', '54000']) expect(databaseRefusal(pgError(code))?.statusCode).toBe(400);
@@ -51,14 +59,22 @@ describe('database errors as answers', () => {
 
   it('the loggable form keeps code, constraint and table and drops values', () => {
     const error = Object.assign(new Error('Failed query: insert into users …\nparams: 12345678909,Maria,maria@exemplo.com.br'), {
-      query: 'insert into users', params: ['12345678909'],
-      cause: pgError('23505', { message: 'duplicate key value violates unique constraint "users_cpf_unique"', detail: 'Key (cpf)=(12345678909) already exists.', constraint: 'users_cpf_unique', table: 'users' }),
+      query: 'insert into users',
+      params: ['12345678909'],
+      cause: pgError('23505', {
+        message: 'duplicate key value violates unique constraint "users_cpf_unique"',
+        detail: 'Key (cpf)=(12345678909) already exists.',
+        constraint: 'users_cpf_unique',
+        table: 'users',
+      }),
     });
     const logged = loggableError(error);
     expect(logged).toMatchObject({ code: '23505', constraint: 'users_cpf_unique', table: 'users' });
     const text = JSON.stringify(logged);
     for (const secret of ['12345678909', 'Maria', 'maria@']) expect(text).not.toContain(secret);
-    expect(JSON.stringify(loggableError(pgError('22P02', { message: 'invalid input syntax for type integer: "12345678909"' })))).not.toContain('12345678909');
+    expect(JSON.stringify(loggableError(pgError('22P02', { message: 'invalid input syntax for type integer: "12345678909"' })))).not.toContain(
+      '12345678909',
+    );
   });
 });
 
@@ -71,7 +87,9 @@ describe('bad text and refused writes through the API', () => {
     staff = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
     admin = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos'])).client;
   });
-  afterAll(async () => { await ctx.close(); });
+  afterAll(async () => {
+    await ctx.close();
+  });
 
   const count = async (table: string) => Number((await ctx.pool.query(`select count(*) from ${table}`)).rows[0].count);
 
@@ -118,7 +136,19 @@ describe('what the log holds', () => {
     await createUser(ctx, { roles: [], cpf: person.cpf, name: person.name });
     // A second instance on the same database whose log is captured, with two routes whose queries
     // fail with personal data in their parameters: a duplicate that escaped a service check, and a bug.
-    logged = await buildApp({ config: ctx.config, db: ctx.db, pool: ctx.pool, serveWeb: false, logger: { stream: { write: (line) => { lines.push(line); } } } });
+    logged = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      pool: ctx.pool,
+      serveWeb: false,
+      logger: {
+        stream: {
+          write: (line) => {
+            lines.push(line);
+          },
+        },
+      },
+    });
     logged.post('/api/v1/teste/duplicado', { config: { public: true } }, async () => {
       await ctx.db.insert(users).values({ cpf: person.cpf, name: person.name, email: person.email, passwordHash: 'x' });
       return {};

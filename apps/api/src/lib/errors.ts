@@ -101,15 +101,29 @@ export function databaseRefusal(error: unknown): AppError | null {
   const { code } = pgError;
   switch (code) {
     // On delete or update of a referenced row the message names the other table; on insert, the missing one.
-    case '23503': return badRequest(/is still referenced/.test(pgError.message) ? dataMessages.relatedInUse : dataMessages.relatedNotFound);
-    case '23505': return conflict(dataMessages.duplicate);
-    case '23514': case '23P01': return badRequest(dataMessages.checkFailed);
-    case '23502': return badRequest(dataMessages.notNull);
-    case '22001': return badRequest(dataMessages.tooLong);
-    case '22003': return badRequest(dataMessages.outOfRange);
-    case '22021': case '22P05': return badRequest(dataMessages.invalidText);
-    case '54000': case '54001': return badRequest(dataMessages.tooLarge);
-    case '40001': case '40P01': case '55P03': return conflict(dataMessages.concurrent);
+    case '23503':
+      return badRequest(/is still referenced/.test(pgError.message) ? dataMessages.relatedInUse : dataMessages.relatedNotFound);
+    case '23505':
+      return conflict(dataMessages.duplicate);
+    case '23514':
+    case '23P01':
+      return badRequest(dataMessages.checkFailed);
+    case '23502':
+      return badRequest(dataMessages.notNull);
+    case '22001':
+      return badRequest(dataMessages.tooLong);
+    case '22003':
+      return badRequest(dataMessages.outOfRange);
+    case '22021':
+    case '22P05':
+      return badRequest(dataMessages.invalidText);
+    case '54000':
+    case '54001':
+      return badRequest(dataMessages.tooLarge);
+    case '40001':
+    case '40P01':
+    case '55P03':
+      return conflict(dataMessages.concurrent);
     default:
       // Any other data exception (22P02 bad number or date text, 22007/22008 dates, …).
       return code.startsWith('22') ? badRequest(dataMessages.invalidValue) : null;
@@ -123,11 +137,23 @@ export function databaseRefusal(error: unknown): AppError | null {
  */
 export function loggableError(error: unknown): Record<string, unknown> {
   const pgError = pgErrorOf(error);
-  const frames = error instanceof Error && error.stack ? error.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n') : undefined;
+  const frames =
+    error instanceof Error && error.stack
+      ? error.stack
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l))
+          .slice(0, 12)
+          .join('\n')
+      : undefined;
   if (pgError) {
     return {
-      type: 'DatabaseError', code: pgError.code, constraint: pgError.constraint, table: pgError.table, column: pgError.column,
-      message: scrubMessage(pgError.message), stack: frames,
+      type: 'DatabaseError',
+      code: pgError.code,
+      constraint: pgError.constraint,
+      table: pgError.table,
+      column: pgError.column,
+      message: scrubMessage(pgError.message),
+      stack: frames,
     };
   }
   const e = (error ?? {}) as { name?: string; code?: unknown; message?: unknown; query?: unknown };
@@ -137,5 +163,10 @@ export function loggableError(error: unknown): Record<string, unknown> {
 
 /** Drops what follows ': ' (pg puts the offending value there) and any quoted literal; masks CPFs and e-mails. */
 function scrubMessage(message: string): string {
-  return maskPersonalData(message.split('\n')[0]!.replace(/:\s.*$/, '').replace(/'[^']*'/g, "'***'")).slice(0, 300);
+  return maskPersonalData(
+    message
+      .split('\n')[0]!
+      .replace(/:\s.*$/, '')
+      .replace(/'[^']*'/g, "'***'"),
+  ).slice(0, 300);
 }

@@ -21,8 +21,12 @@ export function redactUrl(url: string): string {
   const rawPath = at < 0 ? url : url.slice(0, at);
   const path = maskPersonalData(rawPath.replace(ENCODED, (c) => decodeURIComponent(c)));
   if (at < 0) return path;
-  const query = url.slice(at + 1).split('&').filter(Boolean)
-    .map((pair) => `${maskPersonalData(pair.split('=')[0]!).slice(0, 40)}=***`).join('&');
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${maskPersonalData(pair.split('=')[0]!).slice(0, 40)}=***`)
+    .join('&');
   return `${path}?${query}`;
 }
 

@@ -3,7 +3,10 @@ import net from 'node:net';
 /** Decides whether an address is inside the configured trusted networks (decision 3). */
 export function createNetworkMatcher(cidrList: string) {
   const list = new net.BlockList();
-  for (const raw of cidrList.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of cidrList
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, prefix] = raw.split('/');
     if (!address) continue;
     const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
@@ -34,7 +37,10 @@ export function parseTrustProxy(value: string): false | string[] | ((address: st
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
-  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (PROXY_NAMES.has(entry)) continue;
     const [address, prefix, extra] = entry.split('/');

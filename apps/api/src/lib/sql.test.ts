@@ -27,18 +27,23 @@ describe('escapeLike (PostgreSQL LIKE, default escape character)', () => {
 
 describe('transactionOr409', () => {
   it('turns a unique violation into 409 with the given message and rolls the whole write back', async () => {
-    const write = transactionOr409(ctx.db, async (tx) => {
-      await tx.execute(sql`insert into sql_helpers_probe values ('a')`);
-      await tx.execute(sql`insert into sql_helpers_probe values ('a')`);
-    }, 'Já existe um registro com esta chave');
+    const write = transactionOr409(
+      ctx.db,
+      async (tx) => {
+        await tx.execute(sql`insert into sql_helpers_probe values ('a')`);
+        await tx.execute(sql`insert into sql_helpers_probe values ('a')`);
+      },
+      'Já existe um registro com esta chave',
+    );
     await expect(write).rejects.toMatchObject({ statusCode: 409, message: 'Já existe um registro com esta chave' });
     await expect(write).rejects.toBeInstanceOf(AppError);
     const { rows } = await ctx.pool.query('select count(*)::int as n from sql_helpers_probe');
     expect(rows[0].n).toBe(0);
   });
   it('passes other errors through and returns the work result', async () => {
-    await expect(transactionOr409(ctx.db, async (tx) => tx.execute(sql`insert into sql_helpers_probe values (null)`), 'x'))
-      .rejects.not.toBeInstanceOf(AppError);
+    await expect(
+      transactionOr409(ctx.db, async (tx) => tx.execute(sql`insert into sql_helpers_probe values (null)`), 'x'),
+    ).rejects.not.toBeInstanceOf(AppError);
     expect(await transactionOr409(ctx.db, async () => 42, 'x')).toBe(42);
   });
 });

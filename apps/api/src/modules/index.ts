@@ -23,6 +23,22 @@ import firstStart from './first-start/index.js';
  * routes are registered under /api/v1. A new capability is one more line here.
  */
 export const appModules: readonly AppModule[] = [
-  files, auth, menu, search, dashboard, mail, passwordReset, tools, registries, cep, peopleReports, jobs, connections,
-  accessAdmin, regions, locations, securityEvents, firstStart,
+  files,
+  auth,
+  menu,
+  search,
+  dashboard,
+  mail,
+  passwordReset,
+  tools,
+  registries,
+  cep,
+  peopleReports,
+  jobs,
+  connections,
+  accessAdmin,
+  regions,
+  locations,
+  securityEvents,
+  firstStart,
 ];

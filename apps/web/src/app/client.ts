@@ -1,5 +1,13 @@
 import {
-  binaryReply, pathOf, queryStringOf, type BinaryReply, type BodyOf, type ParamsOf, type QueryOf, type ReplyOf, type RouteContract,
+  binaryReply,
+  pathOf,
+  queryStringOf,
+  type BinaryReply,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ReplyOf,
+  type RouteContract,
 } from '@assoc/domain';
 import { API_BASE, apiRequest, type ApiRequestOptions } from './api';
 

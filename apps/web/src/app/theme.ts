@@ -46,8 +46,7 @@ export const theme = createTheme({
   autoContrast: true,
   variantColorResolver,
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '600' },
   components: {
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },

@@ -22,7 +22,16 @@ function setup(overrides: Record<string, MockReply> = {}, cep = '01310100', whol
     'GET searchhistory': { body: [viewed] },
     'GET aniversarios': { body: [birthday] },
     'GET weather/01310100': {
-      body: { cep: '01310100', city: 'São Paulo', uf: 'SP', temperature: 24.4, min: 17, max: 27, description: 'Parcialmente nublado', icon: 'partly-cloudy' },
+      body: {
+        cep: '01310100',
+        city: 'São Paulo',
+        uf: 'SP',
+        temperature: 24.4,
+        min: 17,
+        max: 27,
+        description: 'Parcialmente nublado',
+        icon: 'partly-cloudy',
+      },
     },
     'GET searchhistory/202': { body: [viewed] },
     ...overrides,

@@ -4,7 +4,11 @@ import { CrudTable } from '../modules/ui/crud/CrudTable';
 import { templateTable } from '../modules/registries/config/templates';
 import { PageTitle } from '../modules/ui/components/PageTitle';
 
-const tables = templateChannels.map((channel) => ({ channel, label: templateChannelLabels[channel], table: templateTable(channel, templateChannelLabels[channel]) }));
+const tables = templateChannels.map((channel) => ({
+  channel,
+  label: templateChannelLabels[channel],
+  table: templateTable(channel, templateChannelLabels[channel]),
+}));
 
 /** /emails (decision 16): the SMS, WhatsApp and E-mail template registries in tabs, same shape. */
 export default function EmailsPage() {

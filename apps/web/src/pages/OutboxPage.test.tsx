@@ -6,9 +6,21 @@ import { renderWithProviders } from '../test/renderWithProviders';
 import OutboxPage from './OutboxPage';
 
 const item = (id: number, status: string, extra = {}) => ({
-  id, channel: 'email', to: `p${id}@exemplo.com.br`, subject: `Mensagem ${id}`, text: 'x', sensitive: false, status, attempts: 1, lastError: null,
-  createdAt: '2025-03-10T13:00:00.000Z', sentAt: status === 'sent' ? '2025-03-10T13:00:05.000Z' : null, nextAttemptAt: '2025-03-10T13:00:00.000Z',
-  userId: null, cstId: null, ...extra,
+  id,
+  channel: 'email',
+  to: `p${id}@exemplo.com.br`,
+  subject: `Mensagem ${id}`,
+  text: 'x',
+  sensitive: false,
+  status,
+  attempts: 1,
+  lastError: null,
+  createdAt: '2025-03-10T13:00:00.000Z',
+  sentAt: status === 'sent' ? '2025-03-10T13:00:05.000Z' : null,
+  nextAttemptAt: '2025-03-10T13:00:00.000Z',
+  userId: null,
+  cstId: null,
+  ...extra,
 });
 
 describe('/outbox (Avançado → Caixa de saída)', () => {
@@ -24,8 +36,16 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
       if (url.pathname === '/api/v1/outbox') {
         api.calls.push({ method: 'GET', path: `outbox${url.search}`, body: undefined, headers: {}, at: 0 });
         const failed = url.searchParams.get('status') === 'failed';
-        const items = failed ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })] : [item(3, 'sent'), item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }), item(1, 'pending', { sensitive: true, text: '(conteúdo protegido)' })];
-        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), { headers: { 'content-type': 'application/json' } });
+        const items = failed
+          ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })]
+          : [
+              item(3, 'sent'),
+              item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }),
+              item(1, 'pending', { sensitive: true, text: '(conteúdo protegido)' }),
+            ];
+        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return base(input, init);
     });

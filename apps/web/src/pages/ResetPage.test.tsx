@@ -88,14 +88,21 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
 
     expect(await screen.findByText('Senha alterada com sucesso!')).toBeInTheDocument();
     expect(api.callsTo('POST login/resetpasswordchange')[0]?.body).toEqual({ code: CODE, cpf: '11144477735', password: STRONG });
-    await act(async () => { vi.advanceTimersByTime(4900); });
+    await act(async () => {
+      vi.advanceTimersByTime(4900);
+    });
     expect(router.state.location.pathname).toBe('/reset');
-    await act(async () => { vi.advanceTimersByTime(200); });
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('a 400 shows the server message and the form starts over', async () => {
-    mockApi({ ...notSignedIn, 'POST login/resetpasswordchange': { status: 400, body: { message: 'Este link já foi utilizado. Solicite uma nova senha.' } } });
+    mockApi({
+      ...notSignedIn,
+      'POST login/resetpasswordchange': { status: 400, body: { message: 'Este link já foi utilizado. Solicite uma nova senha.' } },
+    });
     const { user } = await openReset();
     await fill(user, '11144477735', STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
@@ -105,7 +112,10 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
   });
 
   it('an expired code returns to /', async () => {
-    mockApi({ ...notSignedIn, 'POST login/resetpasswordchange': { status: 410, body: { message: 'Este link expirou. Solicite uma nova senha.', expired: true } } });
+    mockApi({
+      ...notSignedIn,
+      'POST login/resetpasswordchange': { status: 410, body: { message: 'Este link expirou. Solicite uma nova senha.', expired: true } },
+    });
     const { user, router } = await openReset();
     await fill(user, '11144477735', STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));

@@ -6,8 +6,17 @@ import { renderWithProviders } from '../test/renderWithProviders';
 import SecurityEventsPage from './SecurityEventsPage';
 
 const event = (id: number, kind: string, extra = {}) => ({
-  id, at: '2026-03-10T13:00:00.000Z', kind, subjectName: 'Maria Souza', cpf: '11144477735', actorName: 'Maria Souza',
-  ip: '10.0.0.7', reason: null, target: null, action: null, ...extra,
+  id,
+  at: '2026-03-10T13:00:00.000Z',
+  kind,
+  subjectName: 'Maria Souza',
+  cpf: '11144477735',
+  actorName: 'Maria Souza',
+  ip: '10.0.0.7',
+  reason: null,
+  target: null,
+  action: null,
+  ...extra,
 });
 
 describe('/seguranca (Avançado → Eventos de segurança)', () => {
@@ -20,7 +29,13 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
     api.fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/v1/security-events') {
-        api.calls.push({ method: 'GET', path: `security-events${url.search}`, body: undefined, headers: { ...(init?.headers as Record<string, string>) }, at: 0 });
+        api.calls.push({
+          method: 'GET',
+          path: `security-events${url.search}`,
+          body: undefined,
+          headers: { ...(init?.headers as Record<string, string>) },
+          at: 0,
+        });
         const all = [
           event(4, 'access_change', { actorName: 'Admin Geral', ip: null, target: 'usuario:12', action: 'update' }),
           event(3, 'login_ok'),
@@ -29,7 +44,9 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
         ];
         const kind = url.searchParams.get('kind');
         const items = kind ? all.filter((e) => e.kind === kind) : all;
-        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), { headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), {
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return base(input, init);
     });
@@ -57,8 +74,8 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
     await user.tab();
     // Every call carries the XSRF header, GETs included (issue 8 §8).
     expect(api.calls.find((c) => c.path.startsWith('security-events'))?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
-    await expect.poll(() => api.calls.map((c) => c.path)).toContain(
-      'security-events?page=1&pageSize=25&user=maria&kind=login_fail&from=2026-03-01&to=2026-03-10',
-    );
+    await expect
+      .poll(() => api.calls.map((c) => c.path))
+      .toContain('security-events?page=1&pageSize=25&user=maria&kind=login_fail&from=2026-03-01&to=2026-03-10');
   });
 });

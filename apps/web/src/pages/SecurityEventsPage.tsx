@@ -10,8 +10,8 @@ export default function SecurityEventsPage() {
           Eventos de segurança
         </Title>
         <Text size="sm">
-          Entradas e falhas de entrada, saídas, senhas redefinidas, autenticadores, sessões encerradas e alterações de
-          acesso, dos mais recentes para os mais antigos. Nenhuma senha, código ou link é registrado.
+          Entradas e falhas de entrada, saídas, senhas redefinidas, autenticadores, sessões encerradas e alterações de acesso, dos mais recentes para
+          os mais antigos. Nenhuma senha, código ou link é registrado.
         </Text>
       </div>
       <SecurityEventsTable />

@@ -24,13 +24,18 @@ export default function ServicosPage() {
       <ServicePickers
         supId={supId}
         sucId={sucId}
-        onSupplier={(id) => { setSupId(id); setSucId(null); }}
+        onSupplier={(id) => {
+          setSupId(id);
+          setSucId(null);
+        }}
         onProduct={setSucId}
       />
       {table ? (
         <CrudTable key={sucId} {...table} renderForm={({ form }) => <ServiceForm form={form} groups={groups.data ?? []} />} />
       ) : (
-        <Text c="dimmed" size="sm">Escolha o fornecedor e o produto para ver os serviços.</Text>
+        <Text c="dimmed" size="sm">
+          Escolha o fornecedor e o produto para ver os serviços.
+        </Text>
       )}
     </Stack>
   );

@@ -37,7 +37,8 @@ export function mockApi(routes: Record<string, Route>) {
     };
     calls.push(request);
     const route = routes[`${method} ${path}`];
-    const reply: MockReply = route === undefined ? { status: 404, body: { message: 'Recurso não encontrado' } } : typeof route === 'function' ? await route(request) : route;
+    const reply: MockReply =
+      route === undefined ? { status: 404, body: { message: 'Recurso não encontrado' } } : typeof route === 'function' ? await route(request) : route;
     if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,

@@ -96,7 +96,9 @@ export function renderHookWithProviders<Result, Props>(
   const current: { location?: Location } = {};
   function TrackLocation() {
     const location = useLocation();
-    useEffect(() => { current.location = location; }, [location]);
+    useEffect(() => {
+      current.location = location;
+    }, [location]);
     return null;
   }
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -30,11 +30,7 @@ export const menu: readonly MenuNode[] = [
   {
     label: 'Atendimento',
     role: 'v2atd',
-    children: [
-      { label: 'Acompanhamento', to: '/acompanhamento' },
-      ...jobNodes(),
-      { label: 'Mudança de faixa etária', url: '/servico' },
-    ],
+    children: [{ label: 'Acompanhamento', to: '/acompanhamento' }, ...jobNodes(), { label: 'Mudança de faixa etária', url: '/servico' }],
   },
   {
     label: 'Financeiro',

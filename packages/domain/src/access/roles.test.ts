@@ -5,11 +5,7 @@ import { allRoles, hasRole, isRole, roleCatalogue } from './roles.js';
 import { appRoutes, canOpenRoute, findRoute, homeFor } from './routes.js';
 
 function menuRoles(nodes: readonly MenuNode[]): string[] {
-  return nodes.flatMap((n) => [
-    ...(n.role ? [n.role] : []),
-    ...(n.job ? [n.job.role] : []),
-    ...menuRoles(n.children ?? []),
-  ]);
+  return nodes.flatMap((n) => [...(n.role ? [n.role] : []), ...(n.job ? [n.job.role] : []), ...menuRoles(n.children ?? [])]);
 }
 
 function labels(nodes: readonly MenuTreeNode[]): string[] {
@@ -22,24 +18,91 @@ function menuPaths(nodes: readonly MenuNode[]): string[] {
 
 /** Role names written in spec 1 §2 and §6 ({product} is 'assoc' here). */
 const specRoles = [
-  'v2access', 'v2search', 'admin', 'superadmin', 'v2menuusuario', 'v2portal', 'v2menucch',
-  'v2menuprocesso', 'v2menufiltro', 'v2atd', 'v2menufinanceiro', 'v2menufinimp', 'v2menufincel', 'v2menufinexp',
-  'v2menunovoassociado', 'v2dev', 'v2cchaumento', 'v2menulancamentos', 'v2menucad', 'v2menucadterceiro',
-  'v2menucademails', 'v2menucadgruposextir', 'v2menucadservicos', 'v2menucadloc',
-  'v2userallowaudit', 'v2userallowupdate',
-  'v2tabusuario', 'v2tabdependente', 'v2tabservicos', 'v2tablocalizacao', 'v2tabextratos', 'v2tabir',
-  'v2tabcobranca', 'v2tabdocumentos', 'v2tabressarcimento', 'v2tabconfiguracao', 'v2tabqualificacao', 'v2eml',
-  'v2userdadospessoaisview', 'v2userdadospessoais', 'v2userdadospessoaisemailview', 'v2userdadospessoaisemail',
-  'v2userdadospessoaiscelularview', 'v2userdadospessoaiscelular', 'v2userdadosmagistradoview',
-  'v2userdadosmagistrado', 'v2userdadosdatasview', 'v2userdadosdatas', 'v2userdadoscobrançaview',
-  'v2userdadoscobrança', 'v2userdadoscontatoview', 'v2userdadoscontato', 'v2userdadosenderecosview',
-  'v2userdadosenderecos', 'v2userdadosenderecoslabel', 'v2userdadosperfilview', 'v2userdadosperfil',
-  'v2userdadosopcoesview', 'v2userdadosopcoes', 'v2userdadosassocview', 'v2userdadosassoc',
-  'v2depadd', 'v2depview', 'v2depdelete', 'v2depedit', 'v2depservicoview', 'v2depservicoedit',
-  'v2servicoadd', 'v2servicoview', 'v2servicodelete', 'v2servicoedit', 'v2loc',
-  'v2extratoprint', 'v2extratoemail', 'v2extratoestorno', 'v2irprint', 'v2iremail',
-  'v2cobrancanew', 'v2cobrancaview', 'v2docnew', 'v2docview',
-  'v2cchedit', 'v2cchdelete', 'v2cchdatainsc', 'v2cchhistorico',
+  'v2access',
+  'v2search',
+  'admin',
+  'superadmin',
+  'v2menuusuario',
+  'v2portal',
+  'v2menucch',
+  'v2menuprocesso',
+  'v2menufiltro',
+  'v2atd',
+  'v2menufinanceiro',
+  'v2menufinimp',
+  'v2menufincel',
+  'v2menufinexp',
+  'v2menunovoassociado',
+  'v2dev',
+  'v2cchaumento',
+  'v2menulancamentos',
+  'v2menucad',
+  'v2menucadterceiro',
+  'v2menucademails',
+  'v2menucadgruposextir',
+  'v2menucadservicos',
+  'v2menucadloc',
+  'v2userallowaudit',
+  'v2userallowupdate',
+  'v2tabusuario',
+  'v2tabdependente',
+  'v2tabservicos',
+  'v2tablocalizacao',
+  'v2tabextratos',
+  'v2tabir',
+  'v2tabcobranca',
+  'v2tabdocumentos',
+  'v2tabressarcimento',
+  'v2tabconfiguracao',
+  'v2tabqualificacao',
+  'v2eml',
+  'v2userdadospessoaisview',
+  'v2userdadospessoais',
+  'v2userdadospessoaisemailview',
+  'v2userdadospessoaisemail',
+  'v2userdadospessoaiscelularview',
+  'v2userdadospessoaiscelular',
+  'v2userdadosmagistradoview',
+  'v2userdadosmagistrado',
+  'v2userdadosdatasview',
+  'v2userdadosdatas',
+  'v2userdadoscobrançaview',
+  'v2userdadoscobrança',
+  'v2userdadoscontatoview',
+  'v2userdadoscontato',
+  'v2userdadosenderecosview',
+  'v2userdadosenderecos',
+  'v2userdadosenderecoslabel',
+  'v2userdadosperfilview',
+  'v2userdadosperfil',
+  'v2userdadosopcoesview',
+  'v2userdadosopcoes',
+  'v2userdadosassocview',
+  'v2userdadosassoc',
+  'v2depadd',
+  'v2depview',
+  'v2depdelete',
+  'v2depedit',
+  'v2depservicoview',
+  'v2depservicoedit',
+  'v2servicoadd',
+  'v2servicoview',
+  'v2servicodelete',
+  'v2servicoedit',
+  'v2loc',
+  'v2extratoprint',
+  'v2extratoemail',
+  'v2extratoestorno',
+  'v2irprint',
+  'v2iremail',
+  'v2cobrancanew',
+  'v2cobrancaview',
+  'v2docnew',
+  'v2docview',
+  'v2cchedit',
+  'v2cchdelete',
+  'v2cchdatainsc',
+  'v2cchhistorico',
 ];
 
 describe('role catalogue', () => {
@@ -164,8 +227,15 @@ describe('the process-only user (issue 9, defect 11)', () => {
 
   it('names the first menu item by what / opens, and lists that screen once', () => {
     const tree = menuFor(processOnly);
-    expect(tree.map((n) => [n.label, n.target])).toEqual([['Processo Digital', '/'], ['Cadastros', undefined]]);
-    expect(menuFor(['v2access', 'v2menuprocesso']).slice(0, 2).map((n) => [n.label, n.target])).toEqual([
+    expect(tree.map((n) => [n.label, n.target])).toEqual([
+      ['Processo Digital', '/'],
+      ['Cadastros', undefined],
+    ]);
+    expect(
+      menuFor(['v2access', 'v2menuprocesso'])
+        .slice(0, 2)
+        .map((n) => [n.label, n.target]),
+    ).toEqual([
       ['Painel', '/'],
       ['Processo Digital', '/processo'],
     ]);

@@ -17,8 +17,12 @@ const line = (c: RouteContract) => ({
 describe('session, sign-in and small modules: the calls of spec 1 §7 and issue 8, unchanged', () => {
   it('keeps each path, method, access and flag', () => {
     const all = [
-      ...Object.values(authContracts), ...Object.values(firstStartContracts), ...Object.values(passwordResetContracts),
-      ...Object.values(toolsContracts), ...Object.values(menuContracts), ...Object.values(connectionsContracts),
+      ...Object.values(authContracts),
+      ...Object.values(firstStartContracts),
+      ...Object.values(passwordResetContracts),
+      ...Object.values(toolsContracts),
+      ...Object.values(menuContracts),
+      ...Object.values(connectionsContracts),
       ...Object.values(securityEventsContracts),
     ];
     expect(all.map(line)).toEqual([

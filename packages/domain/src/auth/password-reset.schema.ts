@@ -15,7 +15,9 @@ export const resetCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/, m.exactLe
 export const resetPasswordChangeSchema = z.object({
   code: resetCodeSchema,
   cpf: cpfField(),
-  password: safeText({ error: resetMessages.passwordRequired }).min(1, resetMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, m.maxLength(PASSWORD_MAX_LENGTH)),
+  password: safeText({ error: resetMessages.passwordRequired })
+    .min(1, resetMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, m.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type ResetPasswordChange = z.infer<typeof resetPasswordChangeSchema>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH, isPasswordTooShort, passwordStrength, passwordTooShortMessage, weakPasswordMessage, type PasswordScorer } from './password-strength.js';
+import {
+  PASSWORD_MIN_LENGTH,
+  isPasswordTooShort,
+  passwordStrength,
+  passwordTooShortMessage,
+  weakPasswordMessage,
+  type PasswordScorer,
+} from './password-strength.js';
 
 // A scorer that would accept anything: the length rule must hold on its own (ASVS 6.2.1).
 const lenient: PasswordScorer = () => ({ score: 4 });

@@ -47,7 +47,7 @@ export function passwordStrength(password: string, scorer: PasswordScorer, userI
   const result = scorer(password.slice(0, PASSWORD_MAX_LENGTH), userInputs);
   const score = Math.max(0, Math.min(4, Math.round(result.score)));
   const ok = score >= PASSWORD_MIN_SCORE && password.length <= PASSWORD_MAX_LENGTH;
-  const hint = ok ? '' : (result.feedback?.warning || result.feedback?.suggestions?.[0] || '');
+  const hint = ok ? '' : result.feedback?.warning || result.feedback?.suggestions?.[0] || '';
   return { score, label: passwordScoreLabels[score]!, ok, hint };
 }
 

@@ -10,10 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may call it. `screens`: the roles of one of these screens (the web route guard's rule). */
 export type RouteAccess =
-  | { readonly public: true }
-  | { readonly signedIn: true }
-  | { readonly roles: readonly Role[] }
-  | { readonly screens: readonly string[] };
+  { readonly public: true } | { readonly signedIn: true } | { readonly roles: readonly Role[] } | { readonly screens: readonly string[] };
 
 /** A reply that is not JSON (a file, a PDF, an image): the web client answers it as a Blob. */
 export const binaryReply = z.custom<{ readonly binary: true }>(() => true).describe('binary');

@@ -7,7 +7,19 @@ export const dashboardMessages = {
 } as const;
 
 /** Icon codes the client maps to its icons. */
-export const weatherIcons = ['clear', 'mostly-clear', 'partly-cloudy', 'cloudy', 'fog', 'drizzle', 'rain', 'showers', 'snow', 'thunderstorm', 'unknown'] as const;
+export const weatherIcons = [
+  'clear',
+  'mostly-clear',
+  'partly-cloudy',
+  'cloudy',
+  'fog',
+  'drizzle',
+  'rain',
+  'showers',
+  'snow',
+  'thunderstorm',
+  'unknown',
+] as const;
 
 /** GET weather/{cep}: today's weather where the CEP is. */
 export const weatherSchema = z.object({

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
 import { versionQuerySchema, withVersion } from '../record-version.js';
 import {
-  circunscricaoListSchema, circunscricaoRecordSchema, circunscricaoSchema, comarcaRecordSchema, comarcaSchema, coordinatorOptionSchema,
-  coordinatorQuerySchema, forumRecordSchema, forumSchema, localRecordSchema, localSchema,
+  circunscricaoListSchema,
+  circunscricaoRecordSchema,
+  circunscricaoSchema,
+  comarcaRecordSchema,
+  comarcaSchema,
+  coordinatorOptionSchema,
+  coordinatorQuerySchema,
+  forumRecordSchema,
+  forumSchema,
+  localRecordSchema,
+  localSchema,
 } from './locations.schema.js';
 
 /** Every call of /localizacao needs the roles of that screen (spec 3 §2.12). */
@@ -40,24 +49,55 @@ function levelContracts<const K extends string, const P extends string | undefin
   const key = idParams(level.key);
   return {
     list: defineContract({
-      method: 'GET', path: level.parentKey === undefined ? level.path : `${level.path}/all/:${level.parentKey}`, params: parent,
-      reply: level.list, access, summary: level.summaries.list, tags,
+      method: 'GET',
+      path: level.parentKey === undefined ? level.path : `${level.path}/all/:${level.parentKey}`,
+      params: parent,
+      reply: level.list,
+      access,
+      summary: level.summaries.list,
+      tags,
     }),
-    get: defineContract({ method: 'GET', path: `${level.path}/:${level.key}`, params: key, reply: level.record, access, summary: level.summaries.get, tags }),
+    get: defineContract({
+      method: 'GET',
+      path: `${level.path}/:${level.key}`,
+      params: key,
+      reply: level.record,
+      access,
+      summary: level.summaries.get,
+      tags,
+    }),
     update: defineContract({
-      method: 'PUT', path: `${level.path}/:${level.key}`, params: key, body: withVersion(level.form), reply: z.null(), status: 204,
-      access, summary: level.summaries.update, tags,
+      method: 'PUT',
+      path: `${level.path}/:${level.key}`,
+      params: key,
+      body: withVersion(level.form),
+      reply: z.null(),
+      status: 204,
+      access,
+      summary: level.summaries.update,
+      tags,
     }),
     add: defineContract({
-      method: 'POST', path: level.parentKey === undefined ? level.path : `${level.path}/:${level.parentKey}`, params: parent, body: level.form,
-      reply: level.record, access, summary: level.summaries.add, tags,
+      method: 'POST',
+      path: level.parentKey === undefined ? level.path : `${level.path}/:${level.parentKey}`,
+      params: parent,
+      body: level.form,
+      reply: level.record,
+      access,
+      summary: level.summaries.add,
+      tags,
     }),
   };
 }
 
 /** Circunscrições: GET/POST circunscricao, GET/PUT circunscricao/{cirId}. */
 export const circunscricaoContracts = levelContracts({
-  path: '/circunscricao', key: 'cirId', parentKey: undefined, form: circunscricaoSchema, record: circunscricaoRecordSchema, list: circunscricaoListSchema,
+  path: '/circunscricao',
+  key: 'cirId',
+  parentKey: undefined,
+  form: circunscricaoSchema,
+  record: circunscricaoRecordSchema,
+  list: circunscricaoListSchema,
   summaries: {
     list: 'Circunscrições (cirs) e as escolhas de RAJ (rajs: regiões ativas)',
     get: 'Uma circunscrição',
@@ -68,7 +108,12 @@ export const circunscricaoContracts = levelContracts({
 
 /** Comarcas: GET comarcas/all/{cirId}, GET/PUT comarcas/{comId}, POST comarcas/{cirId}. */
 export const comarcaContracts = levelContracts({
-  path: '/comarcas', key: 'comId', parentKey: 'cirId', form: comarcaSchema, record: comarcaRecordSchema, list: z.array(comarcaRecordSchema),
+  path: '/comarcas',
+  key: 'comId',
+  parentKey: 'cirId',
+  form: comarcaSchema,
+  record: comarcaRecordSchema,
+  list: z.array(comarcaRecordSchema),
   summaries: {
     list: 'Comarcas de uma circunscrição',
     get: 'Uma comarca',
@@ -79,7 +124,12 @@ export const comarcaContracts = levelContracts({
 
 /** Fóruns: GET forums/all/{comId}, GET/PUT forums/{apfId}, POST forums/{comId}. */
 export const forumContracts = levelContracts({
-  path: '/forums', key: 'apfId', parentKey: 'comId', form: forumSchema, record: forumRecordSchema, list: z.array(forumRecordSchema),
+  path: '/forums',
+  key: 'apfId',
+  parentKey: 'comId',
+  form: forumSchema,
+  record: forumRecordSchema,
+  list: z.array(forumRecordSchema),
   summaries: {
     list: 'Fóruns de uma comarca',
     get: 'Um fórum',
@@ -115,7 +165,8 @@ export const localContracts = {
     body: withVersion(localSchema),
     reply: localRecordSchema,
     access,
-    summary: 'Altera local na versão lida; a chave locId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num local apagado, também o recupera',
+    summary:
+      'Altera local na versão lida; a chave locId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num local apagado, também o recupera',
     tags,
   }),
   remove: defineContract({

@@ -16,7 +16,12 @@ describe('circunscricaoSchema', () => {
     expect(messages(circunscricaoSchema, { ...valid, cirRegional: 'x'.repeat(51) })).toEqual(['cirRegional: Tamanho máxumo de 50 caracteres']);
   });
   it('takes optional RAJ and coordinators as ids', () => {
-    expect(circunscricaoSchema.parse({ ...valid, cirRaj: 3, corTitular: 10, corAdjunto: null })).toMatchObject({ cirId: 0, cirRaj: 3, corTitular: 10, corAdjunto: null });
+    expect(circunscricaoSchema.parse({ ...valid, cirRaj: 3, corTitular: 10, corAdjunto: null })).toMatchObject({
+      cirId: 0,
+      cirRaj: 3,
+      corTitular: 10,
+      corAdjunto: null,
+    });
     expect(messages(circunscricaoSchema, { ...valid, corTitular: -1 })).toEqual(['corTitular: Valor não válido']);
   });
 });
@@ -44,8 +49,11 @@ describe('forumSchema', () => {
     expect(messages(forumSchema, { ...valid, forPhoneDdd2: '11' })).toEqual(['forPhone2: Campo obrigatório']);
   });
   it('stores CEP and phones as digits and the UF in upper case', () => {
-    expect(forumSchema.parse({ ...valid, forZipcode: '01310-100', forState: 'sp', forPhoneDdd1: '11', apfPhone1: '3456-7890' }))
-      .toMatchObject({ forZipcode: '01310100', forState: 'SP', apfPhone1: '34567890' });
+    expect(forumSchema.parse({ ...valid, forZipcode: '01310-100', forState: 'sp', forPhoneDdd1: '11', apfPhone1: '3456-7890' })).toMatchObject({
+      forZipcode: '01310100',
+      forState: 'SP',
+      apfPhone1: '34567890',
+    });
   });
 });
 
@@ -55,7 +63,9 @@ describe('localSchema', () => {
     expect(messages(localSchema, valid)).toEqual([]);
     expect(messages(localSchema, { ...valid, locNome: 'x'.repeat(81) })).toEqual(['locNome: Tamanho máxumo de 80 caracteres']);
     expect(messages(localSchema, { ...valid, predioNome: 'Ab' })).toEqual(['predioNome: Tamanho mínimo de 3 caracteres']);
-    expect(messages(localSchema, { ...valid, locPhone1Ddd: '11', locPhone1: '987654321', locPhone1Ext: '123456' })).toEqual(['locPhone1Ext: Tamanho máxumo de 5 caracteres']);
+    expect(messages(localSchema, { ...valid, locPhone1Ddd: '11', locPhone1: '987654321', locPhone1Ext: '123456' })).toEqual([
+      'locPhone1Ext: Tamanho máxumo de 5 caracteres',
+    ]);
     expect(messages(localSchema, { ...valid, locFax: '34567890' })).toEqual(['locFaxDdd: Campo obrigatório']);
     expect(messages(localSchema, { ...valid, locPhone2Ddd: 'ab', locPhone2: '34567890' })).toEqual(['locPhone2Ddd: Apenas caracteres numéricos']);
   });

@@ -29,8 +29,21 @@ export const locationMessages = {
  * typing up to 64 characters but is valid up to 50; a building name accepts 100 but is valid up to 80).
  */
 export const locationLimits = {
-  cirNome: 64, cirRegional: 64, comNome: 64, forNome: 64, forShort: 64, forAddress: 80, forNumber: 20, forComplement: 20,
-  forCity: 32, forState: 2, locNome: 64, predioNome: 100, ddd: 2, phone: 9, extension: 5,
+  cirNome: 64,
+  cirRegional: 64,
+  comNome: 64,
+  forNome: 64,
+  forShort: 64,
+  forAddress: 80,
+  forNumber: 20,
+  forComplement: 20,
+  forCity: 32,
+  forState: 2,
+  locNome: 64,
+  predioNome: 100,
+  ddd: 2,
+  phone: 9,
+  extension: 5,
 } as const;
 
 /** Editor modes of the location modals (spec 3 §4): 1 edit, 2 add. */
@@ -46,7 +59,12 @@ const coordinator = () => z.number({ error: m.oneOf }).int({ error: m.oneOf }).p
 
 /** Area code: two digits, or empty. */
 const ddd = () =>
-  z.string().trim().regex(/^\d*$/, { error: m.digitsOnly, abort: true }).refine((v) => v === '' || v.length === 2, m.exactLength(2)).nullish();
+  z
+    .string()
+    .trim()
+    .regex(/^\d*$/, { error: m.digitsOnly, abort: true })
+    .refine((v) => v === '' || v.length === 2, m.exactLength(2))
+    .nullish();
 
 /** Phone number: 8 or 9 digits (typing punctuation accepted, stored as digits), or empty. */
 const phoneNumber = () =>
@@ -162,7 +180,12 @@ export const forumSchema = z
     corTitular: coordinator(),
     corAdjunto: coordinator(),
   })
-  .superRefine(phonePairs([['forPhoneDdd1', 'apfPhone1'], ['forPhoneDdd2', 'forPhone2']]));
+  .superRefine(
+    phonePairs([
+      ['forPhoneDdd1', 'apfPhone1'],
+      ['forPhoneDdd2', 'forPhone2'],
+    ]),
+  );
 export type ForumInput = z.input<typeof forumSchema>;
 
 export const forumRecordSchema = z.object({
@@ -204,7 +227,13 @@ export const localSchema = z
     locFaxDdd: ddd(),
     locFax: phoneNumber(),
   })
-  .superRefine(phonePairs([['locPhone1Ddd', 'locPhone1'], ['locPhone2Ddd', 'locPhone2'], ['locFaxDdd', 'locFax']]));
+  .superRefine(
+    phonePairs([
+      ['locPhone1Ddd', 'locPhone1'],
+      ['locPhone2Ddd', 'locPhone2'],
+      ['locFaxDdd', 'locFax'],
+    ]),
+  );
 export type LocalInput = z.input<typeof localSchema>;
 
 export const localRecordSchema = z.object({

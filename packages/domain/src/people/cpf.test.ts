@@ -51,7 +51,7 @@ describe('cpfFromBase', () => {
   });
   it('produces valid CPFs for many bases', () => {
     for (let i = 1; i < 2000; i += 1) {
-      const base = String(i * 497_137 % 1_000_000_000).padStart(9, '0');
+      const base = String((i * 497_137) % 1_000_000_000).padStart(9, '0');
       const cpf = cpfFromBase(base);
       expect(cpf).toHaveLength(11);
       expect(cpf.startsWith(base)).toBe(true);
@@ -73,7 +73,7 @@ describe('cnpjFromBase', () => {
   });
   it('produces valid CNPJs for many bases', () => {
     for (let i = 1; i < 1000; i += 1) {
-      const base = String(i * 7_654_321_013 % 1_000_000_000_000).padStart(12, '0');
+      const base = String((i * 7_654_321_013) % 1_000_000_000_000).padStart(12, '0');
       const cnpj = cnpjFromBase(base);
       expect(cnpj.startsWith(base)).toBe(true);
       expect(isValidCnpj(cnpj)).toBe(true);

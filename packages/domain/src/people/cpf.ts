@@ -29,7 +29,10 @@ export function cpfFromBase(base9: string): string {
 export function cnpjFromBase(base12: string): string {
   if (!/^\d{12}$/.test(base12)) throw new Error('CNPJ base must have 12 digits');
   const digits = base12.split('').map(Number);
-  for (const weights of [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]) {
+  for (const weights of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
     const sum = weights.reduce((acc, w, i) => acc + w * digits[i]!, 0);
     const rest = sum % 11;
     digits.push(rest < 2 ? 0 : 11 - rest);

@@ -6,7 +6,10 @@ const tags = ['pesquisa'] as const;
 
 /** GET searchhistory/{cstId} path parameters: the member's id, up to 9 digits. */
 const memberIdParamsSchema = z.object({
-  cstId: z.string().regex(/^\d{1,9}$/, searchMessages.invalidId).transform(Number),
+  cstId: z
+    .string()
+    .regex(/^\d{1,9}$/, searchMessages.invalidId)
+    .transform(Number),
 });
 
 /** Top-bar member search and the dashboard's view history (spec 1 §2, spec 3 §2.2-2.3). */

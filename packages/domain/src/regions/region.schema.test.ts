@@ -40,7 +40,11 @@ describe('regionSchema', () => {
 describe('region city list helpers', () => {
   it('sorts by UF, then by city name in pt-BR collation (accents next to their letter)', () => {
     expect(sortRegionCities([saoPaulo, santos, rio, osasco, acrelandia]).map(regionCityLabel)).toEqual([
-      'AC, Acrelândia', 'RJ, Rio de Janeiro', 'SP, Osasco', 'SP, Santos', 'SP, São Paulo',
+      'AC, Acrelândia',
+      'RJ, Rio de Janeiro',
+      'SP, Osasco',
+      'SP, Santos',
+      'SP, São Paulo',
     ]);
   });
 

@@ -26,7 +26,9 @@ export const REGION_CITY_LIST_HEIGHT = 500;
 /** One city of a region. The spec names the city's IBGE code `regionId`. */
 export const regionCitySchema = z.object({
   regionId: z.number({ error: m.required }).int({ error: m.oneOf }).positive({ error: m.oneOf }),
-  uf: requiredText().length(2, m.exactLength(2)).overwrite((v) => v.toUpperCase()),
+  uf: requiredText()
+    .length(2, m.exactLength(2))
+    .overwrite((v) => v.toUpperCase()),
   /** The city's name as shown; the server answers with the official name. */
   cidade: safeText().trim().max(64, m.maxLength(64)).default(''),
 });

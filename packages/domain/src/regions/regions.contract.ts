@@ -14,23 +14,45 @@ const tags = ['regioes'] as const;
  */
 export const regionContracts = {
   ...registryContracts({
-    path: 'regiao', noun: 'região', tag: 'regioes', record: regionItemSchema, written: regionRecordSchema, body: regionSchema, screens,
+    path: 'regiao',
+    noun: 'região',
+    tag: 'regioes',
+    record: regionItemSchema,
+    written: regionRecordSchema,
+    body: regionSchema,
+    screens,
     summaries: {
       list: 'Lista de regiões (regionId, regionName), por nome',
       add: 'Adiciona região (200, o registro com as cidades)',
-      update: 'Altera região na versão lida (409 se outro usuário alterou) e substitui as suas cidades (200, o registro); numa região apagada, também a recupera',
+      update:
+        'Altera região na versão lida (409 se outro usuário alterou) e substitui as suas cidades (200, o registro); numa região apagada, também a recupera',
       remove: 'Apaga região na versão lida (?version=; 409 se outro usuário alterou; recuperável com PUT; 200, o registro apagado)',
     },
   }),
   ufs: defineContract({
-    method: 'GET', path: '/regiao/uf', reply: z.array(ufOptionSchema), access: read, summary: 'Opções de UF (uf, ufName), por sigla', tags,
+    method: 'GET',
+    path: '/regiao/uf',
+    reply: z.array(ufOptionSchema),
+    access: read,
+    summary: 'Opções de UF (uf, ufName), por sigla',
+    tags,
   }),
   cities: defineContract({
-    method: 'GET', path: '/regiao/cidades/:uf', params: z.object({ uf: z.string().trim().length(2).toUpperCase() }), reply: z.array(cityOptionSchema),
-    access: read, summary: 'Opções de cidade da UF (cityId = código IBGE, cityName), por nome; UF inexistente responde 404', tags,
+    method: 'GET',
+    path: '/regiao/cidades/:uf',
+    params: z.object({ uf: z.string().trim().length(2).toUpperCase() }),
+    reply: z.array(cityOptionSchema),
+    access: read,
+    summary: 'Opções de cidade da UF (cityId = código IBGE, cityName), por nome; UF inexistente responde 404',
+    tags,
   }),
   get: defineContract({
-    method: 'GET', path: '/regiao/:id', params: registryIdParamsSchema, reply: regionRecordSchema, access: read,
-    summary: 'Uma região com as suas cidades (por UF e cidade)', tags,
+    method: 'GET',
+    path: '/regiao/:id',
+    params: registryIdParamsSchema,
+    reply: regionRecordSchema,
+    access: read,
+    summary: 'Uma região com as suas cidades (por UF e cidade)',
+    tags,
   }),
 };

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { regionContracts } from '../regions/regions.contract.js';
 import type { RouteContract } from '../contract/route-contract.js';
 import {
-  assocCargoContracts, extratoGroupContracts, feriadoContracts, forumCargoContracts, templateContracts, terceiroContracts,
+  assocCargoContracts,
+  extratoGroupContracts,
+  feriadoContracts,
+  forumCargoContracts,
+  templateContracts,
+  terceiroContracts,
 } from './registries.contract.js';
 import { serviceContracts } from './services.contract.js';
 
@@ -16,7 +21,10 @@ describe('registry contracts', () => {
     expect(calls(extratoGroupContracts)).toEqual(['GET /extratogroup', 'POST /extratogroup', 'PUT /extratogroup/:id', 'DELETE /extratogroup/:id']);
     expect(calls(templateContracts.whatsapp)).toEqual(['GET /whatsapp', 'POST /whatsapp', 'PUT /whatsapp/:id', 'DELETE /whatsapp/:id']);
     expect(calls(terceiroContracts)).toEqual([
-      'GET /process/terceiros', 'POST /process/terceiros', 'PUT /process/terceiros/:id', 'DELETE /process/terceiros/:id',
+      'GET /process/terceiros',
+      'POST /process/terceiros',
+      'PUT /process/terceiros/:id',
+      'DELETE /process/terceiros/:id',
       'GET /process/terceiros/:terId/:terTipo/:document',
     ]);
   });
@@ -32,9 +40,18 @@ describe('registry contracts', () => {
 
   it('keep the services screen calls of spec 3 §7', () => {
     expect(calls(serviceContracts)).toEqual([
-      'GET /fornecedores', 'GET /fornecedores/:supId', 'POST /fornecedores', 'PUT /fornecedores/:supId',
-      'GET /produtos/all/:supId', 'GET /produtos/:sucId', 'POST /produtos/:supId', 'PUT /produtos/:sucId',
-      'GET /servicos/all/:sucId', 'POST /servicos/:sucId', 'PUT /servicos', 'DELETE /servicos/:svcId',
+      'GET /fornecedores',
+      'GET /fornecedores/:supId',
+      'POST /fornecedores',
+      'PUT /fornecedores/:supId',
+      'GET /produtos/all/:supId',
+      'GET /produtos/:sucId',
+      'POST /produtos/:supId',
+      'PUT /produtos/:sucId',
+      'GET /servicos/all/:sucId',
+      'POST /servicos/:sucId',
+      'PUT /servicos',
+      'DELETE /servicos/:svcId',
     ]);
     expect(serviceContracts.updateSupplier.status).toBe(204);
     expect(serviceContracts.listProducts.access).toEqual({ screens: ['/servico', '/associado'] });
@@ -43,7 +60,13 @@ describe('registry contracts', () => {
 
   it('keep the regions screen calls, the writes answering the region with its cities', () => {
     expect(calls(regionContracts)).toEqual([
-      'GET /regiao', 'POST /regiao', 'PUT /regiao/:id', 'DELETE /regiao/:id', 'GET /regiao/uf', 'GET /regiao/cidades/:uf', 'GET /regiao/:id',
+      'GET /regiao',
+      'POST /regiao',
+      'PUT /regiao/:id',
+      'DELETE /regiao/:id',
+      'GET /regiao/uf',
+      'GET /regiao/cidades/:uf',
+      'GET /regiao/:id',
     ]);
     const region = { regionId: 1, regionName: 'Norte', version: 1 };
     expect(regionContracts.list.reply.safeParse([region]).success).toBe(true);

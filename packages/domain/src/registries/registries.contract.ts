@@ -2,27 +2,48 @@ import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
 import { registryContracts } from './registry.contract.js';
 import {
-  assocCargoRecordSchema, assocCargoSchema, extratoGroupRecordSchema, extratoGroupSchema, feriadoRecordSchema, feriadoSchema,
-  forumCargoRecordSchema, forumCargoSchema, messageTemplateRecordSchema, messageTemplateSchema, templateChannelLabels,
+  assocCargoRecordSchema,
+  assocCargoSchema,
+  extratoGroupRecordSchema,
+  extratoGroupSchema,
+  feriadoRecordSchema,
+  feriadoSchema,
+  forumCargoRecordSchema,
+  forumCargoSchema,
+  messageTemplateRecordSchema,
+  messageTemplateSchema,
+  templateChannelLabels,
   type TemplateChannel,
 } from './registries.schema.js';
 import { terceiroDocumentCheckSchema, terceiroRecordSchema, terceiroSchema } from './terceiro.schema.js';
 
 /** Holidays (spec 3 §2.10): GET/POST feriados, PUT/DELETE feriados/{ferId}. */
 export const feriadoContracts = registryContracts({
-  path: 'feriados', noun: 'feriados', tag: 'cadastros', record: feriadoRecordSchema, body: feriadoSchema,
+  path: 'feriados',
+  noun: 'feriados',
+  tag: 'cadastros',
+  record: feriadoRecordSchema,
+  body: feriadoSchema,
   screens: { read: ['/feriados'], write: ['/feriados'] },
 });
 
 /** Forum positions (spec 3 §2.11): GET/POST forumcargos, PUT/DELETE forumcargos/{afcId}. */
 export const forumCargoContracts = registryContracts({
-  path: 'forumcargos', noun: 'cargos de fórum', tag: 'cadastros', record: forumCargoRecordSchema, body: forumCargoSchema,
+  path: 'forumcargos',
+  noun: 'cargos de fórum',
+  tag: 'cadastros',
+  record: forumCargoRecordSchema,
+  body: forumCargoSchema,
   screens: { read: ['/forumcargos'], write: ['/forumcargos'] },
 });
 
 /** Association positions ({product}cargos = assoccargos): GET/POST assoccargos, PUT/DELETE assoccargos/{aacId}. */
 export const assocCargoContracts = registryContracts({
-  path: 'assoccargos', noun: 'cargos da associação', tag: 'cadastros', record: assocCargoRecordSchema, body: assocCargoSchema,
+  path: 'assoccargos',
+  noun: 'cargos da associação',
+  tag: 'cadastros',
+  record: assocCargoRecordSchema,
+  body: assocCargoSchema,
   screens: { read: ['/assoccargos'], write: ['/assoccargos'] },
 });
 
@@ -31,14 +52,23 @@ export const assocCargoContracts = registryContracts({
  * also feeds the services' statement-group and IR-group dropdowns, so /servico may read it.
  */
 export const extratoGroupContracts = registryContracts({
-  path: 'extratogroup', noun: 'grupos de extrato/IR', tag: 'cadastros', record: extratoGroupRecordSchema, body: extratoGroupSchema,
+  path: 'extratogroup',
+  noun: 'grupos de extrato/IR',
+  tag: 'cadastros',
+  record: extratoGroupRecordSchema,
+  body: extratoGroupSchema,
   screens: { read: ['/extratogroup', '/servico'], write: ['/extratogroup'] },
 });
 
-const templateContractsOf = <const P extends TemplateChannel>(channel: P) => registryContracts({
-  path: channel, noun: `modelos de ${templateChannelLabels[channel]}`, tag: 'cadastros', record: messageTemplateRecordSchema,
-  body: messageTemplateSchema, screens: { read: ['/emails'], write: ['/emails'] },
-});
+const templateContractsOf = <const P extends TemplateChannel>(channel: P) =>
+  registryContracts({
+    path: channel,
+    noun: `modelos de ${templateChannelLabels[channel]}`,
+    tag: 'cadastros',
+    record: messageTemplateRecordSchema,
+    body: messageTemplateSchema,
+    screens: { read: ['/emails'], write: ['/emails'] },
+  });
 
 /** Message templates (spec 3 §2.6, decision 16): sms, whatsapp and email, same shape, one table. */
 export const templateContracts = {
@@ -55,7 +85,12 @@ const terceiroScreens = { read: ['/terceiros'], write: ['/terceiros'] } as const
  */
 export const terceiroContracts = {
   ...registryContracts({
-    path: 'process/terceiros', noun: 'terceiros', tag: 'cadastros', record: terceiroRecordSchema, body: terceiroSchema, screens: terceiroScreens,
+    path: 'process/terceiros',
+    noun: 'terceiros',
+    tag: 'cadastros',
+    record: terceiroRecordSchema,
+    body: terceiroSchema,
+    screens: terceiroScreens,
   }),
   checkDocument: defineContract({
     method: 'GET',

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
 import { versionQuerySchema, withVersion } from '../record-version.js';
 import {
-  productRecordSchema, productSchema, serviceRecordSchema, serviceSchema, supplierItemSchema, supplierRecordSchema, supplierSchema,
+  productRecordSchema,
+  productSchema,
+  serviceRecordSchema,
+  serviceSchema,
+  supplierItemSchema,
+  supplierRecordSchema,
+  supplierSchema,
 } from './services.schema.js';
 
 /**
@@ -19,27 +25,48 @@ const id = z.coerce.number().int().min(1);
  * GET {path}/all/:parentKey lists the parent's live records, POST {path}/:parentKey adds one to it.
  */
 function childLevelContracts<const P extends string, const K extends string, B extends z.ZodType, R extends z.ZodType>(level: {
-  path: P; parentKey: K; body: B; record: R; summaries: { list: string; add: string };
+  path: P;
+  parentKey: K;
+  body: B;
+  record: R;
+  summaries: { list: string; add: string };
 }) {
   const params = z.object({ [level.parentKey]: id } as Record<K, typeof id>);
   return {
     list: defineContract({
-      method: 'GET', path: `/${level.path}/all/:${level.parentKey}` as `/${P}/all/:${K}`, params, reply: z.array(level.record), access: read,
-      summary: level.summaries.list, tags,
+      method: 'GET',
+      path: `/${level.path}/all/:${level.parentKey}` as `/${P}/all/:${K}`,
+      params,
+      reply: z.array(level.record),
+      access: read,
+      summary: level.summaries.list,
+      tags,
     }),
     add: defineContract({
-      method: 'POST', path: `/${level.path}/:${level.parentKey}` as `/${P}/:${K}`, params, body: level.body, reply: level.record, access: write,
-      summary: level.summaries.add, tags,
+      method: 'POST',
+      path: `/${level.path}/:${level.parentKey}` as `/${P}/:${K}`,
+      params,
+      body: level.body,
+      reply: level.record,
+      access: write,
+      summary: level.summaries.add,
+      tags,
     }),
   };
 }
 
 const products = childLevelContracts({
-  path: 'produtos', parentKey: 'supId', body: productSchema, record: productRecordSchema,
+  path: 'produtos',
+  parentKey: 'supId',
+  body: productSchema,
+  record: productRecordSchema,
   summaries: { list: 'Produtos de um fornecedor', add: 'Adiciona produto ao fornecedor (200, o registro)' },
 });
 const services = childLevelContracts({
-  path: 'servicos', parentKey: 'sucId', body: serviceSchema, record: serviceRecordSchema,
+  path: 'servicos',
+  parentKey: 'sucId',
+  body: serviceSchema,
+  record: serviceRecordSchema,
   summaries: { list: 'Serviços de um produto', add: 'Adiciona serviço ao produto (200, o registro)' },
 });
 
@@ -52,43 +79,86 @@ const services = childLevelContracts({
 export const serviceContracts = {
   // Suppliers
   listSuppliers: defineContract({
-    method: 'GET', path: '/fornecedores', reply: z.array(supplierItemSchema), access: read,
-    summary: 'Lista de fornecedores (supId, supName, version)', tags,
+    method: 'GET',
+    path: '/fornecedores',
+    reply: z.array(supplierItemSchema),
+    access: read,
+    summary: 'Lista de fornecedores (supId, supName, version)',
+    tags,
   }),
   getSupplier: defineContract({
-    method: 'GET', path: '/fornecedores/:supId', params: z.object({ supId: id }), reply: supplierRecordSchema, access: read,
-    summary: 'Um fornecedor', tags,
+    method: 'GET',
+    path: '/fornecedores/:supId',
+    params: z.object({ supId: id }),
+    reply: supplierRecordSchema,
+    access: read,
+    summary: 'Um fornecedor',
+    tags,
   }),
   addSupplier: defineContract({
-    method: 'POST', path: '/fornecedores', body: supplierSchema, reply: supplierRecordSchema, access: write,
-    summary: 'Adiciona fornecedor (200, o registro)', tags,
+    method: 'POST',
+    path: '/fornecedores',
+    body: supplierSchema,
+    reply: supplierRecordSchema,
+    access: write,
+    summary: 'Adiciona fornecedor (200, o registro)',
+    tags,
   }),
   updateSupplier: defineContract({
-    method: 'PUT', path: '/fornecedores/:supId', params: z.object({ supId: id }), body: withVersion(supplierSchema), reply: z.null(), status: 204,
-    access: write, summary: 'Altera fornecedor na versão lida (204; 409 se outro usuário alterou); num registro apagado, também o recupera', tags,
+    method: 'PUT',
+    path: '/fornecedores/:supId',
+    params: z.object({ supId: id }),
+    body: withVersion(supplierSchema),
+    reply: z.null(),
+    status: 204,
+    access: write,
+    summary: 'Altera fornecedor na versão lida (204; 409 se outro usuário alterou); num registro apagado, também o recupera',
+    tags,
   }),
   // Products
   listProducts: products.list,
   getProduct: defineContract({
-    method: 'GET', path: '/produtos/:sucId', params: z.object({ sucId: id }), reply: productRecordSchema, access: read,
-    summary: 'Um produto', tags,
+    method: 'GET',
+    path: '/produtos/:sucId',
+    params: z.object({ sucId: id }),
+    reply: productRecordSchema,
+    access: read,
+    summary: 'Um produto',
+    tags,
   }),
   addProduct: products.add,
   updateProduct: defineContract({
-    method: 'PUT', path: '/produtos/:sucId', params: z.object({ sucId: id }), body: withVersion(productSchema), reply: productRecordSchema,
-    access: write, summary: 'Altera produto na versão lida (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera', tags,
+    method: 'PUT',
+    path: '/produtos/:sucId',
+    params: z.object({ sucId: id }),
+    body: withVersion(productSchema),
+    reply: productRecordSchema,
+    access: write,
+    summary: 'Altera produto na versão lida (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
+    tags,
   }),
   // Services
   listServices: services.list,
   addService: services.add,
   updateService: defineContract({
-    method: 'PUT', path: '/servicos', body: withVersion(serviceSchema), reply: serviceRecordSchema, access: write,
-    summary: 'Altera serviço na versão lida; a chave svcId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
+    method: 'PUT',
+    path: '/servicos',
+    body: withVersion(serviceSchema),
+    reply: serviceRecordSchema,
+    access: write,
+    summary:
+      'Altera serviço na versão lida; a chave svcId e a version vão no corpo (200, o registro; 409 se outro usuário alterou); num registro apagado, também o recupera',
     tags,
   }),
   removeService: defineContract({
-    method: 'DELETE', path: '/servicos/:svcId', params: z.object({ svcId: id }), query: versionQuerySchema, reply: serviceRecordSchema, access: write,
-    summary: 'Apaga serviço na versão lida; a chave svcId vai no caminho (DELETE servicos/{svcId}?version=); 200, o registro apagado (recuperável com PUT servicos); 409 se outro usuário alterou',
+    method: 'DELETE',
+    path: '/servicos/:svcId',
+    params: z.object({ svcId: id }),
+    query: versionQuerySchema,
+    reply: serviceRecordSchema,
+    access: write,
+    summary:
+      'Apaga serviço na versão lida; a chave svcId vai no caminho (DELETE servicos/{svcId}?version=); 200, o registro apagado (recuperável com PUT servicos); 409 se outro usuário alterou',
     tags,
   }),
 };

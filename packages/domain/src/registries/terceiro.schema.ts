@@ -12,7 +12,16 @@ export const terceiroTipoLabels: Record<TerceiroTipo, string> = { 0: 'Pessoa fí
 
 /** Input limits of the form fields. */
 export const terceiroLimits = {
-  name: 80, contact: 80, email: 120, street: 80, number: 20, complement: 20, bairro: 32, city: 32, uf: 2, phone: 15,
+  name: 80,
+  contact: 80,
+  email: 120,
+  street: 80,
+  number: 20,
+  complement: 20,
+  bairro: 32,
+  city: 32,
+  uf: 2,
+  phone: 15,
 } as const;
 
 /**

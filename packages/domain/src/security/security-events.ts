@@ -50,24 +50,29 @@ export const securityEventMessages = {
   badRange: 'A data inicial deve ser anterior ou igual à data final',
 } as const;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, securityEventMessages.badDate).refine((v) => {
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}, securityEventMessages.badDate);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, securityEventMessages.badDate)
+  .refine((v) => {
+    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, securityEventMessages.badDate);
 
 /**
  * GET security-events: newest first, paged. `user` matches the name or CPF of the person the event is about
  * or of who acted; `from`/`to` are calendar days ('YYYY-MM-DD', São Paulo time), both included.
  */
-export const securityEventsQuerySchema = z.object({
-  user: z.string().trim().max(64, 'Use no máximo 64 caracteres').optional(),
-  kind: z.enum(securityEventKinds, securityEventMessages.badKind).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: securityEventMessages.badRange, path: ['to'] });
+export const securityEventsQuerySchema = z
+  .object({
+    user: z.string().trim().max(64, 'Use no máximo 64 caracteres').optional(),
+    kind: z.enum(securityEventKinds, securityEventMessages.badKind).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: securityEventMessages.badRange, path: ['to'] });
 export type SecurityEventsQuery = z.infer<typeof securityEventsQuerySchema>;
 
 export const securityEventItemSchema = z.object({
@@ -88,6 +93,9 @@ export const securityEventItemSchema = z.object({
 export type SecurityEventItem = z.infer<typeof securityEventItemSchema>;
 
 export const securityEventsPageSchema = z.object({
-  items: z.array(securityEventItemSchema), total: z.number(), page: z.number(), pageSize: z.number(),
+  items: z.array(securityEventItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
 });
 export type SecurityEventsPage = z.infer<typeof securityEventsPageSchema>;

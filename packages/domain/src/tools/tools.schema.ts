@@ -10,7 +10,10 @@ export const totpSetupMessages = {
   tooManyFailures: 'Muitas tentativas incorretas: a sessão foi encerrada. Entre novamente para continuar.',
 } as const;
 
-const sixDigits = z.string().trim().regex(/^\d{6}$/, 'Informe os 6 dígitos do aplicativo');
+const sixDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Informe os 6 dígitos do aplicativo');
 
 /**
  * GET gettoken: the QR image (PNG data URL) of a new authenticator secret, pending until confirmed, and
@@ -30,7 +33,11 @@ export const totpConfirmSchema = z.object({
     .string({ error: totpSetupMessages.passwordRequired })
     .min(1, totpSetupMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, totpSetupMessages.wrongPassword),
-  currentCode: z.string().trim().regex(/^\d{6}$/, totpSetupMessages.currentCodeRequired).optional(),
+  currentCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, totpSetupMessages.currentCodeRequired)
+    .optional(),
 });
 export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
 

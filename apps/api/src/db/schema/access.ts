@@ -12,7 +12,9 @@ export const profiles = pgTable('profiles', {
 export const profileRoles = pgTable(
   'profile_roles',
   {
-    permId: integer('perm_id').notNull().references(() => profiles.permId, { onDelete: 'cascade' }),
+    permId: integer('perm_id')
+      .notNull()
+      .references(() => profiles.permId, { onDelete: 'cascade' }),
     role: varchar('role', { length: 64 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.permId, t.role] })],
@@ -44,7 +46,9 @@ export const users = pgTable('users', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     role: varchar('role', { length: 64 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
@@ -56,7 +60,9 @@ export const sessions = pgTable(
   {
     sessionId: serial('session_id').primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     xsrfToken: varchar('xsrf_token', { length: 64 }).notNull(),
     subscriberId: text('subscriber_id').notNull().default(''),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
@@ -76,7 +82,9 @@ export const loginFailures = pgTable(
     id: serial('id').primaryKey(),
     cpf: varchar('cpf', { length: 11 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('login_failures_key_idx').on(t.cpf, t.ip, t.at)],
 );

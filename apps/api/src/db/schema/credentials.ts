@@ -6,7 +6,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     codeHash: varchar('code_hash', { length: 64 }).notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -32,7 +34,9 @@ export const passwordResetRequests = pgTable(
  * user confirms one code from the app; only then does it become users.totp_secret.
  */
 export const totpSetups = pgTable('totp_setups', {
-  userId: integer('user_id').primaryKey().references(() => users.userId, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
   /** Sealed like users.totp_secret. */
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,7 +21,9 @@ export const fileLinks = pgTable(
   {
     ownerKind: varchar('owner_kind', { length: 40 }).notNull(),
     ownerId: varchar('owner_id', { length: 80 }).notNull(),
-    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ownerKind, t.ownerId, t.fileId] }), index('file_links_file_idx').on(t.fileId)],

@@ -22,12 +22,16 @@ export const jobs = pgTable(
     jobFinished: timestamp('job_finished', { withTimezone: true }),
     /** Listed in the user's notifications; 'showoff' clears it. */
     show: boolean('show').notNull().default(true),
-    userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     userData: varchar('user_data', { length: 200 }).notNull().default('0'),
   },
   (t) => [
     index('jobs_user_submitted_idx').on(t.userId, t.jobSubmitted),
-    index('jobs_open_name_idx').on(t.jobName).where(sql`job_status <= 10`),
+    index('jobs_open_name_idx')
+      .on(t.jobName)
+      .where(sql`job_status <= 10`),
   ],
 );
 

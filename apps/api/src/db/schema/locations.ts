@@ -18,7 +18,9 @@ export const ibgeMunicipios = pgTable(
   {
     /** Seven-digit IBGE municipality code (3550308 = São Paulo). */
     cityId: integer('city_id').primaryKey(),
-    uf: char('uf', { length: 2 }).notNull().references(() => ibgeUfs.uf),
+    uf: char('uf', { length: 2 })
+      .notNull()
+      .references(() => ibgeUfs.uf),
     cityName: varchar('city_name', { length: 64 }).notNull(),
   },
   (t) => [index('ibge_municipios_uf_idx').on(t.uf)],
@@ -34,14 +36,22 @@ export const regions = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('regions_name_uq').on(sql`lower(${t.regionName})`).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('regions_name_uq')
+      .on(sql`lower(${t.regionName})`)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 export const regionCities = pgTable(
   'region_cities',
   {
-    regionId: integer('region_id').notNull().references(() => regions.regionId, { onDelete: 'cascade' }),
-    cityId: integer('city_id').notNull().references(() => ibgeMunicipios.cityId),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.regionId, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => ibgeMunicipios.cityId),
   },
   (t) => [primaryKey({ columns: [t.regionId, t.cityId] })],
 );
@@ -68,7 +78,9 @@ export const comarcas = pgTable(
   'comarcas',
   {
     comId: serial('com_id').primaryKey(),
-    cirId: integer('cir_id').notNull().references(() => circunscricoes.cirId),
+    cirId: integer('cir_id')
+      .notNull()
+      .references(() => circunscricoes.cirId),
     comNome: varchar('com_nome', { length: 64 }).notNull(),
     corTitular: integer('cor_titular').references(() => customers.cstId),
     corAdjunto: integer('cor_adjunto').references(() => customers.cstId),
@@ -82,7 +94,9 @@ export const forums = pgTable(
   'forums',
   {
     apfId: serial('apf_id').primaryKey(),
-    comId: integer('com_id').notNull().references(() => comarcas.comId),
+    comId: integer('com_id')
+      .notNull()
+      .references(() => comarcas.comId),
     forNome: varchar('for_nome', { length: 64 }).notNull(),
     forShort: varchar('for_short', { length: 64 }).notNull(),
     forZipcode: varchar('for_zipcode', { length: 8 }),
@@ -108,7 +122,9 @@ export const locals = pgTable(
   'locals',
   {
     locId: serial('loc_id').primaryKey(),
-    apfId: integer('apf_id').notNull().references(() => forums.apfId),
+    apfId: integer('apf_id')
+      .notNull()
+      .references(() => forums.apfId),
     locNome: varchar('loc_nome', { length: 80 }).notNull(),
     predioNome: varchar('predio_nome', { length: 100 }).notNull(),
     locPhone1Ddd: varchar('loc_phone1_ddd', { length: 2 }),

@@ -36,7 +36,9 @@ export const outbox = pgTable(
     cstId: integer('cst_id').references(() => customers.cstId, { onDelete: 'set null' }),
   },
   (t) => [
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_cst_idx').on(t.cstId),
   ],

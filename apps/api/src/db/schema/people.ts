@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, char, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -107,7 +120,9 @@ export const customers = pgTable(
 export const addresses = pgTable(
   'addresses',
   {
-    cstId: integer('cst_id').notNull().references(() => customers.cstId, { onDelete: 'cascade' }),
+    cstId: integer('cst_id')
+      .notNull()
+      .references(() => customers.cstId, { onDelete: 'cascade' }),
     kind: smallint('kind').notNull(),
     adZipcode: varchar('ad_zipcode', { length: 8 }),
     adAddress: varchar('ad_address', { length: 80 }),
@@ -130,7 +145,9 @@ export const positionHistory = pgTable(
   'position_history',
   {
     id: serial('id').primaryKey(),
-    cstId: integer('cst_id').notNull().references(() => customers.cstId, { onDelete: 'cascade' }),
+    cstId: integer('cst_id')
+      .notNull()
+      .references(() => customers.cstId, { onDelete: 'cascade' }),
     cargo: varchar('cargo', { length: 120 }).notNull(),
     dataEntrada: timestamp('data_entrada', { withTimezone: true }).notNull(),
     dataSaida: timestamp('data_saida', { withTimezone: true }),
@@ -166,7 +183,9 @@ export const terceiros = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('terceiros_document_uq').on(t.terCPFCNPJ).where(sql`deleted_at is null`),
+    uniqueIndex('terceiros_document_uq')
+      .on(t.terCPFCNPJ)
+      .where(sql`deleted_at is null`),
     index('terceiros_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     // Prefix search in name order, ties by id (the in-process index breaks ties the same way).
     index('terceiros_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`, t.terId),
@@ -178,7 +197,9 @@ export const searchHistory = pgTable(
   'search_history',
   {
     userId: integer('user_id').notNull(),
-    cstId: integer('cst_id').notNull().references(() => customers.cstId, { onDelete: 'cascade' }),
+    cstId: integer('cst_id')
+      .notNull()
+      .references(() => customers.cstId, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cstId] }), index('search_history_recent_idx').on(t.userId, t.viewedAt)],

@@ -23,7 +23,9 @@ export const messageTemplates = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('message_templates_name_uq').on(t.channel, sql`upper(${t.emName})`).where(sql`deleted_at is null`),
+    uniqueIndex('message_templates_name_uq')
+      .on(t.channel, sql`upper(${t.emName})`)
+      .where(sql`deleted_at is null`),
     index('message_templates_channel_idx').on(t.channel),
   ],
 );
@@ -39,7 +41,11 @@ export const extratoGroups = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('extrato_groups_name_uq').on(sql`lower(${t.extgrpName})`).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('extrato_groups_name_uq')
+      .on(sql`lower(${t.extgrpName})`)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Holidays (feriados): one per date. */
@@ -53,7 +59,11 @@ export const feriados = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('feriados_dia_uq').on(t.ferDia).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('feriados_dia_uq')
+      .on(t.ferDia)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Positions at a forum (cargos de fórum). */
@@ -66,7 +76,11 @@ export const forumCargos = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('forum_cargos_cargo_uq').on(sql`lower(${t.afcCargo})`).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('forum_cargos_cargo_uq')
+      .on(sql`lower(${t.afcCargo})`)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Positions in the association (cargos da associação, /assoccargos). */
@@ -79,7 +93,11 @@ export const assocCargos = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('assoc_cargos_cargo_uq').on(sql`lower(${t.aacCargo})`).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('assoc_cargos_cargo_uq')
+      .on(sql`lower(${t.aacCargo})`)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** Suppliers (fornecedores) of the services screen (spec 3 §3). */
@@ -101,7 +119,9 @@ export const products = pgTable(
   'products',
   {
     sucId: serial('suc_id').primaryKey(),
-    supId: integer('sup_id').notNull().references(() => suppliers.supId),
+    supId: integer('sup_id')
+      .notNull()
+      .references(() => suppliers.supId),
     sucName: varchar('suc_name', { length: 40 }).notNull(),
     sucHealth: boolean('suc_health').notNull().default(false),
     sucMudaFaixa: boolean('suc_muda_faixa').notNull().default(false),
@@ -117,7 +137,9 @@ export const services = pgTable(
   'services',
   {
     svcId: serial('svc_id').primaryKey(),
-    sucId: integer('suc_id').notNull().references(() => products.sucId),
+    sucId: integer('suc_id')
+      .notNull()
+      .references(() => products.sucId),
     svcName: varchar('svc_name', { length: 50 }).notNull(),
     svcValor: integer('svc_valor').notNull().default(0),
     svcTaxaAdm: numeric('svc_taxa_adm', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),

@@ -26,8 +26,8 @@ async function main() {
   } catch (err) {
     console.error(
       `Não foi possível iniciar o banco de dados em ${config.DATA_DIR} (porta ${config.PG_PORT}).\n` +
-      'Se a aplicação estiver em execução com este mesmo DATA_DIR, pare-a antes de gerar os dados de demonstração.\n' +
-      `Detalhe: ${(err instanceof Error && err.message) || 'o servidor PostgreSQL não iniciou (veja DATA_DIR/pg/postmaster.pid)'}`,
+        'Se a aplicação estiver em execução com este mesmo DATA_DIR, pare-a antes de gerar os dados de demonstração.\n' +
+        `Detalhe: ${(err instanceof Error && err.message) || 'o servidor PostgreSQL não iniciou (veja DATA_DIR/pg/postmaster.pid)'}`,
     );
     process.exit(1);
   }

@@ -36,7 +36,10 @@ export async function createFirstAdmin(db: Db, opts: { cpf?: string; password?: 
       .values({ name: superadmin.name, description: superadmin.description })
       .onConflictDoUpdate({ target: profiles.name, set: { description: superadmin.description } })
       .returning({ permId: profiles.permId });
-    await tx.insert(profileRoles).values(superadmin.roles.map((role) => ({ permId: profile!.permId, role }))).onConflictDoNothing();
+    await tx
+      .insert(profileRoles)
+      .values(superadmin.roles.map((role) => ({ permId: profile!.permId, role })))
+      .onConflictDoNothing();
     await tx.insert(users).values({ cpf, name: 'Administrador', passwordHash, permId: profile!.permId, mustChangePassword: true });
   });
   return { cpf, oneTimePassword: generated };

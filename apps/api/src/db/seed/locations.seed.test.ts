@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const query = async <T>(text: string) => (await ctx.pool.query(text)).rows as T[];
-const dump = () => query<Record<string, string | number | null>>(`
+const dump = () =>
+  query<Record<string, string | number | null>>(`
   select r.cir_nome, r.cir_regional, r.cir_raj, r.cor_titular as cir_t, r.cor_adjunto as cir_a, c.com_nome, c.cor_titular as com_t,
          c.cor_adjunto as com_a, f.for_nome, f.for_short, f.for_zipcode, f.for_city, f.for_state, f.for_phone_ddd1, f.apf_phone1,
          f.cor_titular as for_t, f.cor_adjunto as for_a, l.loc_nome, l.predio_nome, l.loc_phone1_ddd, l.loc_phone1, l.cor_titular, l.cor_adjunto
@@ -21,7 +22,7 @@ const dump = () => query<Record<string, string | number | null>>(`
    order by l.loc_id`);
 
 describe('demo locations', () => {
-  it('seeds on an empty database, re-seeds the same rows, and survives the seed command\'s wipe', async () => {
+  it("seeds on an empty database, re-seeds the same rows, and survives the seed command's wipe", async () => {
     await seedDemoData(ctx.db, { scale: 80 });
     const first = await dump();
     const [counts] = await query<{ cirs: number; coms: number; fors: number; min: number; max: number }>(`

@@ -21,20 +21,27 @@ const query = async <T>(ctx: TestContext, text: string) => (await ctx.pool.query
 
 describe('demo people generator', () => {
   it('is deterministic: the same scale gives the same people', async () => {
-    const dump = (ctx: TestContext) => query(ctx, `
+    const dump = (ctx: TestContext) =>
+      query(
+        ctx,
+        `
       select cst_id, parent_id, cust_name, cust_cpf, cust_birthdate::text, cust_status, cust_assoc_situacao, cust_numero_interno, cust_email
-        from customers order by cst_id`);
+        from customers order by cst_id`,
+      );
     expect(await dump(second)).toEqual(await dump(first));
     const terceiros = (ctx: TestContext) => query(ctx, 'select ter_tipo, ter_cpf_cnpj, ter_nome from terceiros order by ter_id');
     expect(await terceiros(second)).toEqual(await terceiros(first));
   });
 
   it('creates holders with 0-3 dependents each, and 2 % of the scale in third parties', async () => {
-    const [counts] = await query<{ holders: number; dependents: number; most: number; terceiros: number }>(first, `
+    const [counts] = await query<{ holders: number; dependents: number; most: number; terceiros: number }>(
+      first,
+      `
       select count(*) filter (where parent_id is null)::int as holders, count(*) filter (where parent_id is not null)::int as dependents,
              (select max(n) from (select count(*)::int as n from customers where parent_id is not null group by parent_id) x) as most,
              (select count(*)::int from terceiros) as terceiros
-        from customers`);
+        from customers`,
+    );
     expect(counts).toMatchObject({ holders: SCALE, terceiros: SCALE * 0.02 });
     expect(counts!.dependents).toBeGreaterThan(SCALE * 0.8);
     expect(counts!.dependents).toBeLessThan(SCALE * 1.5);
@@ -42,8 +49,10 @@ describe('demo people generator', () => {
   });
 
   it('gives valid, unique CPFs and CNPJs and unique 7-digit internal numbers', async () => {
-    const people = await query<{ cpf: string | null; numero: string | null; parent: number | null }>(first,
-      'select cust_cpf as cpf, cust_numero_interno as numero, parent_id as parent from customers');
+    const people = await query<{ cpf: string | null; numero: string | null; parent: number | null }>(
+      first,
+      'select cust_cpf as cpf, cust_numero_interno as numero, parent_id as parent from customers',
+    );
     const cpfs = people.map((p) => p.cpf).filter((c): c is string => c !== null);
     expect(cpfs.every(isValidCpf)).toBe(true);
     expect(new Set(cpfs).size).toBe(cpfs.length);
@@ -55,10 +64,13 @@ describe('demo people generator', () => {
   });
 
   it('makes holders mostly active magistrates, widows linked to a deceased member, the deceased with a date', async () => {
-    const holders = await query<{ status: string; situacao: number; deceased: string | null; fal: number | null; falSituacao: number | null }>(first, `
+    const holders = await query<{ status: string; situacao: number; deceased: string | null; fal: number | null; falSituacao: number | null }>(
+      first,
+      `
       select c.cust_status as status, c.cust_assoc_situacao as situacao, c.cust_deceased::text as deceased, c.fal_id as fal,
              f.cust_assoc_situacao as "falSituacao"
-        from customers c left join customers f on f.cst_id = c.fal_id where c.parent_id is null`);
+        from customers c left join customers f on f.cst_id = c.fal_id where c.parent_id is null`,
+    );
     const magistrates = holders.filter((h) => 'MNHJ'.includes(h.status));
     expect(magistrates.length).toBeGreaterThan(SCALE / 2);
     expect(holders.filter((h) => h.situacao === 1).length).toBeGreaterThan(SCALE / 2);
@@ -69,21 +81,32 @@ describe('demo people generator', () => {
   });
 
   it('names people in Portuguese with accents, and spreads birthdays over the calendar', async () => {
-    const [stats] = await query<{ accented: number; days: number }>(first, `
+    const [stats] = await query<{ accented: number; days: number }>(
+      first,
+      `
       select count(*) filter (where cust_name <> f_unaccent(cust_name))::int as accented,
              count(distinct to_char(cust_birthdate, 'MM-DD'))::int as days
-        from customers`);
+        from customers`,
+    );
     expect(stats!.accented).toBeGreaterThan(SCALE / 5);
     expect(stats!.days).toBeGreaterThan(250);
   });
 
   it('returns the portal member: a living, active holder with e-mail and a residential address', async () => {
     const member = seeded.portalMember!;
-    const [row] = await query<Record<string, unknown>>(first, `
+    const [row] = await query<Record<string, unknown>>(
+      first,
+      `
       select c.cust_name, c.cust_cpf, c.cust_email, c.cust_deceased, c.cust_assoc_situacao, c.parent_id, a.ad_zipcode
-        from customers c join addresses a on a.cst_id = c.cst_id and a.kind = 1 where c.cst_id = ${member.cstId}`);
+        from customers c join addresses a on a.cst_id = c.cst_id and a.kind = 1 where c.cst_id = ${member.cstId}`,
+    );
     expect(row).toMatchObject({
-      cust_name: member.name, cust_cpf: member.cpf, cust_email: member.email, cust_deceased: null, cust_assoc_situacao: 1, parent_id: null,
+      cust_name: member.name,
+      cust_cpf: member.cpf,
+      cust_email: member.email,
+      cust_deceased: null,
+      cust_assoc_situacao: 1,
+      parent_id: null,
     });
     expect(row!.ad_zipcode).toMatch(/^\d{8}$/);
     expect(member.email).toMatch(/@/);

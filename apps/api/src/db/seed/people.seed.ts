@@ -46,90 +46,398 @@ type TerceiroRow = typeof terceiros.$inferInsert;
 // Reference lists (faker pt_BR has few surnames and misses the classic names, so they are added here)
 
 const CLASSIC_MALE = [
-  'José', 'João', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Luiz', 'Luís', 'Marcos', 'Sebastião', 'Raimundo',
-  'Manoel', 'Geraldo', 'Jorge', 'Roberto', 'Sérgio', 'Fernando', 'Ricardo', 'Rogério', 'Márcio', 'Cláudio', 'Reinaldo',
-  'Edson', 'Wagner', 'Otávio', 'Flávio', 'Vinícius', 'Mário', 'Renato', 'Rubens', 'Sílvio', 'Osvaldo', 'Álvaro', 'Ângelo',
-  'Aurélio', 'Benedito', 'Cícero', 'Domingos', 'Gilberto', 'Hélio', 'Inácio', 'Lúcio', 'Nélson', 'Orlando', 'Valdir',
-  'Tomás', 'André', 'Luciano', 'Alexandre', 'Rodrigo', 'Fábio', 'Gustavo', 'Marcelo', 'Leandro', 'Thiago', 'Rafael',
-  'Eduardo', 'Henrique', 'Joaquim', 'Júlio', 'Augusto', 'Caetano', 'Estêvão', 'Simão', 'Conrado', 'Irineu', 'Celso',
-  'José Carlos', 'João Batista', 'Antônio Carlos', 'Luiz Fernando', 'Carlos Alberto', 'José Roberto', 'Paulo César',
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Luiz',
+  'Luís',
+  'Marcos',
+  'Sebastião',
+  'Raimundo',
+  'Manoel',
+  'Geraldo',
+  'Jorge',
+  'Roberto',
+  'Sérgio',
+  'Fernando',
+  'Ricardo',
+  'Rogério',
+  'Márcio',
+  'Cláudio',
+  'Reinaldo',
+  'Edson',
+  'Wagner',
+  'Otávio',
+  'Flávio',
+  'Vinícius',
+  'Mário',
+  'Renato',
+  'Rubens',
+  'Sílvio',
+  'Osvaldo',
+  'Álvaro',
+  'Ângelo',
+  'Aurélio',
+  'Benedito',
+  'Cícero',
+  'Domingos',
+  'Gilberto',
+  'Hélio',
+  'Inácio',
+  'Lúcio',
+  'Nélson',
+  'Orlando',
+  'Valdir',
+  'Tomás',
+  'André',
+  'Luciano',
+  'Alexandre',
+  'Rodrigo',
+  'Fábio',
+  'Gustavo',
+  'Marcelo',
+  'Leandro',
+  'Thiago',
+  'Rafael',
+  'Eduardo',
+  'Henrique',
+  'Joaquim',
+  'Júlio',
+  'Augusto',
+  'Caetano',
+  'Estêvão',
+  'Simão',
+  'Conrado',
+  'Irineu',
+  'Celso',
+  'José Carlos',
+  'João Batista',
+  'Antônio Carlos',
+  'Luiz Fernando',
+  'Carlos Alberto',
+  'José Roberto',
+  'Paulo César',
 ];
 const CLASSIC_FEMALE = [
-  'Maria', 'Ana', 'Francisca', 'Antônia', 'Adriana', 'Juliana', 'Márcia', 'Fernanda', 'Patrícia', 'Aline', 'Sandra',
-  'Camila', 'Conceição', 'Maria da Conceição', 'Maria José', 'Maria Aparecida', 'Aparecida', 'Lúcia', 'Luciana',
-  'Cláudia', 'Regina', 'Sônia', 'Vera', 'Célia', 'Rosângela', 'Tânia', 'Mônica', 'Simone', 'Denise', 'Cristina', 'Rita',
-  'Fátima', 'Maria de Fátima', 'Glória', 'Lígia', 'Débora', 'Cecília', 'Inês', 'Irene', 'Marta', 'Sílvia', 'Vânia',
-  'Valéria', 'Angélica', 'Ângela', 'Beatriz', 'Helena', 'Teresa', 'Zélia', 'Jussara', 'Raquel', 'Renata', 'Eliane',
-  'Elaine', 'Ana Paula', 'Ana Lúcia', 'Maria Helena', 'Maria Cristina', 'Lúcia Helena', 'Assunção', 'Graça',
+  'Maria',
+  'Ana',
+  'Francisca',
+  'Antônia',
+  'Adriana',
+  'Juliana',
+  'Márcia',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Conceição',
+  'Maria da Conceição',
+  'Maria José',
+  'Maria Aparecida',
+  'Aparecida',
+  'Lúcia',
+  'Luciana',
+  'Cláudia',
+  'Regina',
+  'Sônia',
+  'Vera',
+  'Célia',
+  'Rosângela',
+  'Tânia',
+  'Mônica',
+  'Simone',
+  'Denise',
+  'Cristina',
+  'Rita',
+  'Fátima',
+  'Maria de Fátima',
+  'Glória',
+  'Lígia',
+  'Débora',
+  'Cecília',
+  'Inês',
+  'Irene',
+  'Marta',
+  'Sílvia',
+  'Vânia',
+  'Valéria',
+  'Angélica',
+  'Ângela',
+  'Beatriz',
+  'Helena',
+  'Teresa',
+  'Zélia',
+  'Jussara',
+  'Raquel',
+  'Renata',
+  'Eliane',
+  'Elaine',
+  'Ana Paula',
+  'Ana Lúcia',
+  'Maria Helena',
+  'Maria Cristina',
+  'Lúcia Helena',
+  'Assunção',
+  'Graça',
 ];
 
 /** Surnames with a rough Brazilian frequency weight, and the particle that may precede them. */
 const SURNAMES: Array<[name: string, weight: number, particle?: string]> = [
-  ['Silva', 30, 'da'], ['Santos', 18, 'dos'], ['Oliveira', 14, 'de'], ['Souza', 12, 'de'], ['Rodrigues', 8], ['Ferreira', 8],
-  ['Alves', 8], ['Pereira', 8], ['Lima', 7], ['Gomes', 6], ['Costa', 6, 'da'], ['Ribeiro', 6], ['Martins', 5],
-  ['Carvalho', 5, 'de'], ['Almeida', 5, 'de'], ['Lopes', 4], ['Soares', 4], ['Fernandes', 4], ['Vieira', 4], ['Barbosa', 4],
-  ['Rocha', 3, 'da'], ['Dias', 3], ['Nascimento', 3, 'do'], ['Andrade', 3, 'de'], ['Moreira', 3], ['Nunes', 3], ['Marques', 3],
-  ['Machado', 3], ['Mendes', 3], ['Freitas', 3, 'de'], ['Cardoso', 3], ['Ramos', 3], ['Gonçalves', 3], ['Santana', 2],
-  ['Teixeira', 2], ['Araújo', 3, 'de'], ['Conceição', 2, 'da'], ['Magalhães', 1], ['Brandão', 1], ['Assunção', 1, 'da'],
-  ['Falcão', 1], ['Mourão', 1], ['Simões', 1], ['Guimarães', 1], ['Sampaio', 1], ['Brito', 2, 'de'], ['Peixoto', 1],
-  ['Tavares', 1], ['Medeiros', 1, 'de'], ['Castro', 2, 'de'], ['Pinto', 2], ['Campos', 1], ['Cavalcanti', 1], ['Monteiro', 1],
-  ['Moura', 1, 'de'], ['Correia', 1], ['Azevedo', 1, 'de'], ['Cunha', 1, 'da'], ['Xavier', 1], ['Borges', 1], ['Macedo', 1],
-  ['Nogueira', 1], ['Batista', 2], ['Albuquerque', 1, 'de'], ['Barros', 1, 'de'], ['Braga', 1], ['Franco', 1], ['Melo', 2, 'de'],
-  ['Moraes', 1, 'de'], ['Reis', 1, 'dos'], ['Saraiva', 1], ['Bezerra', 1], ['Leão', 1], ['Galvão', 1], ['Leitão', 1],
-  ['Romão', 1], ['Sá', 1, 'de'], ['Queiroz', 1, 'de'], ['Prado', 1, 'do'], ['Toledo', 1], ['Siqueira', 1], ['Amaral', 1, 'do'],
-  ['Quintão', 1], ['Aragão', 1], ['Thomé', 1], ['Antunes', 1], ['Figueiredo', 1], ['Paixão', 1, 'da'], ['Jesus', 1, 'de'],
+  ['Silva', 30, 'da'],
+  ['Santos', 18, 'dos'],
+  ['Oliveira', 14, 'de'],
+  ['Souza', 12, 'de'],
+  ['Rodrigues', 8],
+  ['Ferreira', 8],
+  ['Alves', 8],
+  ['Pereira', 8],
+  ['Lima', 7],
+  ['Gomes', 6],
+  ['Costa', 6, 'da'],
+  ['Ribeiro', 6],
+  ['Martins', 5],
+  ['Carvalho', 5, 'de'],
+  ['Almeida', 5, 'de'],
+  ['Lopes', 4],
+  ['Soares', 4],
+  ['Fernandes', 4],
+  ['Vieira', 4],
+  ['Barbosa', 4],
+  ['Rocha', 3, 'da'],
+  ['Dias', 3],
+  ['Nascimento', 3, 'do'],
+  ['Andrade', 3, 'de'],
+  ['Moreira', 3],
+  ['Nunes', 3],
+  ['Marques', 3],
+  ['Machado', 3],
+  ['Mendes', 3],
+  ['Freitas', 3, 'de'],
+  ['Cardoso', 3],
+  ['Ramos', 3],
+  ['Gonçalves', 3],
+  ['Santana', 2],
+  ['Teixeira', 2],
+  ['Araújo', 3, 'de'],
+  ['Conceição', 2, 'da'],
+  ['Magalhães', 1],
+  ['Brandão', 1],
+  ['Assunção', 1, 'da'],
+  ['Falcão', 1],
+  ['Mourão', 1],
+  ['Simões', 1],
+  ['Guimarães', 1],
+  ['Sampaio', 1],
+  ['Brito', 2, 'de'],
+  ['Peixoto', 1],
+  ['Tavares', 1],
+  ['Medeiros', 1, 'de'],
+  ['Castro', 2, 'de'],
+  ['Pinto', 2],
+  ['Campos', 1],
+  ['Cavalcanti', 1],
+  ['Monteiro', 1],
+  ['Moura', 1, 'de'],
+  ['Correia', 1],
+  ['Azevedo', 1, 'de'],
+  ['Cunha', 1, 'da'],
+  ['Xavier', 1],
+  ['Borges', 1],
+  ['Macedo', 1],
+  ['Nogueira', 1],
+  ['Batista', 2],
+  ['Albuquerque', 1, 'de'],
+  ['Barros', 1, 'de'],
+  ['Braga', 1],
+  ['Franco', 1],
+  ['Melo', 2, 'de'],
+  ['Moraes', 1, 'de'],
+  ['Reis', 1, 'dos'],
+  ['Saraiva', 1],
+  ['Bezerra', 1],
+  ['Leão', 1],
+  ['Galvão', 1],
+  ['Leitão', 1],
+  ['Romão', 1],
+  ['Sá', 1, 'de'],
+  ['Queiroz', 1, 'de'],
+  ['Prado', 1, 'do'],
+  ['Toledo', 1],
+  ['Siqueira', 1],
+  ['Amaral', 1, 'do'],
+  ['Quintão', 1],
+  ['Aragão', 1],
+  ['Thomé', 1],
+  ['Antunes', 1],
+  ['Figueiredo', 1],
+  ['Paixão', 1, 'da'],
+  ['Jesus', 1, 'de'],
 ];
 
 /** Cities with their UF, area code and a real CEP range; weighted towards São Paulo (default UF SP). */
 const CITIES: Array<[city: string, uf: string, ddd: string, cepFrom: number, cepTo: number, weight: number]> = [
-  ['São Paulo', 'SP', '11', 1000000, 5999999, 30], ['Campinas', 'SP', '19', 13010000, 13099999, 6],
-  ['Santos', 'SP', '13', 11010000, 11099999, 4], ['Ribeirão Preto', 'SP', '16', 14010000, 14099999, 4],
-  ['São José dos Campos', 'SP', '12', 12210000, 12249999, 3], ['Sorocaba', 'SP', '15', 18010000, 18109999, 3],
-  ['Bauru', 'SP', '14', 17010000, 17109999, 2], ['São José do Rio Preto', 'SP', '17', 15010000, 15099999, 2],
-  ['Guarulhos', 'SP', '11', 7010000, 7399999, 3], ['Santo André', 'SP', '11', 9010000, 9299999, 2],
-  ['Osasco', 'SP', '11', 6010000, 6299999, 2], ['Piracicaba', 'SP', '19', 13400000, 13429999, 2],
-  ['Presidente Prudente', 'SP', '18', 19010000, 19099999, 1], ['Marília', 'SP', '14', 17500000, 17529999, 1],
-  ['Araraquara', 'SP', '16', 14800000, 14811999, 1], ['Jundiaí', 'SP', '11', 13200000, 13219999, 2],
-  ['Rio de Janeiro', 'RJ', '21', 20000000, 23799999, 6], ['Belo Horizonte', 'MG', '31', 30000000, 31999999, 4],
-  ['Curitiba', 'PR', '41', 80000000, 82999999, 3], ['Porto Alegre', 'RS', '51', 90000000, 91999999, 2],
-  ['Brasília', 'DF', '61', 70000000, 72799999, 3], ['Salvador', 'BA', '71', 40000000, 42499999, 2],
-  ['Recife', 'PE', '81', 50000000, 52999999, 2], ['Fortaleza', 'CE', '85', 60000000, 61599999, 2],
-  ['Florianópolis', 'SC', '48', 88000000, 88099999, 2], ['Goiânia', 'GO', '62', 74000000, 74899999, 2],
-  ['Belém', 'PA', '91', 66000000, 66999999, 1], ['Manaus', 'AM', '92', 69000000, 69099999, 1],
-  ['Vitória', 'ES', '27', 29000000, 29099999, 1], ['Campo Grande', 'MS', '67', 79000000, 79124999, 1],
-  ['Cuiabá', 'MT', '65', 78000000, 78099999, 1], ['Natal', 'RN', '84', 59000000, 59139999, 1],
-  ['João Pessoa', 'PB', '83', 58000000, 58099999, 1], ['Maceió', 'AL', '82', 57000000, 57099999, 1],
-  ['Teresina', 'PI', '86', 64000000, 64099999, 1], ['São Luís', 'MA', '98', 65000000, 65099999, 1],
+  ['São Paulo', 'SP', '11', 1000000, 5999999, 30],
+  ['Campinas', 'SP', '19', 13010000, 13099999, 6],
+  ['Santos', 'SP', '13', 11010000, 11099999, 4],
+  ['Ribeirão Preto', 'SP', '16', 14010000, 14099999, 4],
+  ['São José dos Campos', 'SP', '12', 12210000, 12249999, 3],
+  ['Sorocaba', 'SP', '15', 18010000, 18109999, 3],
+  ['Bauru', 'SP', '14', 17010000, 17109999, 2],
+  ['São José do Rio Preto', 'SP', '17', 15010000, 15099999, 2],
+  ['Guarulhos', 'SP', '11', 7010000, 7399999, 3],
+  ['Santo André', 'SP', '11', 9010000, 9299999, 2],
+  ['Osasco', 'SP', '11', 6010000, 6299999, 2],
+  ['Piracicaba', 'SP', '19', 13400000, 13429999, 2],
+  ['Presidente Prudente', 'SP', '18', 19010000, 19099999, 1],
+  ['Marília', 'SP', '14', 17500000, 17529999, 1],
+  ['Araraquara', 'SP', '16', 14800000, 14811999, 1],
+  ['Jundiaí', 'SP', '11', 13200000, 13219999, 2],
+  ['Rio de Janeiro', 'RJ', '21', 20000000, 23799999, 6],
+  ['Belo Horizonte', 'MG', '31', 30000000, 31999999, 4],
+  ['Curitiba', 'PR', '41', 80000000, 82999999, 3],
+  ['Porto Alegre', 'RS', '51', 90000000, 91999999, 2],
+  ['Brasília', 'DF', '61', 70000000, 72799999, 3],
+  ['Salvador', 'BA', '71', 40000000, 42499999, 2],
+  ['Recife', 'PE', '81', 50000000, 52999999, 2],
+  ['Fortaleza', 'CE', '85', 60000000, 61599999, 2],
+  ['Florianópolis', 'SC', '48', 88000000, 88099999, 2],
+  ['Goiânia', 'GO', '62', 74000000, 74899999, 2],
+  ['Belém', 'PA', '91', 66000000, 66999999, 1],
+  ['Manaus', 'AM', '92', 69000000, 69099999, 1],
+  ['Vitória', 'ES', '27', 29000000, 29099999, 1],
+  ['Campo Grande', 'MS', '67', 79000000, 79124999, 1],
+  ['Cuiabá', 'MT', '65', 78000000, 78099999, 1],
+  ['Natal', 'RN', '84', 59000000, 59139999, 1],
+  ['João Pessoa', 'PB', '83', 58000000, 58099999, 1],
+  ['Maceió', 'AL', '82', 57000000, 57099999, 1],
+  ['Teresina', 'PI', '86', 64000000, 64099999, 1],
+  ['São Luís', 'MA', '98', 65000000, 65099999, 1],
   ['Aracaju', 'SE', '79', 49000000, 49099999, 1],
 ];
 
 const BAIRROS = [
-  'Centro', 'Jardim Paulista', 'Vila Mariana', 'Moema', 'Pinheiros', 'Perdizes', 'Higienópolis', 'Bela Vista', 'Boa Vista',
-  'Jardim América', 'Jardim Europa', 'Vila Nova', 'Santa Cecília', 'Cambuí', 'Taquaral', 'Cidade Nova', 'Santo Antônio',
-  'São José', 'São Francisco', 'Jardim Botânico', 'Alto da Boa Vista', 'Vila Rica', 'Parque São Jorge', 'Jardim das Flores',
-  'Nossa Senhora Aparecida', 'Vila Maria', 'Jardim São Paulo', 'Bom Retiro', 'Aclimação', 'Jardim Guanabara',
-  'Vila Olímpia', 'Brooklin', 'Consolação', 'Liberdade', 'Ipiranga', 'Tatuapé', 'Jardim Anália Franco', 'Água Branca',
+  'Centro',
+  'Jardim Paulista',
+  'Vila Mariana',
+  'Moema',
+  'Pinheiros',
+  'Perdizes',
+  'Higienópolis',
+  'Bela Vista',
+  'Boa Vista',
+  'Jardim América',
+  'Jardim Europa',
+  'Vila Nova',
+  'Santa Cecília',
+  'Cambuí',
+  'Taquaral',
+  'Cidade Nova',
+  'Santo Antônio',
+  'São José',
+  'São Francisco',
+  'Jardim Botânico',
+  'Alto da Boa Vista',
+  'Vila Rica',
+  'Parque São Jorge',
+  'Jardim das Flores',
+  'Nossa Senhora Aparecida',
+  'Vila Maria',
+  'Jardim São Paulo',
+  'Bom Retiro',
+  'Aclimação',
+  'Jardim Guanabara',
+  'Vila Olímpia',
+  'Brooklin',
+  'Consolação',
+  'Liberdade',
+  'Ipiranga',
+  'Tatuapé',
+  'Jardim Anália Franco',
+  'Água Branca',
 ];
 const STREET_TYPES: Array<{ weight: number; value: string }> = [
-  { weight: 70, value: 'Rua' }, { weight: 18, value: 'Avenida' }, { weight: 5, value: 'Alameda' },
-  { weight: 4, value: 'Travessa' }, { weight: 3, value: 'Praça' },
+  { weight: 70, value: 'Rua' },
+  { weight: 18, value: 'Avenida' },
+  { weight: 5, value: 'Alameda' },
+  { weight: 4, value: 'Travessa' },
+  { weight: 3, value: 'Praça' },
 ];
-const STREET_TITLES = ['Doutor', 'Professor', 'Coronel', 'Padre', 'Dom', 'Marechal', 'Presidente', 'Governador', 'Desembargador', 'Engenheiro', 'Visconde de', 'Barão de'];
+const STREET_TITLES = [
+  'Doutor',
+  'Professor',
+  'Coronel',
+  'Padre',
+  'Dom',
+  'Marechal',
+  'Presidente',
+  'Governador',
+  'Desembargador',
+  'Engenheiro',
+  'Visconde de',
+  'Barão de',
+];
 const STREET_NAMES = [
-  'Sete de Setembro', 'XV de Novembro', 'Tiradentes', 'Barão do Rio Branco', 'Santos Dumont', 'Getúlio Vargas',
-  'Marechal Deodoro', 'Dom Pedro II', 'Visconde de Mauá', 'das Flores', 'das Palmeiras', 'da Consolação', 'Brasil',
-  'Paulista', 'Brigadeiro Faria Lima', 'Rui Barbosa', 'Treze de Maio', 'Floriano Peixoto', 'José Bonifácio', 'da Liberdade',
+  'Sete de Setembro',
+  'XV de Novembro',
+  'Tiradentes',
+  'Barão do Rio Branco',
+  'Santos Dumont',
+  'Getúlio Vargas',
+  'Marechal Deodoro',
+  'Dom Pedro II',
+  'Visconde de Mauá',
+  'das Flores',
+  'das Palmeiras',
+  'da Consolação',
+  'Brasil',
+  'Paulista',
+  'Brigadeiro Faria Lima',
+  'Rui Barbosa',
+  'Treze de Maio',
+  'Floriano Peixoto',
+  'José Bonifácio',
+  'da Liberdade',
 ];
 const BANKS_WITH_ACCOUNT = [1, 2, 18, 19];
 const ASSOCIATION_POSITIONS = [
-  'Presidente', 'Vice-Presidente', '1º Secretário', '2º Secretário', 'Diretor Financeiro', 'Diretor Social',
-  'Diretor Cultural', 'Diretor de Esportes', 'Conselheiro Fiscal', 'Diretor de Aposentados',
+  'Presidente',
+  'Vice-Presidente',
+  '1º Secretário',
+  '2º Secretário',
+  'Diretor Financeiro',
+  'Diretor Social',
+  'Diretor Cultural',
+  'Diretor de Esportes',
+  'Conselheiro Fiscal',
+  'Diretor de Aposentados',
 ];
 const VARAS = ['Vara Cível', 'Vara Criminal', 'Vara da Família', 'Vara da Fazenda', 'Juizado Especial', 'Vara do Júri', 'Vara de Execuções'];
 const COMPANY_KINDS = [
-  'Clínica', 'Laboratório', 'Drogaria', 'Construtora', 'Transportadora', 'Papelaria', 'Consultoria', 'Advocacia',
-  'Imobiliária', 'Auto Peças', 'Distribuidora', 'Hotel', 'Restaurante', 'Gráfica', 'Ótica', 'Academia', 'Colégio',
-  'Corretora de Seguros', 'Agência de Viagens', 'Odontologia',
+  'Clínica',
+  'Laboratório',
+  'Drogaria',
+  'Construtora',
+  'Transportadora',
+  'Papelaria',
+  'Consultoria',
+  'Advocacia',
+  'Imobiliária',
+  'Auto Peças',
+  'Distribuidora',
+  'Hotel',
+  'Restaurante',
+  'Gráfica',
+  'Ótica',
+  'Academia',
+  'Colégio',
+  'Corretora de Seguros',
+  'Agência de Viagens',
+  'Odontologia',
 ];
 const COMPANY_SUFFIXES = [' Ltda', ' Ltda', ' S.A.', ' ME', ' EIRELI', ''];
 /** Reserved domains only (RFC 2606): demo data must never e-mail a real person. */
@@ -151,19 +459,30 @@ const CALENDAR = Array.from({ length: 366 }, (_, i) => {
 });
 
 function slug(text: string) {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '');
 }
 
 /** Name parts kept apart so relatives can share surnames. */
-interface Name { first: string; surnames: string[] }
+interface Name {
+  first: string;
+  surnames: string[];
+}
 
 function fullName(name: Name, particles: Map<string, string>, withParticle: boolean[]) {
   const surnames = [...name.surnames];
   const flags = [...withParticle];
-  const build = () => [name.first, ...surnames.flatMap((s, i) => {
-    const particle = particles.get(s);
-    return particle && flags[i] ? [particle, s] : [s];
-  })].join(' ');
+  const build = () =>
+    [
+      name.first,
+      ...surnames.flatMap((s, i) => {
+        const particle = particles.get(s);
+        return particle && flags[i] ? [particle, s] : [s];
+      }),
+    ].join(' ');
   let text = build();
   // custName holds 64 characters: drop middle surnames until it fits.
   while (text.length > 64 && surnames.length > 1) {
@@ -250,7 +569,11 @@ function createGenerator(scale: number) {
     return list;
   }
   function render(name: Name) {
-    return fullName(name, particles, name.surnames.map(() => chance(0.35)));
+    return fullName(
+      name,
+      particles,
+      name.surnames.map(() => chance(0.35)),
+    );
   }
 
   const city = () => faker.helpers.weightedArrayElement(cityChoices);
@@ -283,11 +606,20 @@ function createGenerator(scale: number) {
     };
     if (kind === 1) {
       if (chance(0.45)) row.adComplement = `Apto ${int(1, 25)}${int(1, 4)}`;
-      if (chance(0.7)) { row.adPhoneDdd = ddd; row.adPhone = landline(); }
-      if (chance(0.2)) { row.adPhoneDdd2 = ddd; row.adPhone2 = landline(); }
+      if (chance(0.7)) {
+        row.adPhoneDdd = ddd;
+        row.adPhone = landline();
+      }
+      if (chance(0.2)) {
+        row.adPhoneDdd2 = ddd;
+        row.adPhone2 = landline();
+      }
     } else if (kind === 2) {
       row.adComplement = `Sala ${int(1, 25)}${String(int(1, 20)).padStart(2, '0')}`;
-      if (chance(0.8)) { row.adPhoneDdd = ddd; row.adPhone = landline(); }
+      if (chance(0.8)) {
+        row.adPhoneDdd = ddd;
+        row.adPhone = landline();
+      }
     } else {
       row.adComplement = `${int(1, 9)}ª ${pick(VARAS)}`.slice(0, 20);
       row.adPhoneDdd = ddd;
@@ -297,8 +629,25 @@ function createGenerator(scale: number) {
   }
 
   return {
-    faker, int, chance, pick, digits, nextCpf, nextCnpj, numeroInterno, birthdate, dateAfter, firstName, surnames, render,
-    city, cell, landline, email, address, surname,
+    faker,
+    int,
+    chance,
+    pick,
+    digits,
+    nextCpf,
+    nextCnpj,
+    numeroInterno,
+    birthdate,
+    dateAfter,
+    firstName,
+    surnames,
+    render,
+    city,
+    cell,
+    landline,
+    email,
+    address,
+    surname,
   };
 }
 
@@ -315,8 +664,13 @@ interface Generated {
 function generate(scale: number, firstId: number): Generated {
   const g = createGenerator(scale);
   const out: Generated = {
-    customers: [], addresses: [], positions: [], terceiros: [],
-    portalMember: { cstId: 0, cpf: '', name: '', email: null }, holders: 0, dependents: 0,
+    customers: [],
+    addresses: [],
+    positions: [],
+    terceiros: [],
+    portalMember: { cstId: 0, cpf: '', name: '', email: null },
+    holders: 0,
+    dependents: 0,
   };
   let nextId = firstId;
   const deceased: Array<{ cstId: number; sex: 0 | 1; surname: string }> = [];
@@ -325,17 +679,37 @@ function generate(scale: number, firstId: number): Generated {
     const cstId = nextId++;
     // The first holder is the portal demo member: a living, active magistrate with e-mail and address.
     const portal = index === 0;
-    let status = portal ? 'M' : g.faker.helpers.weightedArrayElement([
-      { weight: 45, value: 'M' }, { weight: 8, value: 'N' }, { weight: 8, value: 'H' }, { weight: 9, value: 'J' },
-      { weight: 12, value: 'V' }, { weight: 10, value: 'F' }, { weight: 8, value: 'O' },
-    ]);
+    let status = portal
+      ? 'M'
+      : g.faker.helpers.weightedArrayElement([
+          { weight: 45, value: 'M' },
+          { weight: 8, value: 'N' },
+          { weight: 8, value: 'H' },
+          { weight: 9, value: 'J' },
+          { weight: 12, value: 'V' },
+          { weight: 10, value: 'F' },
+          { weight: 8, value: 'O' },
+        ]);
     const widowOf = status === 'V' ? (deceased.length ? g.pick(deceased) : undefined) : undefined;
     if (status === 'V' && !widowOf) status = 'M';
     const magistrate = 'MNHJ'.includes(status);
-    const situacao = portal ? 1 : status === 'V' ? 1
-      : g.faker.helpers.weightedArrayElement(magistrate
-        ? [{ weight: 70, value: 1 }, { weight: 20, value: 2 }, { weight: 10, value: 5 }]
-        : [{ weight: 85, value: 1 }, { weight: 10, value: 2 }, { weight: 5, value: 5 }]);
+    const situacao = portal
+      ? 1
+      : status === 'V'
+        ? 1
+        : g.faker.helpers.weightedArrayElement(
+            magistrate
+              ? [
+                  { weight: 70, value: 1 },
+                  { weight: 20, value: 2 },
+                  { weight: 10, value: 5 },
+                ]
+              : [
+                  { weight: 85, value: 1 },
+                  { weight: 10, value: 2 },
+                  { weight: 5, value: 5 },
+                ],
+          );
     const sex: 0 | 1 = widowOf ? (widowOf.sex === 0 ? 1 : 0) : g.chance(magistrate ? 0.58 : 0.45) ? 0 : 1;
     const birthYear = situacao === 1 ? g.int(status === 'V' ? 1940 : 1958, 1995) : situacao === 2 ? g.int(1935, 1962) : g.int(1925, 1958);
     const birth = g.birthdate(birthYear);
@@ -377,7 +751,10 @@ function generate(scale: number, firstId: number): Generated {
       custNumeroInterno: g.numeroInterno(index),
       custConcurso: magistrate ? `${g.int(120, 190)}º Concurso` : null,
       custComunicacao: g.faker.helpers.weightedArrayElement([
-        { weight: 70, value: 1 }, { weight: 10, value: 2 }, { weight: 15, value: 3 }, { weight: 5, value: 4 },
+        { weight: 70, value: 1 },
+        { weight: 10, value: 2 },
+        { weight: 15, value: 3 },
+        { weight: 5, value: 4 },
       ]),
       custExtratoPorEmail: hasEmail && g.chance(0.6),
       custIRPorEmail: hasEmail && g.chance(0.5),
@@ -437,16 +814,24 @@ function generate(scale: number, firstId: number): Generated {
 
     // Dependents: 0-3 (about 1.1 per holder).
     const count = g.faker.helpers.weightedArrayElement([
-      { weight: 30, value: 0 }, { weight: 40, value: 1 }, { weight: 20, value: 2 }, { weight: 10, value: 3 },
+      { weight: 30, value: 0 },
+      { weight: 40, value: 1 },
+      { weight: 20, value: 2 },
+      { weight: 10, value: 3 },
     ]);
     let spouse: Name | undefined;
     for (let d = 0; d < count; d++) {
       let kinship: number;
       if (d === 0 && hasSpouse) kinship = row.custEstadoCivil === 5 ? 4 : 1;
       else if (birthYear >= 1968 && g.chance(0.1)) kinship = 3;
-      else kinship = g.faker.helpers.weightedArrayElement([
-        { weight: 80, value: 2 }, { weight: 6, value: 5 }, { weight: 8, value: 6 }, { weight: 4, value: 7 }, { weight: 2, value: 8 },
-      ]);
+      else
+        kinship = g.faker.helpers.weightedArrayElement([
+          { weight: 80, value: 2 },
+          { weight: 6, value: 5 },
+          { weight: 8, value: 6 },
+          { weight: 4, value: 7 },
+          { weight: 2, value: 8 },
+        ]);
       let year: number;
       let depSex: 0 | 1 = g.chance(0.5) ? 0 : 1;
       let depName: Name;
@@ -508,7 +893,9 @@ function generate(scale: number, firstId: number): Generated {
       terCPFCNPJ: company ? g.nextCnpj() : g.nextCpf(),
       terNome,
       terContato: company ? g.render({ first: g.firstName(g.chance(0.5) ? 0 : 1, 1975), surnames: g.surnames(1) }) : null,
-      terEmail: g.chance(0.8) ? `${company ? 'contato' : slug(owner.first.split(' ')[0]!)}.${slug(owner.surnames[0]!)}@${g.pick(EMAIL_DOMAINS)}` : null,
+      terEmail: g.chance(0.8)
+        ? `${company ? 'contato' : slug(owner.first.split(' ')[0]!)}.${slug(owner.surnames[0]!)}@${g.pick(EMAIL_DOMAINS)}`
+        : null,
       terCEP: String(g.int(cepFrom, cepTo)).padStart(8, '0'),
       terLogradouro: `Rua ${owner.first.split(' ')[0]} ${g.surname()}`.slice(0, 80),
       terNumero: String(g.int(1, 3999)),
@@ -569,7 +956,7 @@ export async function seedPeople(db: Db, opts: { scale: number; log: (line: stri
   await db.execute(sql`vacuum (analyze) customers, addresses, position_history, terceiros`);
   opts.log(
     `Pessoas: ${data.holders} titulares, ${data.dependents} dependentes, ${data.terceiros.length} terceiros, ` +
-    `${data.addresses.length} endereços em ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${data.addresses.length} endereços em ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return { portalMember: data.portalMember };
 }

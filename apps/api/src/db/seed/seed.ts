@@ -55,9 +55,11 @@ export async function prepareDatabase(
       return 'demo';
     }
     const admin = await createFirstAdmin(db, { cpf: config.ADMIN_CPF, password: config.ADMIN_PASSWORD });
-    log(`Primeira execução: superadministrador criado. CPF ${formatCpf(admin.cpf)}`
-      + (admin.oneTimePassword ? `, senha provisória ${admin.oneTimePassword}` : ', senha de ADMIN_PASSWORD')
-      + '. A senha deve ser trocada no primeiro acesso.');
+    log(
+      `Primeira execução: superadministrador criado. CPF ${formatCpf(admin.cpf)}` +
+        (admin.oneTimePassword ? `, senha provisória ${admin.oneTimePassword}` : ', senha de ADMIN_PASSWORD') +
+        '. A senha deve ser trocada no primeiro acesso.',
+    );
     return 'admin';
   });
 }

@@ -24,8 +24,13 @@ describe('demo services', () => {
     }
     const suppliers = (await admin.get(api('fornecedores'))).json() as Array<{ supId: number; supName: string }>;
     expect(suppliers.map((s) => s.supName)).toEqual([
-      'Associação dos Magistrados', 'Bar e Lanchonete da Sede', 'Caixa de Assistência dos Magistrados', 'Operadora Conecta Celular',
-      'Seguradora Previdência Mútua', 'Unimed Cooperativa Médica', 'Vida Segura Seguradora S.A.',
+      'Associação dos Magistrados',
+      'Bar e Lanchonete da Sede',
+      'Caixa de Assistência dos Magistrados',
+      'Operadora Conecta Celular',
+      'Seguradora Previdência Mútua',
+      'Unimed Cooperativa Médica',
+      'Vida Segura Seguradora S.A.',
     ]);
     // The bar has no CNPJ (optional).
     const bar = suppliers.find((s) => s.supName === 'Bar e Lanchonete da Sede')!;
@@ -36,7 +41,11 @@ describe('demo services', () => {
     const feeServices = (await admin.get(api(`servicos/all/${FEE_PRODUCT_SUC_ID}`))).json() as Array<{ svcName: string }>;
     expect(feeServices.map((s) => s.svcName)).toContain('Mensalidade associativa');
 
-    const peculio = (await ctx.pool.query('select s.svc_id, s.svc_name, p.suc_name from services s join products p using (suc_id) where s.svc_id = $1', [FUNDO_DE_PECULIO_SVC_ID])).rows;
+    const peculio = (
+      await ctx.pool.query('select s.svc_id, s.svc_name, p.suc_name from services s join products p using (suc_id) where s.svc_id = $1', [
+        FUNDO_DE_PECULIO_SVC_ID,
+      ])
+    ).rows;
     expect(peculio).toEqual([{ svc_id: 170, svc_name: 'Fundo de Pecúlio', suc_name: 'Fundo de Pecúlio' }]);
 
     for (const sucId of HEALTH_PLAN_SUC_IDS) {
@@ -53,7 +62,11 @@ describe('demo services', () => {
 
     // The sequences were moved past the explicit ids: new records get free ids.
     const unimed = suppliers.find((s) => s.supName === 'Unimed Cooperativa Médica')!;
-    const product = await admin.post(api(`produtos/${unimed.supId}`), { sucName: 'Plano de saúde Unimed Nacional', sucHealth: true, sucMudaFaixa: true });
+    const product = await admin.post(api(`produtos/${unimed.supId}`), {
+      sucName: 'Plano de saúde Unimed Nacional',
+      sucHealth: true,
+      sucMudaFaixa: true,
+    });
     expect(product.statusCode, product.body).toBe(200);
     expect(product.json().sucId).toBeGreaterThan(22);
     const service = await admin.post(api(`servicos/${product.json().sucId}`), { svcName: 'Titular nacional' });

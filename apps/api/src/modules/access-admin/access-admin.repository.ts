@@ -11,7 +11,9 @@ export function createAccessAdminRepository() {
           permId: profiles.permId,
           name: profiles.name,
           description: profiles.description,
-          roles: sql<string[]>`coalesce((select array_agg(pr.role order by pr.role) from profile_roles pr where pr.perm_id = "profiles"."perm_id"), '{}')::text[]`,
+          roles: sql<
+            string[]
+          >`coalesce((select array_agg(pr.role order by pr.role) from profile_roles pr where pr.perm_id = "profiles"."perm_id"), '{}')::text[]`,
           userCount: sql<number>`(select count(*) from users u where u.perm_id = "profiles"."perm_id")::int`,
         })
         .from(profiles)
@@ -26,7 +28,10 @@ export function createAccessAdminRepository() {
       return row ?? null;
     },
     async profileNameTaken(db: Executor, name: string, exceptId: number | null) {
-      const cond = exceptId == null ? sql`lower(${profiles.name}) = lower(${name})` : and(sql`lower(${profiles.name}) = lower(${name})`, ne(profiles.permId, exceptId));
+      const cond =
+        exceptId == null
+          ? sql`lower(${profiles.name}) = lower(${name})`
+          : and(sql`lower(${profiles.name}) = lower(${name})`, ne(profiles.permId, exceptId));
       return (await db.select({ id: profiles.permId }).from(profiles).where(cond).limit(1)).length > 0;
     },
     async insertProfile(db: Executor, values: { name: string; description: string }) {
@@ -48,7 +53,15 @@ export function createAccessAdminRepository() {
       return Number(row?.n ?? 0);
     },
     async userHasProfile(db: Executor, userId: number, permId: number) {
-      return (await db.select({ id: users.userId }).from(users).where(and(eq(users.userId, userId), eq(users.permId, permId))).limit(1)).length > 0;
+      return (
+        (
+          await db
+            .select({ id: users.userId })
+            .from(users)
+            .where(and(eq(users.userId, userId), eq(users.permId, permId)))
+            .limit(1)
+        ).length > 0
+      );
     },
     async deleteProfile(db: Executor, permId: number) {
       await db.delete(profiles).where(eq(profiles.permId, permId));
@@ -63,7 +76,9 @@ export function createAccessAdminRepository() {
           email: users.email,
           permId: users.permId,
           profileName: profiles.name,
-          extraRoles: sql<string[]>`coalesce((select array_agg(ur.role order by ur.role) from user_roles ur where ur.user_id = "users"."user_id"), '{}')::text[]`,
+          extraRoles: sql<
+            string[]
+          >`coalesce((select array_agg(ur.role order by ur.role) from user_roles ur where ur.user_id = "users"."user_id"), '{}')::text[]`,
           fnAllowExternal: users.fnAllowExternal,
           active: users.active,
           hasAuthenticator: sql<boolean>`${users.totpSecret} is not null`,
@@ -90,14 +105,20 @@ export function createAccessAdminRepository() {
       return row!.userId;
     },
     async updateUser(db: Executor, userId: number, values: Partial<typeof users.$inferInsert>) {
-      await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.userId, userId));
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.userId, userId));
     },
     async setUserRoles(db: Executor, userId: number, roles: string[]) {
       await db.delete(userRoles).where(eq(userRoles.userId, userId));
       if (roles.length) await db.insert(userRoles).values(roles.map((role) => ({ userId, role })));
     },
     async revokeSessions(db: Executor, userId: number) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 }

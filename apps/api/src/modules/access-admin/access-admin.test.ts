@@ -11,11 +11,17 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await signedInAs(ctx, ['v2access', 'superadmin']);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
-const profileAudits = (entityId: string) => ctx.db.select().from(audits).where(and(eq(audits.category, 'acessos'), eq(audits.entityId, entityId)));
+const profileAudits = (entityId: string) =>
+  ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, 'acessos'), eq(audits.entityId, entityId)));
 
 const calls: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }> = [
   { method: 'GET', url: '/api/v1/roles' },
@@ -57,7 +63,11 @@ describe('Acessos: access', () => {
 
 describe('Acessos: perfis', () => {
   it('creates, updates and deletes a profile, with audit rows', async () => {
-    const created = await admin.client.post('/api/v1/acessos/perfis', { name: 'Financeiro Teste', description: 'Equipe', roles: ['v2access', 'v2menufinanceiro'] });
+    const created = await admin.client.post('/api/v1/acessos/perfis', {
+      name: 'Financeiro Teste',
+      description: 'Equipe',
+      roles: ['v2access', 'v2menufinanceiro'],
+    });
     expect(created.statusCode).toBe(200);
     const profile = created.json();
     expect(profile).toMatchObject({ name: 'Financeiro Teste', description: 'Equipe', roles: ['v2access', 'v2menufinanceiro'], userCount: 0 });
@@ -68,7 +78,11 @@ describe('Acessos: perfis', () => {
     const dup = await admin.client.post('/api/v1/acessos/perfis', { name: 'financeiro teste', roles: [] });
     expect(dup.statusCode).toBe(409);
 
-    const updated = await put(admin.client, `/api/v1/acessos/perfis/${profile.permId}`, { name: 'Financeiro 2', description: '', roles: ['v2access'] });
+    const updated = await put(admin.client, `/api/v1/acessos/perfis/${profile.permId}`, {
+      name: 'Financeiro 2',
+      description: '',
+      roles: ['v2access'],
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Financeiro 2', roles: ['v2access'] });
 
@@ -103,7 +117,16 @@ describe('Acessos: perfis', () => {
 describe('Acessos: usuários', () => {
   const newUser = async (overrides: Record<string, unknown> = {}) => {
     const profile = (await admin.client.post('/api/v1/acessos/perfis', { name: `Perfil ${nextCpf()}`, roles: ['v2access'] })).json();
-    return { cpf: nextCpf(), name: 'Maria da Silva', email: 'maria@example.com', permId: profile.permId, extraRoles: ['v2search'], fnAllowExternal: false, active: true, ...overrides };
+    return {
+      cpf: nextCpf(),
+      name: 'Maria da Silva',
+      email: 'maria@example.com',
+      permId: profile.permId,
+      extraRoles: ['v2search'],
+      fnAllowExternal: false,
+      active: true,
+      ...overrides,
+    };
   };
 
   it('creates a user with no usable password; refuses an invalid or duplicate CPF', async () => {
@@ -141,26 +164,45 @@ describe('Acessos: usuários', () => {
     expect(text).not.toMatch(/passwordHash|totpSecret/);
   });
 
-  it('a role change takes effect at the target user\'s next request', async () => {
+  it("a role change takes effect at the target user's next request", async () => {
     const target = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, target.cpf);
     expect((await client.get('/api/v1/session')).json().roles).not.toContain('v2menufiltro');
 
-    const upd = await put(admin.client, `/api/v1/acessos/perfis/${target.permId}`, { name: `Perfil alvo ${target.userId}`, roles: ['v2access', 'v2menufiltro'] });
+    const upd = await put(admin.client, `/api/v1/acessos/perfis/${target.permId}`, {
+      name: `Perfil alvo ${target.userId}`,
+      roles: ['v2access', 'v2menufiltro'],
+    });
     expect(upd.statusCode).toBe(200);
     expect((await client.get('/api/v1/session')).json().roles).toContain('v2menufiltro');
 
     // Extra roles through the user call, too.
-    const body = { cpf: target.cpf, name: target.name, email: 'alvo@example.com', permId: target.permId, extraRoles: ['v2atd'], fnAllowExternal: false, active: true };
+    const body = {
+      cpf: target.cpf,
+      name: target.name,
+      email: 'alvo@example.com',
+      permId: target.permId,
+      extraRoles: ['v2atd'],
+      fnAllowExternal: false,
+      active: true,
+    };
     expect((await put(admin.client, `/api/v1/acessos/usuarios/${target.userId}`, body)).statusCode).toBe(200);
     expect((await client.get('/api/v1/session')).json().roles).toContain('v2atd');
   });
 
-  it('deactivation revokes the user\'s sessions', async () => {
+  it("deactivation revokes the user's sessions", async () => {
     const target = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, target.cpf);
     expect((await client.get('/api/v1/session')).json()).not.toBeNull();
-    const body = { cpf: target.cpf, name: target.name, email: 'alvo@example.com', permId: target.permId, extraRoles: [], fnAllowExternal: false, active: false };
+    const body = {
+      cpf: target.cpf,
+      name: target.name,
+      email: 'alvo@example.com',
+      permId: target.permId,
+      extraRoles: [],
+      fnAllowExternal: false,
+      active: false,
+    };
     const res = await put(admin.client, `/api/v1/acessos/usuarios/${target.userId}`, body);
     expect(res.statusCode).toBe(200);
     expect(res.json().active).toBe(false);
@@ -171,7 +213,15 @@ describe('Acessos: usuários', () => {
 
   it('a superadmin cannot deactivate themselves nor remove their own superadmin role', async () => {
     const me = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const base = { cpf: me.user.cpf, name: me.user.name, email: 'eu@example.com', permId: me.user.permId, extraRoles: [], fnAllowExternal: false, active: true };
+    const base = {
+      cpf: me.user.cpf,
+      name: me.user.name,
+      email: 'eu@example.com',
+      permId: me.user.permId,
+      extraRoles: [],
+      fnAllowExternal: false,
+      active: true,
+    };
     const off = await put(me.client, `/api/v1/acessos/usuarios/${me.user.userId}`, { ...base, active: false });
     expect(off.statusCode).toBe(400);
     expect(off.json().message).toBe(accessAdminMessages.selfDeactivate);

@@ -12,45 +12,48 @@ import { SESSION_COOKIE, XSRF_HEADER, type ApiRouteInfo, type SessionUser } from
  * GETs flagged `xsrf`. A session ends after SESSION_TTL_HOURS idle or SESSION_MAX_DAYS after sign-in.
  * Registered by the auth module's setup, at the app's root, before any route.
  */
-export default fp<{ service: AuthService }>(async (app, { service }) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('peopleVersion', -1);
-  app.decorate('apiRoutes', [] as ApiRouteInfo[]);
+export default fp<{ service: AuthService }>(
+  async (app, { service }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('peopleVersion', -1);
+    app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
-  // Every API route must say who may call it; forgetting is a start-up error, not an open door.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1')) return;
-    const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean } | undefined;
-    if (!config?.public && config?.roles === undefined) {
-      throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
-    }
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles, xsrf: config?.xsrf === true });
-    }
-  });
+    // Every API route must say who may call it; forgetting is a start-up error, not an open door.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/v1')) return;
+      const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean } | undefined;
+      if (!config?.public && config?.roles === undefined) {
+        throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles, xsrf: config?.xsrf === true });
+      }
+    });
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // Guard by the matched route: unknown paths (404) and the web app's files are not API routes,
-    // so they cost no session lookup.
-    if (!request.routeOptions.url?.startsWith('/api/v1')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const session = await service.sessionOf(token);
-      request.user = session?.user ?? null;
-      if (session) request.peopleVersion = session.peopleVersion;
-    }
-    const config = request.routeOptions.config;
-    if (config.public) {
-      if (config.xsrf && request.user) checkXsrf(request, request.user);
-      return;
-    }
-    if (!request.user) throw unauthorized();
-    if (request.user.mustChangePassword && !config.allowPendingPassword) throw forbidden(sessionMessages.mustChangePassword);
-    if (!hasRole(request.user.roles, config.roles)) throw forbidden();
-    if (config.xsrf || (request.method !== 'GET' && request.method !== 'HEAD')) checkXsrf(request, request.user);
-  });
-}, { name: 'auth', dependencies: ['db'] });
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      // Guard by the matched route: unknown paths (404) and the web app's files are not API routes,
+      // so they cost no session lookup.
+      if (!request.routeOptions.url?.startsWith('/api/v1')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const session = await service.sessionOf(token);
+        request.user = session?.user ?? null;
+        if (session) request.peopleVersion = session.peopleVersion;
+      }
+      const config = request.routeOptions.config;
+      if (config.public) {
+        if (config.xsrf && request.user) checkXsrf(request, request.user);
+        return;
+      }
+      if (!request.user) throw unauthorized();
+      if (request.user.mustChangePassword && !config.allowPendingPassword) throw forbidden(sessionMessages.mustChangePassword);
+      if (!hasRole(request.user.roles, config.roles)) throw forbidden();
+      if (config.xsrf || (request.method !== 'GET' && request.method !== 'HEAD')) checkXsrf(request, request.user);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
 
 function checkXsrf(request: FastifyRequest, user: SessionUser) {
   const header = request.headers[XSRF_HEADER];

@@ -73,10 +73,10 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
 
     /** Sliding expiry: the session lives ttlHours more from now. */
     async touchSession(sessionId: number, ttlHours: number) {
-      await pool.query(
-        `update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2) where session_id = $1`,
-        [sessionId, ttlHours],
-      );
+      await pool.query(`update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2) where session_id = $1`, [
+        sessionId,
+        ttlHours,
+      ]);
     },
 
     async findUserByCpf(cpf: string): Promise<UserForSignIn | undefined> {
@@ -131,7 +131,10 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     async releaseAttempt(cpf: string, ip: string) {
       // One row per statement, CPF first: the same lock order as reserveAttempt.
       for (const key of [`cpf:${cpf}`, `ip:${ip}`]) {
-        await db.update(loginLimits).set({ count: sql`greatest(${loginLimits.count} - 1, 0)` }).where(eq(loginLimits.key, key));
+        await db
+          .update(loginLimits)
+          .set({ count: sql`greatest(${loginLimits.count} - 1, 0)` })
+          .where(eq(loginLimits.key, key));
       }
     },
 
@@ -147,7 +150,10 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
       await recordSecurityEvent(db, event);
     },
 
-    async createSession(input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number }, event: SecurityEvent) {
+    async createSession(
+      input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number },
+      event: SecurityEvent,
+    ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(sessions)
@@ -169,7 +175,10 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     /** Ends a session; the event (sign-out, or a sign-in replacing it) is written in the same transaction. */
     async revokeSession(sessionId: number, event?: SecurityEvent) {
       await db.transaction(async (tx) => {
-        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.sessionId, sessionId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(eq(sessions.sessionId, sessionId));
         if (event) await recordSecurityEvent(tx, event);
       });
     },

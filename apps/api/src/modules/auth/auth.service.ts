@@ -13,14 +13,18 @@ import type { SecurityEvent } from '../../lib/security-events.js';
 import type { AuthRepository, UserForSignIn } from './auth.repository.js';
 
 export type SignInResult =
-  | { kind: 'requirecode' }
-  | { kind: 'signedIn'; token: string; xsrfToken: string; coded: string; user: { userId: number; name: string } };
+  { kind: 'requirecode' } | { kind: 'signedIn'; token: string; xsrfToken: string; coded: string; user: { userId: number; name: string } };
 
 export type SignInFailureReason = 'bad_credentials' | 'bad_code' | 'inactive' | 'external_refused';
 
 /** A refused attempt: its reason for the security event, and whether it counts against the limit. */
 class SignInRefusal extends AppError {
-  constructor(code: ErrorCode, message: string, readonly reason: SignInFailureReason, readonly counts: boolean) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly reason: SignInFailureReason,
+    readonly counts: boolean,
+  ) {
     super(code, message);
   }
 }
@@ -62,9 +66,12 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     new SignInRefusal('unauthorized', reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
 
   /** The checks of one attempt; signIn wraps them with the limit's counters and the security events. */
-  async function checkAttempt(body: LoginRequest, ctx: { ip: string }, cpf: string, subject: { userId: number | null }): Promise<
-    { kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }
-  > {
+  async function checkAttempt(
+    body: LoginRequest,
+    ctx: { ip: string },
+    cpf: string,
+    subject: { userId: number | null },
+  ): Promise<{ kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }> {
     const user = await repo.findUserByCpf(cpf);
     if (!user) {
       await dummyVerify(body.password);
@@ -124,15 +131,18 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
         const token = crypto.randomBytes(32).toString('base64url');
         const xsrfToken = crypto.randomBytes(24).toString('base64url');
         const actor = actorFrom(user);
-        await repo.createSession({
-          tokenHash: hashToken(token),
-          userId: user.userId,
-          xsrfToken,
-          subscriberId: body.subscriberId ?? '',
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          ttlHours: config.SESSION_TTL_HOURS,
-        }, { kind: 'login_ok', actor, subjectUserId: user.userId, details });
+        await repo.createSession(
+          {
+            tokenHash: hashToken(token),
+            userId: user.userId,
+            xsrfToken,
+            subscriberId: body.subscriberId ?? '',
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            ttlHours: config.SESSION_TTL_HOURS,
+          },
+          { kind: 'login_ok', actor, subjectUserId: user.userId, details },
+        );
         return { kind: 'signedIn', token, xsrfToken, coded: codedString(user, body.subscriberId ?? ''), user: actor };
       } catch (err) {
         if (err instanceof SignInRefusal) {
@@ -159,14 +169,20 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     /** Signing in over a live session ends the old one (and its sockets): one cookie, one session. */
     async replaceSession(previous: SessionUser, by: { userId: number; name: string }, ip: string) {
       await endSession(previous.sessionId, {
-        kind: 'logout', actor: by, subjectUserId: previous.userId, details: { ip, reason: 'replaced_by_login' },
+        kind: 'logout',
+        actor: by,
+        subjectUserId: previous.userId,
+        details: { ip, reason: 'replaced_by_login' },
       });
     },
 
     /** Sign-out of a live session. */
     async signOut(me: SessionUser, ip: string) {
       await endSession(me.sessionId, {
-        kind: 'logout', actor: actorFrom(me), subjectUserId: me.userId, details: { cpf: me.cpf, ip },
+        kind: 'logout',
+        actor: actorFrom(me),
+        subjectUserId: me.userId,
+        details: { cpf: me.cpf, ip },
       });
     },
 
@@ -195,10 +211,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
 
   /** The signed payload of the sign-in reply (decision 3). */
   function codedString(user: UserForSignIn, subscriberId: string) {
-    return signToken(
-      { cstID: user.cstId ?? -1, name: user.name, username: user.cpf, subscriberId, roles: user.roles, cep: user.cep },
-      secret,
-    );
+    return signToken({ cstID: user.cstId ?? -1, name: user.name, username: user.cpf, subscriberId, roles: user.roles, cep: user.cep }, secret);
   }
 }
 

@@ -11,8 +11,12 @@ import { createAuthRepository } from './auth.repository.js';
 import { createThrottle } from './auth.service.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 const EXTERNAL_IP = '203.0.113.7';
 const login = (payload: Record<string, unknown>, remoteAddress?: string) =>
@@ -30,7 +34,11 @@ describe('POST login', () => {
     expect(body.status).toBe(200);
     const payload = verifyToken(body.data, 'test-secret');
     expect(payload).toMatchObject({
-      cstID: member.cstId, name: 'Maria Teste', username: user.cpf, subscriberId: 'push-123', cep: '01310100',
+      cstID: member.cstId,
+      name: 'Maria Teste',
+      username: user.cpf,
+      subscriberId: 'push-123',
+      cep: '01310100',
       roles: expect.arrayContaining(['v2access', 'v2search']),
     });
     const cookies = res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[];
@@ -87,7 +95,10 @@ describe('POST login', () => {
     const first = await login({ username: user.cpf, password: user.password, code: '' }, EXTERNAL_IP);
     expect(first.json()).toEqual({ status: 200, data: 'requirecode' });
     expect(first.cookies).toHaveLength(0);
-    const bad = await login({ username: user.cpf, password: user.password, code: '000000' === (await generate({ secret })) ? '111111' : '000000' }, EXTERNAL_IP);
+    const bad = await login(
+      { username: user.cpf, password: user.password, code: '000000' === (await generate({ secret })) ? '111111' : '000000' },
+      EXTERNAL_IP,
+    );
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe(loginMessages.invalidCode);
     const good = await login({ username: user.cpf, password: user.password, code: await generate({ secret }) }, EXTERNAL_IP);
@@ -244,14 +255,21 @@ describe('sign-in limit (issue 8 §2)', () => {
 
 describe('client address behind a reverse proxy (issue 8 §1)', () => {
   let proxied: TestContext;
-  beforeAll(async () => { proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { database: ctx.database }); });
-  afterAll(async () => { await proxied.close(); });
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { database: ctx.database });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
   const viaProxy = (payload: Record<string, unknown>, forwardedFor: string) =>
     proxied.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
 
   it('takes the right-most address the proxy list does not hold: a forged left-most entry does not make an outsider trusted', async () => {
     const withCode = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: generateSecret() });
-    expect((await viaProxy({ username: withCode.cpf, password: withCode.password }, '10.9.9.9, 203.0.113.7')).json()).toEqual({ status: 200, data: 'requirecode' });
+    expect((await viaProxy({ username: withCode.cpf, password: withCode.password }, '10.9.9.9, 203.0.113.7')).json()).toEqual({
+      status: 200,
+      data: 'requirecode',
+    });
     const notAllowed = await createUser(ctx, { roles: ['v2access'] });
     const refused = await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '10.9.9.9, 203.0.113.7');
     expect(refused.statusCode).toBe(403);
@@ -279,8 +297,11 @@ describe('client address behind a reverse proxy (issue 8 §1)', () => {
     const notAllowed = await createUser(ctx, { roles: ['v2access'] });
     // Default config: the socket address (loopback, trusted) counts, not the header.
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/v1/login', payload: { username: notAllowed.cpf, password: notAllowed.password },
-      remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' },
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: notAllowed.cpf, password: notAllowed.password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(res.statusCode).toBe(200);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true não é mais aceito/);
@@ -291,9 +312,13 @@ describe('sessions (issue 8 §7)', () => {
   it('end SESSION_MAX_DAYS after sign-in however active', async () => {
     const user = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, user.cpf);
-    await ctx.db.execute(sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS - 1}) where user_id = ${user.userId}`);
+    await ctx.db.execute(
+      sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS - 1}) where user_id = ${user.userId}`,
+    );
     expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
-    await ctx.db.execute(sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS}) - interval '1 minute', last_seen_at = now() where user_id = ${user.userId}`);
+    await ctx.db.execute(
+      sql`update sessions set created_at = now() - make_interval(days => ${ctx.config.SESSION_MAX_DAYS}) - interval '1 minute', last_seen_at = now() where user_id = ${user.userId}`,
+    );
     expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
   });
 
@@ -302,11 +327,18 @@ describe('sessions (issue 8 §7)', () => {
     const old = await signIn(ctx, user.cpf);
     const ended: unknown[] = [];
     const stop = ctx.app.events.onSessionsEnded((e) => ended.push(e));
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password: user.password }, headers: { cookie: old.cookie } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: user.cpf, password: user.password },
+      headers: { cookie: old.cookie },
+    });
     stop();
     expect(again.statusCode).toBe(200);
     expect((await old.get('/api/v1/ping')).statusCode).toBe(401);
-    const oldSession = await ctx.db.execute<{ session_id: number }>(sql`select session_id from sessions where user_id = ${user.userId} and revoked_at is not null`);
+    const oldSession = await ctx.db.execute<{ session_id: number }>(
+      sql`select session_id from sessions where user_id = ${user.userId} and revoked_at is not null`,
+    );
     expect(ended).toEqual([{ sessionId: oldSession.rows[0]!.session_id }]);
     const sid = (again.cookies as { name: string; value: string }[]).find((c) => c.name === 'assoc_sid')!.value;
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/ping', headers: { cookie: `assoc_sid=${sid}` } })).statusCode).toBe(200);
@@ -347,9 +379,12 @@ describe('state-changing GETs need the XSRF header (issue 8 §8)', () => {
 });
 
 describe('security events of the sign-in (issue 8 §10)', () => {
-  const eventsOf = async (cpf: string) => (await ctx.db.execute<{ action: string; owner_id: number | null; user_id: number | null; after: Record<string, unknown> }>(
-    sql`select action, owner_id, user_id, after from audits where category = 'security' and after->>'cpf' = ${cpf} order by audit_id`,
-  )).rows;
+  const eventsOf = async (cpf: string) =>
+    (
+      await ctx.db.execute<{ action: string; owner_id: number | null; user_id: number | null; after: Record<string, unknown> }>(
+        sql`select action, owner_id, user_id, after from audits where category = 'security' and after->>'cpf' = ${cpf} order by audit_id`,
+      )
+    ).rows;
 
   it('records success, each failure reason and sign-out, never a password or code', async () => {
     const secret = generateSecret();
@@ -369,7 +404,10 @@ describe('security events of the sign-in (issue 8 §10)', () => {
 
     const events = await eventsOf(user.cpf);
     expect(events.map((e) => [e.action, e.after.reason ?? null])).toEqual([
-      ['login_fail', 'bad_credentials'], ['login_fail', 'bad_code'], ['login_ok', null], ['logout', null],
+      ['login_fail', 'bad_credentials'],
+      ['login_fail', 'bad_code'],
+      ['login_ok', null],
+      ['logout', null],
     ]);
     expect(events.every((e) => e.owner_id === user.userId)).toBe(true);
     expect(events[2]!.user_id).toBe(user.userId);

@@ -15,13 +15,24 @@ async function startFakeViaCep(mode: 'ok' | 'hang' | 'error' = 'ok') {
     hits.push(match[1]!);
     if (match[1] === '99999999') return json(200, { erro: 'true' });
     if (match[1] === '13560000') return json(200, { cep: '13560-000', logradouro: '', bairro: '', localidade: 'São Carlos', uf: 'SP' });
-    return json(200, { cep: '01310-100', logradouro: 'Avenida Paulista', complemento: 'até 610 - lado par', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' });
+    return json(200, {
+      cep: '01310-100',
+      logradouro: 'Avenida Paulista',
+      complemento: 'até 610 - lado par',
+      bairro: 'Bela Vista',
+      localidade: 'São Paulo',
+      uf: 'SP',
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws`,
     hits,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -49,7 +60,13 @@ describe('GET cep/{cep}', () => {
   });
 
   it('answers a city-wide CEP with empty street and bairro', async () => {
-    expect((await anyone.get('/api/v1/cep/13560000')).json()).toEqual({ logradouro: '', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' });
+    expect((await anyone.get('/api/v1/cep/13560000')).json()).toEqual({
+      logradouro: '',
+      tipoLogradouro: '',
+      bairro: '',
+      cidade: 'São Carlos',
+      uf: 'SP',
+    });
   });
 
   it('answers 404 for an unknown CEP and 400 for anything but 8 digits', async () => {
@@ -72,11 +89,14 @@ describe('GET cep/{cep} with the upstream down', () => {
   const cases: Array<[string, () => Promise<{ url: string; close(): Promise<void> }>]> = [
     ['never answering', () => startFakeViaCep('hang')],
     ['failing with 500', () => startFakeViaCep('error')],
-    ['refusing connections', async () => {
-      const fake = await startFakeViaCep();
-      await fake.close();
-      return { url: fake.url, close: async () => {} };
-    }],
+    [
+      'refusing connections',
+      async () => {
+        const fake = await startFakeViaCep();
+        await fake.close();
+        return { url: fake.url, close: async () => {} };
+      },
+    ],
   ];
   for (const [label, start] of cases) {
     it(`answers 503 fast when the upstream is ${label}`, async () => {

@@ -52,12 +52,19 @@ async function startFakeUpstream(mode: 'ok' | 'hang' | 'error' = 'ok'): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fake;
 }
 
 const upstreamConfig = (base: string, timeoutMs = 2000) => ({
-  CEP_URL: `${base}/cep`, GEOCODE_URL: `${base}/geo`, WEATHER_URL: `${base}/forecast`, WEATHER_TIMEOUT_MS: timeoutMs,
+  CEP_URL: `${base}/cep`,
+  GEOCODE_URL: `${base}/geo`,
+  WEATHER_URL: `${base}/forecast`,
+  WEATHER_TIMEOUT_MS: timeoutMs,
 });
 
 let upstream: FakeUpstream;
@@ -81,7 +88,11 @@ describe('GET aniversarios', () => {
     const other = `1980-${month === '06' ? '07' : '06'}-15`;
     const holder = await createMember(ctx, { custName: 'Bruno Aniversariante', custBirthdate: on(1970) });
     const dependent = await createMember(ctx, {
-      custName: 'Álvaro Aniversariante Filho', custBirthdate: on(2004), parentId: holder.cstId, custStatus: null, custAssocSituacao: null,
+      custName: 'Álvaro Aniversariante Filho',
+      custBirthdate: on(2004),
+      parentId: holder.cstId,
+      custStatus: null,
+      custAssocSituacao: null,
     });
     await createMember(ctx, { custName: 'Zé Falecido', custBirthdate: on(1940), custDeceased: '2020-01-01', custAssocSituacao: 5 });
     await createMember(ctx, { custName: 'Ana Situação Cinco', custBirthdate: on(1945), custAssocSituacao: 5 });
@@ -97,13 +108,22 @@ describe('GET aniversarios', () => {
 
   it('shows 29 February birthdays on 28 February of a non-leap year', async () => {
     const calls: unknown[][] = [];
-    const repo = { birthdays: async (...args: unknown[]) => { calls.push(args); return []; } } as unknown as DashboardRepository;
+    const repo = {
+      birthdays: async (...args: unknown[]) => {
+        calls.push(args);
+        return [];
+      },
+    } as unknown as DashboardRepository;
     const service = createDashboardService({ repo, weather: {} as WeatherClient, timeoutMs: 100, cacheMinutes: 1 });
     await service.birthdays(new Date('2027-02-28T15:00:00Z'));
     await service.birthdays(new Date('2028-02-28T15:00:00Z'));
     // 01:00 UTC on 1 March is still 28 February in São Paulo.
     await service.birthdays(new Date('2027-03-01T01:00:00Z'));
-    expect(calls).toEqual([[2, 28, true], [2, 28, false], [2, 28, true]]);
+    expect(calls).toEqual([
+      [2, 28, true],
+      [2, 28, false],
+      [2, 28, true],
+    ]);
   });
 
   it('needs v2access', async () => {
@@ -118,8 +138,14 @@ describe('GET weather/{cep}', () => {
     const res = await staff.get('/api/v1/weather/01310100');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      cep: '01310100', city: 'São Paulo', uf: 'SP', temperature: 24.3, min: 17.2, max: 27.9,
-      description: 'Parcialmente nublado', icon: 'partly-cloudy',
+      cep: '01310100',
+      city: 'São Paulo',
+      uf: 'SP',
+      temperature: 24.3,
+      min: 17.2,
+      max: 27.9,
+      description: 'Parcialmente nublado',
+      icon: 'partly-cloudy',
     });
     expect(upstream.lastGeoQuery?.get('name')).toBe('São Paulo');
     expect(upstream.lastGeoQuery?.get('countryCode')).toBe('BR');
@@ -159,11 +185,14 @@ describe('GET weather/{cep} with the upstream down', () => {
   const cases: Array<[string, () => Promise<{ url: string; close(): Promise<void> }>]> = [
     ['never answering', () => startFakeUpstream('hang')],
     ['failing with 500', () => startFakeUpstream('error')],
-    ['refusing connections', async () => {
-      const fake = await startFakeUpstream();
-      await fake.close();
-      return { url: fake.url, close: async () => {} };
-    }],
+    [
+      'refusing connections',
+      async () => {
+        const fake = await startFakeUpstream();
+        await fake.close();
+        return { url: fake.url, close: async () => {} };
+      },
+    ],
   ];
   for (const [label, start] of cases) {
     it(`answers 503 within the timeout when the upstream is ${label}`, async () => {

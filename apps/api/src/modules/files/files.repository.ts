@@ -22,7 +22,8 @@ export function createFilesRepository(pool: pg.Pool) {
     async insert(db: Queryable, f: Omit<StoredFile, 'createdAt'>) {
       const { rows } = await db.query<StoredFile>(
         `insert into files (id, name, mime_type, size, sha256, storage_key, created_by) values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
-        [f.id, f.name, f.mimeType, f.size, f.sha256, f.storageKey, f.createdBy]);
+        [f.id, f.name, f.mimeType, f.size, f.sha256, f.storageKey, f.createdBy],
+      );
       return rows[0]!;
     },
     async find(id: string) {
@@ -31,7 +32,9 @@ export function createFilesRepository(pool: pg.Pool) {
     },
     async links(fileId: string) {
       const { rows } = await pool.query<{ ownerKind: string; ownerId: string }>(
-        `select owner_kind as "ownerKind", owner_id as "ownerId" from file_links where file_id = $1`, [fileId]);
+        `select owner_kind as "ownerKind", owner_id as "ownerId" from file_links where file_id = $1`,
+        [fileId],
+      );
       return rows;
     },
     /** Removes the owner's links (all, or all but `keep`) and answers the files left without any owner. */
@@ -40,7 +43,8 @@ export function createFilesRepository(pool: pg.Pool) {
         `with gone as (delete from file_links where owner_kind = $1 and owner_id = $2 and ($3::uuid is null or file_id <> $3::uuid) returning file_id)
          select ${COLUMNS} from files where id in (select file_id from gone)
            and not exists (select 1 from file_links l where l.file_id = files.id and not (l.owner_kind = $1 and l.owner_id = $2))`,
-        [ownerKind, ownerId, keep]);
+        [ownerKind, ownerId, keep],
+      );
       return rows;
     },
     link: (db: Queryable, ownerKind: string, ownerId: string, fileId: string) =>

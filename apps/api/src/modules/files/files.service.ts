@@ -52,11 +52,19 @@ function checking(input: SaveInput, maxBytes: number, onType: (type: string) => 
       head.push(chunk);
       headSize += chunk.length;
       if (headSize < SNIFF_BYTES) return done();
-      try { done(null, sniff()); } catch (error) { done(error as Error); }
+      try {
+        done(null, sniff());
+      } catch (error) {
+        done(error as Error);
+      }
     },
     flush(done) {
       if (sniffed) return done();
-      try { done(null, sniff()); } catch (error) { done(error as Error); }
+      try {
+        done(null, sniff());
+      } catch (error) {
+        done(error as Error);
+      }
     },
   });
 }
@@ -90,12 +98,20 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
       const id = crypto.randomUUID();
       let mimeType = 'application/octet-stream';
       const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
-      const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => { mimeType = type; });
+      const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => {
+        mimeType = type;
+      });
       source.on('error', (error) => checked.destroy(error));
       const put = await store.put(id, source.pipe(checked));
       try {
         return await repo.insert(pool, {
-          id, name: input.name.slice(0, 200), mimeType, size: put.size, sha256: put.sha256, storageKey: put.key, createdBy: input.createdBy ?? null,
+          id,
+          name: input.name.slice(0, 200),
+          mimeType,
+          size: put.size,
+          sha256: put.sha256,
+          storageKey: put.key,
+          createdBy: input.createdBy ?? null,
         });
       } catch (error) {
         await store.delete(put.key);
@@ -143,7 +159,7 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
       if (hasRole(user.roles, ['superadmin'])) return file;
       for (const link of links) {
         const rule = rules.get(link.ownerKind);
-        if (rule && await rule(user, link.ownerId)) return file;
+        if (rule && (await rule(user, link.ownerId))) return file;
       }
       throw forbidden();
     },

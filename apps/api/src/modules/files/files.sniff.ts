@@ -4,9 +4,10 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const filesTexts = {
   /** Spec 1 (scan upload) and spec 2: XLS is refused, only XLSX or CSV are read. */
   xlsRefused: 'Arquivos XLS não são suportados; envie o arquivo em XLSX ou CSV',
-  tooLarge: (maxBytes: number) => `O arquivo excede o tamanho máximo de ${maxBytes >= 1048576
-    ? `${(Math.round((maxBytes / 1048576) * 10) / 10).toLocaleString('pt-BR')} MB`
-    : `${Math.ceil(maxBytes / 1024)} KB`}`,
+  tooLarge: (maxBytes: number) =>
+    `O arquivo excede o tamanho máximo de ${
+      maxBytes >= 1048576 ? `${(Math.round((maxBytes / 1048576) * 10) / 10).toLocaleString('pt-BR')} MB` : `${Math.ceil(maxBytes / 1024)} KB`
+    }`,
   typeRefused: 'Tipo de arquivo não permitido',
   fileNotFound: 'Arquivo não encontrado',
 };

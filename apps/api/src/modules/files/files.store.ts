@@ -103,12 +103,20 @@ export function signV4(req: {
 }) {
   const amzDate = req.headers['x-amz-date']!;
   const date = amzDate.slice(0, 8);
-  const names = Object.keys(req.headers).map((h) => h.toLowerCase()).sort();
+  const names = Object.keys(req.headers)
+    .map((h) => h.toLowerCase())
+    .sort();
   const lower = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
   const canonicalHeaders = names.map((n) => `${n}:${String(lower[n]).trim().replace(/\s+/g, ' ')}\n`).join('');
   const signedHeaders = names.join(';');
-  const query = Object.entries(req.query ?? {}).map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`).sort().join('&');
-  const canonicalPath = req.path.split('/').map((segment) => rfc3986(decodeURIComponent(segment))).join('/');
+  const query = Object.entries(req.query ?? {})
+    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+    .sort()
+    .join('&');
+  const canonicalPath = req.path
+    .split('/')
+    .map((segment) => rfc3986(decodeURIComponent(segment)))
+    .join('/');
   const canonical = [req.method, canonicalPath, query, canonicalHeaders, signedHeaders, req.payloadHash].join('\n');
   const scope = `${date}/${req.region}/${req.service}/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
@@ -134,11 +142,23 @@ export function createS3Store(opts: S3Options): BlobStore {
     const payloadHash = body ? body.sha256 : sha256Hex('');
     const headers: Record<string, string> = {
       host: url.host,
-      'x-amz-date': new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      'x-amz-date': new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
       'x-amz-content-sha256': payloadHash,
     };
     if (body) headers['content-length'] = String(body.size);
-    const authorization = signV4({ method, path: url.pathname, headers, payloadHash, region: opts.region, service: 's3', accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey });
+    const authorization = signV4({
+      method,
+      path: url.pathname,
+      headers,
+      payloadHash,
+      region: opts.region,
+      service: 's3',
+      accessKeyId: opts.accessKeyId,
+      secretAccessKey: opts.secretAccessKey,
+    });
     const { host: _host, ...sent } = headers;
     const response = await fetch(url, {
       method,

@@ -31,7 +31,13 @@ export async function receiveUpload(
   try {
     const part = await request.file();
     if (!part) throw badRequest(uploadTexts.noFile);
-    return await files.save({ name: part.filename || 'arquivo', data: part.file, createdBy: opts.createdBy, accept: opts.accept, maxBytes: opts.maxBytes });
+    return await files.save({
+      name: part.filename || 'arquivo',
+      data: part.file,
+      createdBy: opts.createdBy,
+      accept: opts.accept,
+      maxBytes: opts.maxBytes,
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(opts.maxBytes ?? files.maxBytes));

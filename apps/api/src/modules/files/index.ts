@@ -14,14 +14,19 @@ declare module '../../lib/module.js' {
 }
 
 /** The configured store (decision 9): an S3-compatible bucket when FILES_S3_ENDPOINT is set, else DATA_DIR/files. */
-export function storeFromConfig(c: Pick<AppConfig, 'DATA_DIR' | 'FILES_S3_ENDPOINT' | 'FILES_S3_BUCKET' | 'FILES_S3_REGION' | 'FILES_S3_ACCESS_KEY' | 'FILES_S3_SECRET_KEY'>): BlobStore {
+export function storeFromConfig(
+  c: Pick<AppConfig, 'DATA_DIR' | 'FILES_S3_ENDPOINT' | 'FILES_S3_BUCKET' | 'FILES_S3_REGION' | 'FILES_S3_ACCESS_KEY' | 'FILES_S3_SECRET_KEY'>,
+): BlobStore {
   if (!c.FILES_S3_ENDPOINT) return createLocalStore(path.join(c.DATA_DIR, 'files'));
   if (!c.FILES_S3_BUCKET || !c.FILES_S3_ACCESS_KEY || !c.FILES_S3_SECRET_KEY) {
     throw new Error('FILES_S3_ENDPOINT needs FILES_S3_BUCKET, FILES_S3_ACCESS_KEY and FILES_S3_SECRET_KEY');
   }
   return createS3Store({
-    endpoint: c.FILES_S3_ENDPOINT, bucket: c.FILES_S3_BUCKET, region: c.FILES_S3_REGION,
-    accessKeyId: c.FILES_S3_ACCESS_KEY, secretAccessKey: c.FILES_S3_SECRET_KEY,
+    endpoint: c.FILES_S3_ENDPOINT,
+    bucket: c.FILES_S3_BUCKET,
+    region: c.FILES_S3_REGION,
+    accessKeyId: c.FILES_S3_ACCESS_KEY,
+    secretAccessKey: c.FILES_S3_SECRET_KEY,
   });
 }
 

@@ -66,7 +66,9 @@ export default defineModule({
     });
     if (features.jobs) await engine.start();
     app.decorate('jobs', engine);
-    app.addHook('onClose', async () => { await engine.stop(); });
+    app.addHook('onClose', async () => {
+      await engine.stop();
+    });
     app.services.jobs = createJobsService({ engine, files, events: app.events });
   },
   routes,

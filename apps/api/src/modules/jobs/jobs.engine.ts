@@ -96,24 +96,33 @@ export class JobEngine {
       // Two pollers, each running its batch in parallel: `concurrency` jobs at once. A full batch fetches
       // again at once (a burst drains without waiting for the poll); each job settles on its own.
       const workers = Math.min(2, this.opts.concurrency);
-      await boss.work<QueueData>(JOB_QUEUE, {
-        batchSize: Math.ceil(this.opts.concurrency / workers),
-        localConcurrency: workers,
-        pollingIntervalSeconds: 0.5,
-        // NOTIFY wakes workers for new jobs; retries (delayed, no NOTIFY) are found by this poll.
-        notifyPollingIntervalSeconds: 1,
-        burstWhenBatchFull: true,
-        perJobResults: true,
-      }, async (batch) => Promise.all(batch.map(async (job) => {
-        try {
-          await this.run(job);
-          return { id: job.id, status: 'completed' as const };
-        } catch (error) {
-          return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
-        }
-      })));
+      await boss.work<QueueData>(
+        JOB_QUEUE,
+        {
+          batchSize: Math.ceil(this.opts.concurrency / workers),
+          localConcurrency: workers,
+          pollingIntervalSeconds: 0.5,
+          // NOTIFY wakes workers for new jobs; retries (delayed, no NOTIFY) are found by this poll.
+          notifyPollingIntervalSeconds: 1,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
+        async (batch) =>
+          Promise.all(
+            batch.map(async (job) => {
+              try {
+                await this.run(job);
+                return { id: job.id, status: 'completed' as const };
+              } catch (error) {
+                return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+              }
+            }),
+          ),
+      );
     }
-    this.superviseTimer = setInterval(() => { void this.supervise(); }, this.opts.superviseSeconds * 1000);
+    this.superviseTimer = setInterval(() => {
+      void this.supervise();
+    }, this.opts.superviseSeconds * 1000);
     this.superviseTimer.unref();
     await this.supervise();
   }
@@ -214,9 +223,10 @@ export class JobEngine {
       const outcome = await command.handler(ctx);
       this.emit(await this.repo.finish(jobId, 30, outcome?.subtitle ?? jobTexts.doneStatus, outcome?.result ?? ''));
     } catch (error) {
-      const message = error instanceof JobFailure || error instanceof AppError
-        ? error.message
-        : `Erro para processar: ${(error as Error).message ?? String(error)}`.slice(0, 500);
+      const message =
+        error instanceof JobFailure || error instanceof AppError
+          ? error.message
+          : `Erro para processar: ${(error as Error).message ?? String(error)}`.slice(0, 500);
       if (!(error instanceof JobFailure) && attempt < this.opts.retryLimit) {
         this.opts.log?.warn({ err: error, jobId, attempt }, 'job attempt failed; pg-boss retries it');
         this.emit(await this.repo.waiting(jobId, jobTexts.waitingRetry, message));
@@ -247,7 +257,11 @@ export class JobEngine {
         // failed, cancelled, completed without our final write, or deleted.
         this.emit(await this.repo.finish(row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
       }
-    })().catch((error) => this.opts.log?.error(error, 'job supervisor')).finally(() => { this.supervising = null; });
+    })()
+      .catch((error) => this.opts.log?.error(error, 'job supervisor'))
+      .finally(() => {
+        this.supervising = null;
+      });
     return this.supervising;
   }
 }

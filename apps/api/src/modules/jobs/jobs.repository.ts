@@ -33,11 +33,16 @@ export function createJobsRepository(pool: pg.Pool) {
     return rows[0] ? toRow(rows[0]) : null;
   };
   return {
-    async insert(db: Queryable, job: { jobId: string; jobName: string; jobDescription: string; jobSubtitle: string; userId: number; userData: string }) {
-      return (await one(db,
+    async insert(
+      db: Queryable,
+      job: { jobId: string; jobName: string; jobDescription: string; jobSubtitle: string; userId: number; userData: string },
+    ) {
+      return (await one(
+        db,
         `insert into jobs (job_id, job_name, job_description, job_subtitle, job_status, user_id, user_data)
          values ($1, $2, $3, $4, 10, $5, $6) returning ${COLUMNS}`,
-        [job.jobId, job.jobName, job.jobDescription, job.jobSubtitle, job.userId, job.userData]))!;
+        [job.jobId, job.jobName, job.jobDescription, job.jobSubtitle, job.userId, job.userData],
+      ))!;
     },
     /** An open (waiting or running) job of this name, by anyone. */
     async findOpenByName(db: Queryable, jobName: string) {
@@ -45,8 +50,9 @@ export function createJobsRepository(pool: pg.Pool) {
     },
     get: (jobId: string) => one(pool, `select ${COLUMNS} from jobs where job_id = $1`, [jobId]),
     async listForUser(userId: number) {
-      const { rows } = await pool.query(
-        `select ${COLUMNS} from jobs where user_id = $1 and show order by job_submitted desc, job_id limit 200`, [userId]);
+      const { rows } = await pool.query(`select ${COLUMNS} from jobs where user_id = $1 and show order by job_submitted desc, job_id limit 200`, [
+        userId,
+      ]);
       return rows.map(toRow);
     },
     /** Open jobs, for the supervisor that settles the ones pg-boss gave up on. */
@@ -58,19 +64,34 @@ export function createJobsRepository(pool: pg.Pool) {
       one(pool, `update jobs set show = false where job_id = $1 and user_id = $2 returning ${COLUMNS}`, [jobId, userId]),
     /** Running again (first attempt or a retry): progress restarts, the result is cleared. */
     markRunning: (jobId: string, subtitle: string) =>
-      one(pool, `update jobs set job_status = 0, job_subtitle = $2, job_current = 0, job_result = ''
-                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`, [jobId, subtitle]),
+      one(
+        pool,
+        `update jobs set job_status = 0, job_subtitle = $2, job_current = 0, job_result = ''
+                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
+        [jobId, subtitle],
+      ),
     progress: (jobId: string, current: number, total: number, subtitle: string | null) =>
-      one(pool, `update jobs set job_current = $2, job_total = $3, job_subtitle = coalesce($4, job_subtitle)
-                  where job_id = $1 and job_status = 0 returning ${COLUMNS}`, [jobId, current, total, subtitle]),
+      one(
+        pool,
+        `update jobs set job_current = $2, job_total = $3, job_subtitle = coalesce($4, job_subtitle)
+                  where job_id = $1 and job_status = 0 returning ${COLUMNS}`,
+        [jobId, current, total, subtitle],
+      ),
     waiting: (jobId: string, subtitle: string, result: string) =>
-      one(pool, `update jobs set job_status = 10, job_subtitle = $2, job_result = $3 where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
-        [jobId, subtitle, result]),
+      one(pool, `update jobs set job_status = 10, job_subtitle = $2, job_result = $3 where job_id = $1 and job_status <= 10 returning ${COLUMNS}`, [
+        jobId,
+        subtitle,
+        result,
+      ]),
     /** Final state (20 or 30), written once: a finished job is never reopened. */
     finish: (jobId: string, status: 20 | 30, subtitle: string, result: string) =>
-      one(pool, `update jobs set job_status = $2::smallint, job_subtitle = $3, job_result = $4, job_finished = now(),
+      one(
+        pool,
+        `update jobs set job_status = $2::smallint, job_subtitle = $3, job_result = $4, job_finished = now(),
                   job_current = case when $2::smallint = 30 then greatest(job_total, job_current) else job_current end
-                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`, [jobId, status, subtitle, result]),
+                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
+        [jobId, status, subtitle, result],
+      ),
   };
 }
 export type JobsRepository = ReturnType<typeof createJobsRepository>;

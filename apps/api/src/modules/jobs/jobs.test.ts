@@ -19,21 +19,51 @@ beforeAll(async () => {
   ctx = await createTestApp({ JOBS_SUPERVISE_SECONDS: 1, JOBS_RETRY_LIMIT: 1 }, { features: { jobs: true } });
   ctx.app.events.subscribe((e) => events.push(e));
   const registry = ctx.app.jobs.registry;
-  registry.register({ command: 'teste-lento', label: 'Teste lento', question: '?', role: 'v2atd', handler: async (job) => {
-    await job.progress(1, 2, 'metade');
-    await slowGate;
-  } });
-  registry.register({ command: 'teste-duplicavel', label: 'Teste duplicável', question: '?', role: 'v2atd', allowDuplicates: true, handler: async () => {} });
-  registry.register({ command: 'teste-falha', label: 'Teste falha', question: '?', role: 'v2atd', handler: async () => { throw new JobFailure('Nenhum associado para processar'); } });
-  registry.register({ command: 'teste-retry', label: 'Teste nova tentativa', question: '?', role: 'v2atd', allowDuplicates: true, handler: async (job) => {
-    if (job.attempt === 0) throw new Error('falha passageira');
-    return { result: `tentativa ${job.attempt}` };
-  } });
+  registry.register({
+    command: 'teste-lento',
+    label: 'Teste lento',
+    question: '?',
+    role: 'v2atd',
+    handler: async (job) => {
+      await job.progress(1, 2, 'metade');
+      await slowGate;
+    },
+  });
+  registry.register({
+    command: 'teste-duplicavel',
+    label: 'Teste duplicável',
+    question: '?',
+    role: 'v2atd',
+    allowDuplicates: true,
+    handler: async () => {},
+  });
+  registry.register({
+    command: 'teste-falha',
+    label: 'Teste falha',
+    question: '?',
+    role: 'v2atd',
+    handler: async () => {
+      throw new JobFailure('Nenhum associado para processar');
+    },
+  });
+  registry.register({
+    command: 'teste-retry',
+    label: 'Teste nova tentativa',
+    question: '?',
+    role: 'v2atd',
+    allowDuplicates: true,
+    handler: async (job) => {
+      if (job.attempt === 0) throw new Error('falha passageira');
+      return { result: `tentativa ${job.attempt}` };
+    },
+  });
   const signed = await signedInAs(ctx, ['v2access', 'v2atd']);
   staff = signed.client;
   staffUserId = signed.user.userId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 async function waitFinished(client: Client, jobId: string, timeoutMs = 20_000): Promise<Job> {
   const started = Date.now();
@@ -58,8 +88,26 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     const res = await staff.get('/api/v1/jobs/send/contagem-excel/0');
     expect(res.statusCode).toBe(200);
     const queued = res.json() as Job;
-    expect(queued).toMatchObject({ jobName: 'contagem-excel', jobDescription: 'Contagem ativos/aposentados/pensionistas (Excel)', jobStatus: 10, show: true });
-    expect(Object.keys(queued).sort()).toEqual(['jobAttachments', 'jobCurrent', 'jobDescription', 'jobFinished', 'jobId', 'jobName', 'jobResult', 'jobStatus', 'jobSubmitted', 'jobSubtitle', 'jobTotal', 'show']);
+    expect(queued).toMatchObject({
+      jobName: 'contagem-excel',
+      jobDescription: 'Contagem ativos/aposentados/pensionistas (Excel)',
+      jobStatus: 10,
+      show: true,
+    });
+    expect(Object.keys(queued).sort()).toEqual([
+      'jobAttachments',
+      'jobCurrent',
+      'jobDescription',
+      'jobFinished',
+      'jobId',
+      'jobName',
+      'jobResult',
+      'jobStatus',
+      'jobSubmitted',
+      'jobSubtitle',
+      'jobTotal',
+      'show',
+    ]);
 
     const done = await waitFinished(staff, queued.jobId);
     expect(done.jobStatus).toBe(30);
@@ -70,7 +118,9 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     expect(done.jobAttachments).toMatch(/^[0-9a-f-]{36};Contagem_ativos_aposentados_pensionistas_\d{4}-\d{2}-\d{2}\.xlsx$/);
 
     // Live progress went out on the events helper for the owner: queued, running, progress, done.
-    const mine = events.filter((e) => e.name === 'jobprogress' && e.target === staffUserId && (e.payload as Job).jobId === queued.jobId).map((e) => e.payload as Job);
+    const mine = events
+      .filter((e) => e.name === 'jobprogress' && e.target === staffUserId && (e.payload as Job).jobId === queued.jobId)
+      .map((e) => e.payload as Job);
     expect(mine.map((j) => j.jobStatus)).toEqual(expect.arrayContaining([10, 0, 30]));
     expect(mine.some((j) => j.jobStatus === 0 && j.jobTotal === 4)).toBe(true);
     expect(mine.at(-1)!.jobStatus).toBe(30);
@@ -82,8 +132,16 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const summary = workbook.getWorksheet('Contagem')!;
-    const rows = summary.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1, 6));
-    expect(rows).toEqual([['M', 1, 1, 0, 2], ['N', 1, 0, 0, 1], ['V', 0, 0, 1, 1], ['Total', 2, 1, 1, 4]]);
+    const rows = summary
+      .getSheetValues()
+      .slice(2)
+      .map((r) => (r as unknown[]).slice(1, 6));
+    expect(rows).toEqual([
+      ['M', 1, 1, 0, 2],
+      ['N', 1, 0, 0, 1],
+      ['V', 0, 0, 1, 1],
+      ['Total', 2, 1, 1, 4],
+    ]);
     const people = workbook.getWorksheet('Pessoas')!;
     const names = people.getColumn(1).values.slice(2);
     expect(names).toEqual(expect.arrayContaining(['Ativa Um', 'Ativo Dois', 'Aposentado Três', 'Pensionista Quatro']));
@@ -137,7 +195,9 @@ describe('GET jobs/send: refusals', () => {
   });
 
   it('refuses a second start of a same-named job while one waits or runs (409), unless duplicates are allowed', async () => {
-    slowGate = new Promise((resolve) => { releaseSlow = resolve; });
+    slowGate = new Promise((resolve) => {
+      releaseSlow = resolve;
+    });
     const first = await staff.get('/api/v1/jobs/send/teste-lento');
     expect(first.statusCode).toBe(200);
     const second = await staff.get('/api/v1/jobs/send/teste-lento/0');
@@ -186,7 +246,8 @@ describe('job outcomes', () => {
     const jobId = crypto.randomUUID();
     await ctx.pool.query(
       `insert into jobs (job_id, job_name, job_description, job_status, job_submitted, user_id) values ($1, 'contagem-excel', 'Perdida', 0, now() - interval '1 minute', $2)`,
-      [jobId, staffUserId]);
+      [jobId, staffUserId],
+    );
     await ctx.app.jobs.supervise();
     const job = (await staff.get('/api/v1/jobs')).json().find((j: Job) => j.jobId === jobId);
     expect(job).toMatchObject({ jobStatus: 20, jobResult: jobTexts.interrupted });
@@ -219,9 +280,16 @@ describe('GET jobs and POST jobs/{jobId}/hide', () => {
 
 describe('downloads check the command role now (issue 8, finding 14)', () => {
   it('a user demoted after an export gets 403 for its file; a superadmin still reads it', async () => {
-    ctx.app.jobs.registry.register({ command: 'teste-anexo', label: 'Teste anexo', question: '?', role: 'v2menufinexp', allowDuplicates: true, handler: async (job) => {
-      await job.attach({ name: 'exportacao.csv', mimeType: 'text/csv', data: Buffer.from('a;b\n1;2\n') });
-    } });
+    ctx.app.jobs.registry.register({
+      command: 'teste-anexo',
+      label: 'Teste anexo',
+      question: '?',
+      role: 'v2menufinexp',
+      allowDuplicates: true,
+      handler: async (job) => {
+        await job.attach({ name: 'exportacao.csv', mimeType: 'text/csv', data: Buffer.from('a;b\n1;2\n') });
+      },
+    });
     const { client, user } = await signedInAs(ctx, ['v2access', 'v2menufinexp']);
     const started = await client.get('/api/v1/jobs/send/teste-anexo/0');
     expect(started.statusCode, started.body).toBe(200);

@@ -97,7 +97,10 @@ export const locationsRepository = {
   },
 
   async insertLevel(db: Executor, level: LevelTable, values: Row): Promise<number> {
-    const [row] = await db.insert(level.table).values(values as never).returning({ id: level.key });
+    const [row] = await db
+      .insert(level.table)
+      .values(values as never)
+      .returning({ id: level.key });
     return Number(row!.id);
   },
 
@@ -190,7 +193,15 @@ export const locationsRepository = {
       .orderBy(asc(locals.locId))
       .for('update');
     if (!before.length) return [];
-    await db.update(locals).set({ ...set, version: sql`${locals.version} + 1` }).where(inArray(locals.locId, before.map((r) => r.locId)));
+    await db
+      .update(locals)
+      .set({ ...set, version: sql`${locals.version} + 1` })
+      .where(
+        inArray(
+          locals.locId,
+          before.map((r) => r.locId),
+        ),
+      );
     return before;
   },
 
@@ -206,7 +217,15 @@ export const locationsRepository = {
   },
 
   async liveRegionExists(db: Executor, regionId: number): Promise<boolean> {
-    return (await db.select({ id: regions.regionId }).from(regions).where(and(eq(regions.regionId, regionId), isNull(regions.deletedAt))).limit(1)).length > 0;
+    return (
+      (
+        await db
+          .select({ id: regions.regionId })
+          .from(regions)
+          .where(and(eq(regions.regionId, regionId), isNull(regions.deletedAt)))
+          .limit(1)
+      ).length > 0
+    );
   },
 
   /** Who may coordinate: a holder (no parent) with a magistrate status (M, N, H, J). */

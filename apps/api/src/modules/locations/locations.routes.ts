@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
-  circunscricaoContracts, comarcaContracts, coordinatorsContract, forumContracts, localContracts, type HandlerReplyOf, type ParsedBodyOf,
+  circunscricaoContracts,
+  comarcaContracts,
+  coordinatorsContract,
+  forumContracts,
+  localContracts,
+  type HandlerReplyOf,
+  type ParsedBodyOf,
   type RouteContract,
 } from '@assoc/domain';
 import { actorOf, type Actor } from '../../lib/actor.js';
@@ -37,7 +43,8 @@ function levelRoutes<C extends LevelContracts>(app: FastifyInstance, contracts: 
     await service.update(onlyParam(request.params)!, body, body.version, actorOf(request));
   });
   defineRoute(app, contracts.add as RouteContract, async (request) =>
-    service.add(request.body as ParsedBodyOf<C['add']>, actorOf(request), onlyParam(request.params)));
+    service.add(request.body as ParsedBodyOf<C['add']>, actorOf(request), onlyParam(request.params)),
+  );
 }
 
 /**

@@ -1,6 +1,16 @@
 import {
-  genericMessages, circunscricaoRecordSchema, comarcaRecordSchema, forumRecordSchema, localRecordSchema, locationMessages as msg, registryMessages,
-  type CircunscricaoList, type circunscricaoSchema, type comarcaSchema, type forumSchema, type localSchema,
+  genericMessages,
+  circunscricaoRecordSchema,
+  comarcaRecordSchema,
+  forumRecordSchema,
+  localRecordSchema,
+  locationMessages as msg,
+  registryMessages,
+  type CircunscricaoList,
+  type circunscricaoSchema,
+  type comarcaSchema,
+  type forumSchema,
+  type localSchema,
 } from '@assoc/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -35,7 +45,11 @@ const circunscricaoLevel: LevelDefinition<z.output<typeof circunscricaoSchema>, 
   category: 'circunscricoes',
   notFound: msg.circunscricaoNotFound,
   toRow: (b) => ({
-    cirNome: b.cirNome, cirRegional: b.cirRegional, cirRaj: orNull(b.cirRaj), corTitular: orNull(b.corTitular), corAdjunto: orNull(b.corAdjunto),
+    cirNome: b.cirNome,
+    cirRegional: b.cirRegional,
+    cirRaj: orNull(b.cirRaj),
+    corTitular: orNull(b.corTitular),
+    corAdjunto: orNull(b.corAdjunto),
   }),
   record: circunscricaoRecordSchema,
 };
@@ -221,7 +235,12 @@ export function createLocationsService(db: Db) {
           if (!(await repo.updateLocal(tx, body.locId, { ...localRow(body), deletedAt: null }, version))) throw conflict(genericMessages.staleRecord);
           const after = localRecord((await repo.findLocal(tx, body.locId))!);
           await writeAudit(tx, {
-            category: 'locais', entityId: body.locId, action: current.deletedAt != null ? 'restore' : 'update', user: actor, before, after,
+            category: 'locais',
+            entityId: body.locId,
+            action: current.deletedAt != null ? 'restore' : 'update',
+            user: actor,
+            before,
+            after,
           });
           return after;
         });

@@ -19,9 +19,18 @@ const api = (path: string) => `/api/v1/${path}`;
 const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 const auditsOf = (category: string, entityId: number | string) =>
-  ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(asc(audits.auditId));
+  ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, category), eq(audits.entityId, String(entityId))))
+    .orderBy(asc(audits.auditId));
 const auditCount = async () => Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits`)).rows[0]!.n);
-const versionKeys = { circunscricao: ['circunscricoes', 'cir_id'], comarcas: ['comarcas', 'com_id'], forums: ['forums', 'apf_id'], local: ['locals', 'loc_id'] } as const;
+const versionKeys = {
+  circunscricao: ['circunscricoes', 'cir_id'],
+  comarcas: ['comarcas', 'com_id'],
+  forums: ['forums', 'apf_id'],
+  local: ['locals', 'loc_id'],
+} as const;
 /** A row's current version: what a client that has just loaded it sends back (decision 5). */
 async function versionOf(level: keyof typeof versionKeys, id: number): Promise<number> {
   const [table, key] = versionKeys[level];
@@ -40,13 +49,32 @@ const snapshot = async () => ({
 const cir = { cirNome: '1ª Circunscrição Judiciária', cirRegional: 'Capital', cirRaj: null, corTitular: null, corAdjunto: null };
 const comarca = { comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null };
 const forum = {
-  forNome: 'Fórum João Mendes Júnior', forShort: 'João Mendes', forZipcode: '01501-900', forAddress: 'Praça João Mendes', forNumber: 's/n',
-  forComplement: '', forCity: 'São Paulo', forState: 'sp', forPhoneDdd1: '11', apfPhone1: '2171-6000', forPhoneDdd2: '', forPhone2: '',
-  corTitular: null, corAdjunto: null,
+  forNome: 'Fórum João Mendes Júnior',
+  forShort: 'João Mendes',
+  forZipcode: '01501-900',
+  forAddress: 'Praça João Mendes',
+  forNumber: 's/n',
+  forComplement: '',
+  forCity: 'São Paulo',
+  forState: 'sp',
+  forPhoneDdd1: '11',
+  apfPhone1: '2171-6000',
+  forPhoneDdd2: '',
+  forPhone2: '',
+  corTitular: null,
+  corAdjunto: null,
 };
 const local = {
-  locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716001', locPhone1Ext: '123',
-  locPhone2Ddd: '', locPhone2: '', locPhone2Ext: '', locFaxDdd: '11', locFax: '21716099',
+  locNome: '1ª Vara Cível',
+  predioNome: 'Fórum João Mendes Júnior',
+  locPhone1Ddd: '11',
+  locPhone1: '21716001',
+  locPhone1Ext: '123',
+  locPhone2Ddd: '',
+  locPhone2: '',
+  locPhone2Ext: '',
+  locFaxDdd: '11',
+  locFax: '21716099',
 };
 
 beforeAll(async () => {
@@ -63,16 +91,30 @@ beforeAll(async () => {
   rajId = raj!.regionId;
   deletedRajId = gone!.regionId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('access', () => {
   it('refuses every call to a user without v2menucadloc (403), changing nothing', async () => {
     const before = await snapshot();
     for (const [method, url, payload] of [
-      ['GET', 'circunscricao'], ['GET', 'circunscricao/1'], ['POST', 'circunscricao', cir], ['PUT', 'circunscricao/1', cir],
-      ['GET', 'comarcas/all/1'], ['GET', 'comarcas/1'], ['POST', 'comarcas/1', comarca], ['PUT', 'comarcas/1', comarca],
-      ['GET', 'forums/all/1'], ['GET', 'forums/1'], ['POST', 'forums/1', forum], ['PUT', 'forums/1', forum],
-      ['GET', 'local/id/1/0'], ['POST', 'local/1', local], ['PUT', 'local', { ...local, locId: 1 }], ['DELETE', 'local/1'],
+      ['GET', 'circunscricao'],
+      ['GET', 'circunscricao/1'],
+      ['POST', 'circunscricao', cir],
+      ['PUT', 'circunscricao/1', cir],
+      ['GET', 'comarcas/all/1'],
+      ['GET', 'comarcas/1'],
+      ['POST', 'comarcas/1', comarca],
+      ['PUT', 'comarcas/1', comarca],
+      ['GET', 'forums/all/1'],
+      ['GET', 'forums/1'],
+      ['POST', 'forums/1', forum],
+      ['PUT', 'forums/1', forum],
+      ['GET', 'local/id/1/0'],
+      ['POST', 'local/1', local],
+      ['PUT', 'local', { ...local, locId: 1 }],
+      ['DELETE', 'local/1'],
       ['GET', 'coordenadores?q=jose'],
     ] as const) {
       const res = await withoutLoc.request({ method, url: api(url), payload: payload as object | undefined });
@@ -95,8 +137,15 @@ describe('circunscricao', () => {
     const record = res.json();
     cirId = record.cirId;
     expect(record).toEqual({
-      cirId: expect.any(Number), cirNome: cir.cirNome, cirRegional: 'Capital', cirRaj: rajId, corTitular: null, corAdjunto: adjunto.cstId,
-      titularName: null, adjuntoName: adjunto.custName, version: 1,
+      cirId: expect.any(Number),
+      cirNome: cir.cirNome,
+      cirRegional: 'Capital',
+      cirRaj: rajId,
+      corTitular: null,
+      corAdjunto: adjunto.cstId,
+      titularName: null,
+      adjuntoName: adjunto.custName,
+      version: 1,
     });
     const [audit] = await auditsOf('circunscricoes', cirId);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: record });
@@ -116,18 +165,28 @@ describe('circunscricao', () => {
     for (const cirNome of ['10ª Ordem Numérica', '2ª Ordem Numérica']) {
       expect((await admin.post(api('circunscricao'), { ...cir, cirNome })).statusCode).toBe(200);
     }
-    const names = (await admin.get(api('circunscricao'))).json().cirs.map((c: { cirNome: string }) => c.cirNome)
+    const names = (await admin.get(api('circunscricao')))
+      .json()
+      .cirs.map((c: { cirNome: string }) => c.cirNome)
       .filter((name: string) => name.includes('Ordem Numérica'));
     expect(names).toEqual(['2ª Ordem Numérica', '10ª Ordem Numérica']);
   });
 
   it('updates with PUT circunscricao/{cirId} (204) and audits before/after', async () => {
-    const res = await put(admin, api(`circunscricao/${cirId}`), { ...cir, cirRaj: rajId, cirRegional: 'Capital e Grande SP', corAdjunto: adjunto.cstId, version: await versionOf('circunscricao', cirId) });
+    const res = await put(admin, api(`circunscricao/${cirId}`), {
+      ...cir,
+      cirRaj: rajId,
+      cirRegional: 'Capital e Grande SP',
+      corAdjunto: adjunto.cstId,
+      version: await versionOf('circunscricao', cirId),
+    });
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
     expect((await admin.get(api(`circunscricao/${cirId}`))).json()).toMatchObject({ cirRegional: 'Capital e Grande SP', cirRaj: rajId });
     expect((await auditsOf('circunscricoes', cirId)).at(-1)).toMatchObject({
-      action: 'update', before: { cirRegional: 'Capital' }, after: { cirRegional: 'Capital e Grande SP' },
+      action: 'update',
+      before: { cirRegional: 'Capital' },
+      after: { cirRegional: 'Capital e Grande SP' },
     });
   });
 
@@ -188,10 +247,23 @@ describe('comarcas', () => {
     const res = await admin.post(api(`comarcas/${cirId}`), comarca);
     expect(res.statusCode, res.body).toBe(200);
     comId = res.json().comId;
-    expect(res.json()).toEqual({ comId, cirId, comNome: 'Comarca de São Paulo', corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null, version: 1 });
+    expect(res.json()).toEqual({
+      comId,
+      cirId,
+      comNome: 'Comarca de São Paulo',
+      corTitular: null,
+      corAdjunto: null,
+      titularName: null,
+      adjuntoName: null,
+      version: 1,
+    });
     expect((await admin.get(api(`comarcas/all/${cirId}`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`comarcas/${comId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`comarcas/${comId}`), { ...comarca, comNome: 'Comarca da Capital', version: await versionOf('comarcas', comId) });
+    const updated = await put(admin, api(`comarcas/${comId}`), {
+      ...comarca,
+      comNome: 'Comarca da Capital',
+      version: await versionOf('comarcas', comId),
+    });
     expect(updated.statusCode, updated.body).toBe(204);
     expect((await admin.get(api(`comarcas/${comId}`))).json().comNome).toBe('Comarca da Capital');
     expect((await auditsOf('comarcas', comId)).map((a) => a.action)).toEqual(['insert', 'update']);
@@ -229,16 +301,42 @@ describe('forums', () => {
     expect(res.statusCode, res.body).toBe(200);
     apfId = res.json().apfId;
     expect(res.json()).toEqual({
-      apfId, comId, forNome: forum.forNome, forShort: 'João Mendes', forZipcode: '01501900', forAddress: 'Praça João Mendes', forNumber: 's/n',
-      forComplement: null, forCity: 'São Paulo', forState: 'SP', forPhoneDdd1: '11', apfPhone1: '21716000', forPhoneDdd2: null, forPhone2: null,
-      corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null, version: 1,
+      apfId,
+      comId,
+      forNome: forum.forNome,
+      forShort: 'João Mendes',
+      forZipcode: '01501900',
+      forAddress: 'Praça João Mendes',
+      forNumber: 's/n',
+      forComplement: null,
+      forCity: 'São Paulo',
+      forState: 'SP',
+      forPhoneDdd1: '11',
+      apfPhone1: '21716000',
+      forPhoneDdd2: null,
+      forPhone2: null,
+      corTitular: null,
+      corAdjunto: null,
+      titularName: null,
+      adjuntoName: null,
+      version: 1,
     });
     expect((await admin.get(api(`forums/all/${comId}`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`forums/${apfId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`forums/${apfId}`), { ...forum, forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '98765-4321', version: await versionOf('forums', apfId) });
+    const updated = await put(admin, api(`forums/${apfId}`), {
+      ...forum,
+      forComplement: '2º andar',
+      forPhoneDdd2: '11',
+      forPhone2: '98765-4321',
+      version: await versionOf('forums', apfId),
+    });
     expect(updated.statusCode, updated.body).toBe(204);
     expect((await admin.get(api(`forums/${apfId}`))).json()).toMatchObject({ forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '987654321' });
-    expect((await auditsOf('foruns', apfId)).at(-1)).toMatchObject({ action: 'update', before: { forComplement: null }, after: { forComplement: '2º andar' } });
+    expect((await auditsOf('foruns', apfId)).at(-1)).toMatchObject({
+      action: 'update',
+      before: { forComplement: null },
+      after: { forComplement: '2º andar' },
+    });
   });
 
   it.each([
@@ -284,15 +382,35 @@ describe('local', () => {
     expect(res.statusCode, res.body).toBe(200);
     locId = res.json().locId;
     expect(res.json()).toEqual({
-      locId, apfId, locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716001', locPhone1Ext: '123',
-      locPhone2Ddd: null, locPhone2: null, locPhone2Ext: null, locFaxDdd: '11', locFax: '21716099',
+      locId,
+      apfId,
+      locNome: '1ª Vara Cível',
+      predioNome: 'Fórum João Mendes Júnior',
+      locPhone1Ddd: '11',
+      locPhone1: '21716001',
+      locPhone1Ext: '123',
+      locPhone2Ddd: null,
+      locPhone2: null,
+      locPhone2Ext: null,
+      locFaxDdd: '11',
+      locFax: '21716099',
       // The nearest coordinators above: the circunscrição's adjunto.
-      corTitular: null, corAdjunto: adjunto.cstId, titularName: null, adjuntoName: adjunto.custName, version: 1,
+      corTitular: null,
+      corAdjunto: adjunto.cstId,
+      titularName: null,
+      adjuntoName: adjunto.custName,
+      version: 1,
     });
     // refreshCounter only busts the client's cache.
     expect((await admin.get(api(`local/id/${apfId}/0`))).json()).toEqual([res.json()]);
     expect((await admin.get(api(`local/id/${apfId}/17`))).json()).toEqual([res.json()]);
-    const updated = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', locPhone1Ext: '', version: await versionOf('local', locId) });
+    const updated = await put(admin, api('local'), {
+      ...local,
+      locId,
+      locNome: '2ª Vara Cível',
+      locPhone1Ext: '',
+      version: await versionOf('local', locId),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toEqual({ ...res.json(), locNome: '2ª Vara Cível', locPhone1Ext: null, version: 2 });
     expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update']);
@@ -374,7 +492,12 @@ describe('lost updates (decision 5)', () => {
 
   it('circunscrição: the second save over the first gets 409', async () => {
     const id = (await admin.post(api('circunscricao'), { ...cir, cirNome: 'Circunscrição disputada' })).json().cirId;
-    await race(`circunscricao/${id}`, cir, { cirNome: 'Circunscrição do primeiro' }, { cirNome: 'Circunscrição do segundo', corTitular: titular.cstId });
+    await race(
+      `circunscricao/${id}`,
+      cir,
+      { cirNome: 'Circunscrição do primeiro' },
+      { cirNome: 'Circunscrição do segundo', corTitular: titular.cstId },
+    );
   });
 
   it('comarca: the second save over the first gets 409', async () => {
@@ -425,7 +548,10 @@ describe('lost updates (decision 5)', () => {
     const opened = (await admin2.get(api(`local/id/${forumId}/0`))).json()[0];
     expect(opened.version).toBe(1);
     const forumNow = (await admin.get(api(`forums/${forumId}`))).json();
-    expect((await put(admin, api(`forums/${forumId}`), { ...forum, forNome: 'Fórum propagado', corTitular: other.cstId, version: forumNow.version })).statusCode).toBe(204);
+    expect(
+      (await put(admin, api(`forums/${forumId}`), { ...forum, forNome: 'Fórum propagado', corTitular: other.cstId, version: forumNow.version }))
+        .statusCode,
+    ).toBe(204);
     const propagated = (await admin.get(api(`local/id/${forumId}/0`))).json()[0];
     expect(propagated).toMatchObject({ locId: created.locId, corTitular: other.cstId, version: 2 });
 
@@ -448,16 +574,21 @@ describe('coordinators', () => {
         const fo = (await admin.post(api(`forums/${com.comId}`), { ...forum, forNome: `Fórum ${name} ${i + 1}.${f + 1}` })).json();
         result.apfIds.push(fo.apfId);
         const ids = [];
-        for (const vara of ['1ª Vara Cível', '2ª Vara Criminal']) ids.push((await admin.post(api(`local/${fo.apfId}`), { ...local, locNome: vara })).json().locId);
+        for (const vara of ['1ª Vara Cível', '2ª Vara Criminal'])
+          ids.push((await admin.post(api(`local/${fo.apfId}`), { ...local, locNome: vara })).json().locId);
         result.locIds.push(ids);
       }
     }
     return result;
   }
   const pairs = async (ids: number[]) =>
-    (await ctx.db.select({ locId: locals.locId, corTitular: locals.corTitular, corAdjunto: locals.corAdjunto }).from(locals)
-      .where(inArray(locals.locId, ids)).orderBy(asc(locals.locId)))
-      .map((r) => [r.corTitular, r.corAdjunto]);
+    (
+      await ctx.db
+        .select({ locId: locals.locId, corTitular: locals.corTitular, corAdjunto: locals.corAdjunto })
+        .from(locals)
+        .where(inArray(locals.locId, ids))
+        .orderBy(asc(locals.locId))
+    ).map((r) => [r.corTitular, r.corAdjunto]);
 
   it('a circunscrição with a titular gives it to every live local beneath, only there; one summary audit', async () => {
     const a = await hierarchy('A', [2, 1]);
@@ -468,7 +599,12 @@ describe('coordinators', () => {
     // One local keeps its own adjunto: only the titular is informed.
     await ctx.db.update(locals).set({ corAdjunto: other.cstId }).where(eq(locals.locId, allA[0]!));
 
-    const res = await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', corTitular: titular.cstId, version: await versionOf('circunscricao', a.cirId) });
+    const res = await put(admin, api(`circunscricao/${a.cirId}`), {
+      ...cir,
+      cirNome: 'Circunscrição A',
+      corTitular: titular.cstId,
+      version: await versionOf('circunscricao', a.cirId),
+    });
     expect(res.statusCode, res.body).toBe(204);
     const live = allA.filter((id) => id !== deletedLocal);
     expect(await pairs(live)).toEqual(live.map((id) => [titular.cstId, id === allA[0] ? other.cstId : null]));
@@ -480,27 +616,64 @@ describe('coordinators', () => {
     const [summary] = await auditsOf('locais', `circunscricoes:${a.cirId}`);
     expect(summary).toMatchObject({ action: 'update', userName: adminName, after: { corTitular: titular.cstId, locIds: live } });
     expect(summary!.before).toEqual(live.map((id) => ({ locId: id, corTitular: null, corAdjunto: id === allA[0] ? other.cstId : null })));
-    expect((await auditsOf('circunscricoes', a.cirId)).at(-1)).toMatchObject({ action: 'update', after: { corTitular: titular.cstId, titularName: titular.custName } });
+    expect((await auditsOf('circunscricoes', a.cirId)).at(-1)).toMatchObject({
+      action: 'update',
+      after: { corTitular: titular.cstId, titularName: titular.custName },
+    });
 
     // A comarca with an adjunto: only its own locals change.
     const comarcaLocals = a.locIds.slice(0, 2).flat();
-    expect((await put(admin, api(`comarcas/${a.comIds[0]}`), { ...comarca, comNome: 'Comarca A 1', corAdjunto: adjunto.cstId, version: await versionOf('comarcas', a.comIds[0]!) })).statusCode).toBe(204);
+    expect(
+      (
+        await put(admin, api(`comarcas/${a.comIds[0]}`), {
+          ...comarca,
+          comNome: 'Comarca A 1',
+          corAdjunto: adjunto.cstId,
+          version: await versionOf('comarcas', a.comIds[0]!),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(await pairs(comarcaLocals)).toEqual(comarcaLocals.map(() => [titular.cstId, adjunto.cstId]));
     expect(await pairs([a.locIds[2]![0]!])).toEqual([[titular.cstId, null]]);
     expect((await auditsOf('locais', `comarcas:${a.comIds[0]}`))[0]!.after).toEqual({ corAdjunto: adjunto.cstId, locIds: comarcaLocals });
 
     // A forum with both: its locals only.
-    expect((await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId, version: await versionOf('forums', a.apfIds[1]!) })).statusCode).toBe(204);
-    expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
-    expect(await pairs(a.locIds[0]!)).toEqual([[titular.cstId, adjunto.cstId], [titular.cstId, adjunto.cstId]]);
+    expect(
+      (
+        await put(admin, api(`forums/${a.apfIds[1]}`), {
+          ...forum,
+          forNome: 'Fórum A 1.2',
+          corTitular: other.cstId,
+          corAdjunto: titular.cstId,
+          version: await versionOf('forums', a.apfIds[1]!),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(await pairs(a.locIds[1]!)).toEqual([
+      [other.cstId, titular.cstId],
+      [other.cstId, titular.cstId],
+    ]);
+    expect(await pairs(a.locIds[0]!)).toEqual([
+      [titular.cstId, adjunto.cstId],
+      [titular.cstId, adjunto.cstId],
+    ]);
 
     // Saving again with the same coordinators changes no local: no new summary.
-    await put(admin, api(`forums/${a.apfIds[1]}`), { ...forum, forNome: 'Fórum A 1.2', corTitular: other.cstId, corAdjunto: titular.cstId, version: await versionOf('forums', a.apfIds[1]!) });
+    await put(admin, api(`forums/${a.apfIds[1]}`), {
+      ...forum,
+      forNome: 'Fórum A 1.2',
+      corTitular: other.cstId,
+      corAdjunto: titular.cstId,
+      version: await versionOf('forums', a.apfIds[1]!),
+    });
     expect(await auditsOf('locais', `foruns:${a.apfIds[1]}`)).toHaveLength(1);
 
     // No coordinator informed: the locals keep theirs.
     await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', version: await versionOf('circunscricao', a.cirId) });
-    expect(await pairs(a.locIds[1]!)).toEqual([[other.cstId, titular.cstId], [other.cstId, titular.cstId]]);
+    expect(await pairs(a.locIds[1]!)).toEqual([
+      [other.cstId, titular.cstId],
+      [other.cstId, titular.cstId],
+    ]);
 
     // A new local starts with the nearest coordinators above it: the forum's pair, else the comarca's
     // adjunto (the circunscrição has none any more).
@@ -514,10 +687,17 @@ describe('coordinators', () => {
     const c = await hierarchy('C', [1]);
     const [localId] = c.locIds[0]!;
     // The database refuses this titular on locals: the propagation fails after the comarca's update.
-    await ctx.db.execute(sql.raw(`alter table locals add constraint locals_test_refuse check (cor_titular is distinct from ${other.cstId}) not valid`));
+    await ctx.db.execute(
+      sql.raw(`alter table locals add constraint locals_test_refuse check (cor_titular is distinct from ${other.cstId}) not valid`),
+    );
     try {
       const before = await snapshot();
-      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), { ...comarca, comNome: 'Comarca C renomeada', corTitular: other.cstId, version: await versionOf('comarcas', c.comIds[0]!) });
+      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), {
+        ...comarca,
+        comNome: 'Comarca C renomeada',
+        corTitular: other.cstId,
+        version: await versionOf('comarcas', c.comIds[0]!),
+      });
       // A check violation is a refused request (400), no longer a 500 (issue 8 finding 12).
       expect(res.statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);

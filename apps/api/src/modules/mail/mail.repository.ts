@@ -31,7 +31,13 @@ export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<num
   const [row] = await db
     .insert(outbox)
     .values({
-      channel: 'email', to: email.to, subject: email.subject, text: email.text, html: email.html, userId: email.userId, cstId: email.cstId,
+      channel: 'email',
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      userId: email.userId,
+      cstId: email.cstId,
       sensitive: email.sensitive ?? false,
       secrets: email.secrets ?? null,
       secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
@@ -74,7 +80,10 @@ export function createMailRepository(db: Db) {
 
     /** Sent: the secrets are no longer needed by anyone. */
     async markSent(id: number) {
-      await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null, secrets: null }).where(eq(outbox.id, id));
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, secrets: null })
+        .where(eq(outbox.id, id));
     },
 
     /**
@@ -111,9 +120,20 @@ export function createMailRepository(db: Db) {
       const [rows, totals] = await Promise.all([
         db
           .select({
-            id: outbox.id, channel: outbox.channel, to: outbox.to, subject: outbox.subject, text: outbox.text, sensitive: outbox.sensitive,
-            status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, sentAt: outbox.sentAt,
-            nextAttemptAt: outbox.nextAttemptAt, userId: outbox.userId, cstId: outbox.cstId,
+            id: outbox.id,
+            channel: outbox.channel,
+            to: outbox.to,
+            subject: outbox.subject,
+            text: outbox.text,
+            sensitive: outbox.sensitive,
+            status: outbox.status,
+            attempts: outbox.attempts,
+            lastError: outbox.lastError,
+            createdAt: outbox.createdAt,
+            sentAt: outbox.sentAt,
+            nextAttemptAt: outbox.nextAttemptAt,
+            userId: outbox.userId,
+            cstId: outbox.cstId,
           })
           .from(outbox)
           .where(where)

@@ -27,7 +27,14 @@ describe('outbox worker over a real SMTP server', () => {
   });
 
   it('sends a pending e-mail written in a transaction and records it as sent', async () => {
-    const id = await ctx.db.transaction((tx) => enqueueEmail(tx, { to: 'fulano@exemplo.com.br', subject: 'Extrato de março', text: 'Olá, segue o extrato.\nAtenciosamente.', html: '<p>Olá</p>' }));
+    const id = await ctx.db.transaction((tx) =>
+      enqueueEmail(tx, {
+        to: 'fulano@exemplo.com.br',
+        subject: 'Extrato de março',
+        text: 'Olá, segue o extrato.\nAtenciosamente.',
+        html: '<p>Olá</p>',
+      }),
+    );
     expect((await rowOf(ctx, id)).status).toBe('pending');
 
     expect(await ctx.app.mailWorker.runOnce()).toBe(1);
@@ -46,10 +53,12 @@ describe('outbox worker over a real SMTP server', () => {
 
   it('an e-mail of a rolled-back transaction is never sent', async () => {
     const before = smtp.messages.length;
-    await expect(ctx.db.transaction(async (tx) => {
-      await enqueueEmail(tx, { to: 'nunca@exemplo.com.br', subject: 'Nunca', text: 'x' });
-      throw new Error('desfaz');
-    })).rejects.toThrow('desfaz');
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await enqueueEmail(tx, { to: 'nunca@exemplo.com.br', subject: 'Nunca', text: 'x' });
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
     await ctx.app.mailWorker.runOnce();
     expect(smtp.messages.length).toBe(before);
   });
@@ -61,24 +70,35 @@ describe('outbox worker over a real SMTP server', () => {
     const other = createMailWorker({ db: ctx.db, config: ctx.config, log: ctx.app.log });
     try {
       await Promise.all([ctx.app.mailWorker.runOnce(), other.runOnce(), ctx.app.mailWorker.runOnce(), other.runOnce()]);
-      while ((await ctx.app.mailWorker.runOnce()) + (await other.runOnce()) > 0) { /* drain */ }
+      while ((await ctx.app.mailWorker.runOnce()) + (await other.runOnce()) > 0) {
+        /* drain */
+      }
     } finally {
       await other.stop();
     }
     const received = smtp.messages.slice(before).flatMap((m) => m.to);
     expect(received).toHaveLength(30);
     expect(new Set(received).size).toBe(30);
-    const rows = await ctx.db.select().from(outbox).where(sql`${outbox.id} in ${ids}`);
+    const rows = await ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.id} in ${ids}`);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
   it("takes back an e-mail left 'sending' by a worker that died once its claim lapses", async () => {
     const id = await enqueueEmail(ctx.db, { to: 'orfao@exemplo.com.br', subject: 'Órfão', text: 'x' });
-    await ctx.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(outbox.id, id));
+    await ctx.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` })
+      .where(eq(outbox.id, id));
     await ctx.app.mailWorker.runOnce();
     expect((await rowOf(ctx, id)).status).toBe('sending');
 
-    await ctx.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await ctx.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     await ctx.app.mailWorker.runOnce();
     const row = await rowOf(ctx, id);
     expect(row.status).toBe('sent');
@@ -138,7 +158,9 @@ describe('outbox worker retries', () => {
 
 describe('outbox worker timer and no SMTP', () => {
   let smtp: TestSmtp;
-  afterEach(async () => { await smtp?.close(); });
+  afterEach(async () => {
+    await smtp?.close();
+  });
 
   it('the timer loop sends pending e-mails on its own', async () => {
     smtp = await startTestSmtp();
@@ -168,8 +190,12 @@ describe('outbox worker timer and no SMTP', () => {
 
 describe('GET outbox (superadmin screen)', () => {
   let ctx: TestContext;
-  beforeAll(async () => { ctx = await createTestApp(); });
-  afterAll(async () => { await ctx.close(); });
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
 
   it('lists newest first, filters by status, pages; refuses everyone but superadmins', async () => {
     const ids: number[] = [];
@@ -183,7 +209,13 @@ describe('GET outbox (superadmin screen)', () => {
 
     const failed = (await client.get('/api/v1/outbox?status=failed')).json();
     expect(failed.total).toBe(1);
-    expect(failed.items[0]).toMatchObject({ to: 'p1@exemplo.com.br', status: 'failed', attempts: 5, lastError: '550 caixa inexistente', channel: 'email' });
+    expect(failed.items[0]).toMatchObject({
+      to: 'p1@exemplo.com.br',
+      status: 'failed',
+      attempts: 5,
+      lastError: '550 caixa inexistente',
+      channel: 'email',
+    });
 
     const page2 = (await client.get('/api/v1/outbox?page=2&pageSize=2')).json();
     expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
@@ -233,7 +265,12 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
     expect(pending).not.toContain('reset?q=');
     expect(pending).not.toContain('[link');
     const item = JSON.parse(pending).items.find((i: { id: number }) => i.id === row.id);
-    expect(item).toMatchObject({ subject: expect.stringContaining('Redefinição de senha'), text: dataMessages.protectedContent, sensitive: true, status: 'pending' });
+    expect(item).toMatchObject({
+      subject: expect.stringContaining('Redefinição de senha'),
+      text: dataMessages.protectedContent,
+      sensitive: true,
+      status: 'pending',
+    });
 
     await ctx.app.mailWorker.runOnce();
     const [mail] = await smtp.waitFor(1);
@@ -244,7 +281,11 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
     expect(raw.split(link![1]!).length - 1).toBeGreaterThanOrEqual(3);
     expect(raw).not.toContain('[link de redefini');
     // The link works: the code changes the password.
-    const changed = await ctx.app.inject({ method: 'POST', url: '/api/v1/login/resetpasswordchange', payload: { code: link![1], cpf: user.cpf, password: 'Girassol#Azul-2031' } });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/resetpasswordchange',
+      payload: { code: link![1], cpf: user.cpf, password: 'Girassol#Azul-2031' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
 
     const sent = await rowOf(ctx, row.id);
@@ -257,10 +298,19 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
 
   it('migration 0015 moves the link of an older unsent reset e-mail to the secrets and redacts every copy', async () => {
     const link = `https://portal.assoc.test/reset?q=${'A1_-'.repeat(8)}`;
-    const old = async (status: 'pending' | 'sent') => (await ctx.db.insert(outbox).values({
-      to: 'antigo@exemplo.com.br', subject: 'Redefinição de senha', status, text: `Olá.\n\n${link}\n\nO endereço vale…`,
-      html: `<p><a href="${link}">Clique aqui</a><br>${link}</p>`,
-    }).returning())[0]!;
+    const old = async (status: 'pending' | 'sent') =>
+      (
+        await ctx.db
+          .insert(outbox)
+          .values({
+            to: 'antigo@exemplo.com.br',
+            subject: 'Redefinição de senha',
+            status,
+            text: `Olá.\n\n${link}\n\nO endereço vale…`,
+            html: `<p><a href="${link}">Clique aqui</a><br>${link}</p>`,
+          })
+          .returning()
+      )[0]!;
     const [pending, sent] = [await old('pending'), await old('sent')];
     const statements = fs.readFileSync(path.join(migrationsFolder, '0015_text_and_outbox.sql'), 'utf8').split('--> statement-breakpoint');
     await ctx.pool.query(statements.at(-1)!);
@@ -278,7 +328,10 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
 
   it('an e-mail whose secret expired before sending fails for good and forgets the secret', async () => {
     const { row } = await requestReset('tarde@exemplo.com.br');
-    await ctx.db.update(outbox).set({ secretsExpireAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, row.id));
+    await ctx.db
+      .update(outbox)
+      .set({ secretsExpireAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, row.id));
     const before = smtp.messages.length;
     await ctx.app.mailWorker.runOnce();
     expect(smtp.messages.length).toBe(before);

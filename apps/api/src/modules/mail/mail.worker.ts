@@ -22,8 +22,7 @@ export interface MailWorker {
 export const retryDelaySeconds = (config: Pick<AppConfig, 'MAIL_RETRY_SECONDS'>, attemptsMade: number) =>
   Math.min(6 * 3600, config.MAIL_RETRY_SECONDS * 2 ** Math.max(0, attemptsMade - 1));
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The e-mail as sent: each placeholder of the stored text and HTML replaced by its secret. */
 export function resolveSecrets(email: Pick<ClaimedEmail, 'text' | 'html' | 'secrets'>): { text: string; html: string | undefined } {

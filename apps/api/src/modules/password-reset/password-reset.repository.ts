@@ -20,7 +20,13 @@ export function createPasswordResetRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(passwordResetRequests)
-        .where(and(eq(passwordResetRequests.cpf, cpf), eq(passwordResetRequests.ip, ip), gt(passwordResetRequests.at, sql`now() - make_interval(mins => ${windowMinutes})`)));
+        .where(
+          and(
+            eq(passwordResetRequests.cpf, cpf),
+            eq(passwordResetRequests.ip, ip),
+            gt(passwordResetRequests.at, sql`now() - make_interval(mins => ${windowMinutes})`),
+          ),
+        );
       return row?.n ?? 0;
     },
 
@@ -46,7 +52,10 @@ export function createPasswordResetRepository(db: Db) {
 
     /** A new code replaces the user's earlier unused ones. */
     async createCode(tx: Tx, userId: number, codeHash: string, minutes: number) {
-      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
       await tx.insert(passwordResets).values({ userId, codeHash, expiresAt: sql`now() + make_interval(mins => ${minutes})` });
     },
 
@@ -65,9 +74,18 @@ export function createPasswordResetRepository(db: Db) {
      * limit (the e-mailed link proved the account is theirs). The failures stay in login_failures for the audit.
      */
     async changePassword(tx: Tx, userId: number, cpf: string, passwordHash: string) {
-      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.userId, userId));
-      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.userId, userId));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       await tx.delete(loginLimits).where(eq(loginLimits.key, `cpf:${cpf}`));
     },
   };

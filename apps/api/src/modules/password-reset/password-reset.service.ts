@@ -45,10 +45,18 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
           const code = newResetCode();
           const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset?q=${code}`;
           await repo.createCode(tx, target.userId, hashToken(code), config.RESET_CODE_MINUTES);
-          await enqueueEmail(tx, resetEmail({
-            to: target.email, name: target.name, link, minutes: config.RESET_CODE_MINUTES,
-            associationName: config.ASSOCIATION_NAME, userId: target.userId, cstId: target.cstId,
-          }));
+          await enqueueEmail(
+            tx,
+            resetEmail({
+              to: target.email,
+              name: target.name,
+              link,
+              minutes: config.RESET_CODE_MINUTES,
+              associationName: config.ASSOCIATION_NAME,
+              userId: target.userId,
+              cstId: target.cstId,
+            }),
+          );
         }
         await recordSecurityEvent(tx, { kind: 'reset_request', subjectUserId: userId, details: { cpf, ip, sent: !!target } });
       });

@@ -12,7 +12,13 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, PUBLIC_URL: 'https://portal.assoc.test/', RESET_CODE_MINUTES: 45, ASSOCIATION_NAME: 'Associação Teste' });
+  ctx = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: 600_000,
+    PUBLIC_URL: 'https://portal.assoc.test/',
+    RESET_CODE_MINUTES: 45,
+    ASSOCIATION_NAME: 'Associação Teste',
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -115,7 +121,10 @@ describe('POST login/resetpasswordchange', () => {
     expect(res.json()).toEqual({ status: 200, message: 'Senha alterada com sucesso!' });
 
     expect((await session.get('/api/v1/ping')).statusCode).toBe(401);
-    const open = await ctx.db.select().from(sessions).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
+    const open = await ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
     expect(open).toHaveLength(0);
     const [row] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userId, user.userId));
     expect(row!.hash).toMatch(/^\$argon2id\$/);
@@ -131,7 +140,8 @@ describe('POST login/resetpasswordchange', () => {
 
   it('unlocks a CPF locked by the sign-in limit (the e-mailed link proved the account) and keeps its failures for the audit', async () => {
     const user = await userWithEmail();
-    const login = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password }, remoteAddress: '10.77.0.1' });
+    const login = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password }, remoteAddress: '10.77.0.1' });
     for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES; i++) expect((await login('errada')).statusCode).toBe(401);
     expect((await login(user.password)).statusCode).toBe(429);
 
@@ -168,7 +178,10 @@ describe('POST login/resetpasswordchange', () => {
   it('refuses an expired code with 410 and expired: true', async () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
-    await ctx.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.userId, user.userId));
+    await ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.userId, user.userId));
 
     const res = await change({ code, cpf: user.cpf, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(410);
@@ -231,7 +244,10 @@ describe('POST login/resetpasswordchange', () => {
 
 describe('security events (issue 8 §10)', () => {
   const events = (kind: string, cpf: string) =>
-    ctx.db.select().from(audits).where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.action, kind), sql`${audits.after}->>'cpf' = ${cpf}`));
+    ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.action, kind), sql`${audits.after}->>'cpf' = ${cpf}`));
 
   it("records 'reset_request' for known and unknown CPFs (the account only when it exists) and 'reset_done', with nothing secret", async () => {
     const user = await userWithEmail();
@@ -240,7 +256,12 @@ describe('security events (issue 8 §10)', () => {
     expect((await requestReset(unknown, '10.4.4.4')).statusCode).toBe(200);
 
     const [known] = await events('reset_request', user.cpf);
-    expect(known).toMatchObject({ ownerId: user.userId, entityId: String(user.userId), userId: null, after: { cpf: user.cpf, ip: '127.0.0.1', sent: true } });
+    expect(known).toMatchObject({
+      ownerId: user.userId,
+      entityId: String(user.userId),
+      userId: null,
+      after: { cpf: user.cpf, ip: '127.0.0.1', sent: true },
+    });
     const [stranger] = await events('reset_request', unknown);
     expect(stranger).toMatchObject({ ownerId: null, entityId: null, after: { cpf: unknown, ip: '10.4.4.4', sent: false } });
 

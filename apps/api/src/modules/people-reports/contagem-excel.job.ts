@@ -54,8 +54,12 @@ export async function contagemExcel(ctx: JobContext, repo: PeopleReportsReposito
       byLetter[category] += 1;
       counts.set(letter, byLetter);
       people.addRow({
-        name: p.name, cpf: p.cpf ? formatCpf(p.cpf) : '', numero: formatNumeroInterno(p.numero), status: letter,
-        situacao: situacaoLabel(p.situacao), category,
+        name: p.name,
+        cpf: p.cpf ? formatCpf(p.cpf) : '',
+        numero: formatNumeroInterno(p.numero),
+        status: letter,
+        situacao: situacaoLabel(p.situacao),
+        category,
       });
     }
     done += rows.length;

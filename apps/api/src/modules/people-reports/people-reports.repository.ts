@@ -18,7 +18,9 @@ const COUNTED = sql.raw(`parent_id is null and coalesce(cust_assoc_situacao, 0) 
 export function createPeopleReportsRepository(db: Db) {
   return {
     async countCounted(): Promise<number> {
-      const { rows: [first] } = await db.execute<{ total: number }>(sql`select count(*)::int as total from customers where ${COUNTED}`);
+      const {
+        rows: [first],
+      } = await db.execute<{ total: number }>(sql`select count(*)::int as total from customers where ${COUNTED}`);
       return first?.total ?? 0;
     },
     /** The next page of counted people after `after` (by cst_id). */

@@ -40,7 +40,10 @@ export const regionsRepository = {
   },
 
   async ufs(db: Executor): Promise<UfOption[]> {
-    return db.select({ uf: sql<string>`${ibgeUfs.uf}::text`, ufName: ibgeUfs.ufName }).from(ibgeUfs).orderBy(asc(ibgeUfs.uf));
+    return db
+      .select({ uf: sql<string>`${ibgeUfs.uf}::text`, ufName: ibgeUfs.ufName })
+      .from(ibgeUfs)
+      .orderBy(asc(ibgeUfs.uf));
   },
 
   async ufExists(db: Executor, uf: string): Promise<boolean> {

@@ -11,7 +11,14 @@ import { regionsRegistry } from './regions.registry.js';
  * list and a city given twice): every code is an IBGE municipality of the UF it is listed under.
  */
 async function checkCities(tx: Executor, input: RegionBody) {
-  const found = new Map((await repo.municipios(tx, input.regioes.map((c) => c.regionId))).map((m) => [m.cityId, m]));
+  const found = new Map(
+    (
+      await repo.municipios(
+        tx,
+        input.regioes.map((c) => c.regionId),
+      )
+    ).map((m) => [m.cityId, m]),
+  );
   for (const city of input.regioes) {
     const municipio = found.get(city.regionId);
     if (!municipio) throw badRequest(regionMessages.unknownCity(city.regionId));
@@ -24,7 +31,12 @@ export function createRegionsService(db: Db) {
   const registry = createRegistryService(regionsRegistry, db, {
     children: {
       check: checkCities,
-      save: (tx, regionId, input) => repo.replaceCities(tx, regionId, input.regioes.map((c) => c.regionId)),
+      save: (tx, regionId, input) =>
+        repo.replaceCities(
+          tx,
+          regionId,
+          input.regioes.map((c) => c.regionId),
+        ),
       load: async (tx, regionId) => ({ regioes: await repo.cities(tx, regionId) }),
     },
   });

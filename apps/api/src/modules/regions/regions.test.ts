@@ -17,7 +17,9 @@ beforeAll(async () => {
   adminName = user.name;
   admin2 = (await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc'])).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const url = '/api/v1/regiao';
 const put = (client: Client, path: string, payload: unknown) => client.request({ method: 'PUT', url: path, payload: payload as object });
@@ -30,7 +32,11 @@ const niteroi = { regionId: 3303302, uf: 'RJ', cidade: 'Niterói' };
 const rio = { regionId: 3304557, uf: 'RJ', cidade: 'Rio de Janeiro' };
 
 async function auditsOf(entityId: number) {
-  return ctx.db.select().from(audits).where(and(eq(audits.category, 'regioes'), eq(audits.entityId, String(entityId)))).orderBy(audits.auditId);
+  return ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, 'regioes'), eq(audits.entityId, String(entityId))))
+    .orderBy(audits.auditId);
 }
 
 /** Everything a write could touch: regions, their city rows and the audit rows. */
@@ -83,7 +89,11 @@ describe('regions', () => {
   let created: Record<string, unknown>;
 
   it('adds (200, the record with its cities sorted by UF then city, official names), lists it and audits the insert', async () => {
-    const res = await admin.post(url, { regionId: -1, regionName: '  1ª RAJ - Teste  ', regioes: [saoPaulo, { ...niteroi, cidade: 'qualquer' }, guarulhos] });
+    const res = await admin.post(url, {
+      regionId: -1,
+      regionName: '  1ª RAJ - Teste  ',
+      regioes: [saoPaulo, { ...niteroi, cidade: 'qualquer' }, guarulhos],
+    });
     expect(res.statusCode, res.body).toBe(200);
     created = res.json();
     id = created.regionId as number;
@@ -132,7 +142,11 @@ describe('regions', () => {
     ['an empty list', { regionName: 'Região vazia', regioes: [] }, 'regioes: Lista deve conter pelo menos uma cidade'],
     ['no list', { regionName: 'Região vazia' }, 'regioes: Lista deve conter pelo menos uma cidade'],
     ['a city twice', { regionName: 'Região repetida', regioes: [saoPaulo, guarulhos, saoPaulo] }, 'regioes: Cidade já cadastrada na lista abaixo'],
-    ['an unknown city code', { regionName: 'Região inexistente', regioes: [saoPaulo, { regionId: 9999999, uf: 'SP', cidade: 'Nenhuma' }] }, 'Cidade não encontrada (código 9999999)'],
+    [
+      'an unknown city code',
+      { regionName: 'Região inexistente', regioes: [saoPaulo, { regionId: 9999999, uf: 'SP', cidade: 'Nenhuma' }] },
+      'Cidade não encontrada (código 9999999)',
+    ],
     ['a city under another UF', { regionName: 'Região trocada', regioes: [{ ...saoPaulo, uf: 'RJ' }] }, 'A cidade São Paulo não pertence à UF RJ'],
   ];
 
@@ -152,7 +166,9 @@ describe('regions', () => {
     const add = await admin.post(url, { regionName: '1ª raj - GRANDE TESTE', regioes: [osasco] });
     expect(add.statusCode).toBe(409);
     expect(add.json()).toEqual({ message: 'Já existe uma região com este nome' });
-    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string; version: number }>).find((r) => r.regionName === 'Zona Teste')!;
+    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string; version: number }>).find(
+      (r) => r.regionName === 'Zona Teste',
+    )!;
     const clash = await put(admin, `${url}/${other.regionId}`, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco], version: other.version });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
@@ -175,8 +191,10 @@ describe('regions', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
     // The row and its cities are still there.
-    const [row] = (await ctx.db.execute(sql`select deleted_at, (select count(*)::int from region_cities where region_id = ${id}) as n
-      from regions where region_id = ${id}`)).rows as Array<{ deleted_at: unknown; n: number }>;
+    const [row] = (
+      await ctx.db.execute(sql`select deleted_at, (select count(*)::int from region_cities where region_id = ${id}) as n
+      from regions where region_id = ${id}`)
+    ).rows as Array<{ deleted_at: unknown; n: number }>;
     expect(row!.deleted_at).not.toBeNull();
     expect(row!.n).toBe(3);
 
@@ -247,7 +265,8 @@ describe('regions', () => {
       await client.post(url, body),
       await put(client, `${url}/${id}`, body),
       await del(client, `${url}/${id}`),
-    ]) expect(res.statusCode).toBe(403);
+    ])
+      expect(res.statusCode).toBe(403);
     // The menu role alone is not enough either (the screen needs every role).
     const menuOnly = await signedInAs(ctx, ['v2menucad', 'v2menucadloc']);
     expect((await menuOnly.client.get(url)).statusCode).toBe(403);
@@ -264,15 +283,22 @@ describe('demo seed', () => {
     const capital = first.get('1ª RAJ - Grande São Paulo')!;
     const record = (await admin.get(`${url}/${capital}`)).json() as { regioes: Array<{ uf: string; cidade: string }> };
     expect(record.regioes.map((c) => `${c.uf}, ${c.cidade}`)).toEqual([
-      'SP, Guarulhos', 'SP, Mogi das Cruzes', 'SP, Osasco', 'SP, Santo André', 'SP, São Bernardo do Campo', 'SP, São Paulo',
+      'SP, Guarulhos',
+      'SP, Mogi das Cruzes',
+      'SP, Osasco',
+      'SP, Santo André',
+      'SP, São Bernardo do Campo',
+      'SP, São Paulo',
     ]);
     await ctx.db.insert(circunscricoes).values({ cirNome: 'Circunscrição do seed', cirRegional: 'Capital', cirRaj: capital });
 
     const second = await seedRegions(ctx.db);
     expect(second).toEqual(first);
-    const [counts] = (await ctx.db.execute(sql`select
+    const [counts] = (
+      await ctx.db.execute(sql`select
       (select count(*)::int from regions where region_name in ${demoRegions.map((r) => r.regionName)} and deleted_at is null) as demo,
-      (select count(*)::int from region_cities where region_id = ${capital}) as cities`)).rows;
+      (select count(*)::int from region_cities where region_id = ${capital}) as cities`)
+    ).rows;
     expect(counts).toEqual({ demo: demoRegions.length, cities: 6 });
   });
 });

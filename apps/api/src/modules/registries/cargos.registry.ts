@@ -1,6 +1,12 @@
 import { asc, sql } from 'drizzle-orm';
 import {
-  assocCargoContracts, assocCargoRecordSchema, assocCargoSchema, forumCargoContracts, forumCargoRecordSchema, forumCargoSchema, registryMessages,
+  assocCargoContracts,
+  assocCargoRecordSchema,
+  assocCargoSchema,
+  forumCargoContracts,
+  forumCargoRecordSchema,
+  forumCargoSchema,
+  registryMessages,
 } from '@assoc/domain';
 import { assocCargos, forumCargos } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';

@@ -17,5 +17,10 @@ export const extratoGroupRegistry = defineRegistry({
   orderBy: [asc(extratoGroups.extgrpSort), sql`${extratoGroups.extgrpName} collate pt_br`],
   unique: [{ matches: (input) => sql`lower(${extratoGroups.extgrpName}) = lower(${input.extgrpName})`, message: registryMessages.duplicateGroup }],
   toRow: (input) => ({ extgrpName: input.extgrpName, extgrpSort: input.extgrpSort }),
-  toRecord: (row) => ({ extgrpID: row.extgrpID as number, extgrpName: row.extgrpName as string, extgrpSort: row.extgrpSort as number, version: row.version as number }),
+  toRecord: (row) => ({
+    extgrpID: row.extgrpID as number,
+    extgrpName: row.extgrpName as string,
+    extgrpSort: row.extgrpSort as number,
+    version: row.version as number,
+  }),
 });

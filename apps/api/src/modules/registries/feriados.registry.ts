@@ -17,5 +17,10 @@ export const feriadosRegistry = defineRegistry({
   orderBy: [asc(feriados.ferDia)],
   unique: [{ matches: (input) => eq(feriados.ferDia, input.ferDia), message: registryMessages.duplicateHoliday }],
   toRow: (input) => ({ ferDia: input.ferDia, ferDescricao: input.ferDescricao }),
-  toRecord: (row) => ({ ferId: row.ferId as number, ferDia: row.ferDia as string, ferDescricao: row.ferDescricao as string, version: row.version as number }),
+  toRecord: (row) => ({
+    ferId: row.ferId as number,
+    ferDia: row.ferDia as string,
+    ferDescricao: row.ferDescricao as string,
+    version: row.version as number,
+  }),
 });

@@ -13,7 +13,8 @@ const registriesRoutes: FastifyPluginAsync = async (app) => {
   }
   registerServiceRoutes(app, services);
   defineRoute(app, terceiroContracts.checkDocument, async (request) =>
-    terceiros.checkDocument(request.params.terId, request.params.terTipo, request.params.document));
+    terceiros.checkDocument(request.params.terId, request.params.terTipo, request.params.document),
+  );
 };
 
 export default registriesRoutes;

@@ -11,21 +11,25 @@ let admin2: Client;
 let adminName: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const roles: Role[] = [
-    'v2access', 'v2menucad', 'v2menucademails', 'v2menucadgruposextir', 'v2menucadterceiro', 'v2menufinanceiro', 'v2menucadloc',
-  ];
+  const roles: Role[] = ['v2access', 'v2menucad', 'v2menucademails', 'v2menucadgruposextir', 'v2menucadterceiro', 'v2menufinanceiro', 'v2menucadloc'];
   const { client, user } = await signedInAs(ctx, roles);
   admin = client;
   adminName = user.name;
   admin2 = (await signedInAs(ctx, roles)).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 
 async function auditsOf(category: string, entityId: number) {
-  return ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(audits.auditId);
+  return ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, category), eq(audits.entityId, String(entityId))))
+    .orderBy(audits.auditId);
 }
 
 interface Case {
@@ -44,7 +48,10 @@ interface Case {
 
 const cases: Case[] = [
   {
-    path: 'feriados', category: 'feriados', key: 'ferId', roles: ['v2access', 'v2menufinanceiro'],
+    path: 'feriados',
+    category: 'feriados',
+    key: 'ferId',
+    roles: ['v2access', 'v2menufinanceiro'],
     valid: { ferDia: '2031-03-19', ferDescricao: 'São José' },
     changed: { ferDia: '2031-03-19', ferDescricao: 'Dia de São José' },
     invalid: [
@@ -58,7 +65,10 @@ const cases: Case[] = [
     menuOnly: ['v2menufinanceiro'],
   },
   {
-    path: 'forumcargos', category: 'forumcargos', key: 'afcId', roles: ['v2access', 'v2menucad', 'v2menucadloc'],
+    path: 'forumcargos',
+    category: 'forumcargos',
+    key: 'afcId',
+    roles: ['v2access', 'v2menucad', 'v2menucadloc'],
     valid: { afcCargo: 'Juiz Corregedor' },
     changed: { afcCargo: 'Juiz Corregedor Auxiliar' },
     invalid: [
@@ -70,7 +80,10 @@ const cases: Case[] = [
     menuOnly: ['v2menucad', 'v2menucadloc'],
   },
   {
-    path: 'assoccargos', category: 'assoccargos', key: 'aacId', roles: ['v2access', 'v2menucad', 'v2menucadloc'],
+    path: 'assoccargos',
+    category: 'assoccargos',
+    key: 'aacId',
+    roles: ['v2access', 'v2menucad', 'v2menucadloc'],
     valid: { aacCargo: 'Diretor de Comunicação' },
     changed: { aacCargo: 'Diretor de Comunicação Social' },
     invalid: [
@@ -81,7 +94,10 @@ const cases: Case[] = [
     duplicate: [{ aacCargo: 'diretor de comunicação social' }, 'Cargo já cadastrado'],
   },
   {
-    path: 'extratogroup', category: 'extratogroup', key: 'extgrpID', roles: ['v2access', 'v2menucad', 'v2menucadgruposextir'],
+    path: 'extratogroup',
+    category: 'extratogroup',
+    key: 'extgrpID',
+    roles: ['v2access', 'v2menucad', 'v2menucadgruposextir'],
     valid: { extgrpName: 'Previdência privada', extgrpSort: 70 },
     changed: { extgrpName: 'Previdência complementar', extgrpSort: 75 },
     invalid: [
@@ -95,7 +111,10 @@ const cases: Case[] = [
     duplicate: [{ extgrpName: 'PREVIDÊNCIA COMPLEMENTAR', extgrpSort: 1 }, 'Já existe um grupo com este nome'],
   },
   {
-    path: 'sms', category: 'templates:sms', key: 'emID', roles: ['v2access', 'v2menucad', 'v2menucademails'],
+    path: 'sms',
+    category: 'templates:sms',
+    key: 'emID',
+    roles: ['v2access', 'v2menucad', 'v2menucademails'],
     valid: { emName: 'lembrete', emDescription: 'Lembrete de vencimento', emData: 'Seu boleto vence amanhã.' },
     changed: { emName: 'Lembrete 2', emDescription: 'Lembrete de vencimento', emData: 'Seu boleto vence hoje.' },
     invalid: [
@@ -188,7 +207,10 @@ describe.each(cases)('generic registry $path', (c) => {
   });
 
   it('answers 403 to a user without the menu role (and without every role of the screen)', async () => {
-    const { client } = await signedInAs(ctx, c.roles.filter((r) => r !== c.roles.at(-1)));
+    const { client } = await signedInAs(
+      ctx,
+      c.roles.filter((r) => r !== c.roles.at(-1)),
+    );
     expect((await client.get(url)).statusCode).toBe(403);
     expect((await client.post(url, c.valid)).statusCode).toBe(403);
     expect((await put(client, `${url}/${id}`, c.changed)).statusCode).toBe(403);
@@ -207,18 +229,22 @@ let freshCounter = 0;
 function fresh(c: Case): Record<string, unknown> {
   const n = ++freshCounter;
   switch (c.path) {
-    case 'feriados': return { ferDia: `2033-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`, ferDescricao: `Feriado ${n}` };
-    case 'forumcargos': return { afcCargo: `Cargo de fórum ${n}` };
-    case 'assoccargos': return { aacCargo: `Cargo da associação ${n}` };
-    case 'extratogroup': return { extgrpName: `Grupo concorrente ${n}`, extgrpSort: 5 };
-    default: return { emName: `MODELO ${n}`, emDescription: `Modelo ${n}`, emData: `Mensagem ${n}` };
+    case 'feriados':
+      return { ferDia: `2033-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`, ferDescricao: `Feriado ${n}` };
+    case 'forumcargos':
+      return { afcCargo: `Cargo de fórum ${n}` };
+    case 'assoccargos':
+      return { aacCargo: `Cargo da associação ${n}` };
+    case 'extratogroup':
+      return { extgrpName: `Grupo concorrente ${n}`, extgrpSort: 5 };
+    default:
+      return { emName: `MODELO ${n}`, emDescription: `Modelo ${n}`, emData: `Mensagem ${n}` };
   }
 }
 
 describe.each(cases)('lost updates on $path (decision 5)', (c) => {
   const url = `/api/v1/${c.path}`;
-  const find = async (client: Client, id: number) =>
-    ((await client.get(url)).json() as Array<Record<string, unknown>>).find((r) => r[c.key] === id)!;
+  const find = async (client: Client, id: number) => ((await client.get(url)).json() as Array<Record<string, unknown>>).find((r) => r[c.key] === id)!;
   const create = async () => {
     const res = await admin.post(url, fresh(c));
     expect(res.statusCode, res.body).toBe(200);
@@ -282,11 +308,16 @@ describe.each(cases)('lost updates on $path (decision 5)', (c) => {
 
 function otherValid(c: Case): Record<string, unknown> {
   switch (c.path) {
-    case 'feriados': return { ferDia: '2031-08-11', ferDescricao: 'Dia do Advogado' };
-    case 'forumcargos': return { afcCargo: 'Oficial de Justiça' };
-    case 'assoccargos': return { aacCargo: 'Tesoureiro' };
-    case 'extratogroup': return { extgrpName: 'Grupo auxiliar', extgrpSort: 5 };
-    default: return { emName: 'OUTRO', emDescription: 'Outro modelo', emData: 'Outra mensagem' };
+    case 'feriados':
+      return { ferDia: '2031-08-11', ferDescricao: 'Dia do Advogado' };
+    case 'forumcargos':
+      return { afcCargo: 'Oficial de Justiça' };
+    case 'assoccargos':
+      return { aacCargo: 'Tesoureiro' };
+    case 'extratogroup':
+      return { extgrpName: 'Grupo auxiliar', extgrpSort: 5 };
+    default:
+      return { emName: 'OUTRO', emDescription: 'Outro modelo', emData: 'Outra mensagem' };
   }
 }
 
@@ -296,7 +327,11 @@ describe('message templates', () => {
     expect(sms.statusCode).toBe(200);
     expect(sms.json()).toMatchObject({ emName: 'COBRANÇA', emUses: 0 });
     expect(sms.json().lastModifiedDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const whatsapp = await admin.post('/api/v1/whatsapp', { emName: 'Cobrança', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
+    const whatsapp = await admin.post('/api/v1/whatsapp', {
+      emName: 'Cobrança',
+      emDescription: 'Aviso de cobrança',
+      emData: 'Há um débito em aberto.',
+    });
     expect(whatsapp.statusCode).toBe(200);
     const email = await admin.post('/api/v1/email', { emName: 'COBRANÇA', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
     expect(email.statusCode).toBe(200);

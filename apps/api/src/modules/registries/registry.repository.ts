@@ -9,18 +9,25 @@ type Row = Record<string, unknown>;
 export function createRegistryRepository(def: RegistryDefinition) {
   // Drizzle's generic table type does not carry column names; the definition's columns do.
   const table = def.table as PgTable & Record<string, never>;
-  const scoped = (...conditions: Array<SQL | undefined>) =>
-    and(def.scope ? eq(def.scope.column, def.scope.value) : undefined, ...conditions);
+  const scoped = (...conditions: Array<SQL | undefined>) => and(def.scope ? eq(def.scope.column, def.scope.value) : undefined, ...conditions);
 
   return {
     /** The live rows, in the registry's order. */
     async list(db: Executor): Promise<Row[]> {
-      return (await db.select().from(table).where(scoped(isNull(def.deletedAt))).orderBy(...def.orderBy)) as Row[];
+      return (await db
+        .select()
+        .from(table)
+        .where(scoped(isNull(def.deletedAt)))
+        .orderBy(...def.orderBy)) as Row[];
     },
 
     /** One row (deleted or not), locked until the transaction ends. */
     async lock(db: Executor, id: number): Promise<Row | undefined> {
-      const [row] = await db.select().from(table).where(scoped(eq(def.key, id))).for('update');
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(scoped(eq(def.key, id)))
+        .for('update');
       return row as Row | undefined;
     },
 
@@ -35,7 +42,10 @@ export function createRegistryRepository(def: RegistryDefinition) {
     },
 
     async insert(db: Executor, values: Row): Promise<Row> {
-      const [row] = await db.insert(table).values(values as never).returning();
+      const [row] = await db
+        .insert(table)
+        .values(values as never)
+        .returning();
       return row as Row;
     },
 

@@ -8,10 +8,14 @@ import type { RegistryService } from './registry.service.js';
 export function registerRegistry(app: FastifyInstance, contracts: RegistryContracts, service: RegistryService) {
   // Only the four generic calls: a registry's group may hold its own calls besides (terceiros' document check).
   const { list, add, update, remove } = contracts;
-  defineRoutes(app, { list, add, update, remove }, {
-    list: async () => service.list(),
-    add: async (request) => service.add(request.body, actorOf(request)),
-    update: async (request) => service.update(request.params.id, request.body, request.body.version, actorOf(request)),
-    remove: async (request) => service.remove(request.params.id, request.query.version, actorOf(request)),
-  });
+  defineRoutes(
+    app,
+    { list, add, update, remove },
+    {
+      list: async () => service.list(),
+      add: async (request) => service.add(request.body, actorOf(request)),
+      update: async (request) => service.update(request.params.id, request.body, request.body.version, actorOf(request)),
+      remove: async (request) => service.remove(request.params.id, request.query.version, actorOf(request)),
+    },
+  );
 }

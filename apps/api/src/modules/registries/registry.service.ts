@@ -85,7 +85,12 @@ export function createRegistryService<D extends RegistryDefinition, C extends Re
         await children?.save(tx, id, input);
         const after = await fullRecord(tx, row);
         await writeAudit(tx, {
-          category: def.category, entityId: id, action: wasDeleted ? 'restore' : 'update', user: actor, before, after,
+          category: def.category,
+          entityId: id,
+          action: wasDeleted ? 'restore' : 'update',
+          user: actor,
+          before,
+          after,
         });
         return after;
       });

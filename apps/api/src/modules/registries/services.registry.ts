@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import {
-  productRecordSchema, productSchema, serviceRecordSchema, serviceSchema, supplierRecordSchema, supplierSchema,
-  type Product, type Service, type Supplier,
+  productRecordSchema,
+  productSchema,
+  serviceRecordSchema,
+  serviceSchema,
+  supplierRecordSchema,
+  supplierSchema,
+  type Product,
+  type Service,
+  type Supplier,
 } from '@assoc/domain';
 import { products, services, suppliers } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
@@ -25,7 +32,9 @@ export const suppliersRegistry = defineRegistry({
   record: supplierRecordSchema,
   orderBy: [sql`${suppliers.supName} collate pt_br`, suppliers.supId],
   // The CNPJ is optional (spec 3 §5); unique when given.
-  unique: [{ matches: (input) => (input.supCnpj ? eq(suppliers.supCnpj, input.supCnpj) : sql`false`), message: 'CNPJ já cadastrado para outro fornecedor' }],
+  unique: [
+    { matches: (input) => (input.supCnpj ? eq(suppliers.supCnpj, input.supCnpj) : sql`false`), message: 'CNPJ já cadastrado para outro fornecedor' },
+  ],
   toRow: (input) => ({
     supName: input.supName,
     supFantasia: blankToNull(input.supFantasia),

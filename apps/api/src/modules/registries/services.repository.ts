@@ -10,27 +10,44 @@ type Row = Record<string, unknown>;
 export const servicesRepository = {
   /** GET fornecedores: the live suppliers (supId, supName, version), by name. */
   async supplierItems(db: Executor): Promise<SupplierItem[]> {
-    return db.select({ supId: suppliers.supId, supName: suppliers.supName, version: suppliers.version }).from(suppliers)
-      .where(isNull(suppliers.deletedAt)).orderBy(sql`${suppliers.supName} collate pt_br`, suppliers.supId);
+    return db
+      .select({ supId: suppliers.supId, supName: suppliers.supName, version: suppliers.version })
+      .from(suppliers)
+      .where(isNull(suppliers.deletedAt))
+      .orderBy(sql`${suppliers.supName} collate pt_br`, suppliers.supId);
   },
 
   async liveSupplier(db: Executor, supId: number): Promise<Row | undefined> {
-    const [row] = await db.select().from(suppliers).where(and(eq(suppliers.supId, supId), isNull(suppliers.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.supId, supId), isNull(suppliers.deletedAt)));
     return row;
   },
 
   async liveProduct(db: Executor, sucId: number): Promise<Row | undefined> {
-    const [row] = await db.select().from(products).where(and(eq(products.sucId, sucId), isNull(products.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.sucId, sucId), isNull(products.deletedAt)));
     return row;
   },
 
   /** The live products of a supplier, in the registry's order. */
   async productsOf(db: Executor, supId: number): Promise<Row[]> {
-    return db.select().from(products).where(and(eq(products.supId, supId), isNull(products.deletedAt))).orderBy(...productsRegistry.orderBy);
+    return db
+      .select()
+      .from(products)
+      .where(and(eq(products.supId, supId), isNull(products.deletedAt)))
+      .orderBy(...productsRegistry.orderBy);
   },
 
   /** The live services of a product, in the registry's order. */
   async servicesOf(db: Executor, sucId: number): Promise<Row[]> {
-    return db.select().from(services).where(and(eq(services.sucId, sucId), isNull(services.deletedAt))).orderBy(...servicesRegistry.orderBy);
+    return db
+      .select()
+      .from(services)
+      .where(and(eq(services.sucId, sucId), isNull(services.deletedAt)))
+      .orderBy(...servicesRegistry.orderBy);
   },
 };

@@ -49,10 +49,14 @@ export function createServicesService(db: Db) {
   }
 
   const productLevel = nestedLevel(productsRegistry, productService, {
-    key: 'supId', requireLive: liveSupplier, children: (supId) => repo.productsOf(db, supId),
+    key: 'supId',
+    requireLive: liveSupplier,
+    children: (supId) => repo.productsOf(db, supId),
   });
   const serviceLevel = nestedLevel(servicesRegistry, serviceService, {
-    key: 'sucId', requireLive: liveProduct, children: (sucId) => repo.servicesOf(db, sucId),
+    key: 'sucId',
+    requireLive: liveProduct,
+    children: (sucId) => repo.servicesOf(db, sucId),
   });
 
   return {

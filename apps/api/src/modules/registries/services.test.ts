@@ -18,13 +18,19 @@ beforeAll(async () => {
   adminName = signed.user.name;
   reader = (await signedInAs(ctx, ['v2access'])).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const api = (path: string) => `/api/v1/${path}`;
 const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
 const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 const auditsOf = (category: string, entityId: number) =>
-  ctx.db.select().from(audits).where(and(eq(audits.category, category), eq(audits.entityId, String(entityId)))).orderBy(audits.auditId);
+  ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, category), eq(audits.entityId, String(entityId))))
+    .orderBy(audits.auditId);
 
 const supplier = { supName: 'Unimed Teste', supFantasia: 'Unimed', supCnpj: '11.444.777/0001-61', supIe: '123', supCcm: '' };
 const product = { sucName: 'Plano de saúde', sucHealth: true, sucMudaFaixa: true };
@@ -138,8 +144,14 @@ describe('servicos', () => {
     expect(res.statusCode, res.body).toBe(200);
     svcId = res.json().svcId;
     expect(res.json()).toMatchObject({
-      sucId, svcValor: 123456, svcTaxaAdm: 2.5, svcMaxParcelas: 1, svcPermiteDependente: true, svcPermiteDuplicado: false,
-      svcContaDebito: null, extgrpId: null,
+      sucId,
+      svcValor: 123456,
+      svcTaxaAdm: 2.5,
+      svcMaxParcelas: 1,
+      svcPermiteDependente: true,
+      svcPermiteDuplicado: false,
+      svcContaDebito: null,
+      extgrpId: null,
     });
     expect((await reader.get(api(`servicos/all/${sucId}`))).json()).toEqual([res.json()]);
     expect((await auditsOf('servicos', svcId))[0]).toMatchObject({ action: 'insert', after: res.json() });
@@ -198,7 +210,8 @@ describe('servicos', () => {
 
 describe('lost updates (decision 5)', () => {
   it('supplier: two users load v1; the first saves; the second, saving v1, gets 409 and the first change stays', async () => {
-    const id = (await admin.post(api('fornecedores'), { ...supplier, supName: 'Fornecedor concorrente', supCnpj: '04.252.011/0001-10' })).json().supId;
+    const id = (await admin.post(api('fornecedores'), { ...supplier, supName: 'Fornecedor concorrente', supCnpj: '04.252.011/0001-10' })).json()
+      .supId;
     const first = (await admin.get(api(`fornecedores/${id}`))).json();
     const second = (await admin2.get(api(`fornecedores/${id}`))).json();
     expect([first.version, second.version]).toEqual([1, 1]);

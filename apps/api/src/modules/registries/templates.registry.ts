@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  messageTemplateRecordSchema, messageTemplateSchema, registryMessages, templateContracts, type TemplateChannel,
-} from '@assoc/domain';
+import { messageTemplateRecordSchema, messageTemplateSchema, registryMessages, templateContracts, type TemplateChannel } from '@assoc/domain';
 import { messageTemplates } from '../../db/schema/index.js';
 import { defineRegistry } from './registry.types.js';
 
@@ -18,7 +16,9 @@ function templateRegistry(channel: TemplateChannel) {
     body: messageTemplateSchema,
     record: messageTemplateRecordSchema,
     orderBy: [messageTemplates.emName],
-    unique: [{ matches: (input) => sql`upper(${messageTemplates.emName}) = ${input.emName.toUpperCase()}`, message: registryMessages.duplicateTemplate }],
+    unique: [
+      { matches: (input) => sql`upper(${messageTemplates.emName}) = ${input.emName.toUpperCase()}`, message: registryMessages.duplicateTemplate },
+    ],
     toRow: (input) => ({ emName: input.emName, emDescription: input.emDescription, emData: input.emData, lastModifiedDate: new Date() }),
     toRecord: (row) => ({
       emID: row.emID as number,

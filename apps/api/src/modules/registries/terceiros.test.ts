@@ -14,12 +14,26 @@ beforeAll(async () => {
   // Process-only staff reach /terceiros without v2access (spec 1 §2).
   staff = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const company = (overrides: Record<string, unknown> = {}) => ({
-  terId: 0, terTipo: 1, terCPFCNPJ: '11.222.333/0001-81', terNome: 'Clínica Boa Saúde Ltda', terContato: 'Marta Gerente',
-  terEmail: 'contato@boasaude.com.br', terCEP: '01310-100', terLogradouro: 'Avenida Paulista', terNumero: '1000',
-  terComplemento: 'cj 12', terBairro: 'Bela Vista', terCidade: 'São Paulo', terUF: 'sp', terTelefone1: '1133334444', terTelefone2: '11987654321',
+  terId: 0,
+  terTipo: 1,
+  terCPFCNPJ: '11.222.333/0001-81',
+  terNome: 'Clínica Boa Saúde Ltda',
+  terContato: 'Marta Gerente',
+  terEmail: 'contato@boasaude.com.br',
+  terCEP: '01310-100',
+  terLogradouro: 'Avenida Paulista',
+  terNumero: '1000',
+  terComplemento: 'cj 12',
+  terBairro: 'Bela Vista',
+  terCidade: 'São Paulo',
+  terUF: 'sp',
+  terTelefone1: '1133334444',
+  terTelefone2: '11987654321',
   ...overrides,
 });
 
@@ -31,7 +45,10 @@ describe('process/terceiros', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terCEP: '01310100', terUF: 'SP', terTelefone2: '11987654321' });
     terId = res.json().terId;
-    const [audit] = await ctx.db.select().from(audits).where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId))));
+    const [audit] = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId))));
     expect(audit).toMatchObject({ action: 'insert', after: res.json() });
   });
 
@@ -80,7 +97,11 @@ describe('process/terceiros', () => {
   });
 
   it('updates, deletes (leaves the list and the member search, frees the document) and recovers', async () => {
-    const updated = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 1 }) });
+    const updated = await staff.request({
+      method: 'PUT',
+      url: `/api/v1/process/terceiros/${terId}`,
+      payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 1 }),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ terNome: 'Clínica Boa Saúde S.A.', version: 2 });
 
@@ -91,10 +112,19 @@ describe('process/terceiros', () => {
     const found = (await searcher.post('/api/v1/search', { text: 'Clínica Boa Saúde' })).json() as Array<{ isTerceiro: boolean }>;
     expect(found.filter((p) => p.isTerceiro)).toEqual([]);
 
-    const restored = await staff.request({ method: 'PUT', url: `/api/v1/process/terceiros/${terId}`, payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 3 }) });
+    const restored = await staff.request({
+      method: 'PUT',
+      url: `/api/v1/process/terceiros/${terId}`,
+      payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 3 }),
+    });
     expect(restored.statusCode, restored.body).toBe(200);
-    const actions = (await ctx.db.select().from(audits).where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId)))).orderBy(audits.auditId))
-      .map((a) => a.action);
+    const actions = (
+      await ctx.db
+        .select()
+        .from(audits)
+        .where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId))))
+        .orderBy(audits.auditId)
+    ).map((a) => a.action);
     expect(actions).toEqual(['insert', 'update', 'delete', 'restore']);
   });
 

@@ -28,7 +28,11 @@ const MEMBERS_SQL = `select ${MEMBER_SUGGESTION}, c.search_name as "searchName" 
 const TERCEIROS_SQL = `select ${TERCEIRO_SUGGESTION}, t.search_name as "searchName" from terceiros t where t.deleted_at is null`;
 const VERSION_SQL = `select v::text from data_versions where name = 'people'`;
 
-interface Change { v: number; kind: 'customers' | 'terceiros'; ids: number[] | null }
+interface Change {
+  v: number;
+  kind: 'customers' | 'terceiros';
+  ids: number[] | null;
+}
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
@@ -45,7 +49,9 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
   let queue: Promise<void> = Promise.resolve();
   const waiters = new Set<() => void>();
 
-  const wakeWaiters = () => { for (const wake of [...waiters]) wake(); };
+  const wakeWaiters = () => {
+    for (const wake of [...waiters]) wake();
+  };
   const setVersion = (v: number) => {
     version = v;
     wakeWaiters();
@@ -56,7 +62,9 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
     const client = await pool.connect();
     try {
       await client.query('begin isolation level repeatable read read only');
-      const { rows: [row] } = await client.query<{ v: string }>(VERSION_SQL);
+      const {
+        rows: [row],
+      } = await client.query<{ v: string }>(VERSION_SQL);
       const members = (await client.query<IndexedPerson>(MEMBERS_SQL)).rows;
       const terceiros = (await client.query<IndexedPerson>(TERCEIROS_SQL)).rows;
       await client.query('commit');
@@ -83,9 +91,9 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
       for (const row of rows) index.terceiros.upsert(row);
     } else {
       // The family too: a dependent's suggestion shows its holder's name and residential phones.
-      const { rows } = await pool.query<IndexedPerson>(
-        `${MEMBERS_SQL} where c.cst_id = any($1::int[]) or c.parent_id = any($1::int[])`, [change.ids],
-      );
+      const { rows } = await pool.query<IndexedPerson>(`${MEMBERS_SQL} where c.cst_id = any($1::int[]) or c.parent_id = any($1::int[])`, [
+        change.ids,
+      ]);
       for (const id of change.ids) index.members.remove(id);
       for (const row of rows) index.members.upsert(row);
     }
@@ -93,11 +101,13 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
   }
 
   function enqueue(change: Change) {
-    queue = queue.then(() => apply(change)).catch((err: Error) => {
-      // The index no longer matches the database: serve SQL until the reconnection reloads it.
-      log.error({ err: loggableError(err) }, 'índice de pesquisa: falha ao aplicar alteração; recarregando');
-      restart();
-    });
+    queue = queue
+      .then(() => apply(change))
+      .catch((err: Error) => {
+        // The index no longer matches the database: serve SQL until the reconnection reloads it.
+        log.error({ err: loggableError(err) }, 'índice de pesquisa: falha ao aplicar alteração; recarregando');
+        restart();
+      });
   }
 
   function restart() {
@@ -122,7 +132,9 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
       log.warn({ err: loggableError(err) }, 'índice de pesquisa: conexão de notificações perdida');
       if (listener === client) restart();
     });
-    client.on('end', () => { if (listener === client && !stopped) restart(); });
+    client.on('end', () => {
+      if (listener === client && !stopped) restart();
+    });
     client.on('notification', (message) => {
       if (message.channel !== 'people_changed' || !message.payload) return;
       const change = JSON.parse(message.payload) as { v: number | string; kind: Change['kind']; ids: number[] | null };

@@ -9,10 +9,13 @@ declare module 'fastify' {
 }
 
 /** Loads the search index once the app is ready (the search answers in SQL meanwhile) and stops it on close. */
-export default fp(async (app) => {
-  const feed = app.config.SEARCH_INDEX === 'memory' ? createPeopleIndexFeed(app.pool, app.log) : null;
-  app.decorate('peopleIndex', feed);
-  if (!feed) return;
-  app.addHook('onReady', async () => feed.start());
-  app.addHook('onClose', async () => feed.stop());
-}, { name: 'people-index', dependencies: ['db'] });
+export default fp(
+  async (app) => {
+    const feed = app.config.SEARCH_INDEX === 'memory' ? createPeopleIndexFeed(app.pool, app.log) : null;
+    app.decorate('peopleIndex', feed);
+    if (!feed) return;
+    app.addHook('onReady', async () => feed.start());
+    app.addHook('onClose', async () => feed.stop());
+  },
+  { name: 'people-index', dependencies: ['db'] },
+);

@@ -27,7 +27,9 @@ beforeAll(async () => {
   feed = ctx.app.peopleIndex!;
   await caughtUp();
 }, 120_000);
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('in-process search index', () => {
   it('answers exactly what the SQL search answers, in the same order', async () => {
@@ -43,12 +45,55 @@ describe('in-process search index', () => {
     );
     const { rows: docs } = await ctx.pool.query<{ doc: string }>(`select ter_cpf_cnpj as doc from terceiros order by ter_id limit 4`);
     const queries = [
-      'maria', 'jose', 'josé', 'joao', 'ana', 'antonio', 'silva', 'santos', 'oliveira', 'souza', 'ferreira', 'magalhaes',
-      'conceição', 'CONCEICAO', 'aparecida', 'batista', 'mar', 'fer', 'sil', 'ria', 'ana ', 'maria silva', 'silva maria',
-      'jose santos', 'ana oliveira', 'de', 'da silva', 'zz', 'xyzwq', 'a b', 'lu ma', 'ltda', 'comercio', 'servicos',
-      ...rows.flatMap((r) => [r.cpf, r.cpf.slice(0, 5), `${r.cpf.slice(0, 3)}.${r.cpf.slice(3, 6)}`, r.numero, r.numero.slice(0, 4), r.name, r.name.split(' ').slice(-1)[0]!]),
+      'maria',
+      'jose',
+      'josé',
+      'joao',
+      'ana',
+      'antonio',
+      'silva',
+      'santos',
+      'oliveira',
+      'souza',
+      'ferreira',
+      'magalhaes',
+      'conceição',
+      'CONCEICAO',
+      'aparecida',
+      'batista',
+      'mar',
+      'fer',
+      'sil',
+      'ria',
+      'ana ',
+      'maria silva',
+      'silva maria',
+      'jose santos',
+      'ana oliveira',
+      'de',
+      'da silva',
+      'zz',
+      'xyzwq',
+      'a b',
+      'lu ma',
+      'ltda',
+      'comercio',
+      'servicos',
+      ...rows.flatMap((r) => [
+        r.cpf,
+        r.cpf.slice(0, 5),
+        `${r.cpf.slice(0, 3)}.${r.cpf.slice(3, 6)}`,
+        r.numero,
+        r.numero.slice(0, 4),
+        r.name,
+        r.name.split(' ').slice(-1)[0]!,
+      ]),
       ...docs.flatMap((d) => [d.doc, d.doc.slice(0, 6)]),
-      '0', '1', '12', '000', '99999999999999',
+      '0',
+      '1',
+      '12',
+      '000',
+      '99999999999999',
     ];
     let nonEmpty = 0;
     for (const text of queries) {

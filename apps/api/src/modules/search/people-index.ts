@@ -14,8 +14,7 @@ const LIMIT = 30;
 const collator = new Intl.Collator('pt-BR');
 
 /** The accent-less name in byte order (search_name collate "C"), then the key: the btree order. */
-const byNameThenId = (a: IndexedPerson, b: IndexedPerson) =>
-  (a.searchName < b.searchName ? -1 : a.searchName > b.searchName ? 1 : a.cstId - b.cstId);
+const byNameThenId = (a: IndexedPerson, b: IndexedPerson) => (a.searchName < b.searchName ? -1 : a.searchName > b.searchName ? 1 : a.cstId - b.cstId);
 
 type Ranked = { person: IndexedPerson; group: number };
 
@@ -68,13 +67,19 @@ class PeopleSet {
    */
   private readonly changed = new Set<number>();
 
-  constructor(private readonly documents: DocumentKey[], private readonly rebuildAfter: number) {
+  constructor(
+    private readonly documents: DocumentKey[],
+    private readonly rebuildAfter: number,
+  ) {
     for (const key of documents) {
-      this.byDocument.set(key, new SortedList<IndexedPerson>((a, b) => {
-        const x = a[key]!;
-        const y = b[key]!;
-        return x < y ? -1 : x > y ? 1 : a.cstId - b.cstId;
-      }));
+      this.byDocument.set(
+        key,
+        new SortedList<IndexedPerson>((a, b) => {
+          const x = a[key]!;
+          const y = b[key]!;
+          return x < y ? -1 : x > y ? 1 : a.cstId - b.cstId;
+        }),
+      );
     }
   }
 
@@ -176,11 +181,14 @@ class PeopleSet {
   documentBetween(key: DocumentKey, [low, high]: [string, string]) {
     const list = this.byDocument.get(key)!;
     const found: IndexedPerson[] = [];
-    list.walk(list.lowerBound((p) => p[key]! < low), (p) => {
-      if (p[key]! > high) return false;
-      found.push(p);
-      return found.length < LIMIT;
-    });
+    list.walk(
+      list.lowerBound((p) => p[key]! < low),
+      (p) => {
+        if (p[key]! > high) return false;
+        found.push(p);
+        return found.length < LIMIT;
+      },
+    );
     return found;
   }
 }
@@ -214,22 +222,34 @@ export class PeopleIndex {
     if (prefixMembers.length + prefixTerceiros.length < LIMIT) {
       ranked.push(...this.terceiros.containing(words).map((person) => ({ person, group: 1 })));
     }
-    return ranked.sort(rankOrder).slice(0, LIMIT).map((r) => r.person);
+    return ranked
+      .sort(rankOrder)
+      .slice(0, LIMIT)
+      .map((r) => r.person);
   }
 
   /** Number search, same answer as DIGITS_SEARCH_SQL: exact internal number or CPF/CNPJ first, then prefixes. */
-  searchDigits(params: { digits: string; numero: [string, string] | null; cpf: [string, string] | null; document: [string, string] | null }): SuggestionRow[] {
+  searchDigits(params: {
+    digits: string;
+    numero: [string, string] | null;
+    cpf: [string, string] | null;
+    document: [string, string] | null;
+  }): SuggestionRow[] {
     const members = new Map<number, IndexedPerson>();
     if (params.numero) for (const p of this.members.documentBetween('custNumeroInterno', params.numero)) members.set(p.cstId, p);
     if (params.cpf) for (const p of this.members.documentBetween('custCPF', params.cpf)) members.set(p.cstId, p);
     const ranked: Ranked[] = [...members.values()].map((person) => ({
-      person, group: person.custNumeroInterno === params.digits || person.custCPF === params.digits ? 0 : 1,
+      person,
+      group: person.custNumeroInterno === params.digits || person.custCPF === params.digits ? 0 : 1,
     }));
     if (params.document) {
       for (const person of this.terceiros.documentBetween('custCPF', params.document)) {
         ranked.push({ person, group: person.custCPF === params.digits ? 0 : 1 });
       }
     }
-    return ranked.sort(rankOrder).slice(0, LIMIT).map((r) => r.person);
+    return ranked
+      .sort(rankOrder)
+      .slice(0, LIMIT)
+      .map((r) => r.person);
   }
 }

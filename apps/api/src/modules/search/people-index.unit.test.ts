@@ -20,37 +20,63 @@ function randomGenerator(seed: number) {
 
 function person(id: number, name: string, terceiro: boolean, doc: string | null, numero: string | null): IndexedPerson {
   return {
-    cstId: id, parentId: null, custName: name, searchName: foldName(name), custNumeroInterno: numero, custCPF: doc,
-    birth: null, deceased: null, custSituacao: null, custPerfil: null, custPhotoKey: null, socio: 'N', titular: null,
-    isTerceiro: terceiro, celDdd: null, cel: null, ph1Ddd: null, ph1: null, ph2Ddd: null, ph2: null,
+    cstId: id,
+    parentId: null,
+    custName: name,
+    searchName: foldName(name),
+    custNumeroInterno: numero,
+    custCPF: doc,
+    birth: null,
+    deceased: null,
+    custSituacao: null,
+    custPerfil: null,
+    custPhotoKey: null,
+    socio: 'N',
+    titular: null,
+    isTerceiro: terceiro,
+    celDdd: null,
+    cel: null,
+    ph1Ddd: null,
+    ph1: null,
+    ph2Ddd: null,
+    ph2: null,
   };
 }
 
 /** The rules, read plainly: every person filtered and sorted. */
 function expectedNames(people: IndexedPerson[], words: string[]) {
-  const byName = (a: IndexedPerson, b: IndexedPerson) =>
-    (a.searchName < b.searchName ? -1 : a.searchName > b.searchName ? 1 : a.cstId - b.cstId);
+  const byName = (a: IndexedPerson, b: IndexedPerson) => (a.searchName < b.searchName ? -1 : a.searchName > b.searchName ? 1 : a.cstId - b.cstId);
   const [first, ...others] = words;
   const starts = (p: IndexedPerson) => p.searchName.startsWith(first!) && others.every((w) => p.searchName.includes(w));
   const contains = (p: IndexedPerson) => !p.searchName.startsWith(first!) && words.every((w) => p.searchName.includes(w));
   const pick = (terceiro: boolean, rule: (p: IndexedPerson) => boolean) =>
-    people.filter((p) => p.isTerceiro === terceiro && rule(p)).sort(byName).slice(0, 30);
+    people
+      .filter((p) => p.isTerceiro === terceiro && rule(p))
+      .sort(byName)
+      .slice(0, 30);
   const pm = pick(false, starts);
   const pt = pick(true, starts);
   const ranked = [...pm, ...pt].map((p) => ({ p, g: 0 }));
   if (pm.length < 30) ranked.push(...pick(false, contains).map((p) => ({ p, g: 1 })));
   if (pm.length + pt.length < 30) ranked.push(...pick(true, contains).map((p) => ({ p, g: 1 })));
   const collator = new Intl.Collator('pt-BR');
-  ranked.sort((a, b) => a.g - b.g || (a.p.searchName < b.p.searchName ? -1 : a.p.searchName > b.p.searchName ? 1 : 0)
-    || collator.compare(a.p.custName, b.p.custName) || Number(a.p.isTerceiro) - Number(b.p.isTerceiro) || a.p.cstId - b.p.cstId);
+  ranked.sort(
+    (a, b) =>
+      a.g - b.g ||
+      (a.p.searchName < b.p.searchName ? -1 : a.p.searchName > b.p.searchName ? 1 : 0) ||
+      collator.compare(a.p.custName, b.p.custName) ||
+      Number(a.p.isTerceiro) - Number(b.p.isTerceiro) ||
+      a.p.cstId - b.p.cstId,
+  );
   return ranked.slice(0, 30).map((r) => r.p.cstId);
 }
 
 describe('PeopleIndex', () => {
   it('gives the answer of the plain rules through inserts, renames and removals, before and after rebuilds', () => {
     const random = randomGenerator(7);
-    const pickOne = <T,>(list: T[]) => list[Math.floor(random() * list.length)]!;
-    const randomName = () => `${pickOne(FIRST)} ${random() < 0.5 ? `${pickOne(FIRST)} ` : ''}${pickOne(LAST)}${random() < 0.3 ? ` ${pickOne(LAST)}` : ''}`;
+    const pickOne = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    const randomName = () =>
+      `${pickOne(FIRST)} ${random() < 0.5 ? `${pickOne(FIRST)} ` : ''}${pickOne(LAST)}${random() < 0.3 ? ` ${pickOne(LAST)}` : ''}`;
     const people = new Map<string, IndexedPerson>();
     const key = (p: IndexedPerson) => `${p.isTerceiro ? 't' : 'm'}${p.cstId}`;
     for (let id = 1; id <= 1500; id++) {
@@ -65,10 +91,27 @@ describe('PeopleIndex', () => {
       index.terceiros.reset([...people.values()].filter((p) => p.isTerceiro));
     };
     load();
-    const queries = [['maria'], ['silva'], ['ana'], ['mari'], ['ariano'], ['sa'], ['jose', 'silva'], ['silva', 'jose'], ['conceicao'], ['iris', 'sa'], ['lima'], ['a'], ['zz']];
+    const queries = [
+      ['maria'],
+      ['silva'],
+      ['ana'],
+      ['mari'],
+      ['ariano'],
+      ['sa'],
+      ['jose', 'silva'],
+      ['silva', 'jose'],
+      ['conceicao'],
+      ['iris', 'sa'],
+      ['lima'],
+      ['a'],
+      ['zz'],
+    ];
     const check = () => {
       for (const words of queries) {
-        expect(index.searchNames(words).map((r) => r.cstId), words.join(' ')).toEqual(expectedNames([...people.values()], words));
+        expect(
+          index.searchNames(words).map((r) => r.cstId),
+          words.join(' '),
+        ).toEqual(expectedNames([...people.values()], words));
       }
     };
     check();
@@ -104,12 +147,15 @@ describe('PeopleIndex', () => {
       person(3, 'Carla Três', false, '99999999999', '1234567'),
     ]);
     index.terceiros.reset([person(9, 'Empresa Nove', true, '12345678000190', null)]);
-    const search = (digits: string) => index.searchDigits({
-      digits,
-      numero: digits.length <= 7 ? [digits.padEnd(7, '0'), digits.padEnd(7, '9')] : null,
-      cpf: digits.length <= 11 ? [digits.padEnd(11, '0'), digits.padEnd(11, '9')] : null,
-      document: digits.length <= 14 ? [digits.padEnd(14, '0'), digits.padEnd(14, '9')] : null,
-    }).map((r) => r.cstId);
+    const search = (digits: string) =>
+      index
+        .searchDigits({
+          digits,
+          numero: digits.length <= 7 ? [digits.padEnd(7, '0'), digits.padEnd(7, '9')] : null,
+          cpf: digits.length <= 11 ? [digits.padEnd(11, '0'), digits.padEnd(11, '9')] : null,
+          document: digits.length <= 14 ? [digits.padEnd(14, '0'), digits.padEnd(14, '9')] : null,
+        })
+        .map((r) => r.cstId);
     expect(search('12345')).toEqual([2, 1, 3, 9]);
     expect(search('1234567')).toEqual([3, 1, 9]); // the exact internal number first
     expect(search('12345678901')).toEqual([1]);

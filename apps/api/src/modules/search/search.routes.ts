@@ -11,15 +11,20 @@ const plainValidationMessage = (errors: ReadonlyArray<{ message?: string }>) => 
 /** Top-bar member search and the dashboard's view history (spec 1 §2, spec 3 §2.2-2.3). */
 const searchRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.search;
-  defineRoutes(app, searchContracts, {
-    search: async (request) => service.search(request.body.text, request.peopleVersion),
-    history: async (request) => service.history(currentUser(request).userId),
-    recordView: async (request) => service.recordView(currentUser(request).userId, request.params.cstId),
-  }, {
-    // The busiest call of the app (each keystroke of the top bar).
-    search: { schemaErrorFormatter: plainValidationMessage, serializerCompiler: fastSerializer },
-    recordView: { schemaErrorFormatter: plainValidationMessage },
-  });
+  defineRoutes(
+    app,
+    searchContracts,
+    {
+      search: async (request) => service.search(request.body.text, request.peopleVersion),
+      history: async (request) => service.history(currentUser(request).userId),
+      recordView: async (request) => service.recordView(currentUser(request).userId, request.params.cstId),
+    },
+    {
+      // The busiest call of the app (each keystroke of the top bar).
+      search: { schemaErrorFormatter: plainValidationMessage, serializerCompiler: fastSerializer },
+      recordView: { schemaErrorFormatter: plainValidationMessage },
+    },
+  );
 };
 
 export default searchRoutes;

@@ -13,9 +13,13 @@ export function foldName(text: string) {
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[æ]/g, 'ae').replace(/[œ]/g, 'oe').replace(/ß/g, 'ss').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
+    .replace(/[æ]/g, 'ae')
+    .replace(/[œ]/g, 'oe')
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/ł/g, 'l')
+    .replace(/đ/g, 'd');
 }
-
 
 /** The first string after every string starting with `prefix` in byte order (text_pattern_ops). */
 export function prefixUpperBound(prefix: string) {
@@ -39,7 +43,10 @@ export function ageOn(birth: string | null, on: string): number | null {
 export function toSuggestion(row: SuggestionRow, today = isoDateInAppZone()): PersonSuggestion {
   const phones: string[] = [];
   let custCelular = formatPhone(row.celDdd, row.cel);
-  for (const [ddd, phone] of [[row.ph1Ddd, row.ph1], [row.ph2Ddd, row.ph2]] as const) {
+  for (const [ddd, phone] of [
+    [row.ph1Ddd, row.ph1],
+    [row.ph2Ddd, row.ph2],
+  ] as const) {
     const number = onlyDigits(phone);
     if (!number) continue;
     // A third party's numbers are not labelled: a 9-digit one starting with 9 is their mobile.

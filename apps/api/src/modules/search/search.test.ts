@@ -10,7 +10,9 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { features: { searchIndex: true } });
   staff = (await signedInAs(ctx, ['v2access', 'v2search'])).client;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const search = async (text: string, client = staff) => client.post('/api/v1/search', { text });
 const names = async (text: string) => {
@@ -20,8 +22,22 @@ const names = async (text: string) => {
 };
 
 const SUGGESTION_FIELDS = [
-  'cstId', 'parentId', 'custName', 'custNumeroInterno', 'custCPF', 'custAniversario', 'custFalecimento', 'custAge',
-  'custSituacao', 'custPerfil', 'custPhotoKey', 'socio', 'titular', 'isTerceiro', 'custCelular', 'custPhones',
+  'cstId',
+  'parentId',
+  'custName',
+  'custNumeroInterno',
+  'custCPF',
+  'custAniversario',
+  'custFalecimento',
+  'custAge',
+  'custSituacao',
+  'custPerfil',
+  'custPhotoKey',
+  'socio',
+  'titular',
+  'isTerceiro',
+  'custCelular',
+  'custPhones',
 ].sort();
 
 describe('POST search: names', () => {
@@ -48,8 +64,12 @@ describe('POST search: names', () => {
       await createMember(ctx, { custName });
     }
     expect(await names('xerem')).toEqual([
-      'Xerem Álvares', 'Xerém Vasconcelos', // starting with the query
-      'álvaro xerém', 'Ângela Xerém', 'Bruno Xerém', 'Zuleica Xerém', // containing it; accents and case do not push names to the end
+      'Xerem Álvares',
+      'Xerém Vasconcelos', // starting with the query
+      'álvaro xerém',
+      'Ângela Xerém',
+      'Bruno Xerém',
+      'Zuleica Xerém', // containing it; accents and case do not push names to the end
     ]);
   });
 
@@ -98,22 +118,41 @@ describe('POST search: dependents and third parties', () => {
   it('returns a dependent with its holder id and name', async () => {
     const holder = await createMember(ctx, { custName: 'Wenceslau Titular Ribamar' });
     const dependent = await createMember(ctx, {
-      custName: 'Wenceslau Filho Ribamar', parentId: holder.cstId, custStatus: null, custAssocSituacao: null,
-      custNumeroInterno: null, custParentesco: 2,
+      custName: 'Wenceslau Filho Ribamar',
+      parentId: holder.cstId,
+      custStatus: null,
+      custAssocSituacao: null,
+      custNumeroInterno: null,
+      custParentesco: 2,
     });
     await ctx.db.insert(addresses).values({ cstId: holder.cstId, kind: 1, adPhoneDdd: '11', adPhone: '34567890' });
     const res = (await search('ribamar')).json();
     expect(res).toEqual([
-      expect.objectContaining({ cstId: dependent.cstId, parentId: holder.cstId, titular: 'Wenceslau Titular Ribamar', custPerfil: '', custSituacao: null, custNumeroInterno: '', custPhones: ['(11) 3456-7890'] }),
+      expect.objectContaining({
+        cstId: dependent.cstId,
+        parentId: holder.cstId,
+        titular: 'Wenceslau Titular Ribamar',
+        custPerfil: '',
+        custSituacao: null,
+        custNumeroInterno: '',
+        custPhones: ['(11) 3456-7890'],
+      }),
       expect.objectContaining({ cstId: holder.cstId, parentId: null, titular: '', custPerfil: 'M', custSituacao: 1, custPhones: ['(11) 3456-7890'] }),
     ]);
   });
 
   it('finds third parties by name and by CPF/CNPJ', async () => {
     const cnpj = cnpjFromBase('987650430001');
-    const [company] = await ctx.db.insert(terceiros).values({
-      terTipo: 1, terCPFCNPJ: cnpj, terNome: 'Clínica Yasmim Odontológica Ltda', terTelefone1: '1133334444', terTelefone2: '11987654321',
-    }).returning();
+    const [company] = await ctx.db
+      .insert(terceiros)
+      .values({
+        terTipo: 1,
+        terCPFCNPJ: cnpj,
+        terNome: 'Clínica Yasmim Odontológica Ltda',
+        terTelefone1: '1133334444',
+        terTelefone2: '11987654321',
+      })
+      .returning();
     const person = nextCpf();
     const [individual] = await ctx.db.insert(terceiros).values({ terTipo: 0, terCPFCNPJ: person, terNome: 'Yasmim Terceira Pessoa' }).returning();
     const byName = (await search('YASMIM')).json();
@@ -121,8 +160,15 @@ describe('POST search: dependents and third parties', () => {
       // 'Yasmim Terceira…' starts with the query: first.
       expect.objectContaining({ cstId: individual!.terId, isTerceiro: true, custCPF: person, custFalecimento: '1900-01-01' }),
       expect.objectContaining({
-        cstId: company!.terId, isTerceiro: true, parentId: null, titular: '', custCPF: cnpj, socio: 'N', custAniversario: null,
-        custCelular: '(11) 98765-4321', custPhones: ['(11) 3333-4444'],
+        cstId: company!.terId,
+        isTerceiro: true,
+        parentId: null,
+        titular: '',
+        custCPF: cnpj,
+        socio: 'N',
+        custAniversario: null,
+        custCelular: '(11) 98765-4321',
+        custPhones: ['(11) 3333-4444'],
       }),
     ]);
     const byCnpj = (await search(`${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`)).json();
@@ -133,15 +179,35 @@ describe('POST search: dependents and third parties', () => {
 describe('POST search: reply shape and validation', () => {
   it('answers exactly the suggestion fields', async () => {
     const member = await createMember(ctx, {
-      custName: 'Formato Completo', custBirthdate: '1950-03-10', custDeceased: '2020-03-09', custAssocSituacao: 5,
-      custStatus: 'J', custSocio: 'S', custCelularDdd: '21', custCelular: '987651234', custNumeroInterno: '1234567',
+      custName: 'Formato Completo',
+      custBirthdate: '1950-03-10',
+      custDeceased: '2020-03-09',
+      custAssocSituacao: 5,
+      custStatus: 'J',
+      custSocio: 'S',
+      custCelularDdd: '21',
+      custCelular: '987651234',
+      custNumeroInterno: '1234567',
     });
     const [row] = (await search('formato completo')).json();
     expect(Object.keys(row).sort()).toEqual(SUGGESTION_FIELDS);
     expect(row).toEqual({
-      cstId: member.cstId, parentId: null, custName: 'Formato Completo', custNumeroInterno: '1234567', custCPF: member.custCpf,
-      custAniversario: '1950-03-10', custFalecimento: '2020-03-09', custAge: 69, custSituacao: 5, custPerfil: 'J',
-      custPhotoKey: null, socio: 'S', titular: '', isTerceiro: false, custCelular: '(21) 98765-1234', custPhones: [],
+      cstId: member.cstId,
+      parentId: null,
+      custName: 'Formato Completo',
+      custNumeroInterno: '1234567',
+      custCPF: member.custCpf,
+      custAniversario: '1950-03-10',
+      custFalecimento: '2020-03-09',
+      custAge: 69,
+      custSituacao: 5,
+      custPerfil: 'J',
+      custPhotoKey: null,
+      socio: 'S',
+      titular: '',
+      isTerceiro: false,
+      custCelular: '(21) 98765-1234',
+      custPhones: [],
     });
   });
 

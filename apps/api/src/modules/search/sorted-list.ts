@@ -18,7 +18,11 @@ export class SortedList<T> {
   }
 
   insert(item: T) {
-    this.items.splice(this.lowerBound((other) => this.compare(other, item) < 0), 0, item);
+    this.items.splice(
+      this.lowerBound((other) => this.compare(other, item) < 0),
+      0,
+      item,
+    );
   }
 
   /** Removes the item equal to `item` under `compare` (the same object or one with the same key). */

@@ -24,9 +24,8 @@ export function createSecurityEventsRepository(db: Db) {
       if (text) {
         const like = `%${escapeLike(text)}%`;
         const digits = text.replace(/\D/g, '');
-        const cpfMatch = digits.length >= 3 && /^[\d.\-\s]+$/.test(text)
-          ? sql` or s.cpf like ${`%${digits}%`} or a.after->>'cpf' like ${`%${digits}%`}`
-          : sql``;
+        const cpfMatch =
+          digits.length >= 3 && /^[\d.\-\s]+$/.test(text) ? sql` or s.cpf like ${`%${digits}%`} or a.after->>'cpf' like ${`%${digits}%`}` : sql``;
         where.push(sql`(f_unaccent(coalesce(s.name, '')) ilike f_unaccent(${like})
           or f_unaccent(coalesce(a.user_name, '')) ilike f_unaccent(${like})${cpfMatch})`);
       }

@@ -6,12 +6,17 @@ import { defineRoutes } from '../../lib/define-route.js';
 /** Avançado → Eventos de segurança (issue 8 §10): superadmins read the security events and the access changes. */
 const securityEventsRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.securityEvents;
-  defineRoutes(app, securityEventsContracts, {
-    list: async (request) => service.list(request.query),
-  }, {
-    // The filter's own pt-BR message, without the field path.
-    list: { schemaErrorFormatter: (errors) => badRequest(errors[0]?.message ?? genericMessages.invalidData) },
-  });
+  defineRoutes(
+    app,
+    securityEventsContracts,
+    {
+      list: async (request) => service.list(request.query),
+    },
+    {
+      // The filter's own pt-BR message, without the field path.
+      list: { schemaErrorFormatter: (errors) => badRequest(errors[0]?.message ?? genericMessages.invalidData) },
+    },
+  );
 };
 
 export default securityEventsRoutes;

@@ -3,8 +3,12 @@ import { securityEventMessages, type SecurityEventItem } from '@assoc/domain';
 import { createTestApp, createUser, signIn, signedInAs, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 const login = (payload: Record<string, unknown>, remoteAddress = '10.70.0.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress });
@@ -37,11 +41,28 @@ describe('GET security-events (issue 8 §10)', () => {
     const me = await signIn(ctx, user.cpf);
     expect((await me.get('/api/v1/logout')).statusCode).toBe(200);
     // An administrator deactivates the user: an access change and an ended session.
-    const users = (await admin.get('/api/v1/acessos/usuarios')).json() as { userId: number; cpf: string; name: string; email: string | null; permId: number; extraRoles: string[]; fnAllowExternal: boolean }[];
+    const users = (await admin.get('/api/v1/acessos/usuarios')).json() as {
+      userId: number;
+      cpf: string;
+      name: string;
+      email: string | null;
+      permId: number;
+      extraRoles: string[];
+      fnAllowExternal: boolean;
+    }[];
     const record = users.find((u) => u.userId === user.userId)!;
     const deactivate = await admin.request({
-      method: 'PUT', url: `/api/v1/acessos/usuarios/${user.userId}`,
-      payload: { cpf: record.cpf, name: record.name, email: 'zuleica@example.com', permId: record.permId, extraRoles: record.extraRoles, fnAllowExternal: record.fnAllowExternal, active: false },
+      method: 'PUT',
+      url: `/api/v1/acessos/usuarios/${user.userId}`,
+      payload: {
+        cpf: record.cpf,
+        name: record.name,
+        email: 'zuleica@example.com',
+        permId: record.permId,
+        extraRoles: record.extraRoles,
+        fnAllowExternal: record.fnAllowExternal,
+        active: false,
+      },
     });
     expect(deactivate.statusCode, deactivate.body).toBe(200);
 
@@ -61,7 +82,9 @@ describe('GET security-events (issue 8 §10)', () => {
 
     // By CPF (with punctuation), kind and dates.
     const punctuated = `${user.cpf.slice(0, 3)}.${user.cpf.slice(3, 6)}.${user.cpf.slice(6, 9)}-${user.cpf.slice(9)}`;
-    const byCpf = (await admin.get(`/api/v1/security-events?user=${encodeURIComponent(punctuated)}&kind=login_fail`)).json() as { items: SecurityEventItem[] };
+    const byCpf = (await admin.get(`/api/v1/security-events?user=${encodeURIComponent(punctuated)}&kind=login_fail`)).json() as {
+      items: SecurityEventItem[];
+    };
     expect(byCpf.items.map((e) => e.kind)).toEqual(['login_fail']);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
     expect((await admin.get(`/api/v1/security-events?user=zuleica&from=${today}&to=${today}`)).json().total).toBe(5);

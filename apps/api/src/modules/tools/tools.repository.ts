@@ -33,10 +33,7 @@ export function createToolsRepository(db: Db) {
 
     /** What proves the user at confirmation: the password hash and the active (sealed) secret. */
     async findCredentials(userId: number) {
-      const [row] = await db
-        .select({ passwordHash: users.passwordHash, totpSecret: users.totpSecret })
-        .from(users)
-        .where(eq(users.userId, userId));
+      const [row] = await db.select({ passwordHash: users.passwordHash, totpSecret: users.totpSecret }).from(users).where(eq(users.userId, userId));
       return row;
     },
 
@@ -67,7 +64,10 @@ export function createToolsRepository(db: Db) {
      * is still the one proven (`previous`) and the current code's time step is newer than the last one used
      * (no replay). The new code's step is spent too. False when either condition fails. The pending row goes.
      */
-    async activateSecret(tx: Tx, input: { userId: number; sealedSecret: string; previous: string | null; currentStep: number | null; newStep: number }) {
+    async activateSecret(
+      tx: Tx,
+      input: { userId: number; sealedSecret: string; previous: string | null; currentStep: number | null; newStep: number },
+    ) {
       const lastStep = Math.max(input.newStep, input.currentStep ?? 0);
       const result = await tx.execute(sql`
         update users
@@ -97,7 +97,10 @@ export function createToolsRepository(db: Db) {
      */
     async sealClearSecrets(box: SecretBox): Promise<number> {
       let sealed = 0;
-      const active = await db.select({ userId: users.userId, secret: users.totpSecret }).from(users).where(sql`${users.totpSecret} not like ${SEALED_PATTERN}`);
+      const active = await db
+        .select({ userId: users.userId, secret: users.totpSecret })
+        .from(users)
+        .where(sql`${users.totpSecret} not like ${SEALED_PATTERN}`);
       for (const row of active) {
         const done = await db
           .update(users)
@@ -106,7 +109,10 @@ export function createToolsRepository(db: Db) {
           .returning({ userId: users.userId });
         sealed += done.length;
       }
-      const pending = await db.select({ userId: totpSetups.userId, secret: totpSetups.secret }).from(totpSetups).where(sql`${totpSetups.secret} not like ${SEALED_PATTERN}`);
+      const pending = await db
+        .select({ userId: totpSetups.userId, secret: totpSetups.secret })
+        .from(totpSetups)
+        .where(sql`${totpSetups.secret} not like ${SEALED_PATTERN}`);
       for (const row of pending) {
         const done = await db
           .update(totpSetups)

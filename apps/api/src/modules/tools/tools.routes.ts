@@ -11,10 +11,7 @@ const toolsRoutes: FastifyPluginAsync = async (app) => {
     confirmToken: async (request) => service.confirmSetup(currentUser(request), request.body, request.ip),
     tutorial: async (_request, reply) => {
       const pdf = await service.tutorial();
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${TUTORIAL_FILE_NAME}"`)
-        .send(pdf);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${TUTORIAL_FILE_NAME}"`).send(pdf);
     },
   });
 };

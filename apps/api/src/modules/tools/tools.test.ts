@@ -8,16 +8,27 @@ import { totpSecretBox } from '../../lib/secret-box.js';
 import { inline, markdownToPdfContent } from './tutorial.markdown.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestApp(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 const EXTERNAL = '203.0.113.7';
 const box = () => totpSecretBox(ctx.config);
 const storedPending = async (userId: number) => (await ctx.db.select().from(totpSetups).where(eq(totpSetups.userId, userId)))[0]?.secret;
-const storedActive = async (userId: number) => (await ctx.db.select({ s: users.totpSecret }).from(users).where(eq(users.userId, userId)))[0]?.s ?? null;
+const storedActive = async (userId: number) =>
+  (await ctx.db.select({ s: users.totpSecret }).from(users).where(eq(users.userId, userId)))[0]?.s ?? null;
 /** The clear base32 secrets, opened with the app's key. */
-const pendingSecret = async (userId: number) => { const s = await storedPending(userId); return s === undefined ? undefined : box().open(s); };
-const activeSecret = async (userId: number) => { const s = await storedActive(userId); return s === null ? null : box().open(s); };
+const pendingSecret = async (userId: number) => {
+  const s = await storedPending(userId);
+  return s === undefined ? undefined : box().open(s);
+};
+const activeSecret = async (userId: number) => {
+  const s = await storedActive(userId);
+  return s === null ? null : box().open(s);
+};
 /** The code of the step `steps` periods from now (the sign-in accepts ±1 step). */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -25,7 +36,9 @@ const externalSignIn = (cpf: string, code = '') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: EXTERNAL, payload: { username: cpf, password: TEST_PASSWORD, code } });
 /** The user's authenticator events (sign-in events are recorded too, by the sign-in). */
 const securityEvents = (userId: number) =>
-  ctx.db.select().from(audits)
+  ctx.db
+    .select()
+    .from(audits)
     .where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.ownerId, userId), inArray(audits.action, ['totp_setup', 'totp_replaced'])))
     .orderBy(audits.auditId);
 
@@ -111,7 +124,10 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     const client = await signIn(ctx, user.cpf);
     await client.get('/api/v1/gettoken');
     const secret = (await pendingSecret(user.userId))!;
-    await ctx.db.update(totpSetups).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(totpSetups.userId, user.userId));
+    await ctx.db
+      .update(totpSetups)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(totpSetups.userId, user.userId));
     const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret), password: TEST_PASSWORD });
     expect(res.json().message).toBe(toolsMessages.noPendingSetup);
     expect(await storedActive(user.userId)).toBeNull();
@@ -147,7 +163,11 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
 
   it('refuses users without v2menuusuario or v2access (403) and anonymous calls (401)', async () => {
     const { client } = await signedInAs(ctx, ['v2portal']);
-    for (const res of [await client.get('/api/v1/gettoken'), await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD }), await client.get('/api/v1/tutorial')]) {
+    for (const res of [
+      await client.get('/api/v1/gettoken'),
+      await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD }),
+      await client.get('/api/v1/tutorial'),
+    ]) {
       expect(res.statusCode).toBe(403);
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/gettoken' })).statusCode).toBe(401);
@@ -192,14 +212,21 @@ describe('replacing the authenticator (issue 8 §6)', () => {
     await client.get('/api/v1/gettoken');
     const secret = (await pendingSecret(user.userId))!;
 
-    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret, 1), password: TEST_PASSWORD, currentCode: await codeAt(old, 1) });
+    const res = await client.post('/api/v1/gettoken/confirm', {
+      code: await codeAt(secret, 1),
+      password: TEST_PASSWORD,
+      currentCode: await codeAt(old, 1),
+    });
     expect(res.statusCode).toBe(200);
     expect(await activeSecret(user.userId)).toBe(secret);
 
     expect((await other.get('/api/v1/ping')).statusCode).toBe(401);
     expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
     expect((await stranger.client.get('/api/v1/ping')).statusCode).toBe(200);
-    const open = await ctx.db.select().from(sessions).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
+    const open = await ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.userId), isNull(sessions.revokedAt)));
     expect(open).toHaveLength(1);
 
     const events = await securityEvents(user.userId);
@@ -233,13 +260,18 @@ describe('replacing the authenticator (issue 8 §6)', () => {
     const { user, client } = await userWithAuthenticator();
     await client.get('/api/v1/gettoken');
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => client.post('/api/v1/gettoken/confirm', { code: '123456', currentCode: '123456', password: `Errada#${i}-xyz` })),
+      Array.from({ length: 8 }, (_, i) =>
+        client.post('/api/v1/gettoken/confirm', { code: '123456', currentCode: '123456', password: `Errada#${i}-xyz` }),
+      ),
     );
     const statuses = guesses.map((g) => g.statusCode).sort();
     expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(4);
     // The guess that reaches the limit ends the session; the ones still in flight then meet an ended session (401)
     // or a discarded set-up (400), in whatever order the parallel requests land.
-    expect(statuses.every((s) => s === 400 || s === 401 || s === 403), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 400 || s === 401 || s === 403),
+      statuses.join(),
+    ).toBe(true);
     expect(guesses.some((g) => g.statusCode === 401 && g.json().message === totpSetupMessages.tooManyFailures)).toBe(true);
     expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
     expect(await storedPending(user.userId)).toBeUndefined();
@@ -298,14 +330,28 @@ describe('GET tutorial', () => {
     expect(pdf.toString('latin1')).toContain('Tutorial do Processo Digital');
   });
 
-  it('turns the guide\'s Markdown into pdfmake content', () => {
-    const content = markdownToPdfContent('# Título\n\nUm parágrafo\ncontinua aqui.\n\n## Seção\n\n- item **forte**\n- outro\n\n1. primeiro\n2. segundo\n\n> nota *leve*\n\n---\n');
+  it("turns the guide's Markdown into pdfmake content", () => {
+    const content = markdownToPdfContent(
+      '# Título\n\nUm parágrafo\ncontinua aqui.\n\n## Seção\n\n- item **forte**\n- outro\n\n1. primeiro\n2. segundo\n\n> nota *leve*\n\n---\n',
+    );
     expect(content).toEqual([
       { text: 'Título', style: 'h1' },
       { text: 'Um parágrafo continua aqui.', style: 'paragraph' },
       { text: 'Seção', style: 'h2', headlineLevel: 1 },
-      { ul: [{ text: ['item ', { text: 'forte', bold: true }], margin: [0, 0, 0, 3] }, { text: 'outro', margin: [0, 0, 0, 3] }], style: 'list' },
-      { ol: [{ text: 'primeiro', margin: [0, 0, 0, 3] }, { text: 'segundo', margin: [0, 0, 0, 3] }], style: 'list' },
+      {
+        ul: [
+          { text: ['item ', { text: 'forte', bold: true }], margin: [0, 0, 0, 3] },
+          { text: 'outro', margin: [0, 0, 0, 3] },
+        ],
+        style: 'list',
+      },
+      {
+        ol: [
+          { text: 'primeiro', margin: [0, 0, 0, 3] },
+          { text: 'segundo', margin: [0, 0, 0, 3] },
+        ],
+        style: 'list',
+      },
       { text: ['nota ', { text: 'leve', italics: true }], style: 'note' },
       expect.objectContaining({ canvas: expect.any(Array) }),
     ]);

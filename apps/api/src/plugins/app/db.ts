@@ -10,7 +10,10 @@ declare module 'fastify' {
 }
 
 /** Exposes the Drizzle database and the raw pool (for hand-tuned SQL) to every module. */
-export default fp<{ db: Db; pool: pg.Pool }>(async (app, opts) => {
-  app.decorate('db', opts.db);
-  app.decorate('pool', opts.pool);
-}, { name: 'db' });
+export default fp<{ db: Db; pool: pg.Pool }>(
+  async (app, opts) => {
+    app.decorate('db', opts.db);
+    app.decorate('pool', opts.pool);
+  },
+  { name: 'db' },
+);

@@ -51,6 +51,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('events', new AppEventBus());
-}, { name: 'events' });
+export default fp(
+  async (app) => {
+    app.decorate('events', new AppEventBus());
+  },
+  { name: 'events' },
+);

@@ -9,7 +9,10 @@ function setup(roles: string[], tree = sampleTree, sessionOverrides = {}) {
   // instead of sending a still signed-in user back to '/').
   let signedOut = false;
   const api = mockApi({
-    'GET session': () => (signedOut ? { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } } : { body: sessionFor(roles, sessionOverrides) }),
+    'GET session': () =>
+      signedOut
+        ? { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } }
+        : { body: sessionFor(roles, sessionOverrides) },
     'GET tree': { body: tree },
     'GET searchhistory': { body: [] },
     'GET aniversarios': { body: [] },
@@ -30,7 +33,11 @@ describe('side menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
 
     await within(nav).findByRole('link', { name: 'Painel' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Painel']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Painel']);
     expect(within(nav).queryByText('Financeiro')).not.toBeInTheDocument();
     // A collapsed group's entries are not shown: Mantine keeps them in a hidden React Activity, which React may
     // pre-render (display: none) at idle time, so the check is on what the user can reach, not on the DOM.

@@ -38,36 +38,36 @@ export default function MainLayout() {
 
   return (
     <RealtimeProvider envMode={session.envMode}>
-    <JobsProvider>
-    {/* The first focusable element of every screen (WCAG 2.4.1). */}
-    <a href={`#${CONTENT_ID}`} className={classes.skipLink} onClick={skipToContent}>
-      Pular para o conteúdo
-    </a>
-    <AppShell
-      header={{ height: { base: mobileBarHeight + bannerHeight, sm: TOP_BAR_HEIGHT + bannerHeight } }}
-      navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="lg"
-      bg="gray.0"
-    >
-      <AppShell.Header>
-        <EnvBanner envMode={session.envMode} />
-        <div
-          className={classes.topBar}
-          style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px`, '--top-bar-height-mobile': `${mobileBarHeight}px` } as CSSProperties}
+      <JobsProvider>
+        {/* The first focusable element of every screen (WCAG 2.4.1). */}
+        <a href={`#${CONTENT_ID}`} className={classes.skipLink} onClick={skipToContent}>
+          Pular para o conteúdo
+        </a>
+        <AppShell
+          header={{ height: { base: mobileBarHeight + bannerHeight, sm: TOP_BAR_HEIGHT + bannerHeight } }}
+          navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding="lg"
+          bg="gray.0"
         >
-          <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
-        </div>
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Menu principal">
-        <SideMenu onNavigate={nav.close} />
-      </AppShell.Navbar>
-      <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<SectionLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
-    </JobsProvider>
+          <AppShell.Header>
+            <EnvBanner envMode={session.envMode} />
+            <div
+              className={classes.topBar}
+              style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px`, '--top-bar-height-mobile': `${mobileBarHeight}px` } as CSSProperties}
+            >
+              <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+            </div>
+          </AppShell.Header>
+          <AppShell.Navbar aria-label="Menu principal">
+            <SideMenu onNavigate={nav.close} />
+          </AppShell.Navbar>
+          <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
+            <Suspense fallback={<SectionLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </JobsProvider>
     </RealtimeProvider>
   );
 }

@@ -19,38 +19,38 @@ export function UserMenu({ onOpenTools }: { onOpenTools: () => void }) {
 
   return (
     <>
-    <ProcessingModal opened={tutorial.downloading} />
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
-      <Menu.Target>
-        {/* The name includes the visible text (the user's name); the initials are decoration. */}
-        <UnstyledButton aria-label={`Menu do usuário ${session.name}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar name={session.name} color="initials" size={32} aria-hidden />
-            <Text size="sm" fw={500} visibleFrom="md" maw={180} truncate="end">
-              {session.name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{session.name}</Menu.Label>
-        {canUseTools && (
-          <Menu.Item leftSection={<IconTool size={16} aria-hidden />} onClick={onOpenTools}>
-            Ferramentas
+      <ProcessingModal opened={tutorial.downloading} />
+      <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+        <Menu.Target>
+          {/* The name includes the visible text (the user's name); the initials are decoration. */}
+          <UnstyledButton aria-label={`Menu do usuário ${session.name}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar name={session.name} color="initials" size={32} aria-hidden />
+              <Text size="sm" fw={500} visibleFrom="md" maw={180} truncate="end">
+                {session.name}
+              </Text>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{session.name}</Menu.Label>
+          {canUseTools && (
+            <Menu.Item leftSection={<IconTool size={16} aria-hidden />} onClick={onOpenTools}>
+              Ferramentas
+            </Menu.Item>
+          )}
+          {canUseTools && (
+            <Menu.Item leftSection={<IconBook2 size={16} aria-hidden />} onClick={() => void tutorial.download()}>
+              Baixar tutorial
+            </Menu.Item>
+          )}
+          {canUseTools && <Menu.Divider />}
+          <Menu.Item leftSection={<IconLogout size={16} color="var(--mantine-color-red-9)" aria-hidden />} onClick={() => void logout()}>
+            Sair
           </Menu.Item>
-        )}
-        {canUseTools && (
-          <Menu.Item leftSection={<IconBook2 size={16} aria-hidden />} onClick={() => void tutorial.download()}>
-            Baixar tutorial
-          </Menu.Item>
-        )}
-        {canUseTools && <Menu.Divider />}
-        <Menu.Item leftSection={<IconLogout size={16} color="var(--mantine-color-red-9)" aria-hidden />} onClick={() => void logout()}>
-          Sair
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
     </>
   );
 }

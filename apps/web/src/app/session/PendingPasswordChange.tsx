@@ -18,16 +18,29 @@ export function PendingPasswordChange() {
   useEffect(() => {
     let cancelled = false;
     callApi(firstStartContracts.pendingPasswordCode)
-      .then((reply) => { if (!cancelled) setCode(reply.q); })
-      .catch((err: Error) => { if (!cancelled) setError(err.message); });
-    return () => { cancelled = true; };
+      .then((reply) => {
+        if (!cancelled) setCode(reply.q);
+      })
+      .catch((err: Error) => {
+        if (!cancelled) setError(err.message);
+      });
+    return () => {
+      cancelled = true;
+    };
   }, [attempt]);
 
   if (code) return <Navigate to={`/reset?q=${encodeURIComponent(code)}`} replace />;
   if (error) {
     return (
       <StatusPage code="" title="Troque a senha provisória" message={error}>
-        <Button onClick={() => { setError(null); setAttempt((n) => n + 1); }}>Tentar novamente</Button>
+        <Button
+          onClick={() => {
+            setError(null);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Tentar novamente
+        </Button>
       </StatusPage>
     );
   }

@@ -18,7 +18,9 @@ export function SessionLostHandler() {
   const queryClient = useQueryClient();
   const open = useRef(false);
   const currentLocation = useRef(location);
-  useEffect(() => { currentLocation.current = location; }, [location]);
+  useEffect(() => {
+    currentLocation.current = location;
+  }, [location]);
 
   useEffect(() => {
     const confirm = () => {

@@ -13,8 +13,16 @@ beforeAll(() => {
 });
 
 const ana = {
-  userId: 4, cpf: '52998224725', name: 'Ana Paula Ribeiro', email: 'ana@assoc.org.br', permId: 2, profileName: 'Secretaria',
-  extraRoles: ['v2menufinanceiro', 'v2dev'], fnAllowExternal: false, hasAuthenticator: false, active: true,
+  userId: 4,
+  cpf: '52998224725',
+  name: 'Ana Paula Ribeiro',
+  email: 'ana@assoc.org.br',
+  permId: 2,
+  profileName: 'Secretaria',
+  extraRoles: ['v2menufinanceiro', 'v2dev'],
+  fnAllowExternal: false,
+  hasAuthenticator: false,
+  active: true,
 };
 
 function setup(posted: { body?: unknown } = {}) {
@@ -28,7 +36,12 @@ function setup(posted: { body?: unknown } = {}) {
       return { body: { permId: 9, name: 'Financeiro', description: '', roles: ['v2menufinanceiro'], userCount: 0 } };
     },
   });
-  return renderWithProviders(<AcessosPage />, { path: '/acessos', session: sessionFor(['v2access', 'superadmin']), modals: true, notifications: true });
+  return renderWithProviders(<AcessosPage />, {
+    path: '/acessos',
+    session: sessionFor(['v2access', 'superadmin']),
+    modals: true,
+    notifications: true,
+  });
 }
 
 describe('/acessos', { timeout: 45_000 }, () => {

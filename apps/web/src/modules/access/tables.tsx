@@ -1,8 +1,6 @@
 import { Badge, Button, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  accessAdminContracts, formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord,
-} from '@assoc/domain';
+import { accessAdminContracts, formatCpf, profileFormSchema, userFormSchema, type ProfileRecord, type UserRecord } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { notifyError, notifySuccess } from '../ui/notify';
 import type { CrudFormContext, CrudTableProps } from '../ui/crud/CrudTable';
@@ -18,7 +16,9 @@ const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
  * columns shrinking to the window instead of pushing Ativo and Ações off screen.
  */
 const wrapping = (value: string | null | undefined, anywhere = false) => (
-  <Text size="sm" style={anywhere ? { overflowWrap: 'anywhere' } : undefined}>{value ?? ''}</Text>
+  <Text size="sm" style={anywhere ? { overflowWrap: 'anywhere' } : undefined}>
+    {value ?? ''}
+  </Text>
 );
 const c = accessAdminContracts;
 const profileCalls: CrudCalls = {
@@ -32,7 +32,9 @@ const userCalls: CrudCalls = {
   list: { contract: c.listUsers },
   add: { contract: c.addUser },
   update: (userId) => ({ contract: c.updateUser, params: { userId } }),
-  remove: () => { throw new Error('usuários não são apagados'); },
+  remove: () => {
+    throw new Error('usuários não são apagados');
+  },
 };
 const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} papéis`);
 
@@ -40,12 +42,33 @@ const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} pap�
 export function ProfileForm({ form }: { form: AppForm }) {
   return (
     <Stack gap="sm">
-      <TextInput label="Nome" withAsterisk maxLength={64} data-autofocus value={text(form.values.name)} error={form.errorOf('name')}
-        onBlur={() => form.touch('name')} onChange={(e) => form.setValue('name', e.currentTarget.value)} />
-      <Textarea label="Descrição" maxLength={200} autosize minRows={2} value={text(form.values.description)} error={form.errorOf('description')}
-        onBlur={() => form.touch('description')} onChange={(e) => form.setValue('description', e.currentTarget.value)} />
-      <RolePicker label="Papéis" value={list(form.values.roles)} error={form.errorOf('roles')}
-        onBlur={() => form.touch('roles')} onChange={(roles) => form.setValue('roles', roles)} />
+      <TextInput
+        label="Nome"
+        withAsterisk
+        maxLength={64}
+        data-autofocus
+        value={text(form.values.name)}
+        error={form.errorOf('name')}
+        onBlur={() => form.touch('name')}
+        onChange={(e) => form.setValue('name', e.currentTarget.value)}
+      />
+      <Textarea
+        label="Descrição"
+        maxLength={200}
+        autosize
+        minRows={2}
+        value={text(form.values.description)}
+        error={form.errorOf('description')}
+        onBlur={() => form.touch('description')}
+        onChange={(e) => form.setValue('description', e.currentTarget.value)}
+      />
+      <RolePicker
+        label="Papéis"
+        value={list(form.values.roles)}
+        error={form.errorOf('roles')}
+        onBlur={() => form.touch('roles')}
+        onChange={(roles) => form.setValue('roles', roles)}
+      />
     </Stack>
   );
 }
@@ -61,8 +84,13 @@ export const profilesTable: CrudTableProps<ProfileRecord> = {
   columns: [
     { accessor: 'name', title: 'Nome' },
     { accessor: 'description', title: 'Descrição' },
-    { accessor: 'roles', title: 'Papéis', text: (row) => row.roles.join(', '), sortValue: (row) => row.roles.length,
-      render: (row) => `${row.roles.length} papel(éis)` },
+    {
+      accessor: 'roles',
+      title: 'Papéis',
+      text: (row) => row.roles.join(', '),
+      sortValue: (row) => row.roles.length,
+      render: (row) => `${row.roles.length} papel(éis)`,
+    },
     { accessor: 'userCount', title: 'Usuários', sortValue: (row) => row.userCount, textAlign: 'right' },
   ],
   renderForm: ({ form }) => <ProfileForm form={form} />,
@@ -71,14 +99,19 @@ export const profilesTable: CrudTableProps<ProfileRecord> = {
 function ClearAuthenticatorButton({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   return (
-    <Button variant="light" color="orange" size="xs" onClick={() => {
-      callApi(c.clearAuthenticator, { params: { userId } })
-        .then(async () => {
-          notifySuccess('Autenticador removido');
-          await queryClient.invalidateQueries({ queryKey: queryKeyOf(c.listUsers) });
-        })
-        .catch((error: unknown) => notifyError(crudFailureMessage(error)));
-    }}>
+    <Button
+      variant="light"
+      color="orange"
+      size="xs"
+      onClick={() => {
+        callApi(c.clearAuthenticator, { params: { userId } })
+          .then(async () => {
+            notifySuccess('Autenticador removido');
+            await queryClient.invalidateQueries({ queryKey: queryKeyOf(c.listUsers) });
+          })
+          .catch((error: unknown) => notifyError(crudFailureMessage(error)));
+      }}
+    >
       Limpar autenticador
     </Button>
   );
@@ -88,8 +121,18 @@ function ClearAuthenticatorButton({ userId }: { userId: number }) {
 export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
   const profiles = useQuery({ queryKey: queryKeyOf(c.listProfiles), queryFn: ({ signal }) => callApi(c.listProfiles, {}, { signal }) });
   const field = (name: string, label: string, maxLength: number, onBlur?: () => void) => (
-    <TextInput label={label} withAsterisk maxLength={maxLength} value={text(form.values[name])} error={form.errorOf(name)}
-      onBlur={() => { onBlur?.(); form.touch(name); }} onChange={(e) => form.setValue(name, e.currentTarget.value)} />
+    <TextInput
+      label={label}
+      withAsterisk
+      maxLength={maxLength}
+      value={text(form.values[name])}
+      error={form.errorOf(name)}
+      onBlur={() => {
+        onBlur?.();
+        form.touch(name);
+      }}
+      onChange={(e) => form.setValue(name, e.currentTarget.value)}
+    />
   );
   return (
     <Stack gap="sm">
@@ -97,16 +140,40 @@ export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
       {field('cpf', 'CPF', 14, () => form.setValue('cpf', formatCpf(text(form.values.cpf))))}
       {field('name', 'Nome', 64)}
       {field('email', 'E-mail', 120)}
-      <Select label="Perfil" withAsterisk placeholder="Selecione..." allowDeselect={false} searchable
+      <Select
+        label="Perfil"
+        withAsterisk
+        placeholder="Selecione..."
+        allowDeselect={false}
+        searchable
         data={(profiles.data ?? []).map((p) => ({ value: String(p.permId), label: p.name }))}
-        value={form.values.permId ? String(form.values.permId) : null} error={form.errorOf('permId')}
-        onBlur={() => form.touch('permId')} onChange={(v) => form.setValue('permId', v ? Number(v) : null)} />
-      <RolePicker label="Papéis extras" value={list(form.values.extraRoles)} error={form.errorOf('extraRoles')}
-        onChange={(roles) => form.setValue('extraRoles', roles)} />
-      <Switch label="Acesso externo" onLabel="SIM" offLabel="NÃO" size="lg" checked={form.values.fnAllowExternal === true}
-        onChange={(e) => form.setValue('fnAllowExternal', e.currentTarget.checked)} />
-      <Switch label="Ativo" onLabel="SIM" offLabel="NÃO" size="lg" checked={form.values.active === true}
-        onChange={(e) => form.setValue('active', e.currentTarget.checked)} />
+        value={form.values.permId ? String(form.values.permId) : null}
+        error={form.errorOf('permId')}
+        onBlur={() => form.touch('permId')}
+        onChange={(v) => form.setValue('permId', v ? Number(v) : null)}
+      />
+      <RolePicker
+        label="Papéis extras"
+        value={list(form.values.extraRoles)}
+        error={form.errorOf('extraRoles')}
+        onChange={(roles) => form.setValue('extraRoles', roles)}
+      />
+      <Switch
+        label="Acesso externo"
+        onLabel="SIM"
+        offLabel="NÃO"
+        size="lg"
+        checked={form.values.fnAllowExternal === true}
+        onChange={(e) => form.setValue('fnAllowExternal', e.currentTarget.checked)}
+      />
+      <Switch
+        label="Ativo"
+        onLabel="SIM"
+        offLabel="NÃO"
+        size="lg"
+        checked={form.values.active === true}
+        onChange={(e) => form.setValue('active', e.currentTarget.checked)}
+      />
       {mode === 'edit' && row?.hasAuthenticator ? <ClearAuthenticatorButton userId={row.userId} /> : null}
     </Stack>
   );
@@ -121,24 +188,57 @@ export const usersTable: CrudTableProps<UserRecord> = {
   allowDelete: false,
   newValues: () => ({ cpf: '', name: '', email: '', permId: null, extraRoles: [], fnAllowExternal: false, active: true }),
   toValues: (row) => ({
-    cpf: formatCpf(row.cpf), name: row.name, email: row.email ?? '', permId: row.permId, extraRoles: row.extraRoles,
-    fnAllowExternal: row.fnAllowExternal, active: row.active,
+    cpf: formatCpf(row.cpf),
+    name: row.name,
+    email: row.email ?? '',
+    permId: row.permId,
+    extraRoles: row.extraRoles,
+    fnAllowExternal: row.fnAllowExternal,
+    active: row.active,
   }),
   columns: [
     // Fixed widths for the short columns and wrapping text for the others keep Ativo and Ações on
     // screen at 1280 px; the CPF never wraps.
-    { accessor: 'cpf', title: 'CPF', width: 130, text: (row) => formatCpf(row.cpf),
-      render: (row) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCpf(row.cpf)}</Text> },
+    {
+      accessor: 'cpf',
+      title: 'CPF',
+      width: 130,
+      text: (row) => formatCpf(row.cpf),
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatCpf(row.cpf)}
+        </Text>
+      ),
+    },
     { accessor: 'name', title: 'Nome', render: (row) => wrapping(row.name) },
     { accessor: 'email', title: 'E-mail', render: (row) => wrapping(row.email, true) },
     { accessor: 'profileName', title: 'Perfil', render: (row) => wrapping(row.profileName) },
     // The filter still finds a user by an extra role's name.
-    { accessor: 'extraRoles', title: 'Extras', width: 85, text: (row) => row.extraRoles.join(', '), sortValue: (row) => row.extraRoles.length,
-      render: (row) => <Text size="sm" title={row.extraRoles.join(', ') || undefined}>{count(row.extraRoles.length)}</Text> },
+    {
+      accessor: 'extraRoles',
+      title: 'Extras',
+      width: 85,
+      text: (row) => row.extraRoles.join(', '),
+      sortValue: (row) => row.extraRoles.length,
+      render: (row) => (
+        <Text size="sm" title={row.extraRoles.join(', ') || undefined}>
+          {count(row.extraRoles.length)}
+        </Text>
+      ),
+    },
     { accessor: 'fnAllowExternal', title: 'Externo', width: 90, text: (row) => yesNo(row.fnAllowExternal) },
     { accessor: 'hasAuthenticator', title: 'Autenticador', width: 125, text: (row) => yesNo(row.hasAuthenticator) },
-    { accessor: 'active', title: 'Ativo', width: 80, text: (row) => yesNo(row.active),
-      render: (row) => <Badge color={row.active ? 'green' : 'gray'} variant="light">{yesNo(row.active)}</Badge> },
+    {
+      accessor: 'active',
+      title: 'Ativo',
+      width: 80,
+      text: (row) => yesNo(row.active),
+      render: (row) => (
+        <Badge color={row.active ? 'green' : 'gray'} variant="light">
+          {yesNo(row.active)}
+        </Badge>
+      ),
+    },
   ],
   renderForm: (context) => <UserForm {...context} />,
 };

@@ -45,6 +45,8 @@ export function useRealtimeEvent<K extends RealtimeEventName>(event: K, handler:
     if (!socket) return undefined;
     const listener = (payload: RealtimeEvents[K]) => onEvent(payload);
     socket.on(event as string, listener);
-    return () => { socket.off(event as string, listener); };
+    return () => {
+      socket.off(event as string, listener);
+    };
   }, [socket, event]);
 }

@@ -23,7 +23,10 @@ export function openRealtime(onConnection: ConnectionListener, policy = REALTIME
       return;
     }
     const delay = everConnected ? Math.random() * policy.reconnectMaxDelayMs : policy.retryMs;
-    timer = setTimeout(() => { timer = null; if (!closed) socket.connect(); }, delay);
+    timer = setTimeout(() => {
+      timer = null;
+      if (!closed) socket.connect();
+    }, delay);
   };
 
   socket.on('connect', () => {

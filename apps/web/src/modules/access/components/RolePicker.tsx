@@ -85,8 +85,12 @@ export function RolePicker({ label, value, onChange, onBlur, error }: RolePicker
                           onChange={(event) => toggle(role, event.currentTarget.checked)}
                           label={
                             <Group gap={6} wrap="nowrap" component="span">
-                              <Text span size="sm">{roleCatalogue[role]}</Text>
-                              <Text span size="xs" ff="monospace">{role}</Text>
+                              <Text span size="sm">
+                                {roleCatalogue[role]}
+                              </Text>
+                              <Text span size="xs" ff="monospace">
+                                {role}
+                              </Text>
                             </Group>
                           }
                         />

@@ -109,7 +109,9 @@ describe('sign-in screen', () => {
   it('password-request mode asks only the CPF, calls GET login/resetpassword/{cpf} and then reads SOLICITADO', async () => {
     const api = mockApi({
       ...notSignedIn,
-      'GET login/resetpassword/11144477735': { body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' } },
+      'GET login/resetpassword/11144477735': {
+        body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
+      },
     });
     const { user } = await openLogin();
 
@@ -137,7 +139,9 @@ describe('sign-in screen', () => {
     try {
       mockApi({
         ...notSignedIn,
-        'GET login/resetpassword/11144477735': { body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' } },
+        'GET login/resetpassword/11144477735': {
+          body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
+        },
       });
       const { user } = await openLogin();
       await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
@@ -165,7 +169,10 @@ describe('sign-in screen', () => {
   it('password-request mode shows the server message when the request is refused (rate limit)', async () => {
     mockApi({
       ...notSignedIn,
-      'GET login/resetpassword/11144477735': { status: 429, body: { message: 'Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.' } },
+      'GET login/resetpassword/11144477735': {
+        status: 429,
+        body: { message: 'Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.' },
+      },
     });
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));

@@ -65,7 +65,15 @@ export function LoginForm() {
         </Button>
 
         {/* On a phone the long label wraps instead of being cut. */}
-        <Button variant="subtle" size="compact-sm" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }} onClick={form.toggleMode} type="button">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          h="auto"
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          onClick={form.toggleMode}
+          type="button"
+        >
           {form.mode === 0 ? 'Primeiro acesso / Esqueci minha senha' : 'Voltar para o login'}
         </Button>
       </Stack>

@@ -48,7 +48,8 @@ export function ResetForm({ code }: { code: string }) {
           error={form.errors.confirm}
         />
         <Text size="xs" c="dimmed">
-          Use pelo menos {PASSWORD_MIN_LENGTH} caracteres; senhas fracas ou comuns não são aceitas. Prefira várias palavras pouco comuns, números e símbolos.
+          Use pelo menos {PASSWORD_MIN_LENGTH} caracteres; senhas fracas ou comuns não são aceitas. Prefira várias palavras pouco comuns, números e
+          símbolos.
         </Text>
         <Button type="submit" fullWidth size="md" loading={form.submitting}>
           ALTERAR SENHA

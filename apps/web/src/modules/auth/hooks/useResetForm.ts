@@ -2,8 +2,17 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  RESET_RETURN_MS, isPasswordTooShort, onlyDigits, passwordResetContracts, passwordTooShortMessage, resetFormSchema, resetMessages,
-  weakPasswordMessage, type PasswordScorer, type ResetFormValues, type ResetPasswordChange,
+  RESET_RETURN_MS,
+  isPasswordTooShort,
+  onlyDigits,
+  passwordResetContracts,
+  passwordTooShortMessage,
+  resetFormSchema,
+  resetMessages,
+  weakPasswordMessage,
+  type PasswordScorer,
+  type ResetFormValues,
+  type ResetPasswordChange,
 } from '@assoc/domain';
 import { isApiError } from '../../../app/api';
 import { callApi } from '../../../app/client';

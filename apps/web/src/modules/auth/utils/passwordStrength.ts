@@ -21,4 +21,5 @@ export function loadPasswordScorer(): Promise<PasswordScorer> {
 }
 
 /** The reset page's strength rule (spec 3 §5), as the server applies it. */
-export const checkPasswordStrength = (scorer: PasswordScorer, password: string, userInputs: string[] = []) => passwordStrength(password, scorer, userInputs);
+export const checkPasswordStrength = (scorer: PasswordScorer, password: string, userInputs: string[] = []) =>
+  passwordStrength(password, scorer, userInputs);

@@ -26,17 +26,37 @@ export function ConnectedUsersModal({ opened, onClose }: { opened: boolean; onCl
 
   return (
     <Modal opened={opened} onClose={onClose} title="Usuários conectados" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
-      {isLoading ? <Loader size="sm" /> : isError ? <Text c="red" size="sm">Não foi possível executar a solicitação com sucesso</Text> : (
+      {isLoading ? (
+        <Loader size="sm" />
+      ) : isError ? (
+        <Text c="red" size="sm">
+          Não foi possível executar a solicitação com sucesso
+        </Text>
+      ) : (
         <ScrollArea h={300} type="auto">
-          {users.length === 0 ? <Text size="sm" c="dimmed">Nenhum usuário conectado</Text> : (
+          {users.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nenhum usuário conectado
+            </Text>
+          ) : (
             <Table striped>
-              <Table.Thead><Table.Tr><Table.Th>Nome</Table.Th><Table.Th>CPF</Table.Th><Table.Th>Conexão</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>CPF</Table.Th>
+                  <Table.Th>Conexão</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {users.map((u) => (
                   <Table.Tr key={u.connectionId}>
                     <Table.Td>{u.name}</Table.Td>
                     <Table.Td>{formatCpf(u.username)}</Table.Td>
-                    <Table.Td><Text size="xs" c="dimmed">{u.connectionId}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {u.connectionId}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,7 +1,16 @@
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  IconCloud, IconCloudFog, IconCloudRain, IconCloudSnow, IconCloudStorm, IconDroplets, IconSun, IconSunHigh, IconSunLow,
-  IconTemperature, type Icon,
+  IconCloud,
+  IconCloudFog,
+  IconCloudRain,
+  IconCloudSnow,
+  IconCloudStorm,
+  IconDroplets,
+  IconSun,
+  IconSunHigh,
+  IconSunLow,
+  IconTemperature,
+  type Icon,
 } from '@tabler/icons-react';
 import type { Weather } from '@assoc/domain';
 import { useWeather } from '../hooks/useDashboardData';

@@ -16,19 +16,31 @@ export function JobState({ job }: { job: Job }) {
       return (
         <Group gap={6} wrap="nowrap" data-testid="job-state">
           <IconHourglass size={16} aria-label="Aguardando" />
-          <Text size="sm" c="dimmed">Aguardando</Text>
+          <Text size="sm" c="dimmed">
+            Aguardando
+          </Text>
         </Group>
       );
     case JOB_STATUS.failed:
-      return <Text size="sm" c="red" data-testid="job-state">{job.jobResult || jobMessages.processFailed}</Text>;
+      return (
+        <Text size="sm" c="red" data-testid="job-state">
+          {job.jobResult || jobMessages.processFailed}
+        </Text>
+      );
     case JOB_STATUS.done:
       return (
         <Group gap={6} wrap="nowrap" data-testid="job-state">
           <IconCircleCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />
-          <Text size="sm" c="green.8">{jobTexts.doneStatus}</Text>
+          <Text size="sm" c="green.8">
+            {jobTexts.doneStatus}
+          </Text>
         </Group>
       );
     default:
-      return <Text size="sm" c="dimmed" data-testid="job-state">{jobTexts.unknownStatus}</Text>;
+      return (
+        <Text size="sm" c="dimmed" data-testid="job-state">
+          {jobTexts.unknownStatus}
+        </Text>
+      );
   }
 }

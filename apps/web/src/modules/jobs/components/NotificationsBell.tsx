@@ -8,12 +8,21 @@ import { NotificationsModal } from './NotificationsModal';
 export function NotificationsBell() {
   const [opened, modal] = useDisclosure(false);
   const { unread, markSeen } = useJobsState();
-  const open = () => { markSeen(); modal.open(); };
+  const open = () => {
+    markSeen();
+    modal.open();
+  };
   return (
     <>
       <Tooltip label="Notificações">
         <Indicator label={unread} size={16} disabled={unread === 0} color="red" offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={unread ? `Notificações (${unread} não lidas)` : 'Notificações'} onClick={open}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={unread ? `Notificações (${unread} não lidas)` : 'Notificações'}
+            onClick={open}
+          >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
         </Indicator>

@@ -43,16 +43,33 @@ describe('Notificações', () => {
 
   it('lists newest submitted first, with each status rule and the date rule', async () => {
     renderModal([
-      job({ jobDescription: 'Concluída', jobStatus: 30, jobSubmitted: '2025-03-10T10:00:00.000Z', jobFinished: '2025-03-10T13:07:00.000Z', jobSubtitle: '4 pessoas' }),
+      job({
+        jobDescription: 'Concluída',
+        jobStatus: 30,
+        jobSubmitted: '2025-03-10T10:00:00.000Z',
+        jobFinished: '2025-03-10T13:07:00.000Z',
+        jobSubtitle: '4 pessoas',
+      }),
       job({ jobDescription: 'Executando', jobStatus: 0, jobSubmitted: '2025-03-12T13:05:00.000Z', jobCurrent: 50, jobTotal: 200 }),
       job({ jobDescription: 'Aguardando', jobStatus: 10, jobSubmitted: '2025-03-11T13:05:00.000Z' }),
-      job({ jobDescription: 'Falhou com texto', jobStatus: 20, jobSubmitted: '2025-03-09T13:05:00.000Z', jobFinished: '2025-03-09T14:00:00.000Z', jobResult: 'Sem associados' }),
+      job({
+        jobDescription: 'Falhou com texto',
+        jobStatus: 20,
+        jobSubmitted: '2025-03-09T13:05:00.000Z',
+        jobFinished: '2025-03-09T14:00:00.000Z',
+        jobResult: 'Sem associados',
+      }),
       job({ jobDescription: 'Falhou sem texto', jobStatus: 20, jobSubmitted: '2025-03-08T13:05:00.000Z', jobFinished: '2025-03-08T14:00:00.000Z' }),
       job({ jobDescription: 'Estranha', jobStatus: 99, jobSubmitted: '2025-03-07T13:05:00.000Z' }),
     ]);
     const list = await items();
     expect(list.map((li) => li.getAttribute('aria-label'))).toEqual([
-      'Executando', 'Aguardando', 'Concluída', 'Falhou com texto', 'Falhou sem texto', 'Estranha',
+      'Executando',
+      'Aguardando',
+      'Concluída',
+      'Falhou com texto',
+      'Falhou sem texto',
+      'Estranha',
     ]);
     const state = (i: number) => within(list[i]!).getByTestId('job-state');
     expect(state(0)).toHaveTextContent('25%');
@@ -80,13 +97,20 @@ describe('Notificações', () => {
 
   it("saves other attachments as a blob under the name after the semicolon, with 'Processando solicitação...'", async () => {
     let finish: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { finish = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const createObjectURL = vi.fn(() => 'blob:planilha');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicks.push(this.download); });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
     const { user, api } = renderModal([job({ jobAttachments: '1b4e28ba-2fa1-11d2-883f-0016d3cca427;Contagem.xlsx' })], {
-      'GET jobs/download/1b4e28ba-2fa1-11d2-883f-0016d3cca427': async () => { await gate; return { body: 'xlsx' }; },
+      'GET jobs/download/1b4e28ba-2fa1-11d2-883f-0016d3cca427': async () => {
+        await gate;
+        return { body: 'xlsx' };
+      },
     });
     const [item] = await items();
     await user.click(within(item!).getByRole('button', { name: 'Contagem.xlsx' }));
@@ -113,15 +137,24 @@ describe('job toasts and the unread counter', () => {
     const failing = job({ jobDescription: 'Outra', jobStatus: 10 });
     mockApi({ 'GET jobs': { body: [running, failing] } });
     const { queryClient, user } = renderWithProviders(
-      <JobsProvider><NotificationsBell /></JobsProvider>,
+      <JobsProvider>
+        <NotificationsBell />
+      </JobsProvider>,
       { notifications: true },
     );
     await waitFor(() => expect(queryClient.getQueryData(jobsKey)).toBeDefined());
     expect(screen.getByRole('button', { name: 'Notificações' })).toBeInTheDocument();
 
-    act(() => { queryClient.setQueryData(jobsKey, [{ ...running, jobStatus: 30 }, failing]); });
+    act(() => {
+      queryClient.setQueryData(jobsKey, [{ ...running, jobStatus: 30 }, failing]);
+    });
     expect(await screen.findByText('Tarefa concluída com sucesso')).toBeInTheDocument();
-    act(() => { queryClient.setQueryData(jobsKey, [{ ...running, jobStatus: 30 }, { ...failing, jobStatus: 20 }]); });
+    act(() => {
+      queryClient.setQueryData(jobsKey, [
+        { ...running, jobStatus: 30 },
+        { ...failing, jobStatus: 20 },
+      ]);
+    });
     expect(await screen.findByText('Erro para executar tarefa')).toBeInTheDocument();
     const bell = screen.getByRole('button', { name: 'Notificações (2 não lidas)' });
 

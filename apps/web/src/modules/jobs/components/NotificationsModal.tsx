@@ -17,9 +17,17 @@ export function JobItem({ job, onDownload, onHide }: { job: Job; onDownload(atta
     <Box component="li" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', listStyle: 'none' }} aria-label={job.jobDescription}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} size="sm">{job.jobDescription}</Text>
-          {job.jobSubtitle ? <Text size="xs" c="dimmed">{job.jobSubtitle}</Text> : null}
-          <Text size="xs" c="dimmed">{jobDate(job)}</Text>
+          <Text fw={600} size="sm">
+            {job.jobDescription}
+          </Text>
+          {job.jobSubtitle ? (
+            <Text size="xs" c="dimmed">
+              {job.jobSubtitle}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {jobDate(job)}
+          </Text>
           {attachment ? (
             <Anchor component="button" type="button" size="sm" onClick={() => onDownload(job.jobAttachments)}>
               <Group gap={4} wrap="nowrap">
@@ -63,11 +71,17 @@ export function NotificationsModal({ opened, onClose }: { opened: boolean; onClo
     <>
       <Modal opened={opened} onClose={onClose} title="Notificações" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <ScrollArea h={300} type="auto" data-testid="notifications-list">
-          {isLoading ? <Loader size="sm" /> : jobs.length === 0 ? (
-            <Text c="dimmed" size="sm">{jobMessages.empty}</Text>
+          {isLoading ? (
+            <Loader size="sm" />
+          ) : jobs.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {jobMessages.empty}
+            </Text>
           ) : (
             <Box component="ul" p={0} m={0}>
-              {jobs.map((job) => <JobItem key={job.jobId} job={job} onDownload={(a) => void download(a)} onHide={(j) => void hide(j)} />)}
+              {jobs.map((job) => (
+                <JobItem key={job.jobId} job={job} onDownload={(a) => void download(a)} onHide={(j) => void hide(j)} />
+              ))}
             </Box>
           )}
         </ScrollArea>

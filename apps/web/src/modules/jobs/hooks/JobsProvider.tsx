@@ -27,7 +27,9 @@ export function JobsProvider({ children }: { children: ReactNode }) {
   useRealtimeEvent('jobprogress', (job) => {
     queryClient.setQueryData<Job[]>(jobsKey, (list) => upsertJob(list, job));
   });
-  useRealtimeEvent('reloadjobs', () => { void queryClient.invalidateQueries({ queryKey: jobsKey }); });
+  useRealtimeEvent('reloadjobs', () => {
+    void queryClient.invalidateQueries({ queryKey: jobsKey });
+  });
 
   useEffect(() => {
     if (!data) return;
@@ -40,9 +42,11 @@ export function JobsProvider({ children }: { children: ReactNode }) {
       const before = previous.get(job.jobId);
       if (!isJobFinished(job.jobStatus) || (before !== undefined && isJobFinished(before))) continue;
       finished += 1;
-      notifications.show(job.jobStatus === JOB_STATUS.done
-        ? { title: job.jobDescription, message: jobMessages.done, color: 'green' }
-        : { title: job.jobDescription, message: jobMessages.failed, color: 'red' });
+      notifications.show(
+        job.jobStatus === JOB_STATUS.done
+          ? { title: job.jobDescription, message: jobMessages.done, color: 'green' }
+          : { title: job.jobDescription, message: jobMessages.failed, color: 'red' },
+      );
     }
     // The counter follows the server's list (an external system), as the toasts do.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above

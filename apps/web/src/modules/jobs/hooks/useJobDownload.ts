@@ -12,14 +12,17 @@ export const attachmentUrl = (fileId: string) => apiUrl(jobsContracts.download, 
  */
 export function useJobDownload() {
   const { download: saveDownload, downloading } = useBlobDownload();
-  const download = useCallback(async (attachments: string) => {
-    const parts = attachmentParts(attachments);
-    if (!parts) return;
-    if (/\.pdf$/i.test(parts.name)) {
-      window.open(attachmentUrl(parts.fileId), '_blank');
-      return;
-    }
-    await saveDownload(() => callApi(jobsContracts.download, { params: { fileId: parts.fileId } }), parts.name);
-  }, [saveDownload]);
+  const download = useCallback(
+    async (attachments: string) => {
+      const parts = attachmentParts(attachments);
+      if (!parts) return;
+      if (/\.pdf$/i.test(parts.name)) {
+        window.open(attachmentUrl(parts.fileId), '_blank');
+        return;
+      }
+      await saveDownload(() => callApi(jobsContracts.download, { params: { fileId: parts.fileId } }), parts.name);
+    },
+    [saveDownload],
+  );
   return { download, downloading };
 }

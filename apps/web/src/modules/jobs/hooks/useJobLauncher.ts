@@ -13,24 +13,27 @@ const SERVER_MESSAGE_STATUSES = new Set([403, 404, 409, 501]);
 /** A job link of the menu (spec 1 §2): asks the job's question (SIM / NÃO), then GET jobs/send. */
 export function useJobLauncher() {
   const queryClient = useQueryClient();
-  return useCallback((job: JobCommand) => {
-    openConfirmDialog({
-      title: job.label,
-      message: job.question,
-      onConfirm: () => {
-        void (async () => {
-          try {
-            const started = await callApi(jobsContracts.sendWithData, { params: { jobCommand: job.command, userData: String(job.plan ?? 0) } });
-            // The real-time channel may already have brought a newer state of this job: keep it.
-            queryClient.setQueryData<Job[]>(jobsKey, (list) => (list?.some((j) => j.jobId === started.jobId) ? list : upsertJob(list, started)));
-            notifySuccess(jobMessages.sent, job.label);
-          } catch (error) {
-            // Spec 1 §4: the send-failure toast reads "Erro para enviar solicitação"; the reason goes beneath it.
-            const reason = isApiError(error) && SERVER_MESSAGE_STATUSES.has(error.status) ? error.message : job.label;
-            notifyError(reason, jobMessages.sendFailed);
-          }
-        })();
-      },
-    });
-  }, [queryClient]);
+  return useCallback(
+    (job: JobCommand) => {
+      openConfirmDialog({
+        title: job.label,
+        message: job.question,
+        onConfirm: () => {
+          void (async () => {
+            try {
+              const started = await callApi(jobsContracts.sendWithData, { params: { jobCommand: job.command, userData: String(job.plan ?? 0) } });
+              // The real-time channel may already have brought a newer state of this job: keep it.
+              queryClient.setQueryData<Job[]>(jobsKey, (list) => (list?.some((j) => j.jobId === started.jobId) ? list : upsertJob(list, started)));
+              notifySuccess(jobMessages.sent, job.label);
+            } catch (error) {
+              // Spec 1 §4: the send-failure toast reads "Erro para enviar solicitação"; the reason goes beneath it.
+              const reason = isApiError(error) && SERVER_MESSAGE_STATUSES.has(error.status) ? error.message : job.label;
+              notifyError(reason, jobMessages.sendFailed);
+            }
+          })();
+        },
+      });
+    },
+    [queryClient],
+  );
 }

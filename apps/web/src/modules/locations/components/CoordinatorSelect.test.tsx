@@ -9,8 +9,14 @@ import { COORDINATOR_SEARCH_FAILED } from './CoordinatorSelect';
 afterEach(() => sessionMarks.clear());
 
 const capital = {
-  cirId: 1, cirNome: '1ª Circunscrição Judiciária', cirRegional: 'Capital', cirRaj: null, corTitular: null, corAdjunto: null,
-  titularName: null, adjuntoName: null,
+  cirId: 1,
+  cirNome: '1ª Circunscrição Judiciária',
+  cirRegional: 'Capital',
+  cirRaj: null,
+  corTitular: null,
+  corAdjunto: null,
+  titularName: null,
+  adjuntoName: null,
 };
 
 function setup(coordenadores: MockReply) {

@@ -59,7 +59,7 @@ export function CoordinatorSelect({ label, value, currentName, error, onChange }
       // The server already matched the text (accents ignored): show its answer as is.
       filter={({ options: all }) => all}
       onDropdownOpen={() => setOpened(true)}
-      nothingFoundMessage={options.isFetching ? 'Pesquisando...' : failure ?? 'Nenhum magistrado encontrado'}
+      nothingFoundMessage={options.isFetching ? 'Pesquisando...' : (failure ?? 'Nenhum magistrado encontrado')}
       // A failed search is said under the box too (the list may hold the chosen name only).
       description={failure}
       inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -19,7 +19,15 @@ interface LevelModalProps {
 /** The Circunscrição, Comarca or Fórum modal: the shared schema-driven modal with the level's title and size. */
 export function LevelModal({ config, state, saving, onSave, onClose, onReload, children }: LevelModalProps) {
   return (
-    <ZodFormModal title={config.title} size={config.modalSize} schema={config.schema} initial={state.initial} saving={saving} onClose={onClose} onSave={onSave}>
+    <ZodFormModal
+      title={config.title}
+      size={config.modalSize}
+      schema={config.schema}
+      initial={state.initial}
+      saving={saving}
+      onClose={onClose}
+      onSave={onSave}
+    >
       {(form) => (
         <>
           {state.stale ? <StaleRecordAlert onReload={onReload} /> : null}

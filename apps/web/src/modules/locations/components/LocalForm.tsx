@@ -19,12 +19,28 @@ export function LocalForm({ form, row }: { form: AppForm; row?: Local }) {
       {/* One line per phone. */}
       <Grid.Col span={12}>
         <Grid gap="sm">
-          <PhoneFields form={form} ddd="locPhone1Ddd" number="locPhone1" extension="locPhone1Ext" label="Telefone 1" dddLabel="DDD 1" extensionLabel="Ramal 1" />
+          <PhoneFields
+            form={form}
+            ddd="locPhone1Ddd"
+            number="locPhone1"
+            extension="locPhone1Ext"
+            label="Telefone 1"
+            dddLabel="DDD 1"
+            extensionLabel="Ramal 1"
+          />
         </Grid>
       </Grid.Col>
       <Grid.Col span={12}>
         <Grid gap="sm">
-          <PhoneFields form={form} ddd="locPhone2Ddd" number="locPhone2" extension="locPhone2Ext" label="Telefone 2" dddLabel="DDD 2" extensionLabel="Ramal 2" />
+          <PhoneFields
+            form={form}
+            ddd="locPhone2Ddd"
+            number="locPhone2"
+            extension="locPhone2Ext"
+            label="Telefone 2"
+            dddLabel="DDD 2"
+            extensionLabel="Ramal 2"
+          />
         </Grid>
       </Grid.Col>
       <Grid.Col span={12}>

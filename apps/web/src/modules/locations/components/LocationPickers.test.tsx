@@ -13,13 +13,36 @@ const campinas = { cirId: 2, cirNome: '4ª Circunscrição Judiciária', cirRegi
 const saoPaulo = { comId: 11, cirId: 1, comNome: 'São Paulo', ...coordinators };
 const guarulhos = { comId: 12, cirId: 1, comNome: 'Guarulhos', ...coordinators };
 const joaoMendes = {
-  apfId: 21, comId: 11, forNome: 'Fórum João Mendes Júnior', forShort: 'João Mendes', forZipcode: '01501900', forAddress: 'Praça João Mendes',
-  forNumber: 's/n', forComplement: null, forCity: 'São Paulo', forState: 'SP', forPhoneDdd1: '11', apfPhone1: '21716000', forPhoneDdd2: null,
-  forPhone2: null, ...coordinators,
+  apfId: 21,
+  comId: 11,
+  forNome: 'Fórum João Mendes Júnior',
+  forShort: 'João Mendes',
+  forZipcode: '01501900',
+  forAddress: 'Praça João Mendes',
+  forNumber: 's/n',
+  forComplement: null,
+  forCity: 'São Paulo',
+  forState: 'SP',
+  forPhoneDdd1: '11',
+  apfPhone1: '21716000',
+  forPhoneDdd2: null,
+  forPhone2: null,
+  ...coordinators,
 };
 const vara = {
-  locId: 31, apfId: 21, locNome: '1ª Vara Cível', predioNome: 'Fórum João Mendes Júnior', locPhone1Ddd: '11', locPhone1: '21716010',
-  locPhone1Ext: '200', locPhone2Ddd: null, locPhone2: null, locPhone2Ext: null, locFaxDdd: null, locFax: null, ...coordinators,
+  locId: 31,
+  apfId: 21,
+  locNome: '1ª Vara Cível',
+  predioNome: 'Fórum João Mendes Júnior',
+  locPhone1Ddd: '11',
+  locPhone1: '21716010',
+  locPhone1Ext: '200',
+  locPhone2Ddd: null,
+  locPhone2: null,
+  locPhone2Ext: null,
+  locFaxDdd: null,
+  locFax: null,
+  ...coordinators,
 };
 const paulista = { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
 
@@ -45,7 +68,12 @@ function setup(routes: Record<string, Route> = {}) {
     'GET forums/all/11': { body: [joaoMendes] },
     'GET forums/all/12': { body: [] },
     'GET local/id/21/0': { body: [vara] },
-    'GET coordenadores': { body: [{ cstId: 501, custName: 'José Antônio Coordenação' }, { cstId: 502, custName: 'Márcia Adjunta' }] },
+    'GET coordenadores': {
+      body: [
+        { cstId: 501, custName: 'José Antônio Coordenação' },
+        { cstId: 502, custName: 'Márcia Adjunta' },
+      ],
+    },
     'GET cep/01310100': { body: paulista },
     'GET cep/13560000': { body: { logradouro: '', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' } },
     'POST forums/12': ({ body }) => ({ body: { ...(body as object), apfId: 22, comId: 12, ...coordinators } }),
@@ -125,7 +153,11 @@ describe('/localizacao', { timeout: 45_000 }, () => {
 
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Coordenador detectado' })).not.toBeInTheDocument();
-    expect(api.callsTo('POST circunscricao')[0]!.body).toMatchObject({ cirNome: '10ª Circunscrição Judiciária', cirRegional: 'Sorocaba', corTitular: null });
+    expect(api.callsTo('POST circunscricao')[0]!.body).toMatchObject({
+      cirNome: '10ª Circunscrição Judiciária',
+      cirRegional: 'Sorocaba',
+      corTitular: null,
+    });
     await waitFor(() => expect(input('Circunscrições')).toHaveValue('10ª Circunscrição Judiciária'));
     await waitFor(() => expect(api.callsTo('GET comarcas/all/3')).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Circunscrição' })).not.toBeInTheDocument();
@@ -151,7 +183,9 @@ describe('/localizacao', { timeout: 45_000 }, () => {
 
     await user.click(ok);
     let question = await screen.findByRole('dialog', { name: 'Coordenador detectado' });
-    expect(within(question).getByText('Foi informado um coordenador titular e/ou adjunto. Todos os locais serão alterados. Concorda?')).toBeInTheDocument();
+    expect(
+      within(question).getByText('Foi informado um coordenador titular e/ou adjunto. Todos os locais serão alterados. Concorda?'),
+    ).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Coordenador detectado' })).not.toBeInTheDocument());
     expect(api.callsTo('PUT comarcas/11')).toHaveLength(0);
@@ -198,8 +232,13 @@ describe('/localizacao', { timeout: 45_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
     expect(api.callsTo('POST forums/12')[0]!.body).toMatchObject({
-      forNome: 'Fórum de Guarulhos', forZipcode: '13560000', forAddress: 'Rua Episcopal', forCity: 'São Carlos', forState: 'SP',
-      forPhoneDdd1: '16', apfPhone1: '33761000',
+      forNome: 'Fórum de Guarulhos',
+      forZipcode: '13560000',
+      forAddress: 'Rua Episcopal',
+      forCity: 'São Carlos',
+      forState: 'SP',
+      forPhoneDdd1: '16',
+      apfPhone1: '33761000',
     });
   });
 });

@@ -52,7 +52,15 @@ export function LocationPickers({ cascade }: { cascade: LocationCascade }) {
         />
       </SimpleGrid>
       {state ? (
-        <LevelModal key={state.seq} config={levelConfigs[state.kind]} state={state} saving={editor.saving} onSave={editor.save} onClose={editor.close} onReload={editor.reload}>
+        <LevelModal
+          key={state.seq}
+          config={levelConfigs[state.kind]}
+          state={state}
+          saving={editor.saving}
+          onSave={editor.save}
+          onClose={editor.close}
+          onReload={editor.reload}
+        >
           {(form) =>
             state.kind === 'cir' ? (
               <CircunscricaoForm form={form} record={state.record as Circunscricao | undefined} rajs={lists.rajs} />

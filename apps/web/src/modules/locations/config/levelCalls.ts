@@ -1,6 +1,12 @@
 import {
-  circunscricaoContracts, comarcaContracts, coordinatorsContract, forumContracts,
-  type BodyOf, type Circunscricao, type Comarca, type Forum,
+  circunscricaoContracts,
+  comarcaContracts,
+  coordinatorsContract,
+  forumContracts,
+  type BodyOf,
+  type Circunscricao,
+  type Comarca,
+  type Forum,
 } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 
@@ -21,7 +27,8 @@ export const levelCalls = {
   cir: {
     get: (cirId) => callApi(circunscricaoContracts.get, { params: { cirId } }),
     add: (_, body) => callApi(circunscricaoContracts.add, { body: body as BodyOf<typeof circunscricaoContracts.add> }),
-    update: (cirId, body) => callApi(circunscricaoContracts.update, { params: { cirId }, body: body as BodyOf<typeof circunscricaoContracts.update> }),
+    update: (cirId, body) =>
+      callApi(circunscricaoContracts.update, { params: { cirId }, body: body as BodyOf<typeof circunscricaoContracts.update> }),
     listKey: () => queryKeyOf(circunscricaoContracts.list),
   },
   com: {

@@ -1,7 +1,4 @@
-import {
-  circunscricaoSchema, comarcaSchema, forumSchema, formatCep,
-  type Circunscricao, type Comarca, type Forum,
-} from '@assoc/domain';
+import { circunscricaoSchema, comarcaSchema, forumSchema, formatCep, type Circunscricao, type Comarca, type Forum } from '@assoc/domain';
 import type { z } from 'zod';
 import type { FormValues } from '../../ui/form';
 import { levelCalls, type LevelCalls } from './levelCalls';
@@ -79,8 +76,21 @@ export const levelConfigs: Record<LevelKind, LevelConfig> = {
     keyOf: (r) => (r as Forum).apfId,
     nameOf: (r) => (r as Forum).forNome,
     newValues: () => ({
-      apfId: 0, forNome: '', forShort: '', forZipcode: '', forAddress: '', forNumber: '', forComplement: '', forCity: '', forState: '',
-      forPhoneDdd1: '', apfPhone1: '', forPhoneDdd2: '', forPhone2: '', corTitular: null, corAdjunto: null,
+      apfId: 0,
+      forNome: '',
+      forShort: '',
+      forZipcode: '',
+      forAddress: '',
+      forNumber: '',
+      forComplement: '',
+      forCity: '',
+      forState: '',
+      forPhoneDdd1: '',
+      apfPhone1: '',
+      forPhoneDdd2: '',
+      forPhone2: '',
+      corTitular: null,
+      corAdjunto: null,
     }),
     toValues: (record) => {
       const r = record as Forum;

@@ -51,7 +51,13 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
     try {
       const record: Record<string, unknown> = await config.calls.get(id);
       setEditor({
-        kind, mode: locationEditorModes.edit, id, parentId: parentOf(kind), initial: config.toValues(record as never), record, seq: ++seq,
+        kind,
+        mode: locationEditorModes.edit,
+        id,
+        parentId: parentOf(kind),
+        initial: config.toValues(record as never),
+        record,
+        seq: ++seq,
       });
     } catch (error) {
       notifyError(crudFailureMessage(error));
@@ -104,7 +110,12 @@ export function useLevelEditor({ selection, selectCir, selectComarca, selectForu
   }
 
   return {
-    editor, saving, openAdd, openEdit: (kind: LevelKind) => void openEdit(kind), close: () => setEditor(null), save,
+    editor,
+    saving,
+    openAdd,
+    openEdit: (kind: LevelKind) => void openEdit(kind),
+    close: () => setEditor(null),
+    save,
     /** Recarregar: the record as it is now, in a fresh modal (the unsaved edits are dropped). */
     reload: () => {
       if (editor) void openEdit(editor.kind);

@@ -56,16 +56,7 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
   }
 
   if (node.to !== undefined) {
-    return (
-      <NavLink
-        component={Link}
-        to={node.to}
-        label={node.label}
-        leftSection={leftSection}
-        active={pathname === node.to}
-        onClick={onNavigate}
-      />
-    );
+    return <NavLink component={Link} to={node.to} label={node.label} leftSection={leftSection} active={pathname === node.to} onClick={onNavigate} />;
   }
 
   if (node.job) {
@@ -90,11 +81,26 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
 }
 
 /** A job link: disabled with a spinner (running) or an hourglass (waiting) while a same-named job is open (spec 1 §4). */
-function JobEntry({ job, label, leftSection, onLaunch }: { job: JobCommand; label: string; leftSection: ReactNode; onLaunch(job: JobCommand): void }) {
+function JobEntry({
+  job,
+  label,
+  leftSection,
+  onLaunch,
+}: {
+  job: JobCommand;
+  label: string;
+  leftSection: ReactNode;
+  onLaunch(job: JobCommand): void;
+}) {
   const { disabled, state } = useJobButton(job);
-  const rightSection = state === 'running' ? <Loader size={14} aria-label="Em execução" />
-    : state === 'waiting' ? <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
-    : <IconPlayerPlay size={14} stroke={1.6} aria-hidden />;
+  const rightSection =
+    state === 'running' ? (
+      <Loader size={14} aria-label="Em execução" />
+    ) : state === 'waiting' ? (
+      <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
+    ) : (
+      <IconPlayerPlay size={14} stroke={1.6} aria-hidden />
+    );
   return (
     <NavLink
       component="button"

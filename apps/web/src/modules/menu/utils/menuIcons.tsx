@@ -1,8 +1,21 @@
 import type { MenuTreeNode } from '@assoc/domain';
 import {
-  IconAdjustmentsHorizontal, IconCash, IconCircleDot, IconFolder, IconFileDescription, IconFilter, IconFolders,
-  IconHeadset, IconHeartHandshake, IconLayoutDashboard, IconReceipt2, IconReceiptRefund, IconSpeakerphone,
-  IconTrendingUp, IconUserPlus, type Icon,
+  IconAdjustmentsHorizontal,
+  IconCash,
+  IconCircleDot,
+  IconFolder,
+  IconFileDescription,
+  IconFilter,
+  IconFolders,
+  IconHeadset,
+  IconHeartHandshake,
+  IconLayoutDashboard,
+  IconReceipt2,
+  IconReceiptRefund,
+  IconSpeakerphone,
+  IconTrendingUp,
+  IconUserPlus,
+  type Icon,
 } from '@tabler/icons-react';
 
 /** Icons of the first-level entries, by route or group label; anything else gets a neutral icon. */
@@ -22,7 +35,7 @@ const byGroup: Record<string, Icon> = {
   Atendimento: IconHeadset,
   Financeiro: IconCash,
   Cadastros: IconFolders,
-  'Avançado': IconAdjustmentsHorizontal,
+  Avançado: IconAdjustmentsHorizontal,
 };
 
 export function menuIcon(node: MenuTreeNode): Icon {

@@ -7,13 +7,27 @@ import { sessionMarks } from '../../ui/crud/sessionMarks';
 
 afterEach(() => sessionMarks.clear());
 
-const ufs = [{ uf: 'AC', ufName: 'Acre' }, { uf: 'RJ', ufName: 'Rio de Janeiro' }, { uf: 'SP', ufName: 'São Paulo' }];
-const spCities = [{ cityId: 3518800, cityName: 'Guarulhos' }, { cityId: 3534401, cityName: 'Osasco' }, { cityId: 3550308, cityName: 'São Paulo' }];
-const rjCities = [{ cityId: 3303302, cityName: 'Niterói' }, { cityId: 3304557, cityName: 'Rio de Janeiro' }];
+const ufs = [
+  { uf: 'AC', ufName: 'Acre' },
+  { uf: 'RJ', ufName: 'Rio de Janeiro' },
+  { uf: 'SP', ufName: 'São Paulo' },
+];
+const spCities = [
+  { cityId: 3518800, cityName: 'Guarulhos' },
+  { cityId: 3534401, cityName: 'Osasco' },
+  { cityId: 3550308, cityName: 'São Paulo' },
+];
+const rjCities = [
+  { cityId: 3303302, cityName: 'Niterói' },
+  { cityId: 3304557, cityName: 'Rio de Janeiro' },
+];
 const capital = {
   regionId: 1,
   regionName: '1ª RAJ - Grande São Paulo',
-  regioes: [{ regionId: 3518800, uf: 'SP', cidade: 'Guarulhos' }, { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' }],
+  regioes: [
+    { regionId: 3518800, uf: 'SP', cidade: 'Guarulhos' },
+    { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' },
+  ],
 };
 
 function setup(routes: Parameters<typeof mockApi>[0] = {}) {
@@ -34,8 +48,10 @@ function setup(routes: Parameters<typeof mockApi>[0] = {}) {
 
 type User = ReturnType<typeof setup>['user'];
 const okButton = () => screen.getByRole('button', { name: 'Ok' });
-const cityList = (dialog: HTMLElement) => within(within(dialog).getByRole('list', { name: 'Cidades da região' }))
-  .queryAllByRole('listitem').map((item) => item.textContent);
+const cityList = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('list', { name: 'Cidades da região' }))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
 const select = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 
 async function pick(user: User, dialog: HTMLElement, label: string, option: string) {

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, ScrollArea, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  addRegionCity, REGION_CITY_LIST_HEIGHT, REGION_DEFAULT_UF, regionCityLabel, regionLimits, type RegionCity,
-} from '@assoc/domain';
+import { addRegionCity, REGION_CITY_LIST_HEIGHT, REGION_DEFAULT_UF, regionCityLabel, regionLimits, type RegionCity } from '@assoc/domain';
 import type { AppForm } from '../../ui/form';
 import { useCityOptions, useUfOptions } from '../hooks/useRegionOptions';
 
@@ -49,18 +47,16 @@ export function RegionForm({ form }: RegionFormProps) {
   };
 
   const remove = (regionId: number) => {
-    form.setValue('regioes', list.filter((c) => c.regionId !== regionId));
+    form.setValue(
+      'regioes',
+      list.filter((c) => c.regionId !== regionId),
+    );
     setDuplicate('');
   };
 
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Descrição"
-        withAsterisk
-        data-autofocus
-        {...form.textProps('regionName', regionLimits.name)}
-      />
+      <TextInput label="Descrição" withAsterisk data-autofocus {...form.textProps('regionName', regionLimits.name)} />
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <Select
           label="UF"

@@ -8,9 +8,26 @@ import { sessionMarks } from '../../ui/crud/sessionMarks';
 afterEach(() => sessionMarks.clear());
 
 const service = {
-  svcId: 7, sucId: 11, svcName: 'Titular 19 a 58 anos', svcValor: 123456, svcTaxaAdm: 2.5, svcTaxaAdmNs: 0, svcMaxParcelas: 1,
-  svcProRata: false, svcLancaNoFim: false, svcServiceType: 0, svcPermiteDependente: true, svcPermiteDuplicado: false, svcMudaFaixa: true,
-  svcMin: 19, svcMax: 58, svcContaDebito: null, svcContaCredito: null, svcCentroDeCusto: null, extgrpId: null, irgrpId: null,
+  svcId: 7,
+  sucId: 11,
+  svcName: 'Titular 19 a 58 anos',
+  svcValor: 123456,
+  svcTaxaAdm: 2.5,
+  svcTaxaAdmNs: 0,
+  svcMaxParcelas: 1,
+  svcProRata: false,
+  svcLancaNoFim: false,
+  svcServiceType: 0,
+  svcPermiteDependente: true,
+  svcPermiteDuplicado: false,
+  svcMudaFaixa: true,
+  svcMin: 19,
+  svcMax: 58,
+  svcContaDebito: null,
+  svcContaCredito: null,
+  svcCentroDeCusto: null,
+  extgrpId: null,
+  irgrpId: null,
 };
 
 function setup() {
@@ -31,14 +48,14 @@ const field = (dialog: HTMLElement, label: string | RegExp) => within(dialog).ge
 
 /** Picks the supplier and the product, and gives the row of the service. */
 async function serviceRow(user: ReturnType<typeof setup>['user']) {
-    const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
-    await user.click(supplier);
-    await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
-    const product = screen.getByLabelText('Produto', { selector: 'input' });
-    await waitFor(() => expect(product).toBeEnabled());
-    await user.click(product);
-    await user.click(await screen.findByRole('option', { name: 'Plano de saúde Unimed' }));
-    const row = (await screen.findByText('Titular 19 a 58 anos')).closest('tr')!;
+  const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
+  await user.click(supplier);
+  await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
+  const product = screen.getByLabelText('Produto', { selector: 'input' });
+  await waitFor(() => expect(product).toBeEnabled());
+  await user.click(product);
+  await user.click(await screen.findByRole('option', { name: 'Plano de saúde Unimed' }));
+  const row = (await screen.findByText('Titular 19 a 58 anos')).closest('tr')!;
   return row;
 }
 

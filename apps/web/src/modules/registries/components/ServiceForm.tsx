@@ -17,15 +17,30 @@ export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGr
   // would silently correct it on blur, 60 → 50 %).
   const integer = (name: string, label: string, min: number, max: number) => (
     <NumberInput
-      label={label} min={min} max={max} allowDecimal={false} clampBehavior="none" {...common(name)}
-      value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
+      label={label}
+      min={min}
+      max={max}
+      allowDecimal={false}
+      clampBehavior="none"
+      {...common(name)}
+      value={num(v[name])}
+      onChange={(x) => form.setValue(name, toNumber(x))}
     />
   );
   /** Percent with 2 decimals, as in the list ('2,50 %', '0,00 %'). */
   const rate = (name: string, label: string) => (
     <NumberInput
-      label={label} min={0} max={50} decimalScale={2} fixedDecimalScale decimalSeparator="," suffix=" %" clampBehavior="none"
-      {...common(name)} value={num(v[name])} onChange={(x) => form.setValue(name, toNumber(x))}
+      label={label}
+      min={0}
+      max={50}
+      decimalScale={2}
+      fixedDecimalScale
+      decimalSeparator=","
+      suffix=" %"
+      clampBehavior="none"
+      {...common(name)}
+      value={num(v[name])}
+      onChange={(x) => form.setValue(name, toNumber(x))}
     />
   );
   const check = (name: string, label: string) => (
@@ -34,8 +49,14 @@ export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGr
   const groupData = groups.map((g) => ({ value: String(g.extgrpID), label: g.extgrpName }));
   const group = (name: string, label: string) => (
     <Select
-      label={label} data={groupData} clearable searchable placeholder="Selecione..." {...common(name)}
-      value={v[name] == null ? null : String(v[name])} onChange={(x) => form.setValue(name, x ? Number(x) : null)}
+      label={label}
+      data={groupData}
+      clearable
+      searchable
+      placeholder="Selecione..."
+      {...common(name)}
+      value={v[name] == null ? null : String(v[name])}
+      onChange={(x) => form.setValue(name, x ? Number(x) : null)}
     />
   );
   return (
@@ -46,8 +67,12 @@ export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGr
         {rate('svcTaxaAdm', 'Taxa adm.')}
         {rate('svcTaxaAdmNs', 'Taxa adm. (não sócio)')}
         <Select
-          label="Tipo" data={serviceTypes.map((t) => ({ value: String(t), label: serviceTypeLabels[t]! }))} allowDeselect={false}
-          {...common('svcServiceType')} value={String(v.svcServiceType ?? 0)} onChange={(x) => form.setValue('svcServiceType', Number(x ?? 0))}
+          label="Tipo"
+          data={serviceTypes.map((t) => ({ value: String(t), label: serviceTypeLabels[t]! }))}
+          allowDeselect={false}
+          {...common('svcServiceType')}
+          value={String(v.svcServiceType ?? 0)}
+          onChange={(x) => form.setValue('svcServiceType', Number(x ?? 0))}
         />
         {integer('svcMaxParcelas', 'Máximo de parcelas', 1, 99)}
         {/* Each age in its own cell: two in one cell wrapped their labels and misaligned the inputs. */}

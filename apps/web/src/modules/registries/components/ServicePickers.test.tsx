@@ -8,9 +8,26 @@ import { sessionMarks } from '../../ui/crud/sessionMarks';
 afterEach(() => sessionMarks.clear());
 
 const service = {
-  svcId: 7, sucId: 11, svcName: 'Titular 19 a 58 anos', svcValor: 123456, svcTaxaAdm: 2.5, svcTaxaAdmNs: 0, svcMaxParcelas: 1,
-  svcProRata: false, svcLancaNoFim: false, svcServiceType: 0, svcPermiteDependente: true, svcPermiteDuplicado: false, svcMudaFaixa: true,
-  svcMin: 19, svcMax: 58, svcContaDebito: null, svcContaCredito: null, svcCentroDeCusto: null, extgrpId: null, irgrpId: null,
+  svcId: 7,
+  sucId: 11,
+  svcName: 'Titular 19 a 58 anos',
+  svcValor: 123456,
+  svcTaxaAdm: 2.5,
+  svcTaxaAdmNs: 0,
+  svcMaxParcelas: 1,
+  svcProRata: false,
+  svcLancaNoFim: false,
+  svcServiceType: 0,
+  svcPermiteDependente: true,
+  svcPermiteDuplicado: false,
+  svcMudaFaixa: true,
+  svcMin: 19,
+  svcMax: 58,
+  svcContaDebito: null,
+  svcContaCredito: null,
+  svcCentroDeCusto: null,
+  extgrpId: null,
+  irgrpId: null,
 };
 
 describe('/servico', () => {
@@ -19,7 +36,12 @@ describe('/servico', () => {
       'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
       'GET tree': { body: [] },
       'GET extratogroup': { body: [] },
-      'GET fornecedores': { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica' }, { supId: 2, supName: 'Seguradora Mútua' }] },
+      'GET fornecedores': {
+        body: [
+          { supId: 1, supName: 'Unimed Cooperativa Médica' },
+          { supId: 2, supName: 'Seguradora Mútua' },
+        ],
+      },
       'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
       'GET produtos/all/2': { body: [] },
       'GET servicos/all/11': { body: [service] },

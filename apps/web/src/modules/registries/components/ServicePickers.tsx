@@ -3,9 +3,7 @@ import type { z } from 'zod';
 import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  productSchema, registryMessages, serviceContracts, serviceLimits, supplierSchema, type BodyOf, type Product,
-} from '@assoc/domain';
+import { productSchema, registryMessages, serviceContracts, serviceLimits, supplierSchema, type BodyOf, type Product } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { FormFields, type FieldConfig } from '../../ui/crud/FormFields';
 import { FormModal } from '../../ui/crud/FormModal';
@@ -24,7 +22,16 @@ const supplierFields: FieldConfig[] = [
 ];
 
 /** One small modal form (supplier or product) on the shared form state and modal. */
-function EntityModal({ title, schema, initial, fields, extra, onSave, onClose, onReload }: {
+function EntityModal({
+  title,
+  schema,
+  initial,
+  fields,
+  extra,
+  onSave,
+  onClose,
+  onReload,
+}: {
   title: string;
   schema: typeof supplierSchema | typeof productSchema;
   initial: FormValues;
@@ -41,7 +48,12 @@ function EntityModal({ title, schema, initial, fields, extra, onSave, onClose, o
   const [stale, setStale] = useState(false);
   return (
     <FormModal
-      opened title={title} valid={form.valid} changed={form.changed} saving={saving} onClose={onClose}
+      opened
+      title={title}
+      valid={form.valid}
+      changed={form.changed}
+      saving={saving}
+      onClose={onClose}
       onSave={() => {
         setSaving(true);
         onSave(form.parsed() as Record<string, unknown>)
@@ -92,7 +104,13 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
     }
   };
   const product = productList.data?.find((p) => p.sucId === sucId);
-  const productValues = (p: Product): FormValues => ({ sucId: p.sucId, version: p.version, sucName: p.sucName, sucHealth: p.sucHealth, sucMudaFaixa: p.sucMudaFaixa });
+  const productValues = (p: Product): FormValues => ({
+    sucId: p.sucId,
+    version: p.version,
+    sucName: p.sucName,
+    sucHealth: p.sucHealth,
+    sucMudaFaixa: p.sucMudaFaixa,
+  });
   const reloadProduct = async () => {
     try {
       const fresh = (await productList.refetch()).data?.find((p) => p.sucId === modal?.id);
@@ -115,7 +133,10 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
   };
   const saveProduct = async (body: Record<string, unknown>) => {
     if (modal?.id == null) {
-      const created = await callApi(serviceContracts.addProduct, { params: { supId: supId! }, body: body as BodyOf<typeof serviceContracts.addProduct> });
+      const created = await callApi(serviceContracts.addProduct, {
+        params: { supId: supId! },
+        body: body as BodyOf<typeof serviceContracts.addProduct>,
+      });
       notifySuccess(registryMessages.added);
       onProduct(created.sucId);
     } else {
@@ -129,14 +150,24 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
     <Group align="flex-end" gap="lg" wrap="wrap">
       <Group align="flex-end" gap={4}>
         <Select
-          label="Fornecedor" placeholder="Selecione..." searchable w={320} nothingFoundMessage="Nenhum fornecedor"
+          label="Fornecedor"
+          placeholder="Selecione..."
+          searchable
+          w={320}
+          nothingFoundMessage="Nenhum fornecedor"
           data={(supplierList.data ?? []).map((s) => ({ value: String(s.supId), label: s.supName }))}
           value={supId == null ? null : String(supId)}
           onChange={(value) => onSupplier(value ? Number(value) : null)}
         />
         <Tooltip label="Novo fornecedor">
-          <ActionIcon size="lg" variant="light" aria-label="Novo fornecedor"
-            onClick={() => setModal({ kind: 'supplier', id: null, initial: { supId: 0, supName: '', supFantasia: '', supCnpj: '', supIe: '', supCcm: '' } })}>
+          <ActionIcon
+            size="lg"
+            variant="light"
+            aria-label="Novo fornecedor"
+            onClick={() =>
+              setModal({ kind: 'supplier', id: null, initial: { supId: 0, supName: '', supFantasia: '', supCnpj: '', supIe: '', supCcm: '' } })
+            }
+          >
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
@@ -148,40 +179,74 @@ export function ServicePickers({ supId, sucId, onSupplier, onProduct }: PickersP
       </Group>
       <Group align="flex-end" gap={4}>
         <Select
-          label="Produto" placeholder="Selecione..." searchable w={320} disabled={supId == null} nothingFoundMessage="Nenhum produto"
+          label="Produto"
+          placeholder="Selecione..."
+          searchable
+          w={320}
+          disabled={supId == null}
+          nothingFoundMessage="Nenhum produto"
           data={(productList.data ?? []).map((p) => ({ value: String(p.sucId), label: p.sucName }))}
           value={sucId == null ? null : String(sucId)}
           onChange={(value) => onProduct(value ? Number(value) : null)}
         />
         <Tooltip label="Novo produto">
-          <ActionIcon size="lg" variant="light" aria-label="Novo produto" disabled={supId == null}
-            onClick={() => setModal({ kind: 'product', id: null, initial: { sucId: 0, sucName: '', sucHealth: false, sucMudaFaixa: false } })}>
+          <ActionIcon
+            size="lg"
+            variant="light"
+            aria-label="Novo produto"
+            disabled={supId == null}
+            onClick={() => setModal({ kind: 'product', id: null, initial: { sucId: 0, sucName: '', sucHealth: false, sucMudaFaixa: false } })}
+          >
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Editar produto">
-          <ActionIcon size="lg" variant="light" aria-label="Editar produto" disabled={!product}
-            onClick={() => product && setModal({ kind: 'product', id: product.sucId, initial: productValues(product) })}>
+          <ActionIcon
+            size="lg"
+            variant="light"
+            aria-label="Editar produto"
+            disabled={!product}
+            onClick={() => product && setModal({ kind: 'product', id: product.sucId, initial: productValues(product) })}
+          >
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
       </Group>
       {modal?.kind === 'supplier' ? (
         <EntityModal
-          key={modal.seq} title="Fornecedor" schema={supplierSchema} initial={modal.initial} fields={supplierFields} onSave={saveSupplier}
-          onClose={() => setModal(null)} onReload={() => void editSupplier()}
+          key={modal.seq}
+          title="Fornecedor"
+          schema={supplierSchema}
+          initial={modal.initial}
+          fields={supplierFields}
+          onSave={saveSupplier}
+          onClose={() => setModal(null)}
+          onReload={() => void editSupplier()}
         />
       ) : null}
       {modal?.kind === 'product' ? (
         <EntityModal
-          key={modal.seq} title="Produto" schema={productSchema} initial={modal.initial} onSave={saveProduct} onClose={() => setModal(null)}
+          key={modal.seq}
+          title="Produto"
+          schema={productSchema}
+          initial={modal.initial}
+          onSave={saveProduct}
+          onClose={() => setModal(null)}
           onReload={() => void reloadProduct()}
           fields={[{ kind: 'text', name: 'sucName', label: 'Nome', maxLength: serviceLimits.productName, required: true }]}
           extra={(form) => (
             <>
-              <Checkbox label="Plano de saúde" checked={Boolean(form.values.sucHealth)} onChange={(e) => form.setValue('sucHealth', e.currentTarget.checked)} />
+              <Checkbox
+                label="Plano de saúde"
+                checked={Boolean(form.values.sucHealth)}
+                onChange={(e) => form.setValue('sucHealth', e.currentTarget.checked)}
+              />
               {form.values.sucHealth ? (
-                <Checkbox label="Muda de faixa" checked={Boolean(form.values.sucMudaFaixa)} onChange={(e) => form.setValue('sucMudaFaixa', e.currentTarget.checked)} />
+                <Checkbox
+                  label="Muda de faixa"
+                  checked={Boolean(form.values.sucMudaFaixa)}
+                  onChange={(e) => form.setValue('sucMudaFaixa', e.currentTarget.checked)}
+                />
               ) : null}
             </>
           )}

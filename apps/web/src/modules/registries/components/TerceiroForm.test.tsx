@@ -63,7 +63,10 @@ describe('third-party form', () => {
     expect(field(dialog, /^Logradouro/)).not.toHaveAttribute('readonly');
   });
 
-  it.each([['99999999', 'unknown'], ['04538133', 'upstream unreachable']])('clears the address when the lookup of %s fails (%s)', async (cep) => {
+  it.each([
+    ['99999999', 'unknown'],
+    ['04538133', 'upstream unreachable'],
+  ])('clears the address when the lookup of %s fails (%s)', async (cep) => {
     const { user } = setup();
     const dialog = await openNew(user);
     await user.type(field(dialog, /^CEP/), '01310100');

@@ -2,8 +2,15 @@ import { useRef, useState } from 'react';
 import { ActionIcon, Grid, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
 import {
-  formatCnpj, formatCpf, formatPhone, onlyDigits, terceiroDocumentError, terceiroLimits, terceiroTipoLabels,
-  terceiroContracts, type CepAddress,
+  formatCnpj,
+  formatCpf,
+  formatPhone,
+  onlyDigits,
+  terceiroDocumentError,
+  terceiroLimits,
+  terceiroTipoLabels,
+  terceiroContracts,
+  type CepAddress,
 } from '@assoc/domain';
 import { callApi } from '../../../app/client';
 import type { AppForm } from '../../ui/form';
@@ -92,7 +99,10 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
       <SegmentedControl
         aria-label="Tipo"
         value={String(tipo)}
-        data={[{ value: '0', label: terceiroTipoLabels[0] }, { value: '1', label: terceiroTipoLabels[1] }]}
+        data={[
+          { value: '0', label: terceiroTipoLabels[0] },
+          { value: '1', label: terceiroTipoLabels[1] },
+        ]}
         onChange={(value) => {
           form.setValue('terTipo', Number(value));
           const document = v('terCPFCNPJ');
@@ -147,7 +157,13 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
-          <TextInput {...bind('terLogradouro', terceiroLimits.street)} ref={streetRef} label="Logradouro" readOnly={lock.street} variant={lock.street ? 'filled' : 'default'} />
+          <TextInput
+            {...bind('terLogradouro', terceiroLimits.street)}
+            ref={streetRef}
+            label="Logradouro"
+            readOnly={lock.street}
+            variant={lock.street ? 'filled' : 'default'}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <TextInput {...bind('terNumero', terceiroLimits.number)} ref={numberRef} label="Número" />
@@ -156,16 +172,27 @@ export function TerceiroForm({ form, mode }: TerceiroFormProps) {
           <TextInput {...bind('terComplemento', terceiroLimits.complement)} label="Complemento" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput {...bind('terBairro', terceiroLimits.bairro)} label="Bairro" readOnly={lock.address} variant={lock.address ? 'filled' : 'default'} />
+          <TextInput
+            {...bind('terBairro', terceiroLimits.bairro)}
+            label="Bairro"
+            readOnly={lock.address}
+            variant={lock.address ? 'filled' : 'default'}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 9, sm: 9 }}>
-          <TextInput {...bind('terCidade', terceiroLimits.city)} label="Cidade" readOnly={lock.address} variant={lock.address ? 'filled' : 'default'} />
+          <TextInput
+            {...bind('terCidade', terceiroLimits.city)}
+            label="Cidade"
+            readOnly={lock.address}
+            variant={lock.address ? 'filled' : 'default'}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 3, sm: 3 }}>
           <TextInput
             {...bind('terUF', terceiroLimits.uf)}
             label="UF"
-            readOnly={lock.address} variant={lock.address ? 'filled' : 'default'}
+            readOnly={lock.address}
+            variant={lock.address ? 'filled' : 'default'}
             onChange={(event) => form.setValue('terUF', event.currentTarget.value.toUpperCase())}
           />
         </Grid.Col>

@@ -1,6 +1,19 @@
 import {
-  assocCargoContracts, assocCargoSchema, extratoGroupContracts, feriadoContracts, forumCargoContracts, EXTRATO_GROUP_DEFAULT_SORT, extratoGroupSchema, feriadoSchema, forumCargoSchema, formatDate, holidayLimits,
-  type AssocCargo, type ExtratoGroup, type Feriado, type ForumCargo,
+  assocCargoContracts,
+  assocCargoSchema,
+  extratoGroupContracts,
+  feriadoContracts,
+  forumCargoContracts,
+  EXTRATO_GROUP_DEFAULT_SORT,
+  extratoGroupSchema,
+  feriadoSchema,
+  forumCargoSchema,
+  formatDate,
+  holidayLimits,
+  type AssocCargo,
+  type ExtratoGroup,
+  type Feriado,
+  type ForumCargo,
 } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 import { registryCalls } from '../../ui/crud/useCrudResource';

@@ -1,4 +1,11 @@
-import { formatDateTimeShort, messageTemplateSchema, templateContracts, templateLimits, type MessageTemplate, type TemplateChannel } from '@assoc/domain';
+import {
+  formatDateTimeShort,
+  messageTemplateSchema,
+  templateContracts,
+  templateLimits,
+  type MessageTemplate,
+  type TemplateChannel,
+} from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 import { registryCalls } from '../../ui/crud/useCrudResource';
 
@@ -18,8 +25,11 @@ export function templateTable(channel: TemplateChannel, label: string): CrudTabl
       { accessor: 'emData', title: 'Mensagem' },
       { accessor: 'emUses', title: 'Usos', width: 80, textAlign: 'right', sortValue: (row) => row.emUses },
       {
-        accessor: 'lastModifiedDate', title: 'Alterado em', width: 150,
-        text: (row) => formatDateTimeShort(row.lastModifiedDate), sortValue: (row) => row.lastModifiedDate ?? '',
+        accessor: 'lastModifiedDate',
+        title: 'Alterado em',
+        width: 150,
+        text: (row) => formatDateTimeShort(row.lastModifiedDate),
+        sortValue: (row) => row.lastModifiedDate ?? '',
       },
     ],
     fields: [

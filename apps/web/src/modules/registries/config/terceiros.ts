@@ -1,6 +1,4 @@
-import {
-  formatCep, formatCnpj, formatCpf, formatCpfCnpj, formatPhone, terceiroContracts, terceiroSchema, type Terceiro,
-} from '@assoc/domain';
+import { formatCep, formatCnpj, formatCpf, formatCpfCnpj, formatPhone, terceiroContracts, terceiroSchema, type Terceiro } from '@assoc/domain';
 import type { CrudTableProps } from '../../ui/crud/CrudTable';
 import { registryCalls } from '../../ui/crud/useCrudResource';
 import type { FormValues } from '../../ui/form';
@@ -30,8 +28,21 @@ export function terceiroValues(row: Terceiro): FormValues {
 }
 
 export const newTerceiroValues = (): FormValues => ({
-  terId: 0, terTipo: 0, terCPFCNPJ: '', terNome: '', terContato: '', terEmail: '', terCEP: '', terLogradouro: '', terNumero: '',
-  terComplemento: '', terBairro: '', terCidade: '', terUF: '', terTelefone1: '', terTelefone2: '',
+  terId: 0,
+  terTipo: 0,
+  terCPFCNPJ: '',
+  terNome: '',
+  terContato: '',
+  terEmail: '',
+  terCEP: '',
+  terLogradouro: '',
+  terNumero: '',
+  terComplemento: '',
+  terBairro: '',
+  terCidade: '',
+  terUF: '',
+  terTelefone1: '',
+  terTelefone2: '',
 });
 
 /** Third parties (spec 3 §2.7): the table; the form is {@link TerceiroForm}. */

@@ -22,7 +22,13 @@ const dependent = person({
 });
 const retired = person({ cstId: 303, custName: 'Carlos Souza', custSituacao: 2, custPerfil: 'A', custAniversario: '1950-01-02', custAge: 75 });
 const thirdParty = person({
-  cstId: 9, custName: 'Clínica Boa Saúde', isTerceiro: true, custCPF: '99766167000125', custNumeroInterno: '', custAniversario: null, custAge: null,
+  cstId: 9,
+  custName: 'Clínica Boa Saúde',
+  isTerceiro: true,
+  custCPF: '99766167000125',
+  custNumeroInterno: '',
+  custAniversario: null,
+  custAge: null,
 });
 
 /** The search box alone, or the whole app at '/' with `wholeApp` (to see the screen a choice opens). */
@@ -114,7 +120,11 @@ describe('member search box', () => {
     expect(within(dep).getByRole('img', { name: 'João Pereira' })).toHaveAttribute('src', '/api/v1/thumbs/2/abc123');
 
     const ret = screen.getByRole('option', { name: /Carlos Souza/ });
-    expect(within(ret).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['Aposentado']);
+    expect(
+      within(ret)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Aposentado']);
     expect(ret).not.toHaveTextContent('Falec.');
 
     await user.hover(within(dep).getByRole('img', { name: 'Magistrado' }));

@@ -45,12 +45,7 @@ export function MemberSearchBox() {
             loading ? (
               <Loader size={16} aria-label="Pesquisando" />
             ) : text ? (
-              <CloseButton
-                size="sm"
-                aria-label="Limpar pesquisa"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => search.clear()}
-              />
+              <CloseButton size="sm" aria-label="Limpar pesquisa" onMouseDown={(event) => event.preventDefault()} onClick={() => search.clear()} />
             ) : null
           }
           onChange={(event) => {

@@ -2,8 +2,13 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { PagedTable } from '../../ui/components/PagedTable';
 import {
-  formatCpf, formatDateTime, securityEventKinds, securityEventLabels, securityReasonLabels,
-  type SecurityEventItem, type SecurityEventKind,
+  formatCpf,
+  formatDateTime,
+  securityEventKinds,
+  securityEventLabels,
+  securityReasonLabels,
+  type SecurityEventItem,
+  type SecurityEventKind,
 } from '@assoc/domain';
 import { DateField } from '../../ui/crud/DateField';
 import { SECURITY_EVENTS_PAGE_SIZE, useSecurityEvents } from '../hooks/useSecurityEvents';

@@ -122,7 +122,9 @@ describe('Ferramentas → Acesso externo', () => {
 describe('Baixar tutorial', () => {
   it("shows 'Processando solicitação...' while the PDF downloads, then saves Tutorial_do_Processo_Digital.pdf", async () => {
     let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const { user, fetchMock } = { ...setup(), fetchMock: vi.mocked(fetch) };
     const original = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {

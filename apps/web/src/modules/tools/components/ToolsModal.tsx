@@ -64,8 +64,8 @@ export function ToolsModal({ opened, onClose }: { opened: boolean; onClose: () =
                   <Image src={setup.imageUrl} alt="QR code para o aplicativo autenticador" w={200} h={200} fit="contain" />
                   <Stack gap="xs" style={{ flex: 1 }}>
                     <Text size="sm">
-                      O novo código só passa a valer depois da confirmação; até lá nada muda no seu acesso. Ao confirmar, as suas
-                      outras sessões abertas são encerradas.
+                      O novo código só passa a valer depois da confirmação; até lá nada muda no seu acesso. Ao confirmar, as suas outras sessões
+                      abertas são encerradas.
                     </Text>
                     <PasswordInput
                       label="Senha atual"

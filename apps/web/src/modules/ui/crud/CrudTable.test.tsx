@@ -48,7 +48,11 @@ describe('CrudTable (feriados)', () => {
   it('lists every row with formatted dates, sorts by a column and filters', async () => {
     const { user } = setup();
     expect(await screen.findByText('Natal')).toBeInTheDocument();
-    const dates = () => screen.getAllByRole('row').slice(1).map((r) => within(r).queryByText(/\d{2}\/\d{2}\/\d{4}/)?.textContent);
+    const dates = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).queryByText(/\d{2}\/\d{2}\/\d{4}/)?.textContent);
     // Sorted by the first column (date) ascending.
     expect(dates()).toEqual(['21/04/2030', '25/12/2030']);
     await user.click(screen.getByText('Data'));

@@ -74,7 +74,11 @@ const MARKERS: Record<RowMarker, { label: string; color: string; background: str
   delete: { label: 'Apagado', color: 'pink', background: 'pink.1' },
 };
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
 
 /**
@@ -162,15 +166,21 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
 
   // The marker badge column only takes room once some row changed in this session.
   const markerColumn: DataTableColumn<CrudRow<T>>[] = resource.rows.some((row) => row.__marker)
-    ? [{
-        accessor: '__marker',
-        title: '',
-        width: 112,
-        render: (row) => {
-          const marker = row.__marker ? MARKERS[row.__marker] : undefined;
-          return marker ? <Badge color={marker.color} variant="filled" size="sm">{marker.label}</Badge> : null;
+    ? [
+        {
+          accessor: '__marker',
+          title: '',
+          width: 112,
+          render: (row) => {
+            const marker = row.__marker ? MARKERS[row.__marker] : undefined;
+            return marker ? (
+              <Badge color={marker.color} variant="filled" size="sm">
+                {marker.label}
+              </Badge>
+            ) : null;
+          },
         },
-      }]
+      ]
     : [];
   const tableColumns: DataTableColumn<CrudRow<T>>[] = [
     ...markerColumn,
@@ -234,28 +244,30 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
         </Group>
       </Group>
       {resource.error && !isUnauthorized(resource.error) ? (
-        <Alert color="red" variant="light">{crudFailureMessage(resource.error)}</Alert>
+        <Alert color="red" variant="light">
+          {crudFailureMessage(resource.error)}
+        </Alert>
       ) : null}
       {/* Row actions are one Tab stop (arrow keys between them); Ações stays pinned on narrow screens. */}
       <div {...rowActions}>
-      <DataTable<CrudRow<T>>
-        pinLastColumn
-        withTableBorder
-        borderRadius="sm"
-        striped={false}
-        highlightOnHover
-        minHeight={records.length ? undefined : 160}
-        fetching={resource.isLoading}
-        idAccessor={(row) => `${resource.keyOf(row)}`}
-        records={records}
-        columns={tableColumns}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
-        noRecordsText="Nenhum registro encontrado"
-        rowBackgroundColor={(row) => (row.__marker ? MARKERS[row.__marker].background : undefined)}
-        customRowAttributes={(row) => ({ 'data-marker': row.__marker ?? 'none' })}
-        onRowDoubleClick={({ record }) => (record.__marker === 'delete' ? undefined : openEdit(record))}
-      />
+        <DataTable<CrudRow<T>>
+          pinLastColumn
+          withTableBorder
+          borderRadius="sm"
+          striped={false}
+          highlightOnHover
+          minHeight={records.length ? undefined : 160}
+          fetching={resource.isLoading}
+          idAccessor={(row) => `${resource.keyOf(row)}`}
+          records={records}
+          columns={tableColumns}
+          sortStatus={sortStatus}
+          onSortStatusChange={setSortStatus}
+          noRecordsText="Nenhum registro encontrado"
+          rowBackgroundColor={(row) => (row.__marker ? MARKERS[row.__marker].background : undefined)}
+          customRowAttributes={(row) => ({ 'data-marker': row.__marker ?? 'none' })}
+          onRowDoubleClick={({ record }) => (record.__marker === 'delete' ? undefined : openEdit(record))}
+        />
       </div>
       <Text size="xs" c="dimmed">
         {records.length === 1 ? '1 registro' : `${records.length} registros`}
@@ -337,7 +349,21 @@ function CrudFormModal<T>(props: CrudFormModalProps<T>) {
   return <CrudForm<T> {...props} initial={start} />;
 }
 
-function CrudForm<T>({ mode, row, title, size, schema, initial, fields, renderForm, saving, stale, onReload, onClose, onSave }: CrudFormModalProps<T>) {
+function CrudForm<T>({
+  mode,
+  row,
+  title,
+  size,
+  schema,
+  initial,
+  fields,
+  renderForm,
+  saving,
+  stale,
+  onReload,
+  onClose,
+  onSave,
+}: CrudFormModalProps<T>) {
   return (
     <ZodFormModal title={title} size={size} schema={schema} initial={initial} saving={saving} onClose={onClose} onSave={onSave}>
       {(form) => (

@@ -61,13 +61,7 @@ export function DateField({ label, value, withAsterisk, error, onChange, onBlur,
       data-mantine-stop-propagation={open ? 'true' : undefined}
       leftSectionPointerEvents="all"
       leftSection={
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label="Abrir calendário"
-          onClick={() => setOpen(true)}
-        >
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Abrir calendário" onClick={() => setOpen(true)}>
           <IconCalendar size={16} stroke={1.5} />
         </ActionIcon>
       }

@@ -21,7 +21,10 @@ function setup() {
 /** The calendar of the date field (Mantine marks its dropdown data-dates-dropdown). */
 const calendar = () => document.querySelector('[data-dates-dropdown]');
 /** The footer's Fechar (the header's × may carry the same name). */
-const closeButton = (modal: HTMLElement) => within(modal).getAllByRole('button', { name: 'Fechar' }).find((b) => b.textContent === 'Fechar')!;
+const closeButton = (modal: HTMLElement) =>
+  within(modal)
+    .getAllByRole('button', { name: 'Fechar' })
+    .find((b) => b.textContent === 'Fechar')!;
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
 
 // The /feriados modal as a user meets it: the shared FormModal with a date field first.
@@ -79,7 +82,9 @@ describe('form modal (Feriado)', { timeout: 45_000 }, () => {
 
     // Fechar asks too; "Continuar editando" keeps the form, "Descartar" closes it.
     await user.click(closeButton(modal));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).getByRole('button', { name: 'Continuar editando' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).getByRole('button', { name: 'Continuar editando' }),
+    );
     await waitFor(() => expect(dialog('Descartar alterações?')).toBeNull());
     expect(within(modal).getByLabelText(/Descrição/)).toHaveValue('Independência');
     await user.click(closeButton(modal));

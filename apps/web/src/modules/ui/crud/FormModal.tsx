@@ -85,7 +85,15 @@ export function FormModal({ opened, title, valid, changed, saving, loading, size
               children
             )}
             <Group justify="flex-end" mt="sm" className={classes.footer}>
-              <Button ref={okRef} type="submit" className={classes.ok} color={ok.color} disabled={ok.disabled || loading} loading={saving} data-state={ok.state}>
+              <Button
+                ref={okRef}
+                type="submit"
+                className={classes.ok}
+                color={ok.color}
+                disabled={ok.disabled || loading}
+                loading={saving}
+                data-state={ok.state}
+              >
                 Ok
               </Button>
               <Button variant="default" onClick={requestClose}>

@@ -64,7 +64,9 @@ type CallInput = { params?: Record<string, unknown>; query?: Record<string, unkn
 /** callApi over a contract the table only knows as a RouteContract (the replies are the table's rows). */
 const send = <R>(call: CrudCall, input: Omit<CallInput, 'params'> = {}, signal?: AbortSignal): Promise<R> =>
   (callApi as (contract: RouteContract, input: CallInput, options?: { signal?: AbortSignal }) => Promise<R>)(
-    call.contract, { params: call.params, ...input }, signal ? { signal } : undefined,
+    call.contract,
+    { params: call.params, ...input },
+    signal ? { signal } : undefined,
   );
 
 /** The query key of a table's list: its list contract's, with the params the screen fixes. */

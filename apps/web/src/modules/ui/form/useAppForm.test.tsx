@@ -14,11 +14,13 @@ const start = () => ({ nome: 'Ana', endereco: { cep: '01310-100', cidade: 'São 
 
 describe('firstErrorPerField', () => {
   it('keeps the first message of each full path', () => {
-    expect(firstErrorPerField([
-      { path: ['endereco', 'cep'], message: 'a' },
-      { path: ['endereco', 'cep'], message: 'b' },
-      { path: ['dependentes', 0, 'nome'], message: 'c' },
-    ])).toEqual({ 'endereco.cep': 'a', 'dependentes.0.nome': 'c' });
+    expect(
+      firstErrorPerField([
+        { path: ['endereco', 'cep'], message: 'a' },
+        { path: ['endereco', 'cep'], message: 'b' },
+        { path: ['dependentes', 0, 'nome'], message: 'c' },
+      ]),
+    ).toEqual({ 'endereco.cep': 'a', 'dependentes.0.nome': 'c' });
   });
 });
 
@@ -68,7 +70,10 @@ describe('useAppForm', () => {
     let unmapped: string | null = 'x';
     act(() => {
       unmapped = result.current.setServerErrors(
-        new ApiError(400, 'endereco.cep: CEP inexistente', { message: 'endereco.cep: CEP inexistente', errors: [{ instancePath: '/endereco/cep', message: 'CEP inexistente' }] }),
+        new ApiError(400, 'endereco.cep: CEP inexistente', {
+          message: 'endereco.cep: CEP inexistente',
+          errors: [{ instancePath: '/endereco/cep', message: 'CEP inexistente' }],
+        }),
       );
     });
     expect(unmapped).toBeNull();
@@ -83,6 +88,8 @@ describe('useAppForm', () => {
     });
     expect(unmapped).toBe('Dados inválidos');
     expect(serverFieldErrors(new ApiError(409, 'x', {}), {}).unmapped).toBeNull();
-    expect(serverFieldErrors(new ApiError(400, 'nome: Campo obrigatório', { message: 'nome: Campo obrigatório' }), start()).fields).toEqual({ nome: 'Campo obrigatório' });
+    expect(serverFieldErrors(new ApiError(400, 'nome: Campo obrigatório', { message: 'nome: Campo obrigatório' }), start()).fields).toEqual({
+      nome: 'Campo obrigatório',
+    });
   });
 });

@@ -86,7 +86,10 @@ export function useAppForm<S extends z.ZodType>(schema: S, initialValues: FormVa
     },
     [loose, clearServer],
   );
-  const touch = useCallback((path: Path) => setTouched((current) => (current[path as string] ? current : { ...current, [path as string]: true })), []);
+  const touch = useCallback(
+    (path: Path) => setTouched((current) => (current[path as string] ? current : { ...current, [path as string]: true })),
+    [],
+  );
   /** An error of the screen's own (a check it made); '' clears it. */
   const setExternalError = useCallback((path: Path, message: string) => {
     setExternal((current) => (current[path as string] === message ? current : { ...current, [path as string]: message }));

@@ -7,7 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { CepInput, CpfInput, DateInput, maskCpf, maskPhone, MoneyInput, PhoneInput } from '.';
 
-const wrap = (node: ReactNode) => render(<MantineProvider><DatesProvider settings={{ locale: 'pt-br' }}>{node}</DatesProvider></MantineProvider>);
+const wrap = (node: ReactNode) =>
+  render(
+    <MantineProvider>
+      <DatesProvider settings={{ locale: 'pt-br' }}>{node}</DatesProvider>
+    </MantineProvider>,
+  );
 
 /** Holds one value like the form layer does and shows it as JSON. */
 function Harness<T>({ initial, children }: { initial: T; children: (value: T, set: (v: T) => void) => ReactNode }) {
@@ -89,7 +94,11 @@ describe('DateInput', () => {
 
 describe('CepInput', () => {
   it('masks 00000-000, looks the CEP up once complete and hands the address over', async () => {
-    mockApi({ 'GET cep/01310100': { body: { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' } } });
+    mockApi({
+      'GET cep/01310100': {
+        body: { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' },
+      },
+    });
     const user = userEvent.setup();
     const onAddress = vi.fn();
     wrap(<Harness initial="">{(value, set) => <CepInput value={value} onChange={set} onAddress={onAddress} />}</Harness>);
