@@ -99,13 +99,11 @@ export async function seedRegistries(db: Db, now = new Date()) {
     { extgrpName: 'Fundo de Pecúlio', extgrpSort: 60 },
   ]);
   await db.insert(feriados).values([...holidays(year), ...holidays(year + 1)]);
-  await db
-    .insert(forumCargos)
-    .values(
-      ['Juiz de Direito', 'Juiz Substituto', 'Juiz Diretor do Fórum', 'Juiz Auxiliar', 'Desembargador', 'Escrivão Judicial'].map((afcCargo) => ({
-        afcCargo,
-      })),
-    );
+  await db.insert(forumCargos).values(
+    ['Juiz de Direito', 'Juiz Substituto', 'Juiz Diretor do Fórum', 'Juiz Auxiliar', 'Desembargador', 'Escrivão Judicial'].map((afcCargo) => ({
+      afcCargo,
+    })),
+  );
   await db
     .insert(assocCargos)
     .values(
