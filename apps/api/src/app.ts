@@ -106,7 +106,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = first?.message ?? genericMessages.invalidData;
-      return reply.status(400).send({ message: field ? `${field}: ${text}` : text, errors: error.validation });
+      // Only the message, which names the field ('path: text'; the web puts it under that field): the validator's
+      // own report is an internal detail.
+      return reply.status(400).send({ message: field ? `${field}: ${text}` : text });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -44,12 +44,10 @@ describe('server basics', () => {
     expect(typeof res.json().message).toBe('string');
   });
 
-  it('keeps the field paths of a validation refusal, so the web puts each error under its field', async () => {
+  it('names the refused field in the message of a validation refusal, so the web puts the error under it', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'x'.repeat(40), password: 'a' } });
     expect(res.statusCode).toBe(400);
-    const body = res.json() as { message: string; errors?: { instancePath?: string }[] };
-    expect(body.message).toMatch(/username/);
-    expect(body.errors?.[0]?.instancePath).toBe('/username');
+    expect(res.json()).toEqual({ message: expect.stringMatching(/^username: /) });
   });
 
   it('documents every error status a route can answer (429 of the sign-in, 410 of an expired reset link)', async () => {

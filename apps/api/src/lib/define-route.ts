@@ -47,8 +47,7 @@ function accessOf(access: RouteAccess): { config: { public?: true; roles?: reado
 
 /**
  * The `{ message }` replies a route may give (every status of `errorStatus`), for the OpenAPI document and the
- * serializer. Loose: the extra fields an error carries (a 400's `errors` with each field's path, a 410's
- * `expired`) reach the client.
+ * serializer. Loose: the extra fields a service's AppError carries on purpose (a 410's `expired`) reach the client.
  */
 const errorReply = z.looseObject(messageSchema.shape);
 const errorReplies = Object.fromEntries([...new Set(Object.values(errorStatus))].map((status) => [status, errorReply]));

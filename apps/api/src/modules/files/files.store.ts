@@ -53,8 +53,11 @@ export function createLocalStore(dir: string): BlobStore {
       const target = fileOf(key);
       const tmp = `${target}.${crypto.randomUUID()}.tmp`;
       const h = hashing();
+      // The file is created before the bytes flow: a stream that fails at once (a refused type or size) would
+      // otherwise open it after the clean-up below and leave an empty file behind.
+      const handle = await fs.promises.open(tmp, 'w');
       try {
-        await pipeline(body, h.transform, fs.createWriteStream(tmp));
+        await pipeline(body, h.transform, handle.createWriteStream());
         await fs.promises.rename(tmp, target);
       } catch (error) {
         await fs.promises.rm(tmp, { force: true });
