@@ -42,26 +42,8 @@ const count = (n: number) => (n === 0 ? '—' : n === 1 ? '1 papel' : `${n} pap�
 export function ProfileForm({ form }: { form: AppForm }) {
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Nome"
-        withAsterisk
-        maxLength={64}
-        data-autofocus
-        value={text(form.values.name)}
-        error={form.errorOf('name')}
-        onBlur={() => form.touch('name')}
-        onChange={(e) => form.setValue('name', e.currentTarget.value)}
-      />
-      <Textarea
-        label="Descrição"
-        maxLength={200}
-        autosize
-        minRows={2}
-        value={text(form.values.description)}
-        error={form.errorOf('description')}
-        onBlur={() => form.touch('description')}
-        onChange={(e) => form.setValue('description', e.currentTarget.value)}
-      />
+      <TextInput label="Nome" withAsterisk data-autofocus {...form.textProps('name', 64)} />
+      <Textarea label="Descrição" autosize minRows={2} {...form.textProps('description', 200)} />
       <RolePicker
         label="Papéis"
         value={list(form.values.roles)}
@@ -120,20 +102,20 @@ function ClearAuthenticatorButton({ userId }: { userId: number }) {
 /** The user form: CPF, name, e-mail, profile, extra roles, external access and active (SIM/NÃO). */
 export function UserForm({ form, mode, row }: CrudFormContext<UserRecord>) {
   const profiles = useQuery({ queryKey: queryKeyOf(c.listProfiles), queryFn: ({ signal }) => callApi(c.listProfiles, {}, { signal }) });
-  const field = (name: string, label: string, maxLength: number, onBlur?: () => void) => (
-    <TextInput
-      label={label}
-      withAsterisk
-      maxLength={maxLength}
-      value={text(form.values[name])}
-      error={form.errorOf(name)}
-      onBlur={() => {
-        onBlur?.();
-        form.touch(name);
-      }}
-      onChange={(e) => form.setValue(name, e.currentTarget.value)}
-    />
-  );
+  const field = (name: string, label: string, maxLength: number, onBlur?: () => void) => {
+    const props = form.textProps(name, maxLength);
+    return (
+      <TextInput
+        label={label}
+        withAsterisk
+        {...props}
+        onBlur={() => {
+          onBlur?.();
+          props.onBlur();
+        }}
+      />
+    );
+  };
   return (
     <Stack gap="sm">
       {/* Shown 000.000.000-00 (formatted again on leaving the field); sent as digits by the schema. */}
