@@ -128,8 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // Infrastructure first (no module imports), then each module's set-up at the root, in modules/index.ts order
-  // (its service for the others, its hooks), then the real-time channel (it authenticates through the
-  // session service), then every module's routes under /api/v1.
+  // (its service for the others, its hooks, the real-time channel), then every module's routes under /api/v1.
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
@@ -137,15 +136,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('services', {} as FastifyInstance['services']);
   for (const module of appModules) await module.setup?.(app, { features, modules: appModules });
 
-  // Loaded only when used: most tests need neither Socket.IO nor its adapter.
-  if (features.realtime) await app.register((await import('./plugins/app/realtime.js')).default);
-  else
-    app.decorate('realtime', {
-      get io(): never {
-        throw new Error('canal em tempo real desligado (features.realtime)');
-      },
-      connectedUsers: async () => [],
-    });
   await app.register(
     async (api) => {
       for (const module of appModules) if (module.routes) await api.register(module.routes);

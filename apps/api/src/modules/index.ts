@@ -1,5 +1,6 @@
 import type { AppModule } from '../lib/module.js';
 import auth from './auth/index.js';
+import realtime from './realtime/index.js';
 import menu from './menu/index.js';
 import search from './search/index.js';
 import dashboard from './dashboard/index.js';
@@ -11,6 +12,7 @@ import cep from './cep/index.js';
 import files from './files/index.js';
 import peopleReports from './people-reports/index.js';
 import jobs from './jobs/index.js';
+import reports from './reports/index.js';
 import connections from './connections/index.js';
 import accessAdmin from './access-admin/index.js';
 import regions from './regions/index.js';
@@ -25,6 +27,7 @@ import firstStart from './first-start/index.js';
 export const appModules: readonly AppModule[] = [
   files,
   auth,
+  realtime,
   menu,
   search,
   dashboard,
@@ -35,6 +38,7 @@ export const appModules: readonly AppModule[] = [
   cep,
   peopleReports,
   jobs,
+  reports,
   connections,
   accessAdmin,
   regions,
