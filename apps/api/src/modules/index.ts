@@ -17,6 +17,7 @@ import regions from './regions/index.js';
 import locations from './locations/index.js';
 import securityEvents from './security-events/index.js';
 import firstStart from './first-start/index.js';
+import printing from './printing/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -42,4 +43,5 @@ export const appModules: readonly AppModule[] = [
   locations,
   securityEvents,
   firstStart,
+  printing,
 ];

@@ -6,3 +6,4 @@ export * from './jobs.js';
 export * from './registries.js';
 export * from './locations.js';
 export * from './files.js';
+export * from './printing.js';

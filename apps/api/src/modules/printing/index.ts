@@ -1,0 +1,26 @@
+import { defineModule } from '../../lib/module.js';
+import { createPrintingRepository } from './printing.repository.js';
+import { createPrintingService, type PrintingService } from './printing.service.js';
+import routes from './printing.routes.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    printing: PrintingService;
+  }
+}
+
+/**
+ * Print dialogs' server side (issue 11): the user's preferences (`POST config`, the remembered print choice) and
+ * the print queue (`POST impressao`, sent by IPP to PRINTER_1_URL / PRINTER_2_URL when set; `GET impressao`).
+ */
+export default defineModule({
+  name: 'printing',
+  setup(app) {
+    app.services.printing = createPrintingService({
+      repo: createPrintingRepository(app.db),
+      files: app.services.files,
+      printerUrls: { 1: app.config.PRINTER_1_URL, 2: app.config.PRINTER_2_URL },
+    });
+  },
+  routes,
+});
