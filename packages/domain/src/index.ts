@@ -43,5 +43,6 @@ export * from './tools/tools.contract.js';
 export * from './access/menu.contract.js';
 export * from './access/connections.contract.js';
 export * from './security/security-events.contract.js';
+export * from './reports/reports.contract.js';
 export * from './printing/printing.js';
 export * from './printing/printing.contract.js';

@@ -10,7 +10,9 @@ import tools from './tools/index.js';
 import registries from './registries/index.js';
 import cep from './cep/index.js';
 import files from './files/index.js';
+import peopleReports from './people-reports/index.js';
 import jobs from './jobs/index.js';
+import reports from './reports/index.js';
 import connections from './connections/index.js';
 import accessAdmin from './access-admin/index.js';
 import regions from './regions/index.js';
@@ -37,6 +39,7 @@ export const appModules: readonly AppModule[] = [
   cep,
   peopleReports,
   jobs,
+  reports,
   connections,
   accessAdmin,
   regions,

@@ -6,4 +6,5 @@ export * from './jobs.js';
 export * from './registries.js';
 export * from './locations.js';
 export * from './files.js';
+export * from './reports.js';
 export * from './printing.js';

@@ -1,0 +1,74 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../lib/audit.js';
+import { reportTemplates, reportTemplateVersions } from '../../db/schema/index.js';
+
+export type ReportAction = 'save' | 'restore' | 'default';
+export type ReportRow = typeof reportTemplates.$inferSelect;
+
+/** SQL of the report templates (report_templates and their versions). */
+export const reportsRepository = {
+  /** Installs a shipped template once (idempotent under concurrent starts): version 1, action 'default'. */
+  async install(db: Executor, name: string, template: unknown) {
+    const [row] = await db
+      .insert(reportTemplates)
+      .values({ name, template, version: 1 })
+      .onConflictDoNothing({ target: reportTemplates.name })
+      .returning({ reportId: reportTemplates.reportId });
+    if (row) await db.insert(reportTemplateVersions).values({ reportId: row.reportId, version: 1, template, action: 'default' });
+    return row !== undefined;
+  },
+
+  async all(db: Executor): Promise<ReportRow[]> {
+    return db.select().from(reportTemplates).orderBy(reportTemplates.reportId);
+  },
+
+  async byName(db: Executor, name: string, lock = false): Promise<ReportRow | undefined> {
+    const query = db.select().from(reportTemplates).where(eq(reportTemplates.name, name));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async byNumber(db: Executor, reportId: number): Promise<ReportRow | undefined> {
+    const [row] = await db.select().from(reportTemplates).where(eq(reportTemplates.reportId, reportId));
+    return row;
+  },
+
+  /** The current template of a name (the document service's template source). */
+  async templateOf(db: Executor, name: string): Promise<unknown> {
+    const [row] = await db.select({ template: reportTemplates.template }).from(reportTemplates).where(eq(reportTemplates.name, name));
+    return row?.template ?? null;
+  },
+
+  /** Writes a new current version, if the row is still at `expected`; undefined when it moved on. */
+  async writeVersion(db: Executor, reportId: number, expected: number, template: unknown, action: ReportAction, byName: string) {
+    const [row] = await db
+      .update(reportTemplates)
+      .set({ template, version: sql`${reportTemplates.version} + 1`, updatedByName: byName, updatedAt: sql`now()` })
+      .where(and(eq(reportTemplates.reportId, reportId), eq(reportTemplates.version, expected)))
+      .returning();
+    if (!row) return undefined;
+    await db.insert(reportTemplateVersions).values({ reportId, version: row.version, template, action, savedByName: byName });
+    return row;
+  },
+
+  async versions(db: Executor, reportId: number) {
+    return db
+      .select({
+        version: reportTemplateVersions.version,
+        action: reportTemplateVersions.action,
+        savedByName: reportTemplateVersions.savedByName,
+        savedAt: reportTemplateVersions.savedAt,
+      })
+      .from(reportTemplateVersions)
+      .where(eq(reportTemplateVersions.reportId, reportId))
+      .orderBy(desc(reportTemplateVersions.version));
+  },
+
+  async version(db: Executor, reportId: number, version: number) {
+    const [row] = await db
+      .select({ template: reportTemplateVersions.template })
+      .from(reportTemplateVersions)
+      .where(and(eq(reportTemplateVersions.reportId, reportId), eq(reportTemplateVersions.version, version)));
+    return row;
+  },
+};

@@ -1,0 +1,162 @@
+import { checkTemplate, type Template } from '@pdfme/common';
+import { genericMessages, reportMessages, type ReportItem, type ReportVersion } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { DocumentDefinition } from '../documents/document.types.js';
+import { reportsRepository as repo, type ReportAction, type ReportRow } from './reports.repository.js';
+
+/** What the reports module uses of the document service (modules/documents). */
+export interface ReportsDocuments {
+  readonly definitions: readonly DocumentDefinition[];
+  render(name: string, data: unknown): Promise<Uint8Array>;
+  setTemplateSource(source: { current(name: string): Promise<Template | null> }): void;
+}
+
+const AUDIT = 'relatorios';
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The pdfme message without its banner, on one line (the 400's detail). */
+function templateProblem(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text
+    .replace(/\[@pdfme\/common\]\s*Invalid argument:\s*/i, '')
+    .replace(/-{3,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
+/** The field names the definition fills (from its sample) that its default template holds: a save must keep them. */
+function filledFields(definition: DocumentDefinition): string[] {
+  const inTemplate = new Set(definition.template.schemas.flat().map((schema) => schema.name));
+  let filled: string[] = [];
+  try {
+    const data: unknown = definition.data.parse(definition.sample());
+    const rows = definition.inputs(data, { association: { name: 'Associação', shortName: 'Associação' }, now: new Date() });
+    filled = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  } catch {
+    filled = [...inTemplate];
+  }
+  return filled.filter((field) => inTemplate.has(field));
+}
+
+/** Report templates by name (decisions 8 and 15): install, read, save as versions, restore, render. */
+export function createReportsService(db: Db, documents: ReportsDocuments | undefined) {
+  const definitions = () => documents?.definitions ?? [];
+  const definitionOf = (name: string) => {
+    const definition = definitions().find((d) => d.name === name);
+    if (!definition) throw notFound(reportMessages.notFound);
+    return definition;
+  };
+  const rowOf = async (name: string, lock = false, executor: Parameters<typeof repo.byName>[0] = db) => {
+    definitionOf(name);
+    const row = await repo.byName(executor, name, lock);
+    if (!row) throw notFound(reportMessages.notFound);
+    return row;
+  };
+  const reply = (row: ReportRow) => ({
+    name: row.name,
+    number: row.reportId,
+    version: row.version,
+    rptData: row.template as Record<string, unknown>,
+  });
+
+  /** Checks a template to save: a valid pdfme template that keeps every field the document fills. */
+  function checked(definition: DocumentDefinition, rptData: unknown): Template {
+    try {
+      checkTemplate(rptData);
+    } catch (error) {
+      throw badRequest(reportMessages.invalidTemplate(templateProblem(error)));
+    }
+    const template = rptData as Template;
+    const names = new Set(template.schemas.flat().map((schema) => schema.name));
+    const missing = filledFields(definition).filter((field) => !names.has(field));
+    if (missing.length) throw badRequest(reportMessages.missingFields(missing));
+    return template;
+  }
+
+  /** One new version in a transaction, audited; 409 when the row is no longer at `expected`. */
+  async function write(name: string, expected: number | undefined, template: unknown, action: ReportAction, actor: Actor) {
+    return db.transaction(async (tx) => {
+      const before = await rowOf(name, true, tx);
+      if (expected !== undefined && before.version !== expected) throw conflict(genericMessages.staleRecord);
+      const after = await repo.writeVersion(tx, before.reportId, before.version, template, action, actor.name.slice(0, 64));
+      if (!after) throw conflict(genericMessages.staleRecord);
+      await writeAudit(tx, {
+        category: AUDIT,
+        entityId: before.reportId,
+        action: action === 'save' ? 'update' : 'restore',
+        user: actor,
+        before: { name, version: before.version, template: before.template },
+        after: { name, version: after.version, action, template },
+      });
+      return reply(after);
+    });
+  }
+
+  return {
+    /** Installs a row per shipped definition (insert … on conflict do nothing; several instances may start together). */
+    async install() {
+      for (const definition of definitions()) await db.transaction((tx) => repo.install(tx, definition.name, definition.template));
+    },
+
+    /** The document service's template source: the stored template of a name, or null (the default). */
+    async current(name: string): Promise<Template | null> {
+      return (await repo.templateOf(db, name)) as Template | null;
+    },
+
+    async list(): Promise<ReportItem[]> {
+      const byName = new Map(definitions().map((d) => [d.name, d]));
+      return (await repo.all(db))
+        .filter((row) => byName.has(row.name))
+        .map((row) => ({
+          name: row.name,
+          description: byName.get(row.name)?.description ?? '',
+          number: row.reportId,
+          version: row.version,
+          updatedByName: row.updatedByName,
+          updatedAt: iso(row.updatedAt),
+        }));
+    },
+
+    get: async (name: string) => reply(await rowOf(name)),
+
+    async byNumber(reportId: number) {
+      const row = await repo.byNumber(db, reportId);
+      if (!row) throw notFound(reportMessages.notFound);
+      return reply(await rowOf(row.name));
+    },
+
+    async save(name: string, rptData: unknown, version: number, actor: Actor) {
+      const template = checked(definitionOf(name), rptData);
+      return write(name, version, template, 'save', actor);
+    },
+
+    async versions(name: string): Promise<ReportVersion[]> {
+      const row = await rowOf(name);
+      return (await repo.versions(db, row.reportId)).map((v) => ({ ...v, action: v.action as ReportAction, savedAt: iso(v.savedAt) }));
+    },
+
+    /** A restore is a new version: of an earlier version ({ version }) or of the shipped default ({ padrao: true }). */
+    async restore(name: string, body: { version?: number; padrao?: true; current?: number }, actor: Actor) {
+      const definition = definitionOf(name);
+      if (body.padrao) return write(name, body.current, definition.template, 'default', actor);
+      const row = await rowOf(name);
+      const target = await repo.version(db, row.reportId, body.version ?? 0);
+      if (!target) throw notFound(reportMessages.versionNotFound(body.version ?? 0));
+      return write(name, body.current, target.template, 'restore', actor);
+    },
+
+    /** The PDF of the viewer: the definition's demo data when it exists, else its sample, through the stored template. */
+    async pdf(name: string): Promise<Uint8Array> {
+      const definition = definitionOf(name);
+      const demo = definition.demoData ? await definition.demoData(db) : null;
+      if (!documents) throw notFound(reportMessages.notFound);
+      return documents.render(name, demo ?? definition.sample());
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
