@@ -15,6 +15,7 @@ const party = z.object({
     .regex(/^[\d.\-/\s]+$/, 'CPF/CNPJ inválido')
     .transform((v) => v.replace(/\D/g, ''))
     .refine((v) => v.length === 11 || v.length === 14, 'CPF/CNPJ inválido'),
+  /** Printed for the payer (the ficha has no room for the beneficiary's). */
   address: optionalText(200),
 });
 
@@ -68,7 +69,7 @@ const bankLine = (prefix: string, y: number, withLinha: boolean): Schema[] => [
   text(`${prefix}CodigoBanco`, X + 53, y + 0.5, 18, 7, { size: 13, bold: true, align: 'center' }),
   line(`${prefix}Sep2`, X + 72, y, 0.3, 8),
   ...(withLinha
-    ? [text(`${prefix}Linha`, X + 74, y + 1.5, W - 74, 6, { size: 10.5, bold: true, align: 'right' })]
+    ? [text(`${prefix}Linha`, X + 74, y + 2, W - 74, 6, { size: 9, bold: true, align: 'right' })]
     : [text(`${prefix}Titulo`, X + 74, y + 1.5, W - 74, 6, { size: 10, bold: true, align: 'right', label: 'Recibo do Pagador' })]),
   line(`${prefix}Base`, X, y + 8, W),
 ];
@@ -178,7 +179,7 @@ export const boleto: DocumentDefinition<typeof data> = {
         fLinha: linha,
         fLocal: d.placeOfPayment,
         fVencimento: due,
-        fBeneficiario: [beneficiary, d.beneficiary.address ?? ''].filter(Boolean).join(' — '),
+        fBeneficiario: beneficiary,
         fAgencia: d.agencyCode,
         fDataDocumento: formatDate(d.documentDate),
         fNumeroDocumento: d.documentNumber,
