@@ -53,3 +53,19 @@ export function linhaDigitavel(barcode: string): string {
 
 /** The amount in cents written in positions 10–19. */
 export const barcodeAmount = (barcode: string): number => Number(barcode.slice(9, 19));
+
+const DAY = 86_400_000;
+const FACTOR_BASE = Date.UTC(1997, 9, 7); // 1997-10-07
+
+/**
+ * Due-date factor of a 'YYYY-MM-DD' due date (§2.3), with the 2025 rollover (9999 = 2025-02-21, 1000 =
+ * 2025-02-22): ((days since 1997-10-07 − 1000) mod 9000) + 1000. Null before 2000-07-03 (factor 1000).
+ */
+export function dueFactor(isoDate: string): number | null {
+  const days = Math.round((Date.parse(`${isoDate}T00:00:00Z`) - FACTOR_BASE) / DAY);
+  if (!Number.isFinite(days) || days < 1000) return null;
+  return ((days - 1000) % 9000) + 1000;
+}
+
+/** The factor written in positions 6–9. */
+export const barcodeFactor = (barcode: string): number => Number(barcode.slice(5, 9));

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js';
 import { describe, expect, it } from 'vitest';
 import { boleto, itfSvg } from './boleto.js';
-import { bankCodeWithDigit, barcodeCheckDigit, isValidBarcode, linhaDigitavel } from './boleto-codes.js';
+import { bankCodeWithDigit, barcodeCheckDigit, dueFactor, isValidBarcode, linhaDigitavel } from './boleto-codes.js';
 import { pdfPages, renderSample } from './money-testing.js';
 
 /** Worked examples of BANKING-AND-HEALTH §2.6 (rows 1–5, A, B). */
@@ -43,6 +43,18 @@ describe('boleto codes', () => {
     expect(isValidBarcode('0019168460000224674000000147416600000003281')).toBe(false);
   });
 
+  it('due-date factors match the published reference points, across the 2025 rollover', () => {
+    expect(dueFactor('2000-07-03')).toBe(1000);
+    expect(dueFactor('2000-07-04')).toBe(1001);
+    expect(dueFactor('2002-05-01')).toBe(1667);
+    expect(dueFactor('2010-11-17')).toBe(4789);
+    expect(dueFactor('2016-07-05')).toBe(6846);
+    expect(dueFactor('2025-02-21')).toBe(9999);
+    expect(dueFactor('2025-02-22')).toBe(1000);
+    expect(dueFactor('2025-03-10')).toBe(1016);
+    expect(dueFactor('2000-07-02')).toBeNull();
+  });
+
   it('bank codes carry their mod-11 digit', () => {
     expect(bankCodeWithDigit('001')).toBe('001-9');
     expect(bankCodeWithDigit('033')).toBe('033-7');
@@ -76,8 +88,9 @@ describe('boleto document', () => {
     expect(page).toContain('Pagável em qualquer banco até o vencimento');
   });
 
-  it('refuses a barcode that does not match the bank or the amount', () => {
+  it('refuses a barcode that does not match the bank, the amount or the due date', () => {
     expect(boleto.data.safeParse({ ...boleto.sample(), amount: 100 }).success).toBe(false);
+    expect(boleto.data.safeParse({ ...boleto.sample(), dueDate: '2016-07-06' }).success).toBe(false);
     expect(boleto.data.safeParse({ ...boleto.sample(), bank: { code: '033', name: 'Santander' } }).success).toBe(false);
     expect(boleto.data.safeParse({ ...boleto.sample(), barcode: '00192684600002246740000001474166000000032817' }).success).toBe(false);
   });

@@ -3,7 +3,7 @@ import bwipjs from 'bwip-js';
 import type { Schema } from '@pdfme/common';
 import { z } from 'zod';
 import type { DocumentDefinition } from '../document.types.js';
-import { bankCodeWithDigit, barcodeAmount, isValidBarcode, linhaDigitavel } from './boleto-codes.js';
+import { bankCodeWithDigit, barcodeAmount, barcodeFactor, dueFactor, isValidBarcode, linhaDigitavel } from './boleto-codes.js';
 import { A4, box, line, text } from './money-layout.js';
 
 const party = z.object({
@@ -38,7 +38,11 @@ const data = z
     placeOfPayment: z.string().trim().max(120).default('Pagável em qualquer banco até o vencimento'),
   })
   .refine((d) => d.barcode.startsWith(d.bank.code), { message: 'O código de barras não é do banco informado', path: ['barcode'] })
-  .refine((d) => barcodeAmount(d.barcode) === d.amount, { message: 'O valor não confere com o código de barras', path: ['amount'] });
+  .refine((d) => barcodeAmount(d.barcode) === d.amount, { message: 'O valor não confere com o código de barras', path: ['amount'] })
+  .refine((d) => barcodeFactor(d.barcode) === dueFactor(d.dueDate), {
+    message: 'O vencimento não confere com o código de barras',
+    path: ['dueDate'],
+  });
 
 /** Bars of the 44-digit ITF (Interleaved 2 of 5) as SVG, drawn 103 × 13 mm (BANKING-AND-HEALTH §2.1). */
 export function itfSvg(barcode: string): string {
