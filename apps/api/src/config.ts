@@ -77,6 +77,8 @@ const configSchema = z.object({
   SEARCH_INDEX: z.enum(['memory', 'sql']).default('memory'),
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
+  /** The association's logo (PNG or JPEG file) printed on documents; without it, none. */
+  ASSOCIATION_LOGO_FILE: z.string().optional(),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
   ASSOCIATION_CEP: z
     .string()

@@ -46,3 +46,4 @@ export * from './security/security-events.contract.js';
 export * from './reports/reports.contract.js';
 export * from './printing/printing.js';
 export * from './printing/printing.contract.js';
+export * from './documents/documents.messages.js';

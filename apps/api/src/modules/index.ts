@@ -11,6 +11,7 @@ import registries from './registries/index.js';
 import cep from './cep/index.js';
 import files from './files/index.js';
 import peopleReports from './people-reports/index.js';
+import documents from './documents/index.js';
 import jobs from './jobs/index.js';
 import reports from './reports/index.js';
 import connections from './connections/index.js';
@@ -38,6 +39,7 @@ export const appModules: readonly AppModule[] = [
   registries,
   cep,
   peopleReports,
+  documents,
   jobs,
   reports,
   connections,

@@ -30,3 +30,8 @@ export interface DocumentDefinition<S extends z.ZodType = z.ZodType> {
   /** Real data of a demo member for the /reports viewer, when the data exists (null: use `sample`). */
   demoData?(db: Db): Promise<z.input<S> | null>;
 }
+
+/** Where the staff-edited template of a document comes from (the reports module sets it; null: the shipped default). */
+export interface TemplateSource {
+  current(name: string): Promise<Template | null>;
+}

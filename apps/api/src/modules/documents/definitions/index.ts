@@ -1,0 +1,7 @@
+import type { DocumentDefinition } from '../document.types.js';
+import { declaracaoSaude } from './declaracao-saude.js';
+import { declaracaoVinculo } from './declaracao-vinculo.js';
+import { etiquetas } from './etiquetas.js';
+
+/** Every shipped document (issue 11), by report name; a new document is one more entry. */
+export const documentDefinitions: DocumentDefinition[] = [declaracaoVinculo, declaracaoSaude, etiquetas];
