@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { type PrintJob, type PrintJobStatus, type UserPreferences, hasRole } from '@assoc/domain';
 import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import type { FileService } from '../files/files.service.js';
-import { receiveUpload } from '../files/files.upload.js';
+import { SNIFF_BYTES, filesTexts, sniffContentType } from '../files/files.sniff.js';
+import { uploadTexts } from '../files/files.upload.js';
 import { sendPrintJob } from './ipp.js';
 import { PRINT_JOB_OWNER, type PrintingRepository } from './printing.repository.js';
 
@@ -24,6 +26,32 @@ export function mergePreferences(saved: Record<string, unknown>, change: UserPre
     else merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * The request's one PDF, whole in memory (at most FILES_MAX_MB; it is posted to the printer anyway). Its type is
+ * checked here before the file service sees it: the service's streaming refusal of a small file can surface as
+ * an unhandled stream error (seen in tests), and a Buffer that already passed the check never takes that path.
+ */
+async function receivePdf(request: FastifyRequest, files: FileService, createdBy: number) {
+  let name = 'documento.pdf';
+  let data: Buffer;
+  try {
+    const part = await request.file();
+    if (!part) throw badRequest(uploadTexts.noFile);
+    name = part.filename || name;
+    data = await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(files.maxBytes));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(uploadTexts.noFile);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', uploadTexts.notMultipart);
+    throw error;
+  }
+  if (data.length > files.maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(files.maxBytes));
+  if (sniffContentType(data.subarray(0, SNIFF_BYTES), name) !== 'application/pdf') throw new AppError('unsupportedMediaType', filesTexts.typeRefused);
+  const stored = await files.save({ name, data, createdBy, accept: ['application/pdf'] });
+  return { stored, data };
 }
 
 /** The user's preferences and the server print queue (issue 11). */
@@ -70,7 +98,7 @@ export function createPrintingService(deps: PrintingDeps) {
       actor: Actor,
       opts: { printer: 1 | 2; start?: number; end?: number },
     ): Promise<{ id: number; status: PrintJobStatus }> {
-      const stored = await receiveUpload(request, files, { createdBy: actor.userId, accept: ['application/pdf'] });
+      const { stored, data } = await receivePdf(request, files, actor.userId);
       const range = opts.start !== undefined && opts.end !== undefined ? { start: opts.start, end: opts.end } : null;
       const id = await repo.transaction(async (tx) => {
         const jobId = await repo.insertJob(tx, {
@@ -94,11 +122,9 @@ export function createPrintingService(deps: PrintingDeps) {
       });
       const url = deps.printerUrls[opts.printer];
       if (!url) return { id, status: 'queued' };
-      const chunks: Buffer[] = [];
-      for await (const chunk of await files.open(stored)) chunks.push(chunk as Buffer);
       const error = await sendPrintJob(
         { printerUri: url, userName: actor.name, jobName: stored.name, range, requestId: id % 0x7fffffff },
-        Buffer.concat(chunks),
+        data,
         timeoutMs,
       );
       await repo.setResult(id, error);

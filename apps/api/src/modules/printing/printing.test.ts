@@ -136,7 +136,7 @@ describe('print queue: POST/GET impressao', () => {
     expect((await client.get('/api/v1/impressao')).statusCode).toBe(403);
   });
 
-  it('refuses a bad printer, a bad range and a body without a file, queueing nothing', async () => {
+  it('refuses a bad printer, a bad range, a body without a file and a file that is not a PDF, queueing nothing', async () => {
     const { client } = await signedInAs(ctx, ['v2access']);
     const before = (await ctx.pool.query('select count(*)::int as n from print_jobs')).rows[0].n;
     const printer3 = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=3', ...multipart('a.pdf', PDF) });
@@ -146,6 +146,11 @@ describe('print queue: POST/GET impressao', () => {
     expect(range.statusCode).toBe(400);
     expect(range.json().message).toBe(printingMessages.badRange);
     expect((await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', payload: {} })).statusCode).toBe(415);
+    // A file that is not a PDF, small or large (the small one once raised an unhandled stream error).
+    for (const bytes of [Buffer.from('só texto, não PDF'), Buffer.alloc(10_000, 'a')]) {
+      const text = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', bytes) });
+      expect(text.statusCode).toBe(415);
+    }
     expect((await ctx.pool.query('select count(*)::int as n from print_jobs')).rows[0].n).toBe(before);
   });
 
