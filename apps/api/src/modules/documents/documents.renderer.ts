@@ -14,11 +14,14 @@ export const FONT_REGULAR = 'DejaVuSans';
 export const FONT_BOLD = 'DejaVuSans-Bold';
 
 let fonts: Font | undefined;
-/** DejaVu Sans (the fallback) and DejaVu Sans Bold, read once per process. */
+/**
+ * DejaVu Sans (the fallback) and DejaVu Sans Bold, cut to the Latin ranges (assets/fonts/README.md: the full fonts made each
+ * PDF five times slower), read once per process; each PDF embeds the glyphs it uses.
+ */
 export function documentFonts(): Font {
   fonts ??= {
-    [FONT_REGULAR]: { data: new Uint8Array(fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Latin.ttf'))), fallback: true, subset: false },
-    [FONT_BOLD]: { data: new Uint8Array(fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Bold-Latin.ttf'))), subset: false },
+    [FONT_REGULAR]: { data: new Uint8Array(fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Latin.ttf'))), fallback: true },
+    [FONT_BOLD]: { data: new Uint8Array(fs.readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Bold-Latin.ttf'))) },
   };
   return fonts;
 }
