@@ -43,8 +43,8 @@ function filledFields(definition: DocumentDefinition): string[] {
 }
 
 /** Report templates by name (decisions 8 and 15): install, read, save as versions, restore, render. */
-export function createReportsService(db: Db, documents: ReportsDocuments | undefined) {
-  const definitions = () => documents?.definitions ?? [];
+export function createReportsService(db: Db, documents: ReportsDocuments) {
+  const definitions = () => documents.definitions;
   const definitionOf = (name: string) => {
     const definition = definitions().find((d) => d.name === name);
     if (!definition) throw notFound(reportMessages.notFound);
@@ -153,7 +153,6 @@ export function createReportsService(db: Db, documents: ReportsDocuments | undef
     async pdf(name: string): Promise<Uint8Array> {
       const definition = definitionOf(name);
       const demo = definition.demoData ? await definition.demoData(db) : null;
-      if (!documents) throw notFound(reportMessages.notFound);
       return documents.render(name, demo ?? definition.sample());
     },
   };
