@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 
 /** What a store answers once the bytes are kept. */
 export interface PutResult {
@@ -53,13 +54,16 @@ export function createLocalStore(dir: string): BlobStore {
       const target = fileOf(key);
       const tmp = `${target}.${crypto.randomUUID()}.tmp`;
       const h = hashing();
-      // The file is created before the bytes flow: a stream that fails at once (a refused type or size) would
-      // otherwise open it after the clean-up below and leave an empty file behind.
-      const handle = await fs.promises.open(tmp, 'w');
+      // The pipeline takes the body at once (no await before it): a body that fails early (a refused type or
+      // size) must find its error listener, or the process would see an unhandled stream error.
+      const out = fs.createWriteStream(tmp);
       try {
-        await pipeline(body, h.transform, handle.createWriteStream());
+        await pipeline(body, h.transform, out);
         await fs.promises.rename(tmp, target);
       } catch (error) {
+        // The write stream may still be opening the file: wait until it is closed, or the clean-up would run
+        // first and leave an empty file behind.
+        if (!out.closed) await once(out, 'close').catch(() => {});
         await fs.promises.rm(tmp, { force: true });
         throw error;
       }
@@ -180,12 +184,14 @@ export function createS3Store(opts: S3Options): BlobStore {
     async put(key, body) {
       const tmp = path.join(os.tmpdir(), `assoc-upload-${crypto.randomUUID()}`);
       const h = hashing();
+      const out = fs.createWriteStream(tmp, { mode: 0o600 });
       try {
-        await pipeline(body, h.transform, fs.createWriteStream(tmp, { mode: 0o600 }));
+        await pipeline(body, h.transform, out);
         const { size, sha256 } = h.result();
         (await send('PUT', key, { file: tmp, size, sha256 })).body?.cancel();
         return { key, size, sha256 };
       } finally {
+        if (!out.closed) await once(out, 'close').catch(() => {});
         await fs.promises.rm(tmp, { force: true });
       }
     },

@@ -187,6 +187,12 @@ describe('file service (PostgreSQL)', () => {
     );
     await expect(files.save({ name: 'grande.csv', data: big })).rejects.toMatchObject({ statusCode: 413 });
     await expect(files.save({ name: 'a.txt', data: Buffer.from('texto'), accept: ['application/pdf'] })).rejects.toMatchObject({ statusCode: 415 });
+    // Refused at once, many times in a row: each refusal reaches the caller (no unhandled stream error) and
+    // leaves no file behind.
+    const refusals = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, n) => files.save({ name: `r${n}.txt`, data: Buffer.from('texto'), accept: ['application/pdf'] })),
+    );
+    for (const refusal of refusals) expect(refusal).toMatchObject({ status: 'rejected', reason: { statusCode: 415 } });
     expect((await ctx.pool.query('select count(*)::int as n from files')).rows[0].n).toBe(before);
     expect(fs.readdirSync(dir)).toEqual([]);
   });
