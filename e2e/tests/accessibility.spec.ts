@@ -31,6 +31,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/acessos': 'crud',
   '/outbox': 'list',
   '/seguranca': 'list',
+  '/reports': 'list',
 };
 
 /** The demo profiles of the README (password Demo@1234), each with its saved sign-in. */

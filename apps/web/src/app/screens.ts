@@ -20,4 +20,5 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/acessos': lazy(() => import('../pages/AcessosPage')),
   '/regioes': lazy(() => import('../pages/RegioesPage')),
   '/localizacao': lazy(() => import('../pages/LocalizacaoPage')),
+  '/reports': lazy(() => import('../pages/ReportsPage')),
 };

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { sessionFor } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderWithProviders';
+import ReportsPage from './ReportsPage';
+
+const item = {
+  name: 'declaracao-vinculo',
+  description: 'Declaração de vínculo associativo',
+  number: 1,
+  version: 2,
+  updatedByName: 'Ana Lima',
+  updatedAt: '2026-03-10T13:05:00.000Z',
+};
+const versions = [
+  { version: 2, action: 'save', savedByName: 'Ana Lima', savedAt: '2026-03-10T13:05:00.000Z' },
+  { version: 1, action: 'default', savedByName: null, savedAt: '2026-03-01T09:00:00.000Z' },
+];
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:relatorio'), revokeObjectURL: vi.fn() }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/reports (Relatórios)', () => {
+  it('lists the templates, opens the Relatório dialog on the viewer with the versions, and restores the default after SIM', async () => {
+    const api = mockApi({
+      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
+      'GET tree': { body: [] },
+      'GET report': { body: [item] },
+      'GET impressao': { body: [] },
+      'GET report/declaracao-vinculo/pdf': { body: 'pdf' },
+      'GET report/declaracao-vinculo/versoes': { body: versions },
+      'POST report/declaracao-vinculo/restaurar': { body: { name: item.name, number: 1, version: 3, rptData: {} } },
+    });
+    const { user } = renderWithProviders(<ReportsPage />, { path: '/reports', session: sessionFor(['v2access', 'superadmin']), modals: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Relatórios' })).toBeInTheDocument();
+    const row = (await screen.findByText('Declaração de vínculo associativo')).closest('tr')!;
+    // São Paulo time (UTC-3).
+    expect(within(row).getByText('Ana Lima em 10/03/2026 10:05')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Fila de impressão' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'declaracao-vinculo' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Relatório' });
+    for (const mode of ['Visualizar', 'Desenhar', 'Imprimir', 'Exportar PDF'])
+      expect(within(dialog).getByRole('button', { name: mode })).toBeInTheDocument();
+    expect(await within(dialog).findByTitle('Relatório Declaração de vínculo associativo')).toHaveAttribute('src', 'blob:relatorio');
+    expect(await within(dialog).findByRole('button', { name: 'Restaurar versão 1' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Sistema')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurar padrão' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restaurar padrão' });
+    await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
+    await waitFor(() => expect(api.callsTo('POST report/declaracao-vinculo/restaurar')).toHaveLength(1));
+    expect(api.callsTo('POST report/declaracao-vinculo/restaurar')[0]!.body).toEqual({ padrao: true });
+    // The viewer reloads the PDF after the restore.
+    await waitFor(() => expect(api.callsTo('GET report/declaracao-vinculo/pdf').length).toBeGreaterThanOrEqual(2));
+  });
+});

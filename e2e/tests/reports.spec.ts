@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { expectNoSeriousViolations } from '../fixtures/axe.js';
+
+/**
+ * /reports (issue 11, spec 3 §2.17, decision 15): the templates by name, the "Relatório" dialog's viewer,
+ * designer (save with PUT report/{name}; a save over a newer version shows the reload alert), versions and
+ * "Restaurar padrão". The pdfme designer draws on a canvas, so the text change is made through PUT from the
+ * page's session (as another user would), and the designer's own "Salvar" is exercised on top of it.
+ */
+test.use({ storageState: stateOf('superadmin') });
+
+const NAME = 'declaracao-vinculo';
+const CHANGED = 'Texto alterado pelo teste E2E de relatórios.';
+
+// pdfjs-dist expects Promise.withResolvers (Node 22+); Node 20 lacks it.
+const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
+promiseStatics.withResolvers ??= () => {
+  let resolve: unknown;
+  let reject: unknown;
+  const promise = new Promise((a, b) => {
+    resolve = a;
+    reject = b;
+  });
+  return { promise, resolve, reject };
+};
+
+async function pdfText(page: Page): Promise<string> {
+  const response = await page.request.get(`/api/v1/report/${NAME}/pdf`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.cleanup();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+type Template = { schemas: Array<Array<{ name: string; content?: string }>> };
+
+/** PUT report/{name} from the page's session (the XSRF header echoes the readable cookie, as the web does). */
+async function saveFecho(page: Page, text: string) {
+  const current = (await (await page.request.get(`/api/v1/report/${NAME}`)).json()) as { rptData: Template; version: number };
+  for (const schemas of current.rptData.schemas) for (const schema of schemas) if (schema.name === 'fecho') schema.content = text;
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.put(`/api/v1/report/${NAME}`, { data: current, headers: { 'x-xsrf-token': xsrf } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('Relatórios: view the bond declaration, design and save, see the change, restore the default', async ({ page }) => {
+  test.setTimeout(120_000);
+  const demoName = await withDb(async (db) => {
+    const { rows } = await db.query<{ cust_name: string }>(
+      'select cust_name from customers where parent_id is null and cust_assoc_situacao = 1 order by cst_id limit 1',
+    );
+    return rows[0]!.cust_name;
+  });
+
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Declaração de vínculo associativo' });
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await row.getByRole('button', { name: NAME }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Relatório' });
+  await expect(dialog).toBeVisible();
+  const frame = dialog.locator('iframe');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  const viewed = await pdfText(page);
+  expect(viewed).toContain('DECLARAÇÃO DE VÍNCULO ASSOCIATIVO');
+  expect(viewed).toContain(demoName);
+  await expectNoSeriousViolations(page, '/reports (Relatório, Visualizar)');
+
+  // Exportar PDF downloads <name>.pdf.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Exportar PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`${NAME}.pdf`);
+
+  // Desenhar: the designer loads the stored template.
+  await dialog.getByRole('button', { name: 'Desenhar' }).click();
+  const designer = dialog.getByTestId('report-designer');
+  await expect(designer.locator('canvas, [class*="pdfme"], div').first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('button', { name: 'Salvar' })).toBeEnabled({ timeout: 30_000 });
+
+  // Someone else saves first: the designer's save answers 409 and offers to reload.
+  await saveFecho(page, CHANGED);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Registro alterado por outro usuário. Recarregue para continuar.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Recarregar' }).click();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText(/Modelo salvo \(versão \d+\)\./)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sair' }).click();
+
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  expect(await pdfText(page)).toContain(CHANGED);
+  await expect(dialog.getByRole('row').filter({ hasText: 'Salvo' }).first()).toBeVisible();
+
+  // Restaurar padrão (confirm SIM): a new version with the shipped template.
+  await dialog.getByRole('button', { name: 'Restaurar padrão' }).click();
+  await page.getByRole('dialog', { name: 'Restaurar padrão' }).getByRole('button', { name: 'SIM' }).click();
+  await expect(dialog.getByRole('row').nth(1)).toContainText('Padrão');
+  await expect.poll(async () => (await pdfText(page)).includes(CHANGED)).toBe(false);
+});
