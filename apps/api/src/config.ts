@@ -62,9 +62,15 @@ const configSchema = z.object({
   /** Time allowed for one address lookup (GET cep/{cep}, decision 11); beyond it the reply is 503. */
   CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** Print queue (issue 11): IPP address of printer 1 (HP500), `ipp://host:631/ipp/print` or `http(s)://…/ipp/print`; empty = jobs stay queued. */
-  PRINTER_1_URL: z.string().regex(/^$|^(ipps?|https?):\/\/\S+$/, 'PRINTER_1_URL: ipp:// ou http(s):// URL').default(''),
+  PRINTER_1_URL: z
+    .string()
+    .regex(/^$|^(ipps?|https?):\/\/\S+$/, 'PRINTER_1_URL: ipp:// ou http(s):// URL')
+    .default(''),
   /** Same for printer 2 (Brother). */
-  PRINTER_2_URL: z.string().regex(/^$|^(ipps?|https?):\/\/\S+$/, 'PRINTER_2_URL: ipp:// ou http(s):// URL').default(''),
+  PRINTER_2_URL: z
+    .string()
+    .regex(/^$|^(ipps?|https?):\/\/\S+$/, 'PRINTER_2_URL: ipp:// ou http(s):// URL')
+    .default(''),
   /** Open-Meteo-compatible geocoder: GET {GEOCODE_URL}?name=&count=&language=pt&countryCode=BR answers {results: [{latitude, longitude, admin1}]}. */
   GEOCODE_URL: z.string().default('https://geocoding-api.open-meteo.com/v1/search'),
   /** Open-Meteo-compatible forecast: GET {WEATHER_URL}?latitude=&longitude=&current=temperature_2m,weather_code&daily=temperature_2m_max,temperature_2m_min&timezone=America/Sao_Paulo. */
