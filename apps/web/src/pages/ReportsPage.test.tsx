@@ -60,4 +60,31 @@ describe('/reports (Relatórios)', () => {
     // The viewer reloads the PDF after the restore.
     await waitFor(() => expect(api.callsTo('GET report/declaracao-vinculo/pdf').length).toBeGreaterThanOrEqual(2));
   });
+
+  it('Imprimir goes through the print dialogs: Navegador opens the viewed PDF in a new tab', async () => {
+    const api = mockApi({
+      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
+      'GET tree': { body: [] },
+      'GET report': { body: [item] },
+      'GET impressao': { body: [] },
+      'GET report/declaracao-vinculo/pdf': { body: 'pdf' },
+      'GET report/declaracao-vinculo/versoes': { body: versions },
+      'GET config': { body: {} },
+    });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = renderWithProviders(<ReportsPage />, { path: '/reports', session: sessionFor(['v2access', 'superadmin']), modals: true });
+    const row = (await screen.findByText('Declaração de vínculo associativo')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'declaracao-vinculo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Relatório' });
+    await within(dialog).findByTitle('Relatório Declaração de vínculo associativo');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimir' }));
+    const choice = await screen.findByRole('dialog', { name: 'Selecionar como imprimir' });
+    await user.click(within(choice).getByRole('radio', { name: 'Navegador' }));
+    await user.click(within(choice).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:relatorio', '_blank', 'noopener'));
+    // The PDF the viewer already holds: no second request, and nothing remembered (NÃO).
+    expect(api.callsTo('GET report/declaracao-vinculo/pdf')).toHaveLength(1);
+    expect(api.callsTo('POST config')).toHaveLength(0);
+  });
 });

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Loader, Modal, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportContracts, type ReportItem } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
+import { usePrintDocument } from '../../printing';
 import { ReportVersions } from './ReportVersions';
 
 /** The designer and pdfme load only when "Desenhar" is chosen. */
@@ -13,22 +14,26 @@ type Mode = 'view' | 'design';
 
 /**
  * The "Relatório" dialog (spec 3 §2.17, decision 15), full screen: Visualizar (the PDF rendered with the
- * demo data), Desenhar (the designer; Sair returns to the viewer), Imprimir and Exportar PDF; the versions aside.
+ * demo data), Desenhar (the designer; Sair returns to the viewer), Imprimir (through the print dialogs: the
+ * remembered choice or "Selecionar como imprimir") and Exportar PDF; the versions aside.
  */
 export function ReportDialog({ report, onClose }: { report: ReportItem; onClose: () => void }) {
   const [mode, setMode] = useState<Mode>('view');
   const [revision, setRevision] = useState(0);
-  const frame = useRef<HTMLIFrameElement>(null);
   const queryClient = useQueryClient();
   const name = report.name;
-  /** The viewer's PDF as a blob: URL (CSP allows blob: frames), revoked when replaced or closed. */
+  /** The viewer's PDF and its blob: URL (CSP allows blob: frames); the URL is revoked when replaced or closed. */
   const pdf = useQuery({
     queryKey: [...queryKeyOf(reportContracts.pdf, { params: { name } }), revision],
-    queryFn: async () => URL.createObjectURL(await callApi(reportContracts.pdf, { params: { name } })),
+    queryFn: async () => {
+      const blob = await callApi(reportContracts.pdf, { params: { name } });
+      return { blob, url: URL.createObjectURL(blob) };
+    },
     enabled: mode === 'view',
     gcTime: 0,
   });
-  const url = pdf.data ?? null;
+  const url = pdf.data?.url ?? null;
+  const blob = pdf.data?.blob ?? null;
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
   /** After a save or a restore: the list's "última alteração", the versions and the viewer's PDF. */
@@ -38,7 +43,11 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
     void queryClient.invalidateQueries({ queryKey: queryKeyOf(reportContracts.versions) });
   };
 
-  const print = () => frame.current?.contentWindow?.print();
+  const printing = usePrintDocument();
+  /** The PDF the viewer shows, printed the way the user chooses (download, new tab or the server queue). */
+  const print = () => {
+    if (blob) void printing.print({ fileName: `${name}.pdf`, load: () => Promise.resolve(blob) });
+  };
   const exportPdf = () => {
     if (!url) return;
     const link = document.createElement('a');
@@ -65,7 +74,13 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
             >
               Desenhar
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={print} disabled={mode !== 'view' || !url}>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={print}
+              loading={printing.busy}
+              disabled={mode !== 'view' || !blob}
+            >
               Imprimir
             </Button>
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={exportPdf} disabled={mode !== 'view' || !url}>
@@ -83,12 +98,7 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
               )}
               {pdf.isFetching && <Loader size="sm" aria-label="Carregando o relatório" />}
               {url && !pdf.isFetching && (
-                <iframe
-                  ref={frame}
-                  src={url}
-                  title={`Relatório ${report.description}`}
-                  style={{ width: '100%', height: '100%', minHeight: 480, border: 0 }}
-                />
+                <iframe src={url} title={`Relatório ${report.description}`} style={{ width: '100%', height: '100%', minHeight: 480, border: 0 }} />
               )}
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
@@ -101,6 +111,7 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
           </Suspense>
         )}
       </Box>
+      {printing.dialogs}
     </Modal>
   );
 }
