@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { stateOf, withDb } from '../fixtures/app.js';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
+// The API tests' reader of PDF text (pdfjs-dist, with the Node 20 polyfill it needs).
+import { pdfText as pdfPagesText } from '../../apps/api/src/modules/documents/pdf-text.testing.js';
 
 /**
  * /reports (issue 11, spec 3 §2.17, decision 15): the templates by name, the "Relatório" dialog's viewer,
@@ -13,31 +15,11 @@ test.use({ storageState: stateOf('superadmin') });
 const NAME = 'declaracao-vinculo';
 const CHANGED = 'Texto alterado pelo teste E2E de relatórios.';
 
-// pdfjs-dist expects Promise.withResolvers (Node 22+); Node 20 lacks it.
-const promiseStatics = Promise as unknown as { withResolvers?: () => unknown };
-promiseStatics.withResolvers ??= () => {
-  let resolve: unknown;
-  let reject: unknown;
-  const promise = new Promise((a, b) => {
-    resolve = a;
-    reject = b;
-  });
-  return { promise, resolve, reject };
-};
-
 async function pdfText(page: Page): Promise<string> {
   const response = await page.request.get(`/api/v1/report/${NAME}/pdf`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(await response.body()), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n += 1) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.cleanup();
-  return pages.join(' ').replace(/\s+/g, ' ');
+  return (await pdfPagesText(new Uint8Array(await response.body()))).join(' ').replace(/\s+/g, ' ');
 }
 
 type Template = { schemas: Array<Array<{ name: string; content?: string }>> };
