@@ -64,3 +64,27 @@ export const sampleTree: MenuTreeNode[] = [
     ],
   },
 ];
+
+/** A service of the /servico registry as GET servicos/all/{sucId} lists it (R$ 1.234,56, ages 19 to 58). */
+export const sampleService = {
+  svcId: 7,
+  sucId: 11,
+  svcName: 'Titular 19 a 58 anos',
+  svcValor: 123456,
+  svcTaxaAdm: 2.5,
+  svcTaxaAdmNs: 0,
+  svcMaxParcelas: 1,
+  svcProRata: false,
+  svcLancaNoFim: false,
+  svcServiceType: 0,
+  svcPermiteDependente: true,
+  svcPermiteDuplicado: false,
+  svcMudaFaixa: true,
+  svcMin: 19,
+  svcMax: 58,
+  svcContaDebito: null,
+  svcContaCredito: null,
+  svcCentroDeCusto: null,
+  extgrpId: null,
+  irgrpId: null,
+};

@@ -1,34 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
-import { sessionFor, staffRoles } from '../../../test/fixtures';
+import { sampleService as service, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
 
 afterEach(() => sessionMarks.clear());
-
-const service = {
-  svcId: 7,
-  sucId: 11,
-  svcName: 'Titular 19 a 58 anos',
-  svcValor: 123456,
-  svcTaxaAdm: 2.5,
-  svcTaxaAdmNs: 0,
-  svcMaxParcelas: 1,
-  svcProRata: false,
-  svcLancaNoFim: false,
-  svcServiceType: 0,
-  svcPermiteDependente: true,
-  svcPermiteDuplicado: false,
-  svcMudaFaixa: true,
-  svcMin: 19,
-  svcMax: 58,
-  svcContaDebito: null,
-  svcContaCredito: null,
-  svcCentroDeCusto: null,
-  extgrpId: null,
-  irgrpId: null,
-};
 
 function setup() {
   const api = mockApi({
