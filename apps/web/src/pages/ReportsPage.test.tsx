@@ -25,15 +25,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The calls /reports makes on opening the bond declaration, plus the test's own. */
+const mockReportsApi = (extra: Parameters<typeof mockApi>[0]) =>
+  mockApi({
+    'GET session': { body: sessionFor(['v2access', 'superadmin']) },
+    'GET tree': { body: [] },
+    'GET report': { body: [item] },
+    'GET impressao': { body: [] },
+    'GET report/declaracao-vinculo/pdf': { body: 'pdf' },
+    'GET report/declaracao-vinculo/versoes': { body: versions },
+    ...extra,
+  });
+
 describe('/reports (Relatórios)', () => {
   it('lists the templates, opens the Relatório dialog on the viewer with the versions, and restores the default after SIM', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-      'GET report': { body: [item] },
-      'GET impressao': { body: [] },
-      'GET report/declaracao-vinculo/pdf': { body: 'pdf' },
-      'GET report/declaracao-vinculo/versoes': { body: versions },
+    const api = mockReportsApi({
       'POST report/declaracao-vinculo/restaurar': { body: { name: item.name, number: 1, version: 3, rptData: {} } },
     });
     const { user } = renderWithProviders(<ReportsPage />, { path: '/reports', session: sessionFor(['v2access', 'superadmin']), modals: true });
@@ -62,15 +68,7 @@ describe('/reports (Relatórios)', () => {
   });
 
   it('Imprimir goes through the print dialogs: Navegador opens the viewed PDF in a new tab', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-      'GET report': { body: [item] },
-      'GET impressao': { body: [] },
-      'GET report/declaracao-vinculo/pdf': { body: 'pdf' },
-      'GET report/declaracao-vinculo/versoes': { body: versions },
-      'GET config': { body: {} },
-    });
+    const api = mockReportsApi({ 'GET config': { body: {} } });
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = renderWithProviders(<ReportsPage />, { path: '/reports', session: sessionFor(['v2access', 'superadmin']), modals: true });
     const row = (await screen.findByText('Declaração de vínculo associativo')).closest('tr')!;
