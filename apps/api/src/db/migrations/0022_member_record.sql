@@ -1,0 +1,2 @@
+-- Member record (issue 12): filled by the member-record work.
+SELECT 1;
