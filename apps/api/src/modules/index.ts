@@ -21,6 +21,7 @@ import locations from './locations/index.js';
 import securityEvents from './security-events/index.js';
 import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
+import photos from './photos/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -28,6 +29,7 @@ import printing from './printing/index.js';
  */
 export const appModules: readonly AppModule[] = [
   files,
+  photos,
   auth,
   realtime,
   menu,

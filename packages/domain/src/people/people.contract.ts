@@ -45,8 +45,8 @@ export const searchContracts = {
 };
 
 /**
- * A person's photo thumbnail (spec 3 §2.3: size 2 is the avatar's), fetched by the browser itself
- * (`<img src>`). Declared here for the web's URL; the server route comes with the member record.
+ * A person's photo thumbnail (spec 1 §7 and §9, spec 3 §2.3), fetched by the browser itself (`<img src>`).
+ * The key is the member's custPhotoKey (a new key for every new photo, so the images are cached for good).
  */
 export const personPhotoContracts = {
   thumbnail: defineContract({
@@ -55,7 +55,23 @@ export const personPhotoContracts = {
     params: z.object({ size: z.coerce.number().int().min(1), key: z.string().min(1) }),
     reply: binaryReply,
     access: { signedIn: true },
-    summary: 'Miniatura da foto de uma pessoa no tamanho pedido',
+    summary:
+      'Miniatura da foto de uma pessoa pela chave custPhotoKey: tamanho 2 = 160x212 (avatar), tamanho 1 = 40x53; JPEG, cache permanente; 404 para chave ou tamanho desconhecidos',
+    tags: ['pessoas'],
+  }),
+  ownerThumbnail: defineContract({
+    method: 'GET',
+    path: '/thumbs/:ownerId',
+    params: z.object({
+      ownerId: z
+        .string()
+        .regex(/^\d{1,9}$/, 'Usuário inválido')
+        .transform(Number),
+    }),
+    reply: binaryReply,
+    access: { signedIn: true },
+    summary:
+      'Miniatura (160x212) do usuário da equipe, para a lista de alterações da auditoria: a foto do associado do usuário (seu cadastro ou o associado com o mesmo CPF), senão uma silhueta',
     tags: ['pessoas'],
   }),
 };

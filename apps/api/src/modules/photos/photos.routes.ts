@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { personPhotoContracts } from '@assoc/domain';
+import { notFound } from '../../lib/errors.js';
+import { defineRoutes } from '../../lib/define-route.js';
+import { photoTexts, sniffImage } from './photos.service.js';
+
+/** thumbs/{size}/{key} and thumbs/{ownerId} (spec 1 §7): images for `<img src>`, any signed-in user. */
+const photosRoutes: FastifyPluginAsync = async (app) => {
+  const service = app.services.photos;
+
+  const sendImage = (reply: FastifyReply, data: Buffer, cacheControl: string) =>
+    reply
+      .header('content-type', `image/${sniffImage(data) ?? 'jpeg'}`)
+      .header('content-length', String(data.length))
+      // Overrides the API's default no-store (security-headers plugin).
+      .header('cache-control', cacheControl)
+      .send(data);
+
+  defineRoutes(
+    app,
+    personPhotoContracts,
+    {
+      // A key is never reused for another image: the browser keeps it for good.
+      thumbnail: async (request, reply) =>
+        sendImage(reply, await service.thumbnail(request.params.size, request.params.key), 'public, max-age=31536000, immutable'),
+      ownerThumbnail: async (request, reply) => {
+        const thumb = await service.userThumbnail(request.params.ownerId);
+        // A user's photo may change: kept briefly, in the browser only.
+        return sendImage(reply, thumb.data, 'private, max-age=600');
+      },
+    },
+    {
+      thumbnail: { schemaErrorFormatter: () => notFound(photoTexts.notFound) },
+      ownerThumbnail: { schemaErrorFormatter: () => notFound(photoTexts.notFound) },
+    },
+  );
+};
+
+export default photosRoutes;

@@ -1,0 +1,138 @@
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.js';
+import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { PHOTO_MAX_BYTES, decodePhotoDataUrl, photoTexts } from './photos.service.js';
+
+const dataUrl = (bytes: Buffer, type = 'png') => `data:image/${type};base64,${bytes.toString('base64')}`;
+const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+
+let ctx: TestContext;
+let anyone: Client;
+beforeAll(async () => {
+  ctx = await createTestApp({ DATA_DIR: path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), `photos-${process.pid}`) });
+  anyone = (await signedInAs(ctx, [])).client;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function refusal(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return { status: (error as AppError).statusCode, message: (error as AppError).message };
+}
+
+describe('savePhoto (called by the member save)', () => {
+  it('stores a PNG, JPEG or WebP data URL, normalised to at most 400x400 without metadata, and answers a new key each time', async () => {
+    const photos = ctx.app.services.photos;
+    const png = await image(800, 600);
+    const key = await photos.savePhoto(dataUrl(png));
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await photos.savePhoto(dataUrl(png))).not.toBe(key);
+    const file = (await ctx.app.services.files.find(key))!;
+    expect(file.mimeType).toBe('image/jpeg');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.app.services.files.open(file)) chunks.push(chunk as Buffer);
+    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    expect([meta.width, meta.height, meta.exif, meta.icc]).toEqual([400, 300, undefined, undefined]);
+    // The data URL's claimed type does not matter, the content does.
+    expect(await photos.savePhoto(dataUrl(await image(50, 50, 'jpeg'), 'png'))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await photos.savePhoto(dataUrl(await image(50, 50, 'webp'), 'webp'))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 400 with a pt-BR message for a malformed data URL, a non-image or one too large', async () => {
+    const photos = ctx.app.services.photos;
+    for (const bad of ['', 'abc', 'http://x/y.png', 'data:image/png,abc', 'data:image/png;base64,@@@@', 'data:text/plain;base64,aGVsbG8=']) {
+      expect(await refusal(photos.savePhoto(bad)), bad).toEqual({ status: 400, message: photoTexts.invalid });
+    }
+    expect(await refusal(photos.savePhoto(dataUrl(Buffer.from('%PDF-1.4 not an image at all'))))).toEqual({
+      status: 400,
+      message: photoTexts.notImage,
+    });
+    // PNG signature, broken body: sharp cannot read it.
+    const broken = Buffer.concat([(await image(10, 10)).subarray(0, 8), Buffer.alloc(200, 7)]);
+    expect(await refusal(photos.savePhoto(dataUrl(broken)))).toEqual({ status: 400, message: photoTexts.notImage });
+    expect(() => decodePhotoDataUrl(dataUrl(Buffer.alloc(PHOTO_MAX_BYTES + 10, 1)))).toThrow(photoTexts.tooLarge(PHOTO_MAX_BYTES));
+  });
+});
+
+describe('GET thumbs/{size}/{key}', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = await ctx.app.services.photos.savePhoto(dataUrl(await image(400, 400)));
+  });
+
+  it('serves the 160x212 (size 2) and 40x53 (size 1) thumbnails, cached for good', async () => {
+    for (const [size, width, height] of [
+      [2, 160, 212],
+      [1, 40, 53],
+    ] as const) {
+      const res = await anyone.get(`/api/v1/thumbs/${size}/${key}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([width, height]);
+    }
+  });
+
+  it('makes a missing thumbnail again from the photo', async () => {
+    const file = (await ctx.app.services.files.find(key))!;
+    await ctx.app.services.files.store.delete(`${file.storageKey}-t2`);
+    const res = await anyone.get(`/api/v1/thumbs/2/${key}`);
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).height).toBe(212);
+  });
+
+  it('answers 404 for an unknown key or size and for a stored file that is not a photo', async () => {
+    const other = await ctx.app.services.files.save({ name: 'x.png', data: await image(20, 20) });
+    await ctx.app.services.files.attach('job', '1', other.id);
+    for (const url of [
+      `/api/v1/thumbs/2/00000000-0000-4000-8000-000000000000`,
+      `/api/v1/thumbs/2/abc`,
+      `/api/v1/thumbs/3/${key}`,
+      `/api/v1/thumbs/0/${key}`,
+      `/api/v1/thumbs/2/${other.id}`,
+    ]) {
+      const res = await anyone.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/thumbs/2/${key}` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET thumbs/{ownerId}', () => {
+  it("serves the photo of the staff user's member record, else a placeholder", async () => {
+    const key = await ctx.app.services.photos.savePhoto(dataUrl(await image(400, 400)));
+    const member = await createMember(ctx, { custPhotoKey: key });
+    const withPhoto = await createUser(ctx, { roles: [], cpf: member.custCpf! });
+    const without = await createUser(ctx, { roles: [] });
+    const client = await signIn(ctx, without.cpf);
+    const photo = await client.get(`/api/v1/thumbs/${withPhoto.userId}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['cache-control']).toBe('private, max-age=600');
+    expect(photo.rawPayload.equals((await client.get(`/api/v1/thumbs/2/${key}`)).rawPayload)).toBe(true);
+    for (const id of [without.userId, 999_999_999]) {
+      const placeholder = await client.get(`/api/v1/thumbs/${id}`);
+      expect(placeholder.statusCode).toBe(200);
+      expect(placeholder.headers['content-type']).toBe('image/png');
+      const meta = await sharp(placeholder.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([160, 212]);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/thumbs/${withPhoto.userId}` })).statusCode).toBe(401);
+  });
+});
