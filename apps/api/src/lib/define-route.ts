@@ -38,8 +38,9 @@ export function screenAccess(screens: readonly string[]): onRequestHookHandler {
 }
 
 /** The guard's route config (auth plugin) and the extra screen check of a contract's access. */
-function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[] }; check?: onRequestHookHandler } {
+function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[]; apiKey?: string }; check?: onRequestHookHandler } {
   if ('public' in access) return { config: { public: true } };
+  if ('apiKey' in access) return { config: { apiKey: access.apiKey } };
   if ('signedIn' in access) return { config: { roles: [] } };
   if ('roles' in access) return { config: { roles: access.roles } };
   return { config: { roles: menuRolesOf(access.screens) }, check: screenAccess(access.screens) };

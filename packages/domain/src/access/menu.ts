@@ -89,6 +89,7 @@ export const menu: readonly MenuNode[] = [
       { label: 'Acessos', to: '/acessos' },
       { label: 'Caixa de saída', to: '/outbox' },
       { label: 'Eventos de segurança', to: '/seguranca' },
+      { label: 'Chaves de API', to: '/chavesapi' },
     ],
   },
 ];

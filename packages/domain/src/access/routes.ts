@@ -43,6 +43,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/acessos', title: 'Acessos', requires: withAccess('superadmin') },
   { path: '/outbox', title: 'Caixa de saída', requires: withAccess('superadmin') },
   { path: '/seguranca', title: 'Eventos de segurança', requires: withAccess('superadmin') },
+  { path: '/chavesapi', title: 'Chaves de API', requires: withAccess('superadmin') },
 ];
 
 export const publicPaths = ['/login', '/reset'] as const;

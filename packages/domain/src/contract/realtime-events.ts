@@ -11,8 +11,12 @@ export interface RealtimeEvents {
   hubs: HubsMessage;
   /** A job's live progress. */
   jobprogress: Job;
-  /** Digital-process changes: `andamento` for a process's movements, others reload the lists. */
-  processo: { command: string; proId?: number };
+  /**
+   * Digital-process changes (to every signed-in holder of v2menuprocesso): `andamento` when movements of
+   * `proId` arrived (reload them if it is the selected process); `reload` when processes arrived, moved or
+   * changed (reload the inbox count and the process list or search). Other commands also reload the lists.
+   */
+  processo: { command: 'andamento' | 'reload' | (string & {}); proId?: number };
   /** A message to everyone connected (superadmin tool). */
   SendToAll: SendToAllMessage;
 }

@@ -8,9 +8,16 @@ import type { Role } from '../access/roles.js';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call it. `screens`: the roles of one of these screens (the web route guard's rule). */
+/**
+ * Who may call it. `screens`: the roles of one of these screens (the web route guard's rule). `apiKey`: an
+ * integration's call, authenticated only by an API key of that scope (header X-API-Key), never by a session.
+ */
 export type RouteAccess =
-  { readonly public: true } | { readonly signedIn: true } | { readonly roles: readonly Role[] } | { readonly screens: readonly string[] };
+  | { readonly public: true }
+  | { readonly signedIn: true }
+  | { readonly roles: readonly Role[] }
+  | { readonly screens: readonly string[] }
+  | { readonly apiKey: string };
 
 /** A reply that is not JSON (a file, a PDF, an image): the web client answers it as a Blob. */
 export const binaryReply = z.custom<{ readonly binary: true }>(() => true).describe('binary');

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { genericMessages, hasRole, sessionMessages, type RoleRequirement } from '@assoc/domain';
+import { genericMessages, hasRole, processMessages, sessionMessages, type RoleRequirement } from '@assoc/domain';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
-import { SESSION_COOKIE, XSRF_HEADER, type ApiRouteInfo, type SessionUser } from './session.js';
+import { SESSION_COOKIE, XSRF_HEADER, type ApiKeyVerifier, type ApiRouteInfo, type SessionUser } from './session.js';
+
+const apiKeyMessage = processMessages.apiKeyMissing;
 
 /**
  * Loads the server-side session from the cookie on every request (so role changes apply at the
@@ -17,17 +19,25 @@ export default fp<{ service: AuthService }>(
     app.decorateRequest('user', null);
     app.decorateRequest('peopleVersion', -1);
     app.decorate('apiRoutes', [] as ApiRouteInfo[]);
+    app.decorate('apiKeyVerifiers', new Map<string, ApiKeyVerifier>());
 
     // Every API route must say who may call it; forgetting is a start-up error, not an open door.
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/v1')) return;
-      const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean } | undefined;
-      if (!config?.public && config?.roles === undefined) {
-        throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+      const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean; apiKey?: string } | undefined;
+      if (!config?.public && config?.roles === undefined && !config?.apiKey) {
+        throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles nor config.apiKey`);
       }
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        app.apiRoutes.push({ method, url: route.url, public: config?.public === true, roles: config?.roles, xsrf: config?.xsrf === true });
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          public: config?.public === true,
+          roles: config?.roles,
+          xsrf: config?.xsrf === true,
+          ...(config?.apiKey ? { apiKey: config.apiKey } : {}),
+        });
       }
     });
 
@@ -35,13 +45,23 @@ export default fp<{ service: AuthService }>(
       // Guard by the matched route: unknown paths (404) and the web app's files are not API routes,
       // so they cost no session lookup.
       if (!request.routeOptions.url?.startsWith('/api/v1')) return;
+      const config = request.routeOptions.config;
+      // An integration's call: its API key only (no session, no cookie, so no XSRF), checked by the verifier
+      // its module registered for the scope; none registered, or a missing, unknown or revoked key: 401.
+      if (config.apiKey) {
+        const key = apiKeyOf(request);
+        const verify = app.apiKeyVerifiers.get(config.apiKey);
+        const principal = key && verify ? await verify(key) : null;
+        if (!principal) throw unauthorized(apiKeyMessage);
+        request.apiKey = principal;
+        return;
+      }
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         const session = await service.sessionOf(token);
         request.user = session?.user ?? null;
         if (session) request.peopleVersion = session.peopleVersion;
       }
-      const config = request.routeOptions.config;
       if (config.public) {
         if (config.xsrf && request.user) checkXsrf(request, request.user);
         return;
@@ -54,6 +74,14 @@ export default fp<{ service: AuthService }>(
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/** The key of `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header;
+  const auth = request.headers.authorization;
+  return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : null;
+}
 
 function checkXsrf(request: FastifyRequest, user: SessionUser) {
   const header = request.headers[XSRF_HEADER];

@@ -32,9 +32,13 @@ declare module 'fastify' {
      * it is checked only when a session is present (a cross-site link must not act on it).
      */
     xsrf?: boolean;
+    /** An integration's route: authenticated only by an API key of this scope (no session). */
+    apiKey?: string;
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The API key that authenticated an integration's call (routes with config.apiKey). */
+    apiKey?: ApiKeyPrincipal;
     /**
      * Version of the searchable people (data_versions 'people') read with the session: an in-process
      * cache that has applied it reflects every change committed before this request (-1 unknown).
@@ -44,8 +48,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api/v1 route with its declared access, for the access walk test and audits of the surface. */
     apiRoutes: ApiRouteInfo[];
+    /** API key checks by scope, registered by the module that owns the scope (process → 'processos'). */
+    apiKeyVerifiers: Map<string, ApiKeyVerifier>;
   }
 }
+
+/** The integration behind a valid API key. */
+export interface ApiKeyPrincipal {
+  keyId: number;
+  name: string;
+}
+/** Answers the key's integration, or null for an unknown or revoked key (and records its use). */
+export type ApiKeyVerifier = (key: string) => Promise<ApiKeyPrincipal | null>;
 
 export interface ApiRouteInfo {
   method: string;
@@ -54,6 +68,8 @@ export interface ApiRouteInfo {
   roles: RoleRequirement | undefined;
   /** Needs the XSRF header whatever the method. */
   xsrf: boolean;
+  /** Authenticated by an API key of this scope instead of a session. */
+  apiKey?: string;
 }
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
