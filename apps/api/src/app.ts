@@ -25,6 +25,7 @@ import dbPlugin from './plugins/app/db.js';
 import eventsPlugin from './plugins/app/events.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import { appModules } from './modules/index.js';
+import { tileSources } from './modules/geo/geo.tiles.js';
 import type { AppFeatures } from './lib/module.js';
 
 export type { AppFeatures };
@@ -80,7 +81,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           scriptSrc: ["'self'"],
           // Mantine injects its CSS variables at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // The map dialog's tiles come straight from the configured tile server (MAP_TILE_URL).
+          imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(opts.config.MAP_TILE_URL)],
           // 'self' covers this origin's own ws:/wss: (CSP Level 3); the socket.io client connects same-origin.
           connectSrc: ["'self'"],
           frameSrc: ["'self'", 'blob:'],

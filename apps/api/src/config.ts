@@ -79,6 +79,20 @@ const configSchema = z.object({
   WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** How long a CEP's weather is served from the cache (the CEP's coordinates are kept for 30 days). */
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(30),
+  // Member address map, the 'Mapa' dialog (decision 11): coordinates through the server, tiles straight from the browser.
+  /** Nominatim-compatible geocoder: GET {MAP_GEOCODE_URL}?format=jsonv2&street=&city=&state=&postalcode=&countrycodes=br answers [{lat, lon}]. */
+  MAP_GEOCODE_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
+  /** Time allowed for one coordinates lookup (GET geo/coordenadas); beyond it the reply is 503. */
+  MAP_GEOCODE_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** User-Agent sent to the geocoder (Nominatim's usage policy asks for one naming the application); default names this app and PUBLIC_URL. */
+  MAP_GEOCODE_USER_AGENT: z.string().optional(),
+  /** Tile server template of the map ({z}/{x}/{y}, optional {s}); its host is allowed in the CSP's img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'MAP_TILE_URL: http(s):// URL com {z}, {x} e {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Attribution shown on the map (HTML), as the tile server's licence requires. */
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
   /** 'memory': the member search answers from an in-process index kept current by the database's change feed; 'sql': always from SQL. */
   SEARCH_INDEX: z.enum(['memory', 'sql']).default('memory'),
   ASSOCIATION_NAME: z.string().default('Associação dos Magistrados'),

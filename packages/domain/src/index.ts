@@ -58,3 +58,4 @@ export * from './members/member-sections.js';
 export * from './members/member-tabs.js';
 export * from './members/member.contract.js';
 export * from './members/member-lookups.js';
+export * from './geo/geo.contract.js';

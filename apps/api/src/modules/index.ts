@@ -22,6 +22,7 @@ import securityEvents from './security-events/index.js';
 import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
 import photos from './photos/index.js';
+import geo from './geo/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -40,6 +41,7 @@ export const appModules: readonly AppModule[] = [
   tools,
   registries,
   cep,
+  geo,
   peopleReports,
   documents,
   jobs,

@@ -1,0 +1,82 @@
+/** The geocoder failed, timed out or answered something unusable. */
+export class GeoUpstreamError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GeoUpstreamError';
+  }
+}
+
+/** The states by UF, as the geocoder knows them (OpenStreetMap names). */
+export const STATE_NAMES: Readonly<Record<string, string>> = {
+  AC: 'Acre',
+  AL: 'Alagoas',
+  AP: 'Amapá',
+  AM: 'Amazonas',
+  BA: 'Bahia',
+  CE: 'Ceará',
+  DF: 'Distrito Federal',
+  ES: 'Espírito Santo',
+  GO: 'Goiás',
+  MA: 'Maranhão',
+  MT: 'Mato Grosso',
+  MS: 'Mato Grosso do Sul',
+  MG: 'Minas Gerais',
+  PA: 'Pará',
+  PB: 'Paraíba',
+  PR: 'Paraná',
+  PE: 'Pernambuco',
+  PI: 'Piauí',
+  RJ: 'Rio de Janeiro',
+  RN: 'Rio Grande do Norte',
+  RS: 'Rio Grande do Sul',
+  RO: 'Rondônia',
+  RR: 'Roraima',
+  SC: 'Santa Catarina',
+  SP: 'São Paulo',
+  SE: 'Sergipe',
+  TO: 'Tocantins',
+};
+
+/** One structured search (Nominatim's street/city/state/postalcode parameters). */
+export type GeoSearch = Partial<Record<'street' | 'city' | 'state' | 'postalcode', string>>;
+
+/** Nominatim-compatible client: GET {base}?format=jsonv2&limit=1&countrycodes=br&… answers [{lat, lon}] ([] when nothing matches). */
+export function createGeoClient(opts: { url: string; userAgent: string }) {
+  return {
+    /** The first match's coordinates; null when nothing matches. */
+    async search(query: GeoSearch, signal: AbortSignal): Promise<{ lat: number; lon: number } | null> {
+      const url = new URL(opts.url);
+      url.searchParams.set('format', 'jsonv2');
+      url.searchParams.set('limit', '1');
+      url.searchParams.set('countrycodes', 'br');
+      for (const [name, value] of Object.entries(query)) if (value) url.searchParams.set(name, value);
+      let response: Response;
+      try {
+        response = await fetch(url, { signal, headers: { accept: 'application/json', 'accept-language': 'pt-BR', 'user-agent': opts.userAgent } });
+      } catch (err) {
+        throw new GeoUpstreamError(`${url.origin} inacessível`, { cause: err });
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new GeoUpstreamError(`${url.origin} respondeu ${response.status}`);
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch (err) {
+        throw new GeoUpstreamError(`${url.origin} respondeu algo que não é JSON`, { cause: err });
+      }
+      if (!Array.isArray(body)) throw new GeoUpstreamError('Resposta de localização não é uma lista');
+      const first = body[0] as { lat?: unknown; lon?: unknown } | undefined;
+      if (!first) return null;
+      const lat = Number(first.lat);
+      const lon = Number(first.lon);
+      if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+        throw new GeoUpstreamError('Resposta de localização sem coordenadas válidas');
+      }
+      return { lat, lon };
+    },
+  };
+}
+
+export type GeoClient = ReturnType<typeof createGeoClient>;

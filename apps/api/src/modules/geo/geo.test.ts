@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geoMessages } from '@assoc/domain';
+import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { tileSources } from './geo.tiles.js';
+
+/** A local Nominatim stand-in (the machine has no internet). */
+async function startFakeNominatim(mode: 'ok' | 'hang' | 'error' = 'ok') {
+  const hits: URLSearchParams[] = [];
+  const agents: string[] = [];
+  const server = http.createServer((req, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (mode === 'hang') return;
+    if (mode === 'error') return json(500, { error: 'boom' });
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/search') return json(404, {});
+    hits.push(url.searchParams);
+    agents.push(String(req.headers['user-agent']));
+    const q = url.searchParams;
+    if (q.get('street') === '1000 avenida paulista' && q.get('state') === 'São Paulo') return json(200, [{ lat: '-23.5657', lon: '-46.6515' }]);
+    if (q.get('city') === 'são carlos' && !q.get('street')) return json(200, [{ lat: '-22.0174', lon: '-47.8908' }]);
+    return json(200, []);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`,
+    hits,
+    agents,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const coords = (query: Record<string, string>) => `/api/v1/geo/coordenadas?${new URLSearchParams(query).toString()}`;
+
+describe('GET geo/coordenadas', () => {
+  let upstream: Awaited<ReturnType<typeof startFakeNominatim>>;
+  let ctx: TestContext;
+  let anyone: Client;
+  beforeAll(async () => {
+    upstream = await startFakeNominatim();
+    ctx = await createTestApp({ MAP_GEOCODE_URL: upstream.url, MAP_GEOCODE_TIMEOUT_MS: 2000, MAP_GEOCODE_USER_AGENT: 'assoc-teste/1.0' });
+    anyone = (await signedInAs(ctx, [])).client;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await upstream.close();
+  });
+
+  it('answers the coordinates of an address, then serves them from the cache', async () => {
+    const query = { logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'sp', cep: '01310100' };
+    const res = await anyone.get(coords(query));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ lat: -23.5657, lon: -46.6515, precisao: 'endereco' });
+    expect(upstream.agents).toEqual(['assoc-teste/1.0']);
+    // Another bairro and case: the same cached answer, no second upstream call.
+    const again = await anyone.get(coords({ ...query, bairro: 'Centro', logradouro: 'AVENIDA PAULISTA' }));
+    expect(again.json()).toEqual(res.json());
+    expect(upstream.hits).toHaveLength(1);
+  });
+
+  it('falls back to the city (approximate) and answers 404 when nothing matches, cached too', async () => {
+    const city = await anyone.get(coords({ logradouro: 'Rua Inexistente', cidade: 'São Carlos', uf: 'SP' }));
+    expect(city.json()).toEqual({ lat: -22.0174, lon: -47.8908, precisao: 'cidade' });
+    const before = upstream.hits.length;
+    const none = await anyone.get(coords({ cidade: 'Lugar Nenhum', uf: 'SP' }));
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: geoMessages.notFound });
+    expect((await anyone.get(coords({ cidade: 'Lugar Nenhum', uf: 'SP' }))).statusCode).toBe(404);
+    expect(upstream.hits.length).toBe(before + 1);
+  });
+
+  it('answers 400 without a city and UF or a CEP, and 401 without a session', async () => {
+    for (const query of [{}, { cidade: 'São Paulo' }, { uf: 'SP' }, { cep: '123' }, { cidade: 'São Paulo', uf: 'São Paulo' }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await anyone.get(coords(query));
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toEqual({ message: geoMessages.invalid });
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: coords({ cep: '01310100' }) })).statusCode).toBe(401);
+  });
+
+  it('answers the tile server and its attribution, and lets the browser load the tiles (CSP)', async () => {
+    const res = await anyone.get('/api/v1/geo/mapa');
+    expect(res.json()).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: ctx.config.MAP_TILE_ATTRIBUTION });
+    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
+  });
+});
+
+describe('GET geo/coordenadas with the geocoder down', () => {
+  for (const mode of ['hang', 'error'] as const) {
+    it(`answers 503 quickly when the upstream ${mode === 'hang' ? 'does not answer' : 'fails'}`, async () => {
+      const upstream = await startFakeNominatim(mode);
+      const ctx = await createTestApp({ MAP_GEOCODE_URL: upstream.url, MAP_GEOCODE_TIMEOUT_MS: 300 });
+      try {
+        const { client } = await signedInAs(ctx, []);
+        const started = Date.now();
+        const res = await client.get(coords({ cidade: 'Campinas', uf: 'SP' }));
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: geoMessages.unavailable });
+        expect(Date.now() - started).toBeLessThan(1500);
+      } finally {
+        await ctx.close();
+        await upstream.close();
+      }
+    });
+  }
+
+  it('unreachable host: 503', async () => {
+    const ctx = await createTestApp({ MAP_GEOCODE_URL: 'http://127.0.0.1:1/search', MAP_GEOCODE_TIMEOUT_MS: 300 });
+    try {
+      const { client } = await signedInAs(ctx, []);
+      expect((await client.get(coords({ cep: '01310100' }))).statusCode).toBe(503);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('tileSources', () => {
+  it('gives the CSP source of a tile template', () => {
+    expect(tileSources('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual(['https://tile.openstreetmap.org']);
+    expect(tileSources('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toEqual(['https://*.tile.example.org']);
+    expect(tileSources('http://localhost:8080/tiles/{z}/{x}/{y}.png')).toEqual(['http://localhost:8080']);
+    expect(tileSources('https://a{s}.x.org/{z}/{x}/{y}.png')).toEqual([]);
+  });
+});
