@@ -5,6 +5,7 @@ import { loadConfig } from '../../config.js';
 import { startDatabase, type DatabaseHandle } from '../database.js';
 import { createDb, createPool, runMigrations } from '../client.js';
 import { seedDemoData } from './seed.js';
+import { storeFromConfig } from '../../modules/files/index.js';
 import { demoSignIns, DEMO_PASSWORD } from './access.seed.js';
 
 /**
@@ -39,7 +40,7 @@ async function main() {
     console.log(`Apagando os dados de demonstração e gerando novamente (escala ${scale})...`);
     await db.execute(sql`truncate table search_history, position_history, addresses, audits, sessions, login_failures,
       user_roles, users, profile_roles, profiles, terceiros, customers restart identity cascade`);
-    await seedDemoData(db, { scale, log: (line) => console.log(line) });
+    await seedDemoData(db, { scale, log: (line) => console.log(line), photoStore: storeFromConfig(config) });
     console.log(`\nAcessos de demonstração (senha ${DEMO_PASSWORD}):`);
     for (const row of await demoSignIns(db)) console.log(`  ${row.profile.padEnd(22)} ${formatCpf(row.cpf)}  ${row.name}`);
   } finally {

@@ -9,6 +9,9 @@ import { seedRegistries } from './registries.seed.js';
 import { seedRegions } from './regions.seed.js';
 import { seedServices } from './services.seed.js';
 import { seedLocations } from './locations.seed.js';
+import { seedPhotos } from './photos.seed.js';
+import type { BlobStore } from '../../modules/files/files.store.js';
+import { storeFromConfig } from '../../modules/files/index.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -17,10 +20,14 @@ export async function isEmpty(db: Db) {
 }
 
 /** Deterministic demo data (decision 19): people at the given scale, then profiles and demo users. */
-export async function seedDemoData(db: Db, opts: { scale: number; log?: (line: string) => void }) {
+export async function seedDemoData(
+  db: Db,
+  opts: { scale: number; log?: (line: string) => void; /** Where demo photos go (none without it). */ photoStore?: BlobStore },
+) {
   const log = opts.log ?? (() => {});
   const started = Date.now();
   const people = await seedPeople(db, { scale: opts.scale, log });
+  if (opts.photoStore) await seedPhotos(db, opts.photoStore, log);
   await seedAccess(db, people.portalMember);
   await seedRegistries(db);
   await seedRegions(db);
@@ -40,7 +47,8 @@ export type FirstStart = 'none' | 'demo' | 'admin';
 export async function prepareDatabase(
   url: string,
   db: Db,
-  config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV' | 'SEED_SCALE' | 'ADMIN_CPF' | 'ADMIN_PASSWORD'>,
+  config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV' | 'SEED_SCALE' | 'ADMIN_CPF' | 'ADMIN_PASSWORD'> &
+    Parameters<typeof storeFromConfig>[0],
   log: (line: string) => void,
 ): Promise<FirstStart> {
   return withStartupLock(url, async () => {
@@ -51,7 +59,7 @@ export async function prepareDatabase(
     }
     if (seedDemoEnabled(config)) {
       log(`Primeira execução: gerando dados de demonstração (escala ${config.SEED_SCALE}, senha ${DEMO_PASSWORD})...`);
-      await seedDemoData(db, { scale: config.SEED_SCALE, log });
+      await seedDemoData(db, { scale: config.SEED_SCALE, log, photoStore: storeFromConfig(config) });
       return 'demo';
     }
     const admin = await createFirstAdmin(db, { cpf: config.ADMIN_CPF, password: config.ADMIN_PASSWORD });
