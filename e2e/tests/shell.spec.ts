@@ -44,7 +44,7 @@ test.describe('process-only user', () => {
   test('process-only user sees the process home, no finance menu, and reaches Terceiros', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Processo Digital' })).toBeVisible();
-    await expect(page.getByText('Em construção')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pastas' })).toBeVisible();
     const menu = new Shell(page).menu();
     await expect(menu.getByText('Financeiro', { exact: true })).toHaveCount(0);
     // The single item is named by what it opens (issue 9, defect 11), and /processo opens the same screen.
@@ -53,7 +53,7 @@ test.describe('process-only user', () => {
     await expect(new Shell(page).searchBox()).toHaveCount(0);
     await page.goto('/processo');
     await expect(page.getByRole('heading', { level: 1, name: 'Processo Digital' })).toBeVisible();
-    await expect(page.getByText('Em construção')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pastas' })).toBeVisible();
     await page.goto('/feriados');
     await expect(page.getByText('Acesso negado')).toBeVisible();
   });

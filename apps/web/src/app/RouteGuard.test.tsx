@@ -37,12 +37,18 @@ describe('route guard and home', () => {
   it.each([
     [['v2portal'], 'Portal do associado'],
     [['v2menucch', 'v2menuusuario'], 'CCH'],
-    [['v2menuprocesso', 'v2menuusuario', 'v2menucad', 'v2menucadterceiro'], 'Processo Digital'],
   ])('home for roles %j is %s', async (roles, title) => {
     signedInAs(roles);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('home for the process-only user is the digital-process screen', async () => {
+    signedInAs(['v2menuprocesso', 'v2menuusuario', 'v2menucad', 'v2menucadterceiro']);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Processo Digital' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Pastas' })).toBeInTheDocument();
   });
 
   it('lets the process-only user open /terceiros but not /processo', async () => {

@@ -21,4 +21,6 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/regioes': lazy(() => import('../pages/RegioesPage')),
   '/localizacao': lazy(() => import('../pages/LocalizacaoPage')),
   '/reports': lazy(() => import('../pages/ReportsPage')),
+  '/processo': lazy(() => import('../pages/ProcessoPage')),
+  '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
 };

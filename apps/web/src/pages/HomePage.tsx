@@ -4,6 +4,7 @@ import { useRoles } from '../modules/ui/components/RoleGate';
 import { UnderConstruction } from '../modules/ui/components/UnderConstruction';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
+const ProcessoPage = lazy(() => import('./ProcessoPage'));
 
 /** '/' by role (spec 1 §2): dashboard with v2access; else portal, CCH, or the digital-process screen. */
 export default function HomePage() {
@@ -15,6 +16,6 @@ export default function HomePage() {
     case 'cch':
       return <UnderConstruction title="CCH" />;
     case 'process':
-      return <UnderConstruction title="Processo Digital" />;
+      return <ProcessoPage />;
   }
 }
