@@ -4,7 +4,7 @@ import type { MemberTabKey, MemberTabPanel } from './member-tab.types';
  * The lazy panel of each tab of /associado, one line per tab, each its own chunk (loaded when the tab
  * is opened). A tab without an entry shows "Em construção" and nothing else. A tab's module adds only
  * its line here, e.g.
- *   usuario: lazy(() => import('./user-tab/UserTab')),   // default export: (props: MemberTabProps) => JSX
+ *   1: lazy(() => import('./user-tab/UserTab')), // Usuário; default export: (props: MemberTabProps) => JSX
  * keyed by the domain's tab key (member-tabs.ts).
  */
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {};

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { z } from 'zod';
+import type { MemberInput, MemberRecord, MemberTabKey as DomainTabKey } from '@assoc/domain';
 import type { AppForm } from '../ui/form';
 
 /**
@@ -7,39 +8,31 @@ import type { AppForm } from '../ui/form';
  * and is registered once, lazily, in `memberTabPanels` (member-tab-panels.ts). The screen (MemberPage)
  * owns the one form, the save, the audit mode and the tabs; a panel only renders fields and child lists
  * of the form it is given.
- *
- * Interim: the values are typed from the spec's field names (spec 1 §3) until the domain's member schema
- * lands; then MemberForm becomes AppForm<typeof memberFormSchema> and these names stay.
  */
 
-/** An operation marker of a child item (spec 1 §3/§4): '-' (or none) means unchanged and is not sent. */
-export type MemberItemOperation = 'insert' | 'update' | 'delete' | 'none' | '-';
+/**
+ * The member as the form holds it: the domain's member schema (memberSchema, what the save sends) plus the
+ * values GET user/{cstId} adds for the screen (extratoDatas, irDatas, falecidos, fieldDiffs…), which the save
+ * leaves out. Keys a later issue adds to its child rows are read by path.
+ */
+export type MemberFormValues = MemberInput &
+  Partial<Pick<MemberRecord, 'custTitular' | 'idade' | 'extratoDatas' | 'irDatas' | 'falecidos' | 'fieldDiffs'>> &
+  Record<string, unknown>;
 
-/** The member's values as the form holds them (spec 1 §3 "Member (user)"); interim until the domain schema. */
-export interface MemberFormValues {
-  cstId: number;
-  version?: number;
-  custName: string;
-  custStatus?: string | null;
-  custAssocSituacao?: number | null;
-  custPhotoKey?: string | null;
-  extratoDatas?: unknown[];
-  irDatas?: unknown[];
-  fieldDiffs?: unknown;
-  [field: string]: unknown;
-}
-
-/** The one form of the screen (useAppForm over the member schema). */
+/** The one form of the screen (useAppForm over the domain's memberSchema). */
 export type MemberForm = AppForm<z.ZodType<MemberFormValues, MemberFormValues>>;
 
 /** insert: /novoassociado (cstId -1); edit: a loaded member; audit: a past version shown read-only. */
 export type MemberMode = 'insert' | 'edit' | 'audit';
 
-/** A section of a tab (spec 1 §6 view/edit role pairs, e.g. the Usuário tab's personal data); the domain's section key. */
+/**
+ * A section of a tab (spec 1 §6 view/edit role pairs): a key of the domain's memberSections ('personal',
+ * 'billing', 'addresses', 'dependents'…). Typed as text so a panel may pass its own constants.
+ */
 export type MemberSectionKey = string;
 
-/** A tab's key (spec 1 §2: Usuário [1] … E-Mail [14]); the domain's tab key. */
-export type MemberTabKey = string;
+/** A tab's key (spec 1 §2: Usuário [1] … E-Mail [14]): the domain's memberTabs key. */
+export type MemberTabKey = DomainTabKey;
 
 /** Props every tab panel receives. */
 export interface MemberTabProps {
@@ -47,8 +40,11 @@ export interface MemberTabProps {
   mode: MemberMode;
   /** -1 for a new member. */
   cstId: number;
-  /** The dependent opened from the search (spec 1 §2), for the Dependentes tab; null otherwise. */
-  parentId: number | null;
+  /**
+   * The dependent opened from the search (spec 1 §2: state {cstId: the dependent, parentId: this holder}),
+   * to show in the Dependentes tab; null when the holder itself was opened.
+   */
+  dependentInView: number | null;
   /** Whether the user may see a section (its view role, or its edit role). Hidden when false. */
   canView: (section: MemberSectionKey) => boolean;
   /** Whether the user may change a section (its edit role); always false in audit mode. Read-only when false. */

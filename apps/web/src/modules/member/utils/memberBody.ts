@@ -1,0 +1,49 @@
+import { memberChildListKeys } from '@assoc/domain';
+
+/**
+ * The body of POST/PUT user/{cstId} (spec 1 §7): the member without extratoDatas and irDatas (nor the other
+ * values the reply adds for the screen), each child list with only the items carrying an operation marker;
+ * items lacking a marker, or marked '-', are removed, also in a child's own lists (a dependent's services).
+ * Pure: the values given are not changed.
+ */
+
+/** Values GET user/{cstId} adds for the screen that the save never sends. */
+export const MEMBER_SCREEN_ONLY_FIELDS = ['extratoDatas', 'irDatas', 'fieldDiffs', 'falecidos', 'custTitular', 'idade'] as const;
+type ScreenOnly = (typeof MEMBER_SCREEN_ONLY_FIELDS)[number];
+
+const CHANGES = new Set(['insert', 'update', 'delete']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a child item is sent: it carries a marker (insert, update, delete or none), not '-' nor nothing. */
+export function isMarkedItem(item: unknown): boolean {
+  return isPlainObject(item) && typeof item.operation === 'string' && item.operation !== '' && item.operation !== '-';
+}
+
+/** Whether a child item is a pending change: a marker other than none (insert, update, delete). */
+export function isChangedItem(item: unknown): boolean {
+  return isPlainObject(item) && typeof item.operation === 'string' && CHANGES.has(item.operation);
+}
+
+function cleanItem(item: Record<string, unknown>, lists: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) out[key] = lists.has(key) && Array.isArray(value) ? cleanList(value, lists) : value;
+  return out;
+}
+
+const cleanList = (list: unknown[], lists: ReadonlySet<string>) =>
+  list.filter(isMarkedItem).map((item) => cleanItem(item as Record<string, unknown>, lists));
+
+/** The member as the save sends it; `childLists` defaults to the domain's child lists (memberChildListKeys). */
+export function buildMemberBody<T extends Record<string, unknown>>(
+  member: T,
+  childLists: readonly string[] = memberChildListKeys,
+): Omit<T, ScreenOnly> {
+  const lists = new Set(childLists);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(member)) {
+    if ((MEMBER_SCREEN_ONLY_FIELDS as readonly string[]).includes(key)) continue;
+    out[key] = lists.has(key) && Array.isArray(value) ? cleanList(value, lists) : value;
+  }
+  return out as Omit<T, ScreenOnly>;
+}

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { memberSchema, sectionOfField, canEditSection, type MemberRecord } from '@assoc/domain';
+import type { MemberFormValues } from '../member-tab.types';
+
+/** The domain's member schema over the values the form holds (the reply's extra values are left out when parsed). */
+export const memberFormSchema = memberSchema as unknown as z.ZodType<MemberFormValues, MemberFormValues>;
+
+/**
+ * "Restaurar esta versão" (beyond the spec): the fields of a past version the user may edit, to load into the
+ * form over the current member. The current identity and `version` stay (decision 5: the save is checked against
+ * the version read now); child lists stay as they are now (their rows are saved by marker, not by snapshot).
+ */
+export function restorableFields(version: MemberRecord, roles: readonly string[]): Partial<MemberFormValues> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(version)) {
+    const section = sectionOfField(field);
+    if (!section || Array.isArray(value)) continue;
+    if (section.readOnly?.includes(field as never)) continue;
+    if (!canEditSection(section, roles)) continue;
+    out[field] = value;
+  }
+  return out as Partial<MemberFormValues>;
+}
