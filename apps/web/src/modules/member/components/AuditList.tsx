@@ -1,0 +1,61 @@
+import { Alert, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { formatDateTime, memberMessages, type MemberAuditItem } from '@assoc/domain';
+import { PersonAvatar } from '../../ui/components/PersonAvatar';
+import { useMemberAudits } from '../hooks/useMemberAudits';
+import classes from './MemberScreen.module.css';
+
+/**
+ * Audit mode's side panel (spec 1 §2): the member's past changes from GET audits/{cstId}/users (who, when
+ * DD/MM/YYYY HH:mm:ss, their thumbnail); 'Sem registros' when there is none; a failure shows the reply's
+ * description or message.
+ */
+export function AuditList({ cstId, selected, onSelect }: { cstId: number; selected: number | null; onSelect: (item: MemberAuditItem) => void }) {
+  const { data, isPending, error } = useMemberAudits(cstId, true);
+  return (
+    <Paper component="aside" withBorder p="sm" className={classes.auditList} aria-labelledby="member-audit-title">
+      <Title order={2} size="h5" id="member-audit-title" mb="xs">
+        Alterações
+      </Title>
+      {isPending ? (
+        <Center py="md" aria-busy="true" aria-label="Carregando">
+          <Loader size="sm" />
+        </Center>
+      ) : error ? (
+        <Alert color="red" variant="light">
+          {error.message}
+        </Alert>
+      ) : data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {memberMessages.noAudits}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah="calc(100vh - 220px)" type="auto">
+          <Stack gap={4} component="ul" className={classes.plainList}>
+            {data.map((item) => (
+              <li key={item.auditId}>
+                <UnstyledButton
+                  className={classes.auditItem}
+                  data-selected={item.auditId === selected || undefined}
+                  aria-pressed={item.auditId === selected}
+                  onClick={() => onSelect(item)}
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    <PersonAvatar name={item.ownerName} photoKey={item.ownerPhotoKey} size={36} />
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {item.ownerName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(item.auditTimestamp)}
+                      </Text>
+                    </div>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}

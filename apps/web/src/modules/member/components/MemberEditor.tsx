@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
+import { canIssueBond, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { PageTitle } from '../../ui/components/PageTitle';
+import { useRoles } from '../../ui/components/RoleGate';
+import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
+import { useAppForm } from '../../ui/form';
+import { notifySuccess } from '../../ui/notify';
+import { ProcessingModal } from '../../tools/components/ProcessingModal';
+import { useMemberAccess } from '../hooks/useMemberAccess';
+import { useMemberSave } from '../hooks/useMemberSave';
+import type { MemberFormValues } from '../member-tab.types';
+import { memberFormSchema, restorableFields } from '../utils/memberForm';
+import { AuditList } from './AuditList';
+import { AuditVersion } from './AuditVersion';
+import { BondMenu } from './BondMenu';
+import { MemberTabs } from './MemberTabs';
+import classes from './MemberScreen.module.css';
+
+export const NEW_MEMBER_TITLE = 'NOVO ASSOCIADO';
+export const DISCARD_LABEL = 'Descartar alterações';
+export const RESTORED_TEXT = 'Versão carregada no formulário: revise e salve para gravá-la.';
+
+/** Dependentes [2]: where a dependent opened from the search is shown. */
+const DEPENDENTS_TAB = 2;
+
+interface MemberEditorProps {
+  /** The loaded member; null for a new one. */
+  record: MemberRecord | null;
+  initialValues: MemberFormValues;
+  dependentInView: number | null;
+  /** Fetches the stored member again and starts over (Voltar, Recarregar). */
+  onReload: () => Promise<unknown>;
+}
+
+/**
+ * The member record (spec 1 §2): the top bar (title, Auditoria/Voltar, Salvar/Adicionar, discard, Vínculo
+ * Associativo), the tabs over the one member form, the save (useMemberSave) and audit mode (side list of past
+ * changes, the selected version read only, "Restaurar esta versão").
+ */
+export function MemberEditor({ record, initialValues, dependentInView, onReload }: MemberEditorProps) {
+  const roles = useRoles();
+  const cstId = record?.cstId ?? -1;
+  const insert = record === null;
+  const form = useAppForm(memberFormSchema, initialValues);
+  const { save, saving, stale } = useMemberSave(form, cstId);
+  const [audit, setAudit] = useState(false);
+  const [selected, setSelected] = useState<MemberAuditItem | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const { canView, canEdit } = useMemberAccess(audit);
+
+  const canAudit = !insert && hasRole(roles, 'v2userallowaudit');
+  // Adicionar also needs the new-member role the server checks for POST user/-1.
+  const canSave = hasRole(roles, 'v2userallowupdate') && (!insert || hasRole(roles, 'v2menunovoassociado'));
+  const ok = form.ok;
+
+  const reload = () => {
+    setReloading(true);
+    void onReload().finally(() => setReloading(false));
+  };
+  const restore = (version: MemberRecord) => {
+    form.setMany(restorableFields(version, roles));
+    setAudit(false);
+    setSelected(null);
+    notifySuccess(RESTORED_TEXT);
+  };
+
+  const title = insert ? NEW_MEMBER_TITLE : record.custName || 'Associado';
+  const mode = insert ? 'insert' : audit ? 'audit' : 'edit';
+  const tabs = audit ? null : (
+    <MemberTabs
+      panel={{ form, mode, cstId, dependentInView, canView, canEdit, readOnly: false, diffs: NO_DIFFS }}
+      initialTab={dependentInView !== null ? DEPENDENTS_TAB : undefined}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <PageTitle>{title}</PageTitle>
+        <Group gap="xs" wrap="wrap">
+          {canAudit ? (
+            audit ? (
+              <Button variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />} loading={reloading} onClick={reload}>
+                Voltar
+              </Button>
+            ) : (
+              <Button variant="default" leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setAudit(true)}>
+                Auditoria
+              </Button>
+            )
+          ) : null}
+          {canSave ? (
+            <>
+              <Button
+                className={classes.ok}
+                color={ok.color}
+                data-ok-state={ok.state}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                disabled={ok.disabled || saving || audit}
+                loading={saving}
+                onClick={save}
+              >
+                {insert ? 'Adicionar' : 'Salvar'}
+              </Button>
+              <Tooltip label={DISCARD_LABEL}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={DISCARD_LABEL}
+                  disabled={!form.changed || saving || audit}
+                  onClick={() => form.mantine.reset()}
+                >
+                  <IconArrowBackUp size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          ) : null}
+          {insert ? null : <BondMenu cstId={cstId} enabled={canIssueBond(record)} />}
+        </Group>
+      </Group>
+      {stale ? <StaleRecordAlert onReload={reload} reloading={reloading} /> : null}
+      {audit ? (
+        <div className={classes.auditLayout}>
+          <AuditList cstId={cstId} selected={selected?.auditId ?? null} onSelect={setSelected} />
+          <div className={classes.auditContent}>
+            <AuditVersion item={selected} canRestore={hasRole(roles, 'v2userallowupdate')} onRestore={restore} />
+          </div>
+        </div>
+      ) : (
+        tabs
+      )}
+      <ProcessingModal opened={saving} />
+    </Stack>
+  );
+}
+
+const NO_DIFFS: ReadonlySet<string> = new Set();
