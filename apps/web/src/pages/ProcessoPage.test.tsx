@@ -96,7 +96,7 @@ describe('/processo (Processo Digital)', () => {
     const { user } = renderScreen();
 
     const folders = await screen.findByRole('navigation', { name: 'Pastas' });
-    expect(await within(folders).findByLabelText('1 processo não aberto')).toBeInTheDocument();
+    expect(await within(folders).findByRole('button', { name: /Caixa de entrada.*1 processo não aberto/ })).toBeInTheDocument();
     expect(within(folders).getByRole('button', { name: /Recursos/ })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Processos' });
     const first = await within(list).findByRole('button', { name: /0058967-77\.2016\.8\.19\.0000/ });

@@ -1,4 +1,4 @@
-import { Badge, Box, NavLink, Text } from '@mantine/core';
+import { Badge, Box, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { IconFolder, IconInbox } from '@tabler/icons-react';
 import type { ProcessFolder } from '@assoc/domain';
 import { processTexts } from '../texts';
@@ -35,9 +35,12 @@ function FolderLevel({ folders, depth, ...props }: FolderTreeProps & { depth: nu
               leftSection={<Icon size={16} aria-hidden />}
               rightSection={
                 unread > 0 ? (
-                  <Badge size="sm" variant="filled" circle={unread < 10} aria-label={processTexts.inboxUnread(unread)}>
-                    {unread}
-                  </Badge>
+                  <>
+                    <Badge size="sm" variant="filled" circle={unread < 10} aria-hidden>
+                      {unread}
+                    </Badge>
+                    <VisuallyHidden>{processTexts.inboxUnread(unread)}</VisuallyHidden>
+                  </>
                 ) : (
                   <Text size="xs" c="dimmed" aria-hidden>
                     {folder.total}
