@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { MemberTabKey, MemberTabPanel } from './member-tab.types';
 
 /**
@@ -7,4 +8,6 @@ import type { MemberTabKey, MemberTabPanel } from './member-tab.types';
  *   1: lazy(() => import('./user-tab/UserTab')), // Usuário; default export: (props: MemberTabProps) => JSX
  * keyed by the domain's tab key (member-tabs.ts).
  */
-export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {};
+export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
+  1: lazy(() => import('./user-tab/UserTab')), // Usuário
+};

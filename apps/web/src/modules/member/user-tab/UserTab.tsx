@@ -1,0 +1,139 @@
+import { useMemo } from 'react';
+import { Grid, Stack } from '@mantine/core';
+import { MAGISTRATE_STATUSES } from '@assoc/domain';
+import { useHasRole } from '../../ui/components/RoleGate';
+import { notifyUnderConstruction } from '../../ui/notify';
+import type { MemberTabProps } from '../member-tab.types';
+import { AddressBlock } from './components/AddressBlock';
+import { AssociationPanel } from './components/AssociationPanel';
+import { BillingPanel } from './components/BillingPanel';
+import { DateField } from './components/DateField';
+import { DirectorOfForum } from './components/DirectorOfForum';
+import { OptionsSection } from './components/OptionsSection';
+import { PersonalSection } from './components/PersonalSection';
+import { ProfilePanel } from './components/ProfilePanel';
+import { SelectField } from './components/SelectField';
+import { TextField } from './components/TextField';
+import { UserSection } from './components/UserSection';
+import { useLabelPrint } from './hooks/useLabelPrint';
+import { UserTabProvider, type UserTabState } from './userTabContext';
+import { useUserTabLookups } from './userTabLookups';
+
+/**
+ * The Usuário tab [1] of the member record (spec 1 §2, §6): each section hidden without its view role,
+ * read-only without its edit role and in audit mode, its changed fields highlighted in audit mode.
+ */
+export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: MemberTabProps) {
+  const audit = mode === 'audit';
+  const state = useMemo<UserTabState>(() => ({ form, cstId, audit, diffs }), [form, cstId, audit, diffs]);
+  const lookups = useUserTabLookups();
+  const labels = useLabelPrint(cstId);
+  const canPrintLabel = useHasRole('v2userdadosenderecoslabel') && !audit;
+  const isPortal = useHasRole('v2portal');
+  const magistrate =
+    (MAGISTRATE_STATUSES as readonly string[]).includes(String(form.values.custStatus)) && Number(form.values.custAssocSituacao) === 1;
+  const section = (key: string) => ({ visible: canView(key), editable: canEdit(key) && !audit });
+
+  return (
+    <UserTabProvider value={state}>
+      <Stack gap="md">
+        <UserSection title="Dados pessoais" {...section('personal')}>
+          <PersonalSection estadosCivis={lookups.civilStatuses} />
+        </UserSection>
+        <UserSection title="Perfil" {...section('profile')}>
+          <ProfilePanel lookups={lookups} />
+        </UserSection>
+        <UserSection title="Datas" {...section('dates')}>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+              <DateField path="custAdmissao" label="Admissão" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+              <DateField path="custSaida" label="Saída" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+              <DateField path="custMarriage" label="Casamento" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+              <DateField path="custAposentadoria" label="Aposentadoria" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+              <DateField path="custDeceased" label="Falecimento" />
+            </Grid.Col>
+          </Grid>
+        </UserSection>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <UserSection title="E-mail" {...section('email')}>
+              <TextField path="custEmail" label="E-mail" type="email" maxLength={80} />
+            </UserSection>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <UserSection title="Celular" {...section('mobile')}>
+              <Grid gap="sm">
+                <Grid.Col span={3}>
+                  <TextField path="custCelularDdd" label="DDD" maxLength={2} digits />
+                </Grid.Col>
+                <Grid.Col span={9}>
+                  <TextField path="custCelular" label="Celular" maxLength={9} digits />
+                </Grid.Col>
+              </Grid>
+            </UserSection>
+          </Grid.Col>
+        </Grid>
+        <UserSection title="Dados de magistrado e concurso" {...section('magistrate')}>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField path="custConcurso" label="Concurso" maxLength={18} />
+            </Grid.Col>
+          </Grid>
+        </UserSection>
+        <UserSection title="Contato" {...section('contact')}>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <TextField path="custContatoNome" label="Nome do contato" maxLength={64} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <SelectField path="custContatoParentesco" label="Parentesco" data={lookups.kinships} clearable />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, md: 1 }}>
+              <TextField path="custContatoFoneDdd" label="DDD" maxLength={2} digits />
+            </Grid.Col>
+            <Grid.Col span={{ base: 8, md: 3 }}>
+              <TextField path="custContatoFone" label="Telefone do contato" maxLength={9} digits />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TextField path="custContatoEmail" label="E-mail do contato" type="email" maxLength={80} />
+            </Grid.Col>
+          </Grid>
+        </UserSection>
+        <UserSection title="Opções" {...section('options')}>
+          <OptionsSection comunicacao={lookups.communicationPreferences} />
+        </UserSection>
+        {/* Spec 1 §4: the director of the forum (the Localização section's roles), for magistrates or when set. */}
+        <UserSection
+          title="Diretor do fórum"
+          {...section('location')}
+          visible={canView('location') && (magistrate || form.values.custDirForum === true)}
+        >
+          <DirectorOfForum />
+        </UserSection>
+        <UserSection title="Dados associativos" {...section('association')}>
+          <AssociationPanel cargos={lookups.positions} />
+        </UserSection>
+        <UserSection title="Dados de cobrança" {...section('billing')}>
+          <BillingPanel />
+        </UserSection>
+        <UserSection title="Endereços" {...section('addresses')}>
+          <AddressBlock
+            canPrintLabel={canPrintLabel}
+            canOpenMap={!isPortal && !audit}
+            onPrintLabel={(kind, type) => void labels.printLabel(kind, type)}
+            onOpenMap={() => notifyUnderConstruction('Mapa')}
+          />
+        </UserSection>
+      </Stack>
+      {labels.dialogs}
+    </UserTabProvider>
+  );
+}
