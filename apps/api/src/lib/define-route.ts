@@ -76,6 +76,7 @@ export function defineRoute<C extends RouteContract>(app: FastifyInstance, contr
   const schema: FastifySchema = {
     tags: [...contract.tags],
     summary: contract.summary,
+    ...(contract.description ? { description: contract.description } : {}),
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),

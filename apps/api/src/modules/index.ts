@@ -21,6 +21,7 @@ import locations from './locations/index.js';
 import securityEvents from './security-events/index.js';
 import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
+import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
 
@@ -53,4 +54,5 @@ export const appModules: readonly AppModule[] = [
   securityEvents,
   firstStart,
   printing,
+  digitalProcess,
 ];

@@ -36,6 +36,8 @@ export interface RouteContract {
   readonly access: RouteAccess;
   /** pt-BR, shown in the OpenAPI document. */
   readonly summary: string;
+  /** Longer pt-BR text for the OpenAPI document (Markdown: a multipart call's fields, an example). */
+  readonly description?: string;
   readonly tags: readonly string[];
   /** A GET that changes state: sends the XSRF header like a write (issue 8 §8). */
   readonly xsrf?: boolean;

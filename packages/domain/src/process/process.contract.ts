@@ -12,6 +12,7 @@ import {
   pastaIdParamsSchema,
   proIdParamsSchema,
   processFolderSchema,
+  processImportExample,
   processImportReplySchema,
   processInboxSchema,
   processListQuerySchema,
@@ -174,6 +175,19 @@ export const processContracts = {
     access: { apiKey: 'processos' },
     summary:
       'Importação de integrações (multipart, cabeçalho X-API-Key): campo `dados` (JSON do processo e andamentos), arquivo `pdf` opcional e documentos de andamentos; idempotente por número CNJ e id do andamento',
+    description: [
+      'Chamada das integrações (decisão 17), autenticada só pela chave de API (`X-API-Key: <chave>` ou `Authorization: Bearer <chave>`), criada por um superadmin em Avançado → Chaves de API.',
+      '',
+      'Corpo `multipart/form-data`, nesta ordem: campo `dados` com o JSON do processo e seus andamentos; arquivo `pdf` (opcional) com o PDF do processo; um arquivo por documento de andamento, com o nome indicado em `documento`.',
+      'O processo novo entra na caixa de entrada. Reenviar o mesmo lote não altera nada: o processo é identificado pelo número CNJ e cada andamento pelo seu `id`; o PDF só é trocado quando o conteúdo muda.',
+      '',
+      'Exemplo de `dados`:',
+      '```json',
+      JSON.stringify(processImportExample, null, 2),
+      '```',
+      '',
+      'Exemplo com curl: `curl -H "X-API-Key: $CHAVE" -F \'dados=<processo.json\' -F pdf=@processo.pdf -F peticao.pdf=@peticao.pdf https://servidor/api/v1/process/importar`',
+    ].join('\n'),
     tags: ['processo-importacao'],
   }),
   apiKeys: defineContract({

@@ -10,7 +10,7 @@ export const processMessages = {
   folderHasChildren: 'A pasta contém subpastas e não pode ser excluída',
   inboxFixed: 'A caixa de entrada não pode ser excluída nem movida',
   folderNameTaken: 'Já existe uma pasta com este nome neste nível',
-  folderCycle: 'Uma pasta não pode ficar dentro de si mesma',
+  folderTooDeep: (levels: number) => `As pastas podem ter no máximo ${levels} níveis`,
   pdfRequired: 'Envie o PDF do processo',
   invalidImport: 'Dados de importação inválidos',
   apiKeyMissing: 'Chave de API ausente ou inválida',

@@ -33,17 +33,22 @@ export interface ProcessFolder {
   naoLidos: number;
   children: ProcessFolder[];
 }
-export const processFolderSchema: z.ZodType<ProcessFolder> = z.lazy(() =>
-  z.object({
-    pastaId: z.number().int(),
-    nome: z.string(),
-    parentId: z.number().int().nullable(),
-    inbox: z.boolean(),
-    total: z.number().int(),
-    naoLidos: z.number().int(),
-    children: z.array(processFolderSchema),
-  }),
-);
+/** How deep folders nest (the inbox and other roots are level 1). */
+export const MAX_FOLDER_DEPTH = 5;
+const folderFields = {
+  pastaId: z.number().int(),
+  nome: z.string(),
+  parentId: z.number().int().nullable(),
+  inbox: z.boolean(),
+  total: z.number().int(),
+  naoLidos: z.number().int(),
+};
+/** Nested to MAX_FOLDER_DEPTH levels (not recursive: the OpenAPI document needs a finite schema). */
+export const processFolderSchema = ((): z.ZodType<ProcessFolder> => {
+  let level: z.ZodType = z.object({ ...folderFields, children: z.array(z.never()).max(0) });
+  for (let depth = 1; depth < MAX_FOLDER_DEPTH; depth++) level = z.object({ ...folderFields, children: z.array(level) });
+  return level as z.ZodType<ProcessFolder>;
+})();
 
 /** GET process/folders/inbox: the inbox with this user's unopened count (the first folder's badge). */
 export const processInboxSchema = z.object({ pastaId: z.number().int(), nome: z.string(), total: z.number().int(), naoLidos: z.number().int() });
@@ -93,22 +98,28 @@ export const processOrderBy = ['relevancia', 'data', 'numero'] as const;
 export type ProcessOrderBy = (typeof processOrderBy)[number];
 
 /** Facet filters: each list narrows the result (values of one facet are alternatives, facets combine). */
-export const processFilterSchema = z.object({
-  pastaId: z.array(z.number().int()).max(50).optional(),
-  tribunal: z.array(safeText().max(60)).max(50).optional(),
-  ano: z.array(z.number().int().min(1900).max(2999)).max(50).optional(),
-  status: z.array(safeText().max(60)).max(50).optional(),
-});
+export const processFilterSchema = z.strictObject(
+  {
+    pastaId: z.array(z.number().int()).max(50).optional(),
+    tribunal: z.array(safeText().max(60)).max(50).optional(),
+    ano: z.array(z.number().int().min(1900).max(2999)).max(50).optional(),
+    status: z.array(safeText().max(60)).max(50).optional(),
+  },
+  { error: m.invalidData },
+);
 export type ProcessFilter = z.infer<typeof processFilterSchema>;
 
 /** POST process/processos/search: the spec's {query, filter, orderby} plus the page (offset, limit). */
-export const processSearchSchema = z.object({
-  query: safeText().max(200, m.maxLength(200)).default(''),
-  filter: processFilterSchema.default({}),
-  orderby: z.enum(processOrderBy, { error: m.oneOf }).default('relevancia'),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(200).default(50),
-});
+export const processSearchSchema = z.strictObject(
+  {
+    query: safeText().max(200, m.maxLength(200)).default(''),
+    filter: processFilterSchema.default({}),
+    orderby: z.enum(processOrderBy, { error: m.oneOf }).default('relevancia'),
+    offset: z.number().int().min(0).max(10_000).default(0),
+    limit: z.number().int().min(1).max(200).default(50),
+  },
+  { error: m.invalidData },
+);
 export type ProcessSearch = z.input<typeof processSearchSchema>;
 
 /** A piece of highlighted text: `marcado` pieces matched the query (render as <mark>, never as HTML). */

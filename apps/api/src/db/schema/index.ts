@@ -8,3 +8,4 @@ export * from './locations.js';
 export * from './files.js';
 export * from './reports.js';
 export * from './printing.js';
+export * from './process.js';

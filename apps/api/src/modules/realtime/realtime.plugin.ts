@@ -32,9 +32,12 @@ declare module 'fastify' {
 
 const userRoom = (userId: number) => `user:${userId}`;
 const sessionRoom = (sessionId: number) => `session:${sessionId}`;
-const ADMINS = 'admins';
-/** Server-to-server event (through the adapter) carrying an admin-only message to every instance. */
-const ADMIN_RELAY = 'admin-relay';
+/** The room of a role's holders (joined at connection; each delivery re-checks the session). */
+const roleRoom = (role: string) => `role:${role}`;
+/** Server-to-server event (through the adapter) carrying a role-only message to every instance. */
+const ROLE_RELAY = 'role-relay';
+/** Roles whose holders receive role-targeted messages: admin (hubs), v2menuprocesso (processo). */
+const ROLE_ROOMS = ['admin', 'v2menuprocesso'] as const;
 const connectedUser = ({ cstId, username, name, connectionId }: SocketData): ConnectedUser => ({ cstId, username, name, connectionId });
 
 /**
@@ -112,9 +115,9 @@ export default fp(
       }
     });
 
-    /** Delivers an admin-only message to this instance's admin sockets whose session still holds the role. */
-    async function deliverToAdmins(event: string, payload: unknown) {
-      const ids = [...(io.of('/').adapter.rooms.get(ADMINS) ?? [])];
+    /** Delivers a role-only message to this instance's sockets of the role whose session still holds it. */
+    async function deliverToRole(role: string, event: string, payload: unknown) {
+      const ids = [...(io.of('/').adapter.rooms.get(roleRoom(role)) ?? [])];
       await Promise.all(
         ids.map(async (id) => {
           const socket = io.of('/').sockets.get(id);
@@ -122,27 +125,30 @@ export default fp(
           try {
             const user = await currentSession(socket);
             if (!user) socket.disconnect(true);
-            else if (!hasRole(user.roles, ['admin'])) void socket.leave(ADMINS);
+            else if (!user.roles.includes(role)) void socket.leave(roleRoom(role));
             else socket.emit(event, payload);
           } catch (err) {
             // Database unreachable: nothing is delivered rather than something unchecked.
-            app.log.warn({ err: loggableError(err) }, 'tempo real: sessão não verificada; mensagem de administração não entregue');
+            app.log.warn({ err: loggableError(err) }, 'tempo real: sessão não verificada; mensagem restrita não entregue');
           }
         }),
       );
     }
-    function toAdmins(event: string, payload: unknown) {
-      void deliverToAdmins(event, payload);
-      io.serverSideEmit(ADMIN_RELAY, event, payload);
+    function toRole(role: string, event: string, payload: unknown) {
+      void deliverToRole(role, event, payload);
+      io.serverSideEmit(ROLE_RELAY, `${role} ${event}`, payload);
     }
-    io.on(ADMIN_RELAY, (event: string, payload: unknown) => {
-      void deliverToAdmins(event, payload);
+    const toAdmins = (event: string, payload: unknown) => toRole('admin', event, payload);
+    io.on(ROLE_RELAY, (roleAndEvent: string, payload: unknown) => {
+      const [role, event] = roleAndEvent.split(' ', 2) as [string, string];
+      void deliverToRole(role, event, payload);
     });
 
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;
       void socket.join([userRoom(data.userId), sessionRoom(data.sessionId)]);
-      if (hasRole(data.roles, ['admin'])) void socket.join(ADMINS);
+      const rooms = ROLE_ROOMS.filter((role) => data.roles.includes(role)).map(roleRoom);
+      if (rooms.length) void socket.join(rooms);
       toAdmins('hubs', { op: 'add', user: connectedUser(data) });
       socket.on('disconnect', () => {
         tokens.delete(socket.id);
@@ -175,6 +181,7 @@ export default fp(
 
     const unsubscribe = app.events.subscribe(({ name, target, payload }) => {
       if (target === 'all') io.emit(name, payload);
+      else if (typeof target === 'object') toRole(target.role, name, payload);
       else io.to(userRoom(target)).emit(name, payload);
     });
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import type { ConnectedUser, RealtimeEventName, RealtimeEvents } from '@assoc/domain';
+import type { ConnectedUser, RealtimeEventName, RealtimeEvents, Role } from '@assoc/domain';
 
 /** Server messages and their payloads: declared once in the domain (the web listens with the same types). */
 export type AppEvents = RealtimeEvents;
@@ -8,8 +8,8 @@ export type AppEventName = RealtimeEventName;
 /** One session, or every session of a user. */
 export type EndedSessions = { sessionId: number } | { userId: number };
 
-/** A user id, or 'all' for everyone connected. */
-export type EventTarget = number | 'all';
+/** A user id, 'all' for everyone connected, or every signed-in holder of a role (checked at delivery). */
+export type EventTarget = number | 'all' | { role: Role };
 
 export interface EmittedEvent<K extends AppEventName = AppEventName> {
   name: K;

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { RealtimeEvents } from '@assoc/domain';
+import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { importBatch, multipartBody, nextCnj } from './process.testing.js';
+
+type Processo = RealtimeEvents['processo'];
+
+let a: TestContext;
+let b: TestContext;
+let urlB: string;
+let apiKey: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  a = await createTestApp({}, { features: { realtime: true } });
+  b = await createTestApp({ JOBS_WORKER: 'false' }, { database: a.database, features: { realtime: true } });
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  const { client: admin } = await signedInAs(a, ['v2access', 'superadmin']);
+  apiKey = (await admin.post('/api/v1/process/chaves', { nome: 'Tempo real' })).json().chave;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await b?.close();
+  await a?.close();
+});
+
+function open(url: string, client: Client): Socket {
+  const socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: client.cookie },
+  });
+  sockets.push(socket);
+  return socket;
+}
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
+function importThrough(ctx: TestContext, batch: unknown) {
+  const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/process/importar',
+    payload: body.payload,
+    headers: { ...body.headers, 'x-api-key': apiKey },
+  });
+}
+
+describe('real-time processo message across instances', () => {
+  it('a movement imported through instance A reaches a v2menuprocesso client of instance B (andamento with proId), not a user without the role', async () => {
+    const { client: staff } = await signedInAs(a, ['v2menuprocesso']);
+    const { client: outsider } = await signedInAs(a, ['v2access']);
+    const staffSocket = open(urlB, staff);
+    const outsiderSocket = open(urlB, outsider);
+    await Promise.all([connected(staffSocket), connected(outsiderSocket)]);
+    const strays: Processo[] = [];
+    outsiderSocket.on('processo', (m: Processo) => strays.push(m));
+    const received: Processo[] = [];
+    staffSocket.on('processo', (m: Processo) => received.push(m));
+
+    const numero = nextCnj();
+    const created = await importThrough(a, importBatch(numero));
+    expect(created.statusCode, created.body).toBe(200);
+    const proId = created.json().proId;
+    await expect.poll(() => received.some((m) => m.command === 'reload'), { timeout: 10_000 }).toBe(true);
+
+    const started = Date.now();
+    const movement = await importThrough(a, importBatch(numero, [{ id: 'rt-1', data: '2024-05-01', texto: 'Intimação eletrônica expedida.' }]));
+    expect(movement.json().andamentosNovos).toBe(1);
+    await expect.poll(() => received.find((m) => m.command === 'andamento' && m.proId === proId), { timeout: 10_000 }).toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // The same batch again changes nothing and announces nothing.
+    const count = received.length;
+    await importThrough(a, importBatch(numero, [{ id: 'rt-1', data: '2024-05-01', texto: 'Intimação eletrônica expedida.' }]));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received.length).toBe(count);
+    expect(strays).toEqual([]);
+  });
+});

@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoles, formatCnj, pathOf, processContracts, processMessages, type ProcessSearchReply } from '@assoc/domain';
+import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
+
+let ctx: TestContext;
+let staff: Client;
+let admin: Client;
+let apiKey: string;
+let apiKeyId: number;
+let inboxId: number;
+
+const api = (path: string) => `/api/v1/${path}`;
+const sampleUrl = (path: string) => api(pathOf({ path }, { pastaId: 1, proId: 1, andId: 1, id: 1 }));
+
+async function importAs(key: string | null, batch: unknown, files: { name: string; filename?: string; data: Buffer }[] = []) {
+  const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }, ...files]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: api('process/importar'),
+    payload: body.payload,
+    headers: { ...body.headers, ...(key ? { 'x-api-key': key } : {}) },
+  });
+}
+
+/** Rows of the process tables and the file store, to prove that a call changed nothing. */
+async function fingerprint() {
+  const { rows } = await ctx.pool.query(`
+    select (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from (select pro_id, numero, pasta_id, tribunal, classe, assunto, partes, status, ano, ultimo_andamento, changed_at, pdf_file_id, search from processes) t) as p,
+           (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from process_movements t) as m,
+           (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from process_folders t) as f,
+           (select count(*) from files) as files, (select count(*) from file_links) as links`);
+  return rows[0];
+}
+
+async function search(body: Record<string, unknown>): Promise<ProcessSearchReply> {
+  const res = await staff.post(api('process/processos/search'), body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  staff = (await signedInAs(ctx, ['v2menuprocesso'])).client;
+  admin = (await signedInAs(ctx, ['v2access', 'superadmin'])).client;
+  const created = await admin.post(api('process/chaves'), { nome: 'Integração do tribunal' });
+  expect(created.statusCode, created.body).toBe(201);
+  apiKey = created.json().chave;
+  apiKeyId = created.json().id;
+  inboxId = (await staff.get(api('process/folders/inbox'))).json().pastaId;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('access', () => {
+  it('every call of the screen answers 401 without a session and 403 without v2menuprocesso; API keys need superadmin', async () => {
+    const { client: other } = await signedInAs(
+      ctx,
+      allRoles.filter((r) => r !== 'v2menuprocesso' && r !== 'superadmin'),
+    );
+    for (const contract of Object.values(processContracts)) {
+      if ('apiKey' in contract.access) continue;
+      const payload = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {};
+      const anonymous = await ctx.app.inject({ method: contract.method, url: sampleUrl(contract.path), payload });
+      expect(anonymous.statusCode, contract.path).toBe(401);
+      const refused = await other.request({ method: contract.method, url: sampleUrl(contract.path), payload });
+      expect(refused.statusCode, `${contract.method} ${contract.path}`).toBe(403);
+    }
+    expect((await staff.get(api('process/chaves'))).statusCode).toBe(403);
+  });
+
+  it('the import answers 401 without a key, with a wrong key and with a session instead of a key', async () => {
+    const batch = importBatch(nextCnj());
+    for (const key of [null, 'apk_errada_errada_errada_errada_errada']) {
+      const res = await importAs(key, batch);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(processMessages.apiKeyMissing);
+    }
+    const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }]);
+    const withSession = await admin.request({ method: 'POST', url: api('process/importar'), payload: body.payload, headers: body.headers });
+    expect(withSession.statusCode).toBe(401);
+  });
+});
+
+describe('API keys', () => {
+  it('are stored hashed, shown once, list their last use, and a revoked key is refused', async () => {
+    const { rows } = await ctx.pool.query('select key_hash, prefix from api_keys where id = $1', [apiKeyId]);
+    expect(rows[0].key_hash).not.toContain(apiKey);
+    expect(apiKey.startsWith(rows[0].prefix)).toBe(true);
+    const listed = (await admin.get(api('process/chaves'))).json();
+    const mine = listed.find((k: { id: number }) => k.id === apiKeyId);
+    expect(mine).not.toHaveProperty('chave');
+    expect(JSON.stringify(listed)).not.toContain(apiKey);
+
+    const other = (await admin.post(api('process/chaves'), { nome: 'Temporária' })).json();
+    expect((await importAs(other.chave, importBatch(nextCnj()))).statusCode).toBe(200);
+    const used = (await admin.get(api('process/chaves'))).json().find((k: { id: number }) => k.id === other.id);
+    expect(used.ultimoUso).not.toBeNull();
+    expect((await admin.request({ method: 'DELETE', url: api(`process/chaves/${other.id}`) })).statusCode).toBe(204);
+    const refused = await importAs(other.chave, importBatch(nextCnj()));
+    expect(refused.statusCode).toBe(401);
+    expect((await admin.get(api('process/chaves'))).json().find((k: { id: number }) => k.id === other.id).revogadaEm).not.toBeNull();
+    expect((await admin.post(api('process/chaves'), { nome: '' })).statusCode).toBe(400);
+    expect((await admin.request({ method: 'DELETE', url: api('process/chaves/999999') })).statusCode).toBe(404);
+  });
+});
+
+describe('import', () => {
+  it('creates the process in the inbox with its PDF, movements and documents; the same batch twice changes nothing', async () => {
+    const numero = nextCnj();
+    const batch = importBatch(numero, [
+      { id: 'a1', data: '2024-01-10', texto: 'Distribuído por sorteio.' },
+      { id: 'a2', data: '2024-02-05', texto: 'Juntada de petição. Intimação do réu.', documento: 'peticao.pdf' },
+    ]);
+    const files = [
+      { name: 'pdf', filename: 'processo.pdf', data: testPdf('autos') },
+      { name: 'peticao.pdf', filename: 'peticao.pdf', data: testPdf('peticao') },
+    ];
+    const first = await importAs(apiKey, batch, files);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ criado: true, andamentosNovos: 2 });
+    const proId = first.json().proId;
+    const row = (await staff.get(api(`process/processo/${proId}`))).json();
+    expect(row).toMatchObject({ pastaId: inboxId, numero, ano: 2021, ultimoAndamento: '2024-02-05', temPdf: true, lido: false });
+
+    const before = await fingerprint();
+    const { rows: audits } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos:importacao'`);
+    const second = await importAs(apiKey, batch, files);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual({ proId, criado: false, alterado: false, andamentosNovos: 0 });
+    expect(await fingerprint()).toEqual(before);
+    const { rows: after } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos:importacao'`);
+    expect(after[0].n).toBe(audits[0].n + 1);
+
+    const movements = (await staff.get(api(`process/andamento/${proId}`))).json();
+    expect(movements.map((m: { texto: string }) => m.texto)).toEqual(['Juntada de petição. Intimação do réu.', 'Distribuído por sorteio.']);
+    expect(movements[0].documento).toBe('peticao.pdf');
+    const doc = await staff.get(api(`process/andamentos/${movements[0].andId}/documento`));
+    expect(doc.statusCode).toBe(200);
+    expect(doc.body).toContain('peticao');
+    const pdf = await staff.get(api(`process/processos/${proId}/pdf`));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body).toContain('autos');
+
+    // A new movement and a changed PDF are applied; the known ones stay.
+    const third = await importAs(
+      apiKey,
+      { ...batch, andamentos: [...batch.andamentos!, { id: 'a3', data: '2024-03-01', texto: 'Sentença proferida.' }] },
+      [{ name: 'pdf', filename: 'processo.pdf', data: testPdf('autos v2') }, files[1]!],
+    );
+    expect(third.json()).toMatchObject({ criado: false, alterado: true, andamentosNovos: 1 });
+    expect((await staff.get(api(`process/processos/${proId}/pdf`))).body).toContain('autos v2');
+    const { rows: links } = await ctx.pool.query(`select count(*)::int as n from file_links where owner_kind = 'process' and owner_id = $1`, [
+      String(proId),
+    ]);
+    expect(links[0].n).toBe(1);
+  });
+
+  it('refuses bad data with a pt-BR message and changes nothing', async () => {
+    const before = await fingerprint();
+    const invalid = await importAs(apiKey, importBatch('0058967-78.2016.8.19.0000'));
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe(`numero: ${processMessages.invalidCnj}`);
+    expect((await importAs(apiKey, { numero: nextCnj() })).statusCode).toBe(400);
+    const missingDoc = await importAs(apiKey, importBatch(nextCnj(), [{ id: 'x', data: '2024-01-01', texto: 'Despacho.', documento: 'falta.pdf' }]));
+    expect(missingDoc.statusCode).toBe(400);
+    const notPdf = await importAs(apiKey, importBatch(nextCnj()), [
+      { name: 'pdf', filename: 'a.pdf', data: Buffer.from('texto simples, não é PDF') },
+    ]);
+    expect(notPdf.statusCode).toBe(415);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: api('process/importar'),
+      payload: importBatch(nextCnj()),
+      headers: { 'x-api-key': apiKey },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
+describe('search', () => {
+  const numeros = { a: nextCnj(2019, 8, 26), b: nextCnj(2020, 8, 19), c: nextCnj(2020, 5, 2) };
+  beforeAll(async () => {
+    await importAs(
+      apiKey,
+      importBatch(numeros.a, [{ id: '1', data: '2023-05-02', texto: 'O réu foi intimado para se manifestar.' }], {
+        tribunal: 'TJSP',
+        status: 'Em andamento',
+        partes: 'Autor: Ana Lúcia Araújo',
+      }),
+    );
+    await importAs(
+      apiKey,
+      importBatch(numeros.b, [{ id: '1', data: '2023-06-01', texto: 'Expedidas intimações às partes.' }], {
+        tribunal: 'TJRJ',
+        status: 'Suspenso',
+        partes: 'Autor: Bruno Souza',
+      }),
+    );
+    await importAs(
+      apiKey,
+      importBatch(numeros.c, [{ id: '1', data: '2023-07-01', texto: 'Sentença de procedência publicada.' }], {
+        tribunal: 'TRT2',
+        status: 'Sentenciado',
+        partes: 'Reclamante: Carla Dias',
+      }),
+    );
+  });
+
+  it('finds Portuguese stems ("intimação" finds "intimado" and "intimações"), ignoring accents and case', async () => {
+    const stem = await search({ query: 'intimação', filter: {}, orderby: 'relevancia' });
+    const found = stem.rows.map((r) => r.numero);
+    expect(found).toEqual(expect.arrayContaining([numeros.a, numeros.b]));
+    expect(found).not.toContain(numeros.c);
+    const highlighted = stem.rows.find((r) => r.numero === numeros.a)!.destaque;
+    expect(highlighted.some((p) => p.marcado && /intimado/i.test(p.texto))).toBe(true);
+    expect((await search({ query: 'SENTENCA' })).rows.map((r) => r.numero)).toContain(numeros.c);
+    expect((await search({ query: 'araujo' })).rows.map((r) => r.numero)).toEqual([numeros.a]);
+    expect((await search({ query: 'ARAÚJO lúcia' })).rows.map((r) => r.numero)).toEqual([numeros.a]);
+  });
+
+  it('finds a CNJ number with or without punctuation', async () => {
+    expect((await search({ query: formatCnj(numeros.b) })).rows.map((r) => r.numero)).toEqual([numeros.b]);
+    expect((await search({ query: numeros.b })).rows.map((r) => r.numero)).toEqual([numeros.b]);
+  });
+
+  it('counts facets (folder, court, year, status) and narrows by them; orders by number', async () => {
+    const all = await search({ query: 'intimação' });
+    expect(all.total).toBe(all.rows.length);
+    expect(all.facets.tribunal).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'TJRJ', count: 1 })]));
+    expect(all.facets.ano).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 2020, count: 1 }), expect.objectContaining({ value: 2019 })]),
+    );
+    expect(all.facets.status).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'Suspenso', count: 1 })]));
+    expect(all.facets.pasta[0]).toMatchObject({ value: inboxId, label: 'Caixa de entrada' });
+    const narrowed = await search({ query: 'intimação', filter: { tribunal: ['TJRJ'] } });
+    expect(narrowed.rows.map((r) => r.numero)).toEqual([numeros.b]);
+    expect(narrowed.total).toBe(1);
+    expect((await search({ query: 'intimação', filter: { ano: [2019] } })).rows.map((r) => r.numero)).toEqual([numeros.a]);
+    const byNumber = await search({ query: '', filter: { status: ['Em andamento', 'Suspenso', 'Sentenciado'] }, orderby: 'numero', limit: 200 });
+    const keys = byNumber.rows.map((r) => `${r.ano}${r.numero}`);
+    expect(keys).toEqual([...keys].sort());
+    const byDate = await search({ query: '', orderby: 'data', limit: 2 });
+    expect(byDate.rows[0]!.ultimoAndamento! >= byDate.rows[1]!.ultimoAndamento!).toBe(true);
+    expect(byDate.nextOffset).toBe(2);
+  });
+
+  it('refuses a bad search body with a pt-BR message', async () => {
+    const res = await staff.post(api('process/processos/search'), { query: 'x', orderby: 'tamanho' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Valor não válido');
+  });
+});
+
+describe('folders, moves and read state', () => {
+  it('creates, renames and deletes folders; a folder with processes and the inbox cannot be deleted', async () => {
+    const created = await staff.post(api('process/folders'), { nome: 'Urgentes', parentId: null });
+    expect(created.statusCode, created.body).toBe(201);
+    const pastaId = created.json().pastaId;
+    expect((await staff.post(api('process/folders'), { nome: 'urgentes', parentId: null })).statusCode).toBe(409);
+    const child = (await staff.post(api('process/folders'), { nome: 'Prazos', parentId: pastaId })).json();
+    const rename = await staff.request({ method: 'PUT', url: api(`process/folders/${child.pastaId}`), payload: { nome: 'Prazos da semana' } });
+    expect(rename.statusCode).toBe(204);
+    const tree = (await staff.get(api('process/folders'))).json();
+    expect(tree[0]).toMatchObject({ pastaId: inboxId, inbox: true });
+    const urgentes = tree.find((f: { pastaId: number }) => f.pastaId === pastaId);
+    expect(urgentes.children.map((c: { nome: string }) => c.nome)).toEqual(['Prazos da semana']);
+
+    const proId = (await importAs(apiKey, importBatch(nextCnj()))).json().proId;
+    expect(
+      (await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: child.pastaId } })).statusCode,
+    ).toBe(204);
+    expect((await staff.get(api(`process/processo/${proId}`))).json().pastaId).toBe(child.pastaId);
+    const blocked = await staff.request({ method: 'DELETE', url: api(`process/folders/${child.pastaId}`) });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(processMessages.folderHasProcesses);
+    const inbox = await staff.request({ method: 'DELETE', url: api(`process/folders/${inboxId}`) });
+    expect(inbox.statusCode).toBe(409);
+    expect(inbox.json().message).toBe(processMessages.inboxFixed);
+    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${pastaId}`) })).json().message).toBe(
+      processMessages.folderHasChildren,
+    );
+    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: inboxId } });
+    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${child.pastaId}`) })).statusCode).toBe(204);
+    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${pastaId}`) })).statusCode).toBe(204);
+    expect((await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: 999999 } })).statusCode).toBe(404);
+    expect((await staff.request({ method: 'PUT', url: api(`process/folders/${inboxId}`), payload: { nome: '' } })).statusCode).toBe(400);
+  });
+
+  it('counts the inbox processes this user has not opened; opening, marking and a new movement change it', async () => {
+    const proId = (await importAs(apiKey, importBatch(nextCnj(), [{ id: 'm1', data: '2024-01-01', texto: 'Despacho inicial.' }]))).json().proId;
+    const count = async () => (await staff.get(api('process/folders/inbox'))).json().naoLidos as number;
+    const unread = await count();
+    expect(unread).toBeGreaterThan(0);
+    await staff.get(api(`process/andamento/${proId}`));
+    expect(await count()).toBe(unread - 1);
+    expect((await staff.get(api(`process/processo/${proId}`))).json().lido).toBe(true);
+    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/lido`), payload: { lido: false } });
+    expect(await count()).toBe(unread);
+    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/lido`), payload: { lido: true } });
+    expect(await count()).toBe(unread - 1);
+    await importAs(
+      apiKey,
+      importBatch((await staff.get(api(`process/processo/${proId}`))).json().numero, [{ id: 'm2', data: '2024-02-01', texto: 'Nova intimação.' }]),
+    );
+    expect(await count()).toBe(unread);
+    // Another user's state is their own.
+    const { client: other } = await signedInAs(ctx, ['v2menuprocesso']);
+    expect((await other.get(api('process/folders/inbox'))).json().naoLidos).toBeGreaterThanOrEqual(unread);
+  });
+
+  it('pages a folder newest movement first with a cursor', async () => {
+    const first = (await staff.get(api(`process/processos/${inboxId}?limit=2`))).json();
+    expect(first.rows).toHaveLength(2);
+    expect(first.nextCursor).toBeTruthy();
+    const second = (await staff.get(api(`process/processos/${inboxId}?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`))).json();
+    expect(second.rows[0].proId).not.toBe(first.rows[1].proId);
+    const all = (await staff.get(api(`process/processos/${inboxId}?limit=200`))).json().rows;
+    expect(all.slice(0, 4).map((r: { proId: number }) => r.proId)).toEqual([...first.rows, ...second.rows].map((r: { proId: number }) => r.proId));
+    expect((await staff.get(api(`process/processos/${inboxId}?cursor=xyz`))).statusCode).toBe(400);
+    expect((await staff.get(api('process/processos/999999'))).statusCode).toBe(404);
+  });
+});
+
+describe('manual upload', () => {
+  const upload = (dados: unknown, pdf?: Buffer) => {
+    const body = multipartBody([
+      { name: 'dados', value: JSON.stringify(dados) },
+      ...(pdf ? [{ name: 'pdf', filename: 'autos.pdf', data: pdf }] : []),
+    ]);
+    return staff.request({ method: 'POST', url: api('process/processos'), payload: body.payload, headers: body.headers });
+  };
+
+  it('creates a process with its PDF in the chosen folder; refuses a bad CNJ, a missing or non-PDF file and a known number, changing nothing', async () => {
+    const numero = nextCnj(2022, 4, 3);
+    const fields = { ...importBatch(formatCnj(numero)), andamentos: undefined, pastaId: inboxId };
+    const before = await fingerprint();
+    const badCnj = await upload({ ...fields, numero: '1234567-00.2022.4.03.0100' }, testPdf());
+    expect(badCnj.statusCode).toBe(400);
+    expect(badCnj.json().message).toBe(`numero: ${processMessages.invalidCnj}`);
+    expect((await upload(fields)).json().message).toBe(processMessages.pdfRequired);
+    expect((await upload(fields, Buffer.from('GIF89a....'))).statusCode).toBe(415);
+    expect((await upload({ ...fields, pastaId: 999999 }, testPdf())).statusCode).toBe(404);
+    expect(await fingerprint()).toEqual(before);
+    const created = await upload(fields, testPdf('manual'));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ numero, temPdf: true, lido: true, pastaId: inboxId });
+    const again = await upload(fields, testPdf('manual'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(processMessages.duplicateCnj);
+    const { rows } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos' and entity_id = $1`, [
+      String(created.json().proId),
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+});
