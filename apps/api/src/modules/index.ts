@@ -21,6 +21,8 @@ import locations from './locations/index.js';
 import securityEvents from './security-events/index.js';
 import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
+import members from './members/index.js';
+import memberServices from './member-services/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
@@ -54,5 +56,7 @@ export const appModules: readonly AppModule[] = [
   securityEvents,
   firstStart,
   printing,
+  members,
+  memberServices,
   digitalProcess,
 ];

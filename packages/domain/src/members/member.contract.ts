@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../access/roles.js';
 import { binaryReply, defineContract } from '../contract/route-contract.js';
 import { memberMessages } from './member.messages.js';
 import { memberRecordSchema, memberSaveSchema } from './member.schema.js';
@@ -72,6 +73,18 @@ export type DataCache = z.output<typeof dataCacheSchema>;
 
 export const auditCategorySchema = z.string().regex(/^[a-z]{1,40}$/, memberMessages.invalidMemberId);
 
+/**
+ * The finer role each call needs besides v2access (the route guard checks v2access; the members module checks
+ * these and answers 403). One guard role for the whole record keeps the access walk's sign-ins few.
+ */
+export const memberCallRoles = {
+  insert: ['v2menunovoassociado', 'v2userallowupdate'],
+  update: ['v2userallowupdate'],
+  audits: ['v2userallowaudit'],
+  audit: ['v2userallowaudit'],
+  label: ['v2userdadosenderecoslabel'],
+} as const satisfies Record<string, readonly Role[]>;
+
 /** The member record's calls (spec 1 §7). */
 export const memberContracts = {
   get: defineContract({
@@ -89,8 +102,8 @@ export const memberContracts = {
     params: newMemberParamsSchema,
     body: memberSaveSchema,
     reply: memberSaveReplySchema,
-    access: { roles: ['v2menunovoassociado'] },
-    summary: 'Insere um novo associado (cstId -1): número interno atribuído pelo servidor; responde o cstId',
+    access: { roles: ['v2access'] },
+    summary: 'Insere um novo associado (cstId -1; v2menunovoassociado e v2userallowupdate): número interno atribuído pelo servidor; responde o cstId',
     tags,
   }),
   update: defineContract({
@@ -99,8 +112,8 @@ export const memberContracts = {
     params: memberIdParamsSchema,
     body: memberSaveSchema,
     reply: memberSaveReplySchema,
-    access: { roles: ['v2userallowupdate'] },
-    summary: 'Atualiza o associado e suas listas numa transação (versão obrigatória; 409 se alterado por outro usuário)',
+    access: { roles: ['v2access'] },
+    summary: 'Atualiza o associado e suas listas numa transação (v2userallowupdate; versão obrigatória; 409 se alterado por outro usuário)',
     tags,
   }),
   cpfCheck: defineContract({
@@ -144,8 +157,8 @@ export const memberContracts = {
         .transform(Number),
     }),
     reply: binaryReply,
-    access: { roles: ['v2userdadosenderecoslabel'] },
-    summary: 'Etiqueta (PDF) do endereço do associado: tipo 1 Secretaria, 2 Atendimento, 3 Sede Social',
+    access: { roles: ['v2access'] },
+    summary: 'Etiqueta (PDF) do endereço do associado (v2userdadosenderecoslabel): tipo 1 Secretaria, 2 Atendimento, 3 Sede Social',
     tags,
   }),
   bond: defineContract({
@@ -172,8 +185,8 @@ export const memberContracts = {
     path: '/audits/:cstId/:category',
     params: z.object({ cstId: idText(memberMessages.invalidMemberId), category: auditCategorySchema }),
     reply: z.array(memberAuditItemSchema),
-    access: { roles: ['v2userallowaudit'] },
-    summary: 'Alterações registradas do associado (mais recentes primeiro); categoria padrão users',
+    access: { roles: ['v2access'] },
+    summary: 'Alterações registradas do associado (v2userallowaudit) (mais recentes primeiro); categoria padrão users',
     tags,
   }),
   audit: defineContract({
@@ -181,8 +194,8 @@ export const memberContracts = {
     path: '/audits/:id',
     params: z.object({ id: idText(memberMessages.invalidMemberId) }),
     reply: memberRecordSchema,
-    access: { roles: ['v2userallowaudit'] },
-    summary: 'O associado como estava naquela alteração, com os campos alterados (fieldDiffs)',
+    access: { roles: ['v2access'] },
+    summary: 'O associado como estava naquela alteração (v2userallowaudit), com os campos alterados (fieldDiffs)',
     tags,
   }),
   dataCache: defineContract({

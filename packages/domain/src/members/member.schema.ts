@@ -456,8 +456,12 @@ export const memberRecordSchema = memberObjectSchema.extend({
 });
 export type MemberRecord = z.output<typeof memberRecordSchema>;
 
-/** The body of POST/PUT user/{cstId}: the member without extratoDatas/irDatas (spec 1 §7). */
-export const memberSaveSchema = memberSchema;
+/**
+ * The body of POST/PUT user/{cstId}: the member without extratoDatas/irDatas (spec 1 §7), checked field by field;
+ * the cross-field rules run on the server once the body is merged with the stored member and its child rows are
+ * read from the database (a service row's product, sucId, is the registry's, not the client's).
+ */
+export const memberSaveSchema = memberObjectSchema;
 
 /** An empty new member (cstId -1) for /novoassociado. */
 export function emptyMember(): MemberInput {
@@ -476,6 +480,7 @@ export function emptyMember(): MemberInput {
     custStatus: '',
     custCobrancaDia: 4,
     custFinanceiroStatus: 'A',
+    falId: null,
     bankAccount: { bnkId: null, bnkaccBranch: '', bnkaccBranchDigit: '', bnkaccAccount: '', bnkaccAccountDigit: '' },
     enderecoSelected: 1,
     enderecoResidencial: emptyAddress(),

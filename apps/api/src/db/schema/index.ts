@@ -9,3 +9,4 @@ export * from './files.js';
 export * from './reports.js';
 export * from './printing.js';
 export * from './process.js';
+export * from './member-services.js';

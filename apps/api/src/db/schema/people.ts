@@ -111,6 +111,10 @@ export const customers = pgTable(
     index('customers_search_name_prefix').on(sql`${t.searchName} text_pattern_ops`, t.cstId, t.custName),
     index('customers_cpf_idx').on(t.custCpf),
     index('customers_numero_interno_idx').on(t.custNumeroInterno),
+    // The internal number of a new holder is max + 1 (issue 12).
+    index('customers_numero_interno_desc_idx')
+      .on(sql`${t.custNumeroInterno} DESC`)
+      .where(sql`${t.parentId} IS NULL`),
     index('customers_parent_idx').on(t.parentId),
     index('customers_birthday_idx').on(sql`extract(month from ${t.custBirthdate})`, sql`extract(day from ${t.custBirthdate})`),
   ],

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { MemberChildListKey, Role } from '@assoc/domain';
+import type { Executor } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
+
+/** What a child list's apply gets besides its rows. */
+export interface ChildListContext {
+  actor: Actor;
+  /** The signed-in user's roles (a list may check finer roles: v2servicoadd, v2servicodelete…). */
+  roles: readonly string[];
+  /** True when the member is being inserted by this save. */
+  inserting: boolean;
+}
+
+/** A row as the save receives it: the item schema's output with its marker. */
+export interface MarkedItem {
+  operation: 'insert' | 'update' | 'delete' | 'none';
+}
+
+/**
+ * One child list of the member record (spec 1 §3: parentFilhos, usuarioServicos, documentos, atendimentos,
+ * cobrancas, ressarcimentos). A later tab's module registers its list from its `setup`
+ * (`app.services.members.registerChildList(...)`); the member save then loads it with the member, applies its
+ * marked rows in the save's transaction and puts it in the audit, and no tab edits the save itself.
+ */
+export interface ChildListDefinition<Item extends MarkedItem = MarkedItem> {
+  key: MemberChildListKey;
+  /** Each row is validated with it (400 with the row's field path), after the marker-less rows were dropped. */
+  itemSchema: z.ZodType<Item>;
+  /** Any one role to see the list / to change it (a changed row without an edit role: 403, nothing written). */
+  roles: { view: readonly Role[]; edit: readonly Role[] };
+  /** The member's rows, each marked 'none'. */
+  load(tx: Executor, cstId: number): Promise<Item[]>;
+  /**
+   * Writes the rows marked insert, update or delete (rows marked none are passed too, to be ignored) inside the
+   * save's transaction; throwing rolls the whole save back.
+   */
+  apply(tx: Executor, cstId: number, items: Item[], ctx: ChildListContext): Promise<void>;
+  /** Fills read-only fields the rules need from the database (e.g. a service row's sucId) before validation. */
+  enrich?(tx: Executor, items: Item[]): Promise<Item[]>;
+}

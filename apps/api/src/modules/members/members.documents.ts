@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { addressKeys, canIssueBond, memberMessages, type AddressKey, type MemberRecord } from '@assoc/domain';
+import { enqueueEmail } from '../mail/mail.repository.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import type { MembersService } from './members.service.js';
+
+/** The city printed on the bond declaration's place-and-date line (the association's seat). */
+const DECLARATION_CITY = 'São Paulo';
+
+/** Label, bond declaration and its e-mail: the member's stored data rendered by the documents service (decision 8). */
+export function createMemberDocuments(app: FastifyInstance, members: MembersService) {
+  async function holder(cstId: number): Promise<MemberRecord> {
+    const member = await members.loadFull(cstId);
+    if (!member) throw notFound();
+    return member;
+  }
+
+  async function bondPdf(member: MemberRecord): Promise<Uint8Array> {
+    if (!canIssueBond(member) || !member.custCpf || !member.custAdmissao) throw badRequest(memberMessages.bondNotAllowed);
+    return app.services.documents.render('declaracao-vinculo', {
+      nome: member.custName,
+      cpf: member.custCpf,
+      matricula: member.custNumeroInterno || '0000000',
+      admissao: member.custAdmissao,
+      situacao: member.custAssocSituacao,
+      local: DECLARATION_CITY,
+    });
+  }
+
+  return {
+    /** GET label/{cstId}/{kind}/{type}: one label of the member's address of that kind. */
+    async label(cstId: number, kind: number, type: number): Promise<Uint8Array> {
+      const member = await holder(cstId);
+      const key = addressKeys[kind - 1] as AddressKey;
+      const address = member[key];
+      if (!address?.adZipcode || !address.adAddress || !address.adCity || !address.adState) throw badRequest(memberMessages.labelNoAddress);
+      return app.services.documents.render('etiquetas', {
+        tipo: type,
+        etiquetas: [
+          {
+            nome: member.custName,
+            logradouro: address.adAddress,
+            numero: address.adNumber || null,
+            complemento: address.adComplement || null,
+            bairro: address.adBairro || null,
+            cidade: address.adCity,
+            uf: address.adState,
+            cep: address.adZipcode,
+          },
+        ],
+      });
+    },
+
+    bond: async (cstId: number) => bondPdf(await holder(cstId)),
+
+    /**
+     * GET user/emailvinculo/{cstId}: the declaration written to the file store and an e-mail to the member in the
+     * outbox, linked to it (owner 'outbox'), with an audit-free read of the member (the e-mail itself is the record).
+     */
+    async emailBond(cstId: number, actor: Actor): Promise<{ message: string }> {
+      const member = await holder(cstId);
+      const pdf = await bondPdf(member);
+      if (!member.custEmail) throw badRequest(memberMessages.bondNoEmail);
+      const file = await app.services.files.save({ name: 'declaracao-vinculo.pdf', data: Buffer.from(pdf), createdBy: actor.userId });
+      const outboxId = await enqueueEmail(app.db, {
+        to: member.custEmail,
+        subject: memberMessages.bondSubject,
+        text: `Prezado(a) ${member.custName},\n\nSegue a sua declaração de vínculo associativo (arquivo declaracao-vinculo.pdf).\n\n${app.config.ASSOCIATION_NAME}`,
+        userId: actor.userId,
+        cstId,
+      });
+      await app.services.files.attach('outbox', String(outboxId), file.id);
+      return { message: memberMessages.bondSent };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { numeroInterno } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import type { Executor } from '../../lib/audit.js';
+import {
+  addresses,
+  assocCargos,
+  audits,
+  customers,
+  forumCargos,
+  forums,
+  locals,
+  positionHistory,
+  products,
+  services,
+  users,
+} from '../../db/schema/index.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerWrite = Partial<Omit<typeof customers.$inferInsert, 'cstId' | 'searchName'>>;
+export type AddressRow = typeof addresses.$inferSelect;
+export type AddressWrite = Omit<typeof addresses.$inferInsert, 'cstId' | 'kind'>;
+
+/** First internal number when the table has none (the demo starts at 010000). */
+const FIRST_NUMERO = 10_000;
+
+export function createMembersRepository(db: Db) {
+  return {
+    db,
+    async customer(tx: Executor, cstId: number, lock = false): Promise<CustomerRow | undefined> {
+      const query = tx.select().from(customers).where(eq(customers.cstId, cstId));
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    addresses: (tx: Executor, cstId: number) => tx.select().from(addresses).where(eq(addresses.cstId, cstId)),
+
+    async personName(tx: Executor, cstId: number): Promise<string | null> {
+      const [row] = await tx.select({ name: customers.custName }).from(customers).where(eq(customers.cstId, cstId));
+      return row?.name ?? null;
+    },
+
+    async insertCustomer(tx: Executor, values: CustomerWrite & { custName: string }): Promise<number> {
+      const [row] = await tx.insert(customers).values(values).returning({ cstId: customers.cstId });
+      return row!.cstId;
+    },
+
+    async updateCustomer(tx: Executor, cstId: number, values: CustomerWrite): Promise<number> {
+      const [row] = await tx
+        .update(customers)
+        .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(customers.cstId, cstId))
+        .returning({ version: customers.version });
+      return row!.version;
+    },
+
+    async saveAddress(tx: Executor, cstId: number, kind: number, values: AddressWrite | null) {
+      if (!values) {
+        await tx.delete(addresses).where(and(eq(addresses.cstId, cstId), eq(addresses.kind, kind)));
+        return;
+      }
+      await tx
+        .insert(addresses)
+        .values({ cstId, kind, ...values })
+        .onConflictDoUpdate({ target: [addresses.cstId, addresses.kind], set: values });
+    },
+
+    /**
+     * The next internal number: one more than the highest holder's (its first 6 digits), with its check digit.
+     * The transaction-scoped advisory lock makes concurrent inserts take turns, so two holders never get the
+     * same number.
+     */
+    async nextNumeroInterno(tx: Executor): Promise<string> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.cust_numero_interno'))`);
+      const result = await tx.execute<{ max: string | null }>(sql`
+        select max(cust_numero_interno) as max from customers
+         where parent_id is null and cust_numero_interno ~ '^[0-9]{7}$'`);
+      const max = result.rows[0]?.max;
+      const next = max ? Number(max.slice(0, 6)) + 1 : FIRST_NUMERO;
+      return numeroInterno(Math.max(next, 1));
+    },
+
+    async cpfCount(cpf: string, cstId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(and(eq(customers.custCpf, cpf), ne(customers.cstId, cstId)));
+      return row?.n ?? 0;
+    },
+
+    positions: (cstId: number) =>
+      db
+        .select({ dataEntrada: positionHistory.dataEntrada, dataSaida: positionHistory.dataSaida, cargo: positionHistory.cargo })
+        .from(positionHistory)
+        .where(eq(positionHistory.cstId, cstId))
+        .orderBy(desc(positionHistory.dataEntrada), desc(positionHistory.id)),
+
+    /** Position history follows the association cargos: a cargo left is closed now, a cargo taken opens a row. */
+    async recordPositions(tx: Executor, cstId: number, left: number[], taken: number[]) {
+      const ids = [...new Set([...left, ...taken])];
+      if (!ids.length) return;
+      const names = new Map(
+        (await tx.select({ id: assocCargos.aacId, name: assocCargos.aacCargo }).from(assocCargos).where(inArray(assocCargos.aacId, ids))).map((r) => [
+          r.id,
+          r.name,
+        ]),
+      );
+      for (const id of left) {
+        const name = names.get(id);
+        if (name)
+          await tx
+            .update(positionHistory)
+            .set({ dataSaida: sql`now()` })
+            .where(and(eq(positionHistory.cstId, cstId), eq(positionHistory.cargo, name), isNull(positionHistory.dataSaida)));
+      }
+      for (const id of taken) {
+        const name = names.get(id);
+        if (name) await tx.insert(positionHistory).values({ cstId, cargo: name, dataEntrada: sql`now()` });
+      }
+    },
+
+    /** A member's audit records of a category, newest first, with who made them (and their photo, when a member). */
+    auditList: (cstId: number, category: string) =>
+      db
+        .select({
+          auditId: audits.auditId,
+          ownerName: sql<string>`coalesce(${audits.userName}, '')`,
+          ownerId: users.cstId,
+          ownerPhotoKey: customers.custPhotoKey,
+          at: audits.at,
+          action: audits.action,
+        })
+        .from(audits)
+        .leftJoin(users, eq(users.userId, audits.userId))
+        .leftJoin(customers, eq(customers.cstId, users.cstId))
+        .where(and(eq(audits.category, category), eq(audits.ownerId, cstId)))
+        .orderBy(desc(audits.at), desc(audits.auditId))
+        .limit(500),
+
+    async audit(id: number) {
+      const [row] = await db.select().from(audits).where(eq(audits.auditId, id));
+      return row;
+    },
+
+    // ---- datacache sources
+    /** A cheap fingerprint of the registries the lookup lists come from (changes with any write to them). */
+    async registriesFingerprint(): Promise<string> {
+      const result = await db.execute<{ f: string }>(sql`select concat_ws(':',
+          (select count(*) || '.' || coalesce(sum(version), 0) from assoc_cargos),
+          (select count(*) || '.' || coalesce(sum(version), 0) from forum_cargos),
+          (select count(*) || '.' || coalesce(sum(version), 0) from forums),
+          (select count(*) || '.' || coalesce(sum(version), 0) from locals),
+          (select count(*) || '.' || coalesce(sum(version), 0) from services),
+          (select count(*) || '.' || coalesce(sum(version), 0) from products)) as f`);
+      return result.rows[0]?.f ?? '';
+    },
+    positionsList: () =>
+      db
+        .select({ afcId: assocCargos.aacId, afcCargo: assocCargos.aacCargo })
+        .from(assocCargos)
+        .where(isNull(assocCargos.deletedAt))
+        .orderBy(asc(assocCargos.aacCargo)),
+    forumPositionsList: () =>
+      db
+        .select({ afcId: forumCargos.afcId, afcCargo: forumCargos.afcCargo })
+        .from(forumCargos)
+        .where(isNull(forumCargos.deletedAt))
+        .orderBy(asc(forumCargos.afcCargo)),
+    forumsList: () => db.select({ apfId: forums.apfId, forShort: forums.forShort }).from(forums).orderBy(asc(forums.forShort)),
+    localsList: () =>
+      db
+        .select({ locId: locals.locId, apfId: locals.apfId, locName: locals.locNome })
+        .from(locals)
+        .where(isNull(locals.deletedAt))
+        .orderBy(asc(locals.apfId), asc(locals.locNome)),
+    healthPlansList: () =>
+      db
+        .select({ value: services.svcId, label: services.svcName })
+        .from(services)
+        .innerJoin(products, eq(products.sucId, services.sucId))
+        .where(and(eq(products.sucHealth, true), isNull(services.deletedAt), isNull(products.deletedAt)))
+        .orderBy(asc(services.svcName)),
+    deceasedList: () =>
+      db
+        .select({ value: customers.cstId, label: customers.custName })
+        .from(customers)
+        .where(and(isNull(customers.parentId), eq(customers.custAssocSituacao, 5)))
+        .orderBy(asc(customers.custName)),
+  };
+}
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;

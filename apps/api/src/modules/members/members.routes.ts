@@ -1,0 +1,60 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { dropUnmarkedItems, memberCallRoles, memberContracts } from '@assoc/domain';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../lib/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { defineRoutes } from '../../lib/define-route.js';
+import { currentUser } from '../auth/session.js';
+import { createMemberDocuments } from './members.documents.js';
+
+const SAVE_URL = '/api/v1/user/:cstId';
+
+/** The member record's calls (memberContracts; spec 1 §7). */
+const membersRoutes: FastifyPluginAsync = async (app) => {
+  const service = app.services.members;
+  const documents = createMemberDocuments(app, service);
+  /** Every one of the call's finer roles (memberCallRoles), else 403 before anything is read or written. */
+  const requireRoles = (call: keyof typeof memberCallRoles) => ({
+    onRequest: async (request: FastifyRequest) => {
+      const roles = currentUser(request).roles;
+      if (!memberCallRoles[call].every((role) => roles.includes(role))) throw forbidden();
+    },
+  });
+  const userOf = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), roles: currentUser(request).roles });
+
+  // Spec 1 §7: child rows without a marker (or with '-') are dropped before the body is validated.
+  app.addHook('preValidation', async (request) => {
+    if ((request.method === 'POST' || request.method === 'PUT') && request.routeOptions.url === SAVE_URL)
+      request.body = dropUnmarkedItems(request.body);
+  });
+
+  const pdf = (reply: Parameters<Parameters<typeof defineRoutes>[2][string]>[1], name: string, bytes: Uint8Array) =>
+    reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(Buffer.from(bytes));
+
+  defineRoutes(
+    app,
+    memberContracts,
+    {
+      get: async (request) => service.get(request.params.cstId, currentUser(request).roles),
+      insert: async (request) => service.insert(request.body, userOf(request)),
+      update: async (request) => service.update(request.params.cstId, request.body, userOf(request)),
+      cpfCheck: async (request) => service.cpfCheck(request.params.cpf, request.params.cstId),
+      positions: async (request) => service.positions(request.params.cstId),
+      label: async (request, reply) => pdf(reply, 'etiqueta.pdf', await documents.label(request.params.a, request.params.b, request.params.c)),
+      bond: async (request, reply) => pdf(reply, 'declaracao-vinculo.pdf', await documents.bond(request.params.cstId)),
+      emailBond: async (request) => documents.emailBond(request.params.cstId, actorOf(request)),
+      audits: async (request) => service.audits(request.params.cstId, request.params.category),
+      audit: async (request) => service.audit(request.params.id, currentUser(request).roles),
+      dataCache: async () => service.dataCache(),
+    },
+    {
+      insert: requireRoles('insert'),
+      update: requireRoles('update'),
+      label: requireRoles('label'),
+      audits: requireRoles('audits'),
+      audit: requireRoles('audit'),
+    },
+  );
+};
+
+export default membersRoutes;

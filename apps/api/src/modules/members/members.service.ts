@@ -1,0 +1,329 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addressKeys,
+  addressKinds,
+  canEditSection,
+  canIssueBond,
+  canViewSection,
+  civilStatuses,
+  communicationPreferences,
+  debitPlaces,
+  emptyMember,
+  financialStatuses,
+  genericMessages,
+  kinships,
+  labelTypes,
+  memberMessages,
+  memberProfiles,
+  memberSchema,
+  memberSections,
+  memberSituations,
+  sectionOfField,
+  treatments,
+  type DataCache,
+  type MemberAuditItem,
+  type MemberChildListKey,
+  type MemberData,
+  type MemberRecord,
+  type MemberSection,
+} from '@assoc/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { ChildListDefinition, MarkedItem } from './child-lists.js';
+import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
+import type { MembersRepository } from './members.repository.js';
+
+export interface MemberUser {
+  actor: Actor;
+  roles: readonly string[];
+}
+
+const AUDIT_CATEGORY = 'users';
+const CHILD_KEYS = new Set<string>(['parentFilhos', 'usuarioServicos', 'documentos', 'atendimentos', 'cobrancas', 'ressarcimentos']);
+const CARGO_KEYS = ['custAssocCargo', 'custAssocCargo2', 'custAssocCargo3', 'custAssocCargo4'] as const;
+/** Fields the save never takes from a body (the server's own values). */
+const READ_ONLY = new Set<string>([
+  'cstId',
+  'parentId',
+  'version',
+  'custNumeroInterno',
+  'custPhotoKey',
+  'custCoordenadorTitular',
+  'custCoordenadorAdjunto',
+  'custTitular',
+  'idade',
+  'extratoDatas',
+  'irDatas',
+  'falecidos',
+  'fieldDiffs',
+]);
+/** How long the lookup lists that do not come from registries (deceased holders) are kept. */
+const DATACACHE_TTL_MS = 5 * 60_000;
+
+const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
+  const errors = issues.map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
+  const first = errors[0]!;
+  const field = first.instancePath.slice(1).replace(/\//g, '.');
+  return badRequest(field ? `${field}: ${first.message}` : first.message, { errors });
+};
+
+export function createMembersService(deps: { app: FastifyInstance; db: Db; repo: MembersRepository }) {
+  const { app, db, repo } = deps;
+  const childLists = new Map<MemberChildListKey, ChildListDefinition>();
+  let cache: { fingerprint: string; at: number; value: DataCache } | null = null;
+
+  const sections = memberSections as readonly MemberSection[];
+  const hasAny = (roles: readonly string[], wanted: readonly string[]) => wanted.some((r) => roles.includes(r));
+
+  /** The full stored member with every registered child list (no role filter). */
+  async function loadFull(tx: Executor, cstId: number, lock = false): Promise<MemberRecord | null> {
+    const row = await repo.customer(tx, cstId, lock);
+    if (!row) return null;
+    const addressRows = await repo.addresses(tx, cstId);
+    const bankName = debitPlaces.find((p) => p.bnkId === row.bnkId)?.bankName ?? null;
+    const record = recordFromRows(row, addressRows, bankName);
+    const lists = record as unknown as Record<string, unknown>;
+    for (const list of childLists.values()) lists[list.key] = await list.load(tx, cstId);
+    if (row.falId) {
+      const name = await repo.personName(tx, row.falId);
+      if (name) record.falecidos = [{ value: row.falId, label: name }];
+    }
+    return record;
+  }
+
+  /** Leaves out the sections and child lists the user may not view (decision 1). */
+  function visibleTo(record: MemberRecord, roles: readonly string[]): MemberRecord {
+    const out = { ...record } as Record<string, unknown>;
+    for (const section of sections) {
+      if (CHILD_KEYS.has(section.fields[0] as string) && childLists.has(section.fields[0] as MemberChildListKey)) continue;
+      if (!canViewSection(section, roles)) for (const field of section.fields) delete out[field];
+    }
+    if (out.falId === undefined) delete out.falecidos;
+    for (const list of childLists.values()) if (!hasAny(roles, list.roles.view)) delete out[list.key];
+    return out as MemberRecord;
+  }
+
+  /** The child rows of a body, each validated with its list's item schema and enriched from the database. */
+  async function childRows(tx: Executor, body: Record<string, unknown>) {
+    const out = new Map<ChildListDefinition, MarkedItem[]>();
+    for (const list of childLists.values()) {
+      const raw = body[list.key];
+      if (raw === undefined) continue;
+      const items: MarkedItem[] = [];
+      for (const [index, item] of (raw as unknown[]).entries()) {
+        const parsed = list.itemSchema.safeParse(item);
+        if (!parsed.success) throw issuesToError(parsed.error.issues, [list.key, index]);
+        items.push(parsed.data);
+      }
+      out.set(list, list.enrich ? await list.enrich(tx, items) : items);
+    }
+    return out;
+  }
+
+  /** 403 when the body changes a section (or a child list) the user may not edit; nothing is written. */
+  function checkEditRoles(
+    baseline: Record<string, unknown>,
+    body: Record<string, unknown>,
+    rows: Map<ChildListDefinition, MarkedItem[]>,
+    roles: readonly string[],
+  ) {
+    const skip = new Set([...READ_ONLY, ...CHILD_KEYS]);
+    for (const path of changedPaths(baseline, body, skip)) {
+      const section = sectionOfField(path.split('.')[0]!);
+      if (section && !canEditSection(section, roles)) throw forbidden(memberMessages.sectionForbidden(section.label));
+    }
+    if (body.custPhoto) {
+      const personal = sectionOfField('custPhoto')!;
+      if (!canEditSection(personal, roles)) throw forbidden(memberMessages.sectionForbidden(personal.label));
+    }
+    for (const [list, items] of rows) {
+      if (items.some((i) => i.operation !== 'none') && !hasAny(roles, list.roles.edit)) {
+        throw forbidden(memberMessages.sectionForbidden(sectionOfField(list.key)?.label ?? list.key));
+      }
+    }
+  }
+
+  async function assertCpfFree(cpf: string | null | undefined, cstId: number) {
+    if (!cpf) return;
+    if ((await repo.cpfCount(cpf, cstId)) > 0)
+      throw badRequest(`custCpf: ${memberMessages.cpfTaken}`, { errors: [{ instancePath: '/custCpf', message: memberMessages.cpfTaken }] });
+  }
+
+  /** One save (insert when cstId is null): one transaction for the member, its addresses and child lists, and its audit. */
+  async function save(cstId: number | null, body: MemberData, user: MemberUser) {
+    const input = body as unknown as Record<string, unknown>;
+    const photos = app.services.photos as { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string> } | undefined;
+    let photoKey: string | undefined;
+
+    const result = await db.transaction(async (tx) => {
+      const stored = cstId === null ? null : await loadFull(tx, cstId, true);
+      if (cstId !== null && !stored) throw notFound();
+      if (stored && stored.parentId !== null) throw badRequest(memberMessages.dependentNotHolder);
+      if (stored && body.version !== stored.version) throw conflict(genericMessages.staleRecord);
+      const baseline = (stored ?? { ...emptyMember(), custNumeroInterno: null }) as Record<string, unknown>;
+
+      const rows = await childRows(tx, input);
+      checkEditRoles(baseline, input, rows, user.roles);
+
+      // The member as it will be: the stored values, overlaid by what the body sent; child lists as the body has them.
+      const merged: Record<string, unknown> = { ...baseline };
+      for (const [key, value] of Object.entries(input)) if (value !== undefined && !READ_ONLY.has(key) && !CHILD_KEYS.has(key)) merged[key] = value;
+      for (const key of CHILD_KEYS) delete merged[key];
+      for (const [list, items] of rows) merged[list.key] = items;
+      for (const list of childLists.values()) if (!rows.has(list) && stored) merged[list.key] = (stored as Record<string, unknown>)[list.key];
+      delete merged.custPhoto;
+      const checked = memberSchema.safeParse(merged);
+      if (!checked.success) throw issuesToError(checked.error.issues);
+      const data = checked.data as Record<string, unknown>;
+
+      if (!stored || (input.custCpf !== undefined && data.custCpf !== stored.custCpf))
+        await assertCpfFree(data.custCpf as string | null, cstId ?? -1);
+
+      if (body.custPhoto) {
+        if (!photos) throw badRequest(memberMessages.photoUnavailable);
+        try {
+          photoKey = await photos.savePhoto(body.custPhoto, user.actor.userId);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw badRequest(memberMessages.invalidPhoto);
+        }
+      }
+
+      const values = customerValues(data);
+      if (photoKey) values.custPhotoKey = photoKey;
+      let id: number;
+      if (stored) {
+        id = stored.cstId;
+        await repo.updateCustomer(tx, id, values);
+      } else {
+        const numero = await repo.nextNumeroInterno(tx);
+        id = await repo.insertCustomer(tx, { ...values, custName: String(data.custName ?? ''), custNumeroInterno: numero, parentId: null });
+      }
+      for (const key of addressKeys) {
+        if (input[key] === undefined && stored) continue;
+        await repo.saveAddress(tx, id, addressKinds[key], addressValues((data[key] ?? {}) as Record<string, unknown>));
+      }
+      for (const [list, items] of rows) {
+        await list.apply(tx, id, items, { actor: user.actor, roles: user.roles, inserting: !stored });
+      }
+      const before = CARGO_KEYS.map((k) => baseline[k]).filter((v): v is number => typeof v === 'number');
+      const after = CARGO_KEYS.map((k) => data[k]).filter((v): v is number => typeof v === 'number');
+      await repo.recordPositions(
+        tx,
+        id,
+        before.filter((c) => !after.includes(c)),
+        after.filter((c) => !before.includes(c)),
+      );
+
+      const saved = (await loadFull(tx, id))!;
+      await writeAudit(tx, {
+        category: AUDIT_CATEGORY,
+        ownerId: id,
+        entityId: id,
+        action: stored ? 'update' : 'insert',
+        user: user.actor,
+        before: stored,
+        after: saved,
+      });
+      return { cstId: id, version: saved.version, message: stored ? memberMessages.updated : memberMessages.inserted };
+    });
+    if (result.message === memberMessages.inserted || (cstId !== null && body.falId !== undefined)) cache = null;
+    return result;
+  }
+
+  return {
+    /** Called from a later tab's module setup: its child list joins the member's load, save and audit. */
+    registerChildList<Item extends MarkedItem>(definition: ChildListDefinition<Item>) {
+      if (childLists.has(definition.key)) throw new Error(`lista ${definition.key} já registrada`);
+      childLists.set(definition.key, definition as unknown as ChildListDefinition);
+    },
+
+    async get(cstId: number, roles: readonly string[]): Promise<MemberRecord> {
+      const record = await loadFull(db, cstId);
+      if (!record) throw notFound();
+      if (record.parentId !== null) throw badRequest(memberMessages.dependentNotHolder);
+      return visibleTo(record, roles);
+    },
+
+    insert: (body: MemberData, user: MemberUser) => save(null, body, user),
+    update: (cstId: number, body: MemberData, user: MemberUser) => save(cstId, body, user),
+
+    async cpfCheck(cpf: string, cstId: number) {
+      const count = await repo.cpfCount(cpf, cstId);
+      return { status: count > 0 ? ('duplicate' as const) : ('ok' as const), count };
+    },
+
+    async positions(cstId: number) {
+      const rows = await repo.positions(cstId);
+      return rows.map((r) => ({ dataEntrada: r.dataEntrada.toISOString(), dataSaida: r.dataSaida?.toISOString() ?? null, cargo: r.cargo }));
+    },
+
+    async audits(cstId: number, category: string): Promise<MemberAuditItem[]> {
+      const rows = await repo.auditList(cstId, category);
+      return rows.map((r) => ({
+        auditId: r.auditId,
+        ownerName: r.ownerName,
+        ownerId: r.ownerId,
+        ownerPhotoKey: r.ownerPhotoKey,
+        auditTimestamp: r.at.toISOString(),
+        action: r.action,
+      }));
+    },
+
+    /** The member as it was after one audited change, with the paths that change touched (fieldDiffs). */
+    async audit(id: number, roles: readonly string[]): Promise<MemberRecord> {
+      const row = await repo.audit(id);
+      if (!row || row.category !== AUDIT_CATEGORY || !row.after) throw notFound();
+      const after = row.after as MemberRecord & Record<string, unknown>;
+      const diffs = diffRecords(row.before as Record<string, unknown> | null, after);
+      const visible = visibleTo({ ...after, extratoDatas: [], irDatas: [] }, roles);
+      const visibleKeys = new Set(Object.keys(visible));
+      return { ...visible, fieldDiffs: diffs.filter((path) => visibleKeys.has(path.split('.')[0]!)) };
+    },
+
+    /** The member's stored data for documents (label, bond declaration). */
+    loadFull: (cstId: number) => loadFull(db, cstId),
+
+    canIssueBond,
+
+    async dataCache(): Promise<DataCache> {
+      const fingerprint = await repo.registriesFingerprint();
+      if (cache && cache.fingerprint === fingerprint && Date.now() - cache.at < DATACACHE_TTL_MS) return cache.value;
+      const [positions, forumPositions, forums, locals, healthPlans, deceased] = await Promise.all([
+        repo.positionsList(),
+        repo.forumPositionsList(),
+        repo.forumsList(),
+        repo.localsList(),
+        repo.healthPlansList(),
+        repo.deceasedList(),
+      ]);
+      const value: DataCache = {
+        version: '',
+        civilStatuses: [...civilStatuses],
+        kinships: [...kinships],
+        profiles: [...memberProfiles],
+        situations: [...memberSituations],
+        financialStatuses: [...financialStatuses],
+        banks: debitPlaces.map((p) => ({ ...p })),
+        positions,
+        forumPositions,
+        forums,
+        locals,
+        healthPlans,
+        treatments: [...treatments],
+        communicationPreferences: [...communicationPreferences],
+        deceasedSpouses: deceased,
+        labelTypes: [...labelTypes],
+      };
+      const { createHash } = await import('node:crypto');
+      value.version = createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+      cache = { fingerprint, at: Date.now(), value };
+      return value;
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

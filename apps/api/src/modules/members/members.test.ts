@@ -1,0 +1,407 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bbCheckDigit,
+  genericMessages as m,
+  isValidNumeroInterno,
+  memberMessages as mm,
+  roleCatalogue,
+  santanderCheckDigit,
+  type MemberInput,
+  type MemberRecord,
+  type Role,
+} from '@assoc/domain';
+import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
+import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { pdfText } from '../documents/pdf-text.testing.js';
+
+let ctx: TestContext;
+/** Every role but the portal's. */
+let staff: Client;
+let staffName: string;
+const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal');
+let cargoA: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const signed = await signedInAs(ctx, allRoles);
+  staff = signed.client;
+  staffName = signed.user.name;
+  // Fundo de Pecúlio (svcId 170) and a fee of product 17 (spec 1 §9).
+  const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Associação' }).returning();
+  await ctx.db.insert(products).values([
+    { sucId: 16, supId: sup!.supId, sucName: 'Pecúlio' },
+    { sucId: 17, supId: sup!.supId, sucName: 'Taxas' },
+  ]);
+  await ctx.db.insert(services).values([
+    { svcId: 170, sucId: 16, svcName: 'Fundo de Pecúlio', svcValor: 5000 },
+    { svcId: 171, sucId: 17, svcName: 'Mensalidade', svcValor: 12000 },
+    { svcId: 172, sucId: 16, svcName: 'Outro serviço', svcValor: 100 },
+  ]);
+  const cargos = await ctx.db
+    .insert(assocCargos)
+    .values([{ aacCargo: 'Presidente' }, { aacCargo: 'Tesoureiro' }])
+    .returning();
+  cargoA = cargos[0]!.aacId;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const address = {
+  adZipcode: '01310100',
+  adAddress: 'Avenida Paulista',
+  adNumber: '1000',
+  adComplement: '',
+  adBairro: 'Bela Vista',
+  adCity: 'São Paulo',
+  adState: 'SP',
+  adAddNewCEP: 0 as const,
+};
+
+function newMember(): MemberInput {
+  return {
+    cstId: -1,
+    custName: 'Maria da Silva Teste',
+    custBirthdate: '1970-05-20',
+    custSex: 1,
+    custEstadoCivil: 2,
+    custCpf: nextCpf(),
+    custEmail: 'maria@example.com',
+    custStatus: 'M',
+    custAssocSituacao: 1,
+    custSocio: 'S',
+    custFinanceiroStatus: 'A',
+    custCobrancaDia: 4,
+    custAdmissao: '2001-02-03',
+    bankAccount: { bnkId: 2, bnkaccBranch: '0001', bnkaccBranchDigit: '9', bnkaccAccount: '00000006', bnkaccAccountDigit: bbCheckDigit('00000006') },
+    enderecoSelected: 1,
+    enderecoResidencial: { ...address },
+    enderecoComercial: {
+      ...address,
+      adZipcode: '20040002',
+      adAddress: 'Rua da Assembleia',
+      adNumber: '10',
+      adCity: 'Rio de Janeiro',
+      adState: 'RJ',
+      adBairro: 'Centro',
+    },
+    usuarioServicos: [
+      { svcId: 170, valor: 5000, operation: 'insert' },
+      { svcId: 171, valor: 12000, operation: 'insert' },
+    ],
+  };
+}
+
+const put = (client: Client, cstId: number, body: unknown) =>
+  client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body as object });
+const post = (client: Client, body: unknown) => client.request({ method: 'POST', url: '/api/v1/user/-1', payload: body as object });
+const getMember = async (client: Client, cstId: number) => {
+  const res = await client.get(`/api/v1/user/${cstId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as MemberRecord;
+};
+async function insertMember(body: MemberInput = newMember()) {
+  const res = await post(staff, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { cstId: number; version: number; message: string };
+}
+/** Everything a save writes, to prove a refused one wrote nothing. */
+async function snapshot() {
+  const result = await ctx.db.execute(sql`select
+    (select coalesce(json_agg(c order by c.cst_id), '[]') from customers c) as customers,
+    (select coalesce(json_agg(a order by a.cst_id, a.kind), '[]') from addresses a) as addresses,
+    (select coalesce(json_agg(s order by s.csl_id), '[]') from customer_services s) as services,
+    (select count(*)::int from audits where category = 'users') as audits`);
+  return result.rows[0];
+}
+/** The body of an edit: the record as read (minus the read-only extras). */
+function bodyOf(record: MemberRecord): MemberInput {
+  const {
+    extratoDatas: _e,
+    irDatas: _i,
+    custTitular: _t,
+    idade: _a,
+    falecidos: _f,
+    custCoordenadorAdjunto: _ca,
+    custCoordenadorTitular: _ct,
+    fieldDiffs: _d,
+    ...rest
+  } = record;
+  return rest as MemberInput;
+}
+
+describe('insert and read', () => {
+  it('POST user/-1 inserts the member, its addresses and services in one go, with an internal number', async () => {
+    const saved = await insertMember();
+    expect(saved.message).toBe(mm.inserted);
+    const member = await getMember(staff, saved.cstId);
+    expect(member.custName).toBe('Maria da Silva Teste');
+    expect(isValidNumeroInterno(member.custNumeroInterno)).toBe(true);
+    expect(member.enderecoComercial?.adCity).toBe('Rio de Janeiro');
+    expect(member.bankAccount).toMatchObject({ bnkId: 2, bankName: 'Banco do Brasil', bnkaccAccountDigit: 'X' });
+    expect(member.usuarioServicos?.map((s) => [s.svcId, s.sucId, s.operation])).toEqual([
+      [170, 16, 'none'],
+      [171, 17, 'none'],
+    ]);
+    expect(member.extratoDatas).toEqual([]);
+    expect(member.version).toBe(1);
+    const [audit] = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, saved.cstId)));
+    expect(audit).toMatchObject({ category: 'users', action: 'insert', userName: staffName });
+  });
+
+  it('401 anonymous, 403 without the roles', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/user/1' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/user/1', payload: {} })).statusCode).toBe(401);
+    const { client } = await signedInAs(ctx, ['v2access']);
+    expect((await put(client, 1, { version: 1 })).statusCode).toBe(403);
+    expect((await post(client, newMember())).statusCode).toBe(403);
+    expect((await client.get('/api/v1/audits/1/users')).statusCode).toBe(403);
+    expect((await client.get('/api/v1/audits/1')).statusCode).toBe(403);
+    expect((await client.get('/api/v1/label/1/1/1')).statusCode).toBe(403);
+    const insertOnly = (await signedInAs(ctx, ['v2access', 'v2menunovoassociado'])).client;
+    expect((await post(insertOnly, newMember())).statusCode).toBe(403);
+  });
+
+  it('a dependent id is refused (the web opens the holder with parentId)', async () => {
+    const holder = await createMember(ctx);
+    const dependent = await createMember(ctx, { parentId: holder.cstId });
+    const res = await staff.get(`/api/v1/user/${dependent.cstId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(mm.dependentNotHolder);
+    expect((await staff.get('/api/v1/user/999999')).statusCode).toBe(404);
+  });
+
+  it('internal numbers stay unique under concurrent inserts', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => insertMember({ ...newMember(), usuarioServicos: newMember().usuarioServicos })),
+    );
+    const numbers = await ctx.db
+      .select({ n: customers.custNumeroInterno })
+      .from(customers)
+      .where(sql`${customers.cstId} in ${results.map((r) => r.cstId)}`);
+    expect(new Set(numbers.map((r) => r.n)).size).toBe(6);
+    for (const r of numbers) expect(isValidNumeroInterno(r.n)).toBe(true);
+  });
+});
+
+describe('rules and messages (spec 1 §5) through POST and PUT: 400, nothing written', () => {
+  it.each<[string, (b: MemberInput) => void, string]>([
+    ['name min 5', (b) => (b.custName = 'Ana'), `custName: ${m.minLength(5)}`],
+    ['CPF', (b) => (b.custCpf = '11111111111'), `custCpf: ${m.cpf}`],
+    ['cargos', (b) => ((b.custAssocCargo = 1), (b.custAssocCargo2 = 1)), `custAssocCargo2: ${mm.duplicateCargo}`],
+    ['sócio without services', (b) => (b.usuarioServicos = []), `custSocio: ${mm.socioNeedsServices}`],
+    ['fee without Fundo de Pecúlio', (b) => (b.usuarioServicos = [{ svcId: 171, operation: 'insert' }]), `custSocio: ${mm.feeNeedsPeculio}`],
+    ['Fundo de Pecúlio without fee', (b) => (b.usuarioServicos = [{ svcId: 170, operation: 'insert' }]), `custSocio: ${mm.peculioNeedsFee}`],
+    ['neither', (b) => (b.usuarioServicos = [{ svcId: 172, operation: 'insert' }]), `custSocio: ${mm.needsPeculioAndFee}`],
+    ['director of forum', (b) => (b.custDirForum = true), `custDataDirForum: ${mm.dateRequired}`],
+    ['widow', (b) => (b.custStatus = 'V'), `falId: ${mm.deceasedSpouseRequired}`],
+    ['designation', (b) => (b.desigApfId = 1), `desigLocId: ${mm.localRequired}`],
+    ['provisional date', (b) => ((b.provApfId = 1), (b.provLocId = 1), (b.provApcId = 1)), `custProvData: ${mm.provisionalDateRequired}`],
+    ['billing day', (b) => (b.custCobrancaDia = null), `custCobrancaDia: ${mm.billingDayRequired}`],
+    ['bank', (b) => (b.bankAccount = { bnkId: null }), `bankAccount.bnkId: ${mm.bankRequired}`],
+    ['selected address', (b) => (b.enderecoSelected = 3), `enderecoForum.adZipcode: ${mm.addressRequired}`],
+    ['zip without number', (b) => (b.enderecoResidencial = { ...address, adNumber: '' }), `enderecoResidencial.adNumber: ${m.required}`],
+    [
+      'bank 1 digit',
+      (b) =>
+        (b.bankAccount = {
+          bnkId: 1,
+          bnkaccBranch: '0001',
+          bnkaccAccount: '13000123',
+          bnkaccAccountDigit: String((Number(santanderCheckDigit('0001', '13000123')) + 1) % 10),
+        }),
+      `bankAccount.bnkaccAccountDigit: ${mm.invalidAccountDigit}`,
+    ],
+    [
+      'bank 2 branch digit',
+      (b) => (b.bankAccount = { bnkId: 2, bnkaccBranch: '0001', bnkaccBranchDigit: '1', bnkaccAccount: '00000006', bnkaccAccountDigit: 'X' }),
+      `bankAccount.bnkaccBranchDigit: ${mm.invalidBranchDigit}`,
+    ],
+    [
+      'bank 10 Financeiro',
+      (b) => ((b.bankAccount = { bnkId: 10, bnkaccAccount: '12345678' }), (b.custFinanceiroStatus = 'I')),
+      `bankAccount.bnkId: ${mm.debitPlaceIncompatible}`,
+    ],
+    [
+      'bank 18 branch',
+      (b) => (b.bankAccount = { bnkId: 18, bnkaccBranch: '1234', bnkaccAccount: '123456' }),
+      `bankAccount.bnkaccBranch: ${mm.invalidBranch}`,
+    ],
+    [
+      'bank 19 length',
+      (b) => (b.bankAccount = { bnkId: 19, bnkaccAccount: '123456', bnkaccAccountDigit: '0' }),
+      `bankAccount.bnkaccAccount: ${m.exactLength(7)}`,
+    ],
+  ])('%s', async (_, change, message) => {
+    const before = await snapshot();
+    const body = newMember();
+    change(body);
+    const res = await post(staff, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('CPF already held: 400 CPF já cadastrado; GET user/cpf counts it', async () => {
+    const other = await createMember(ctx);
+    const check = await staff.get(`/api/v1/user/cpf/${other.custCpf}/-1`);
+    expect(check.json()).toEqual({ status: 'duplicate', count: 1 });
+    expect((await staff.get(`/api/v1/user/cpf/${other.custCpf}/${other.cstId}`)).json()).toEqual({ status: 'ok', count: 0 });
+    const res = await post(staff, { ...newMember(), custCpf: other.custCpf });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`custCpf: ${mm.cpfTaken}`);
+  });
+
+  it('rows without a marker or with "-" are ignored', async () => {
+    const body = newMember() as Record<string, unknown>;
+    body.usuarioServicos = [...(body.usuarioServicos as object[]), { svcId: 172 }, { svcId: 99999, operation: '-' }];
+    const res = await post(staff, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const member = await getMember(staff, res.json().cstId);
+    expect(member.usuarioServicos).toHaveLength(2);
+  });
+});
+
+describe('update, versions and audit', () => {
+  it('PUT updates; a stale version answers 409 and writes nothing', async () => {
+    const { cstId } = await insertMember();
+    const loaded = await getMember(staff, cstId);
+    const res = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Maria da Silva Alterada', custAssocCargo: cargoA });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ cstId, version: 2, message: mm.updated });
+    const before = await snapshot();
+    const stale = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Outro Nome Qualquer' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(m.staleRecord);
+    expect(await snapshot()).toEqual(before);
+    // Position history follows the cargos.
+    const history = await staff.get(`/api/v1/user/cargos/${cstId}`);
+    expect(history.json()).toEqual([expect.objectContaining({ cargo: 'Presidente', dataSaida: null })]);
+  });
+
+  it('audit list, one version with fieldDiffs, and a restore as a normal PUT', async () => {
+    const { cstId } = await insertMember();
+    const v1 = await getMember(staff, cstId);
+    const r2 = await put(staff, cstId, { ...bodyOf(v1), custName: 'Nome Versão Dois', enderecoResidencial: { ...address, adNumber: '2000' } });
+    expect(r2.statusCode, r2.body).toBe(200);
+    const list = (await staff.get(`/api/v1/audits/${cstId}/users`)).json() as Array<{ auditId: number; ownerName: string; action: string }>;
+    expect(list.map((a) => a.action)).toEqual(['update', 'insert']);
+    expect(list[0]!.ownerName).toBe(staffName);
+    const version = (await staff.get(`/api/v1/audits/${list[0]!.auditId}`)).json() as MemberRecord;
+    expect(version.custName).toBe('Nome Versão Dois');
+    expect(version.fieldDiffs).toEqual(expect.arrayContaining(['custName', 'enderecoResidencial.adNumber']));
+    expect(version.fieldDiffs).not.toContain('custCpf');
+    // Restore the first version: its data with the current version.
+    const first = (await staff.get(`/api/v1/audits/${list[1]!.auditId}`)).json() as MemberRecord;
+    const current = await getMember(staff, cstId);
+    const restore = await put(staff, cstId, { ...bodyOf(first), usuarioServicos: current.usuarioServicos, version: current.version });
+    expect(restore.statusCode, restore.body).toBe(200);
+    const restored = await getMember(staff, cstId);
+    expect(restored.custName).toBe('Maria da Silva Teste');
+    expect(restored.enderecoResidencial?.adNumber).toBe('1000');
+  });
+
+  it('a failing child list rolls the whole save back', async () => {
+    const { cstId } = await insertMember();
+    const loaded = await getMember(staff, cstId);
+    ctx.app.services.members.registerChildList({
+      key: 'ressarcimentos',
+      itemSchema: (await import('zod')).z.object({ operation: (await import('zod')).z.enum(['insert', 'update', 'delete', 'none']) }),
+      roles: { view: ['v2tabressarcimento'], edit: ['v2tabressarcimento'] },
+      load: async () => [],
+      apply: async (_tx, _id, items) => {
+        if (items.some((i) => i.operation === 'insert')) throw new Error('falha de teste');
+      },
+    });
+    const before = await snapshot();
+    const res = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Nome Que Não Fica', ressarcimentos: [{ operation: 'insert' }] });
+    expect(res.statusCode).toBe(500);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('sections by role (decision 1)', () => {
+  const base: Role[] = ['v2access', 'v2userallowupdate', 'v2tabusuario'];
+
+  it('reads leave out sections without their view role', async () => {
+    const { cstId } = await insertMember();
+    const { client } = await signedInAs(ctx, [...base, 'v2userdadospessoaisview']);
+    const member = await getMember(client, cstId);
+    expect(member.custName).toBeDefined();
+    expect(member.custEmail).toBeUndefined();
+    expect(member.bankAccount).toBeUndefined();
+    expect(member.enderecoResidencial).toBeUndefined();
+    expect(member.usuarioServicos).toBeUndefined();
+  });
+
+  it('a change to a view-only section is 403 and writes nothing; unchanged view-only sections pass', async () => {
+    const { cstId } = await insertMember();
+    const { client } = await signedInAs(ctx, [
+      ...base,
+      'v2userdadospessoaisview',
+      'v2userdadoscobrançaview',
+      'v2userdadoscobrança',
+      'v2userdadosperfilview',
+    ]);
+    const loaded = await getMember(client, cstId);
+    const before = await snapshot();
+    const refused = await put(client, cstId, { ...bodyOf(loaded), custName: 'Nome Sem Permissão' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(mm.sectionForbidden('Dados pessoais'));
+    const hidden = await put(client, cstId, { ...bodyOf(loaded), custEmail: 'outro@example.com' });
+    expect(hidden.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    const allowed = await put(client, cstId, { ...bodyOf(loaded), custCobrancaDia: 10 });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const after = await getMember(staff, cstId);
+    expect(after.custCobrancaDia).toBe(10);
+    expect(after.custEmail).toBe('maria@example.com');
+  });
+});
+
+describe('documents', () => {
+  it('label of an address and the bond declaration as PDFs', async () => {
+    const { cstId } = await insertMember();
+    const label = await staff.get(`/api/v1/label/${cstId}/2/1`);
+    expect(label.statusCode, label.body).toBe(200);
+    expect(label.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfText(label.rawPayload)).join(' ');
+    expect(text).toContain('Rua da Assembleia');
+    expect(text).toContain('Secretaria');
+    const bond = await staff.get(`/api/v1/user/vinculo/${cstId}`);
+    expect(bond.statusCode, bond.body).toBe(200);
+    expect((await pdfText(bond.rawPayload)).join(' ')).toContain('Maria da Silva Teste');
+  });
+
+  it('the bond declaration only for situation 1 or 2 and status M or V', async () => {
+    const other = await createMember(ctx, { custStatus: 'F', custAdmissao: '2000-01-01' });
+    const res = await staff.get(`/api/v1/user/vinculo/${other.cstId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(mm.bondNotAllowed);
+  });
+
+  it('GET user/emailvinculo queues the e-mail in the outbox', async () => {
+    const { cstId } = await insertMember();
+    const res = await staff.get(`/api/v1/user/emailvinculo/${cstId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: mm.bondSent });
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.cstId, cstId));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.to).toBe('maria@example.com');
+  });
+});
+
+describe('datacache', () => {
+  it('serves the lookup lists with a version that changes with a registry', async () => {
+    const first = (await staff.get('/api/v1/datacache')).json();
+    expect(first.banks.map((b: { bnkId: number }) => b.bnkId)).toEqual([1, 2, 10, 11, 18, 19, 20]);
+    expect(first.positions).toEqual(expect.arrayContaining([{ afcId: cargoA, afcCargo: 'Presidente' }]));
+    await ctx.db.insert(assocCargos).values({ aacCargo: 'Vogal' });
+    const second = (await staff.get('/api/v1/datacache')).json();
+    expect(second.version).not.toBe(first.version);
+  });
+});
