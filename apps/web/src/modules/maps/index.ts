@@ -1,0 +1,1 @@
+export { MapDialog, mapTexts, coordinatesQuery, type MapAddress } from './MapDialog';
