@@ -12,6 +12,7 @@ import { genericMessages as m } from '../messages.js';
 import { isActiveMagistrate, isValidIsoDate } from '../format.js';
 import { cpfField, emailField, isoDateField, optionalText, safeText } from '../validation.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
+import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
 
@@ -212,9 +213,9 @@ const looseChildItem = z.looseObject({ operation: childOperationSchema });
 // ---------------------------------------------------------------------------------------------
 // The member
 
-/** Fundo de Pecúlio service id and the fee product id (spec 1 §9). */
-export const FUNDO_PECULIO_SVC_ID = 170;
-export const FEE_SUC_ID = 17;
+/** Fundo de Pecúlio service id and the fee product id (spec 1 §9), as the services registry names them. */
+export const FUNDO_PECULIO_SVC_ID = FUNDO_DE_PECULIO_SVC_ID;
+export const FEE_SUC_ID = FEE_PRODUCT_SUC_ID;
 
 const sexSchema = z.union([z.literal(0), z.literal(1)], { error: (i) => (i.input === undefined || i.input === null ? m.required : m.oneOf) });
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf } from '@assoc/domain';
+import { bankAccountIssues, debitPlaceIds, genericMessages, isValidCnpj, isValidCpf, isValidNumeroInterno, memberMessages } from '@assoc/domain';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
-import { seedPeople, type SeededPeople } from './people.seed.js';
+import { seedMemberLinks, seedPeople, type SeededPeople } from './people.seed.js';
+import { seedRegistries } from './registries.seed.js';
+import { seedServices } from './services.seed.js';
+import { seedLocations } from './locations.seed.js';
 
 const SCALE = 300;
 let first: TestContext;
@@ -12,6 +15,10 @@ beforeAll(async () => {
   [first, second] = await Promise.all([createTestApp(), createTestApp()]);
   seeded = await seedPeople(first.db, { scale: SCALE, log: () => {} });
   await seedPeople(second.db, { scale: SCALE, log: () => {} });
+  await seedRegistries(first.db);
+  await seedServices(first.db);
+  await seedLocations(first.db);
+  await seedMemberLinks(first.db);
 });
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
@@ -57,7 +64,7 @@ describe('demo people generator', () => {
     expect(cpfs.every(isValidCpf)).toBe(true);
     expect(new Set(cpfs).size).toBe(cpfs.length);
     const numbers = people.filter((p) => p.parent === null).map((p) => p.numero!);
-    expect(numbers.every((n) => /^\d{7}$/.test(n))).toBe(true);
+    expect(numbers.every((n) => /^\d{7}$/.test(n) && isValidNumeroInterno(n))).toBe(true);
     expect(new Set(numbers).size).toBe(SCALE);
     const documents = await query<{ tipo: number; doc: string }>(first, 'select ter_tipo as tipo, ter_cpf_cnpj as doc from terceiros');
     expect(documents.every((d) => (d.tipo === 1 ? isValidCnpj(d.doc) : isValidCpf(d.doc)))).toBe(true);
@@ -110,5 +117,51 @@ describe('demo people generator', () => {
     });
     expect(row!.ad_zipcode).toMatch(/^\d{8}$/);
     expect(member.email).toMatch(/@/);
+  });
+
+  it('fills every debit place with accounts that pass the bank rules', async () => {
+    const rows = await query<{
+      bnkId: number | null;
+      branch: string | null;
+      branchDigit: string | null;
+      account: string | null;
+      accountDigit: string | null;
+      fin: string | null;
+    }>(
+      first,
+      `select bnk_id as "bnkId", bnkacc_branch as branch, bnkacc_branch_digit as "branchDigit", bnkacc_account as account,
+              bnkacc_account_digit as "accountDigit", cust_financeiro_status as fin
+         from customers where parent_id is null`,
+    );
+    expect(new Set(rows.map((r) => r.bnkId))).toEqual(new Set(debitPlaceIds));
+    const messages = { ...genericMessages, ...memberMessages };
+    const invalid = rows.filter(
+      (r) =>
+        bankAccountIssues(
+          { bnkId: r.bnkId, bnkaccBranch: r.branch, bnkaccBranchDigit: r.branchDigit, bnkaccAccount: r.account, bnkaccAccountDigit: r.accountDigit },
+          { custFinanceiroStatus: r.fin },
+          messages,
+        ).length > 0,
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it('gives sócios their service rows: Fundo de Pecúlio and a fee for status M, a fee for the others', async () => {
+    const rows = await query<{ status: string; peculio: boolean; fee: boolean; n: number }>(
+      first,
+      `select c.cust_status as status, bool_or(s.svc_id = 170) as peculio, bool_or(v.suc_id = 17) as fee, count(s.csl_id)::int as n
+         from customers c left join customer_services s on s.cst_id = c.cst_id left join services v on v.svc_id = s.svc_id
+        where c.parent_id is null and c.cust_socio = 'S' group by c.cst_id, c.cust_status`,
+    );
+    expect(rows.length).toBeGreaterThan(SCALE / 2);
+    expect(rows.every((r) => r.n > 0 && r.fee)).toBe(true);
+    expect(rows.filter((r) => r.status === 'M').every((r) => r.peculio)).toBe(true);
+    const [health] = await query<{ n: number }>(
+      first,
+      `select count(*)::int as n from customer_services s join services v using (svc_id) join products p using (suc_id) where p.suc_health`,
+    );
+    expect(health!.n).toBeGreaterThan(0);
+    const [located] = await query<{ n: number }>(first, 'select count(*)::int as n from customers where loc_id is not null and apf_id is not null');
+    expect(located!.n).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,24 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { Faker, base, pt_BR } from '@faker-js/faker';
-import { cnpjFromBase, cpfFromBase } from '@assoc/domain';
+import {
+  ASSOCIATION_PAYROLL,
+  BANCO_DO_BRASIL,
+  BOLETO,
+  COBRANCA_JUDICIAL,
+  FEE_SUC_ID,
+  FUNDO_PECULIO_SVC_ID,
+  MAGISCRED,
+  MAGISCRED_BRANCH,
+  NO_BILLING,
+  SANTANDER,
+  bbCheckDigit,
+  cnpjFromBase,
+  cpfFromBase,
+  mod11CheckDigit,
+  numeroInterno as numeroInternoOf,
+  santanderCheckDigit,
+} from '@assoc/domain';
 import type { Db } from '../client.js';
 import { addresses, customers, positionHistory, terceiros } from '../schema/index.js';
 
@@ -403,18 +420,15 @@ const STREET_NAMES = [
   'José Bonifácio',
   'da Liberdade',
 ];
-const BANKS_WITH_ACCOUNT = [1, 2, 18, 19];
+/** The association positions of the registry (registries.seed.ts): the open one becomes the member's Cargo 1. */
 const ASSOCIATION_POSITIONS = [
   'Presidente',
   'Vice-Presidente',
-  '1º Secretário',
-  '2º Secretário',
+  'Secretário-Geral',
   'Diretor Financeiro',
   'Diretor Social',
-  'Diretor Cultural',
-  'Diretor de Esportes',
   'Conselheiro Fiscal',
-  'Diretor de Aposentados',
+  'Coordenador Regional',
 ];
 const VARAS = ['Vara Cível', 'Vara Criminal', 'Vara da Família', 'Vara da Fazenda', 'Juizado Especial', 'Vara do Júri', 'Vara de Execuções'];
 const COMPANY_KINDS = [
@@ -527,10 +541,7 @@ function createGenerator(scale: number) {
   // Internal numbers: increasing with gaps (numbers of people who left), 6 digits plus a check digit.
   const stride = Math.max(1, Math.min(3, Math.floor(980_000 / Math.max(1, scale))));
   function numeroInterno(index: number) {
-    const number = 10_000 + index * stride + (stride > 1 ? int(0, stride - 1) : 0);
-    const six = String(number).padStart(6, '0');
-    const sum = six.split('').reduce((acc, d, i) => acc + Number(d) * (7 - i), 0);
-    return `${six}${(sum % 11) % 10}`;
+    return numeroInternoOf(10_000 + index * stride + (stride > 1 ? int(0, stride - 1) : 0));
   }
 
   // A share of all people get their birthday by walking the calendar, so every day has several.
@@ -765,22 +776,43 @@ function generate(scale: number, firstId: number): Generated {
       custMarriage: hasSpouse ? g.dateAfter(birth, 22, 40) : null,
       custDeceased: deceasedOn,
     };
+    // Billing (spec 1 §5 bank rules): every debit place, with accounts whose check digits are valid.
+    row.custFinanceiroStatus = living ? (g.chance(0.95) ? 'A' : 'I') : 'S';
     if (living) {
       const roll = g.int(1, 100);
-      if (roll <= 60) {
-        const bank = g.pick(BANKS_WITH_ACCOUNT);
+      if (roll <= 30) {
+        const branch = g.digits(4);
+        const account = g.digits(8);
         Object.assign(row, {
-          bnkId: bank,
-          bnkaccBranch: bank === 18 ? '4378' : g.digits(4),
-          bnkaccBranchDigit: String(g.int(0, 9)),
-          bnkaccAccount: g.digits(g.int(5, 8)),
-          bnkaccAccountDigit: String(g.int(0, 9)),
+          bnkId: BANCO_DO_BRASIL,
+          bnkaccBranch: branch,
+          bnkaccBranchDigit: bbCheckDigit(branch),
+          bnkaccAccount: account,
+          bnkaccAccountDigit: bbCheckDigit(account),
         });
-      } else if (roll <= 70) {
-        Object.assign(row, { bnkId: 10, bnkaccAccount: g.digits(6) }); // registration number only
-      } else if (roll <= 80) {
-        row.bnkId = 11; // boleto
+      } else if (roll <= 50) {
+        const branch = g.digits(4);
+        const account = g.digits(8);
+        Object.assign(row, {
+          bnkId: SANTANDER,
+          bnkaccBranch: branch,
+          bnkaccAccount: account,
+          bnkaccAccountDigit: santanderCheckDigit(branch, account),
+        });
+      } else if (roll <= 58) {
+        Object.assign(row, { bnkId: MAGISCRED, bnkaccBranch: MAGISCRED_BRANCH, bnkaccAccount: g.digits(6) });
+      } else if (roll <= 63) {
+        const account = g.digits(7);
+        Object.assign(row, { bnkId: COBRANCA_JUDICIAL, bnkaccAccount: account, bnkaccAccountDigit: mod11CheckDigit(account) });
+      } else if (roll <= 73 && row.custFinanceiroStatus === 'A') {
+        Object.assign(row, { bnkId: ASSOCIATION_PAYROLL, bnkaccAccount: g.digits(8) }); // registration number only
+      } else if (roll <= 92) {
+        row.bnkId = BOLETO;
+      } else {
+        row.bnkId = NO_BILLING;
       }
+    } else {
+      row.bnkId = NO_BILLING;
     }
     if (g.chance(0.1)) {
       row.custContatoNome = g.render({ first: g.firstName(g.chance(0.5) ? 0 : 1, birthYear), surnames: g.surnames(2) });
@@ -959,4 +991,61 @@ export async function seedPeople(db: Db, opts: { scale: number; log: (line: stri
       `${data.addresses.length} endereços em ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return { portalMember: data.portalMember };
+}
+
+/**
+ * What the demo members hold once the registries exist (run after seedRegistries, seedServices and seedLocations):
+ * service rows (a sócio M has the Fundo de Pecúlio, service 170, and a fee of product 17; other sócios a fee; a
+ * third of the living holders a health plan by age), the open association position as Cargo 1, and a forum,
+ * local and position for the active magistrates (Localização). Set-based SQL, so 30,000 holders take a moment.
+ */
+export async function seedMemberLinks(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  await db.transaction(async (tx) => {
+    // Fees of product 17 by situation/status: pensionista (V), aposentado (situation 2), associativa otherwise.
+    await tx.execute(sql`
+      with fees as (
+        select svc_id, svc_valor, svc_name from services where suc_id = ${FEE_SUC_ID} and deleted_at is null
+      ), holder as (
+        select cst_id, cust_status, cust_assoc_situacao, coalesce(cust_admissao, date '2020-01-01') as inicio
+          from customers where parent_id is null and cust_socio = 'S'
+      )
+      insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_inicio)
+      select h.cst_id, f.svc_id, f.svc_valor, 1, h.inicio
+        from holder h
+        join fees f on f.svc_name = case when h.cust_status = 'V' then 'Mensalidade de pensionista'
+                                         when h.cust_assoc_situacao = 2 then 'Mensalidade de aposentado'
+                                         else 'Mensalidade associativa' end`);
+    await tx.execute(sql`
+      insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_inicio)
+      select c.cst_id, s.svc_id, s.svc_valor, 1, coalesce(c.cust_admissao, date '2020-01-01')
+        from customers c join services s on s.svc_id = ${FUNDO_PECULIO_SVC_ID}
+       where c.parent_id is null and c.cust_socio = 'S' and c.cust_status = 'M'`);
+    // Health plans: the band of the holder's age, for every third living holder.
+    await tx.execute(sql`
+      insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_str1, csl_date1, csl_inicio)
+      select c.cst_id, s.svc_id, s.svc_valor, 1, lpad((c.cst_id * 7919 % 1000000000)::text, 9, '0'), date '2027-12-31', date '2024-01-01'
+        from customers c
+        join lateral (
+          select sv.svc_id, sv.svc_valor from services sv join products p on p.suc_id = sv.suc_id
+           where p.suc_health and sv.deleted_at is null and sv.svc_name like 'Titular%'
+             and extract(year from age(c.cust_birthdate)) between sv.svc_min and sv.svc_max
+           order by sv.suc_id, sv.svc_id limit 1) s on true
+       where c.parent_id is null and c.cust_assoc_situacao <> 5 and c.cst_id % 3 = 0 and c.cust_birthdate is not null`);
+    // The open position as Cargo 1.
+    await tx.execute(sql`
+      update customers c set cust_assoc_cargo = a.aac_id
+        from position_history p join assoc_cargos a on a.aac_cargo = p.cargo and a.deleted_at is null
+       where p.cst_id = c.cst_id and p.data_saida is null`);
+    // Localização of the active magistrates: a local (and its forum) and a forum position, spread by id.
+    await tx.execute(sql`
+      with l as (select loc_id, apf_id, row_number() over (order by loc_id) as rn, count(*) over () as n from locals where deleted_at is null),
+           fc as (select afc_id, row_number() over (order by afc_id) as rn, count(*) over () as n from forum_cargos where deleted_at is null)
+      update customers c set loc_id = l.loc_id, apf_id = l.apf_id, afc_id = fc.afc_id
+        from l, fc
+       where c.parent_id is null and c.cust_status in ('M', 'N', 'H', 'J') and c.cust_assoc_situacao = 1
+         and l.rn = c.cst_id % l.n + 1 and fc.rn = c.cst_id % fc.n + 1`);
+  });
+  await db.execute(sql`analyze customer_services`);
+  log(`Serviços e vínculos dos associados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

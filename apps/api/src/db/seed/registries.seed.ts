@@ -42,9 +42,10 @@ function holidays(year: number) {
 /** Demo rows of the registries: templates per channel, statement groups, holidays and positions. */
 export async function seedRegistries(db: Db, now = new Date()) {
   const year = now.getUTCFullYear();
-  // A re-seed replaces the demo registries (they reference nothing and nothing references them yet).
+  // A re-seed replaces the demo registries (they reference nothing; the members' service rows that reference the
+  // services go with them and are written again by seedMemberLinks).
   await db.execute(
-    sql`truncate table services, products, suppliers, message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`,
+    sql`truncate table customer_services, services, products, suppliers, message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`,
   );
   await db.insert(messageTemplates).values([
     {

@@ -4,7 +4,7 @@ import { seedDemoEnabled, type AppConfig } from '../../config.js';
 import { runMigrations, withStartupLock, type Db } from '../client.js';
 import { DEMO_PASSWORD, seedAccess } from './access.seed.js';
 import { createFirstAdmin } from './first-admin.js';
-import { seedPeople } from './people.seed.js';
+import { seedMemberLinks, seedPeople } from './people.seed.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedRegions } from './regions.seed.js';
 import { seedServices } from './services.seed.js';
@@ -33,6 +33,7 @@ export async function seedDemoData(
   await seedRegions(db);
   await seedServices(db);
   await seedLocations(db);
+  await seedMemberLinks(db, log);
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
