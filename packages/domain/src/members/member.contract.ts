@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../access/roles.js';
 import { binaryReply, defineContract } from '../contract/route-contract.js';
+import { genericMessages } from '../messages.js';
 import { memberMessages } from './member.messages.js';
 import { memberRecordSchema, memberSaveSchema } from './member.schema.js';
 
@@ -71,7 +72,7 @@ export const dataCacheSchema = z.object({
 });
 export type DataCache = z.output<typeof dataCacheSchema>;
 
-export const auditCategorySchema = z.string().regex(/^[a-z]{1,40}$/, memberMessages.invalidMemberId);
+export const auditCategorySchema = z.string().regex(/^[a-z]{1,40}$/, genericMessages.invalidRequest);
 
 /**
  * The finer role each call needs besides v2access (the route guard checks v2access; the members module checks

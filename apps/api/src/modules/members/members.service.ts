@@ -202,11 +202,14 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         const numero = await repo.nextNumeroInterno(tx);
         id = await repo.insertCustomer(tx, { ...values, custName: String(data.custName ?? ''), custNumeroInterno: numero, parentId: null });
       }
+      // Only what changed is written: an address the body did not change, a list whose rows are all 'none'.
+      const changed = stored ? new Set(changedPaths(baseline, input, READ_ONLY).map((p) => p.split('.')[0]!)) : null;
       for (const key of addressKeys) {
-        if (input[key] === undefined && stored) continue;
+        if (changed && !changed.has(key)) continue;
         await repo.saveAddress(tx, id, addressKinds[key], addressValues((data[key] ?? {}) as Record<string, unknown>));
       }
       for (const [list, items] of rows) {
+        if (items.every((i) => i.operation === 'none')) continue;
         await list.apply(tx, id, items, { actor: user.actor, roles: user.roles, inserting: !stored });
       }
       const before = CARGO_KEYS.map((k) => baseline[k]).filter((v): v is number => typeof v === 'number');

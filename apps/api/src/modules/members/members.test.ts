@@ -405,3 +405,20 @@ describe('datacache', () => {
     expect(second.version).not.toBe(first.version);
   });
 });
+
+describe('photo', () => {
+  it('a cropped photo (data URL) is stored and its key kept in custPhotoKey', async () => {
+    const { cstId } = await insertMember();
+    const loaded = await getMember(staff, cstId);
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 100, b: 50 } } })
+      .png()
+      .toBuffer();
+    const res = await put(staff, cstId, { ...bodyOf(loaded), custPhoto: `data:image/png;base64,${png.toString('base64')}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const member = await getMember(staff, cstId);
+    expect(member.custPhotoKey).toMatch(/^[0-9a-f-]{36}$/);
+    const bad = await put(staff, cstId, { ...bodyOf(member), custPhoto: 'data:image/png;base64,AAAA' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
