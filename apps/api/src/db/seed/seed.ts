@@ -10,6 +10,7 @@ import { seedRegions } from './regions.seed.js';
 import { seedServices } from './services.seed.js';
 import { seedLocations } from './locations.seed.js';
 import { seedPhotos } from './photos.seed.js';
+import { seedProcesses } from './process.seed.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 
@@ -34,6 +35,7 @@ export async function seedDemoData(
   await seedServices(db);
   await seedLocations(db);
   await seedMemberLinks(db, log);
+  await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -188,6 +188,21 @@ export function createProcessRepository(db: Db) {
       }
     },
 
+    /**
+     * Opening a process: marks it read for this user, false when the process does not exist. A view mark, not
+     * business data: committed without waiting for the disk flush (synchronous_commit off for this transaction).
+     */
+    async markOpened(userId: number, proId: number) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        const rows = await rowsOf(
+          tx.execute(sql`insert into process_reads (user_id, pro_id, read_at) select ${userId}, p.pro_id, now() from processes p where p.pro_id = ${proId}
+                         on conflict (user_id, pro_id) do update set read_at = excluded.read_at returning 1`),
+        );
+        return rows.length > 0;
+      });
+    },
+
     /** The page of a search (rows with their highlight) — the facets are counted by searchFacets, in parallel. */
     async searchRows(spec: SearchSpec) {
       const rows = await rowsOf<ProcessRow & { headline: string | null }>(

@@ -122,7 +122,6 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async processes(userId: number, pastaId: number, cursor: string | undefined, limit = PAGE): Promise<ProcessPage> {
-      await folderOr404(pastaId);
       let after: { date: string | null; proId: number } | null = null;
       if (cursor) {
         const match = /^(\d{4}-\d{2}-\d{2})?_(\d{1,10})$/.exec(cursor);
@@ -130,6 +129,7 @@ export function createProcessService(deps: ProcessDeps) {
         after = { date: match[1] ?? null, proId: Number(match[2]) };
       }
       const rows = await repo.folderPage(userId, pastaId, after, limit);
+      if (!rows.length) await folderOr404(pastaId);
       const last = rows[rows.length - 1];
       return { rows, nextCursor: rows.length === limit && last ? `${last.ultimoAndamento ?? ''}_${last.proId}` : null };
     },
@@ -138,8 +138,8 @@ export function createProcessService(deps: ProcessDeps) {
 
     /** The movements, newest first; opening them marks the process read for this user. */
     async movements(userId: number, proId: number): Promise<Movement[]> {
-      await processOr404(userId, proId);
-      const [list] = await Promise.all([repo.movements(proId), repo.markRead(userId, proId, true)]);
+      const [list, exists] = await Promise.all([repo.movements(proId), repo.markOpened(userId, proId)]);
+      if (!exists) throw notFound(processMessages.processNotFound);
       return list;
     },
 

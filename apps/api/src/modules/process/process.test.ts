@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../config.js';
 import { allRoles, formatCnj, pathOf, processContracts, processMessages, type ProcessSearchReply } from '@assoc/domain';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
@@ -355,5 +361,34 @@ describe('manual upload', () => {
       String(created.json().proId),
     ]);
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('import script (apps/api/scripts/import-processes.mjs)', () => {
+  it('imports a folder of JSON and PDF files through the import call, and a second run changes nothing', async () => {
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'processos-'));
+    const numero = nextCnj(2023, 8, 13);
+    fs.writeFileSync(
+      path.join(folder, 'a.json'),
+      JSON.stringify(importBatch(formatCnj(numero), [{ id: 's1', data: '2023-03-03', texto: 'Despacho: intime-se.', documento: 'despacho.pdf' }])),
+    );
+    fs.writeFileSync(path.join(folder, 'a.pdf'), testPdf('script'));
+    fs.writeFileSync(path.join(folder, 'despacho.pdf'), testPdf('despacho'));
+    fs.writeFileSync(path.join(folder, 'b.json'), JSON.stringify(importBatch('123')));
+    const script = path.join(repoRoot, 'apps/api/scripts/import-processes.mjs');
+    const run = () =>
+      promisify(execFile)(process.execPath, [script, '--url', url, '--key', apiKey, folder]).catch(
+        (error: { stdout: string; code: number }) => error,
+      );
+    const first = (await run()) as { stdout: string; code?: number };
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain('a.json: processo');
+    expect(first.stdout).toContain('criado, 1 andamento(s) novo(s)');
+    const row = (await staff.get(api(`process/processos/${inboxId}?limit=200`))).json().rows.find((r: { numero: string }) => r.numero === numero);
+    expect(row).toMatchObject({ temPdf: true, ultimoAndamento: '2023-03-03' });
+    const second = (await run()) as { stdout: string };
+    expect(second.stdout).toContain('sem alteração, 0 andamento(s) novo(s)');
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });
