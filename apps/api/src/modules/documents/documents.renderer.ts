@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { generate } from '@pdfme/generator';
 import { barcodes, ellipse, image, line, multiVariableText, rectangle, svg, table, text } from '@pdfme/schemas';
 import type { Font, Plugins, Template } from '@pdfme/common';
 import type { z } from 'zod';
 import { repoRoot } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { DocumentDefinition, RenderContext } from './document.types.js';
+import { createGenerator } from './documents.generator.js';
 
 /** The fonts every document uses (Portuguese-complete, shipped in the repository: rendering never needs the network). */
 export const FONTS_DIR = path.join(repoRoot, 'apps/api/assets/fonts');
@@ -37,26 +37,43 @@ export function dataRefusal(error: z.ZodError): string {
 export interface DocumentRenderer {
   /** Validates `data` with the definition's schema (400 naming the field), fills the template (the definition's default unless given) and answers the PDF. */
   render<S extends z.ZodType>(definition: DocumentDefinition<S>, data: unknown, template?: Template): Promise<Uint8Array>;
+  /**
+   * One PDF per data item, in order (a batch: the monthly statements). Every item is validated before any is rendered
+   * (400 naming the item and the field: '3: titular.cpf: CPF Inválido').
+   */
+  renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
 }
 
 /**
- * The one PDF renderer (issue 11): pdfme with the shipped fonts and plugins, reused between renders.
+ * The one PDF renderer (issue 11): pdfme's layout and plugins with the shipped fonts, through the document generator
+ * (documents.generator.ts), which keeps the parsed fonts, text shaping and table layout between renders.
  * `context()` gives the association's name, logo and the emission instant of each render.
  */
 export function createDocumentRenderer({ context }: { context: () => RenderContext }): DocumentRenderer {
-  const font = documentFonts();
+  const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
+  const fill = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>, template: Template | undefined) => {
+    const ctx = context();
+    return generator.generate({
+      template: template ?? definition.template,
+      inputs: definition.inputs(data, ctx),
+      options: { title: definition.description, author: ctx.association.name, creationDate: ctx.now },
+    });
+  };
   return {
     async render(definition, data, template) {
       const parsed = definition.data.safeParse(data);
       if (!parsed.success) throw badRequest(dataRefusal(parsed.error));
-      const ctx = context();
-      const inputs = definition.inputs(parsed.data, ctx);
-      return generate({
-        template: template ?? definition.template,
-        inputs,
-        plugins: documentPlugins,
-        options: { font, title: definition.description, author: ctx.association.name, creationDate: ctx.now },
+      return fill(definition, parsed.data, template);
+    },
+    async renderMany(definition, dataList, template) {
+      const valid = dataList.map((data, index) => {
+        const parsed = definition.data.safeParse(data);
+        if (!parsed.success) throw badRequest(`${index + 1}: ${dataRefusal(parsed.error)}`);
+        return parsed.data;
       });
+      const pdfs: Uint8Array[] = [];
+      for (const data of valid) pdfs.push(await fill(definition, data, template));
+      return pdfs;
     },
   };
 }

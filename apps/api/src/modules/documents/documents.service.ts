@@ -12,6 +12,8 @@ export interface DocumentService {
   definition(name: string): DocumentDefinition;
   /** The PDF of a document from its data: the stored template when the template source has one, else the shipped default. 400 naming the field for bad data. */
   render(name: string, data: unknown): Promise<Uint8Array>;
+  /** One PDF per data item of a document (a batch, e.g. the monthly statements), the template read once; 400 naming the item and field. */
+  renderMany(name: string, dataList: readonly unknown[]): Promise<Uint8Array[]>;
   /** The PDF of a document with a given template (the designer's preview), or its shipped default. */
   renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   /** Called once by the reports module, which stores the edited templates. */
@@ -39,6 +41,11 @@ export function createDocumentService({
       const def = definition(name);
       const stored = source ? await source.current(name) : null;
       return renderer.render(def, data, stored ?? undefined);
+    },
+    async renderMany(name, dataList) {
+      const def = definition(name);
+      const stored = source ? await source.current(name) : null;
+      return renderer.renderMany(def, dataList, stored ?? undefined);
     },
     renderWith: (def, data, template) => renderer.render(def, data, template),
     setTemplateSource(next) {
