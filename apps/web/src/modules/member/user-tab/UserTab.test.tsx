@@ -326,6 +326,22 @@ describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 },
   });
 });
 
+describe('Usuário tab: photo and map', { timeout: 30_000 }, () => {
+  it('the maps button opens the "Mapa" dialog with the address; the photo is editable with the personal edit role only', async () => {
+    const { user, api } = setup({}, { 'GET geo/mapa': { body: { tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'OSM' } } });
+    expect(screen.getByRole('button', { name: 'Incluir foto' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Endereços' })).getByRole('button', { name: 'Mapa' }));
+    expect(await screen.findByRole('dialog', { name: 'Mapa' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('geo/coordenadas'))).toBe(true));
+  });
+
+  it('without the personal edit role the photo is only shown', async () => {
+    setup({ roles: ['v2userdadospessoaisview'] });
+    expect(screen.getByRole('img', { name: 'Maria da Silva sem foto' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Incluir foto' })).not.toBeInTheDocument();
+  });
+});
+
 describe('Usuário tab: address label (GET label/{cstId}/{kind}/{type})', { timeout: 30_000 }, () => {
   it('renders the label and hands it to the print choice: download, then "Etiqueta enviada com sucesso!"', async () => {
     const pdf = { status: 200, body: undefined };

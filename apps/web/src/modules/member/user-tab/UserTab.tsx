@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Grid, Stack } from '@mantine/core';
 import { MAGISTRATE_STATUSES } from '@assoc/domain';
 import { useHasRole } from '../../ui/components/RoleGate';
-import { notifyUnderConstruction } from '../../ui/notify';
+import { MapDialog, type MapAddress } from '../../maps';
+import { MemberPhoto } from '../../member-photo';
 import type { MemberTabProps } from '../member-tab.types';
 import { AddressBlock } from './components/AddressBlock';
 import { AssociationPanel } from './components/AssociationPanel';
 import { BillingPanel } from './components/BillingPanel';
+import { Changed } from './components/Changed';
 import { DateField } from './components/DateField';
 import { DirectorOfForum } from './components/DirectorOfForum';
 import { OptionsSection } from './components/OptionsSection';
@@ -32,13 +34,27 @@ export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: 
   const isPortal = useHasRole('v2portal');
   const magistrate =
     (MAGISTRATE_STATUSES as readonly string[]).includes(String(form.values.custStatus)) && Number(form.values.custAssocSituacao) === 1;
+  const [map, setMap] = useState<MapAddress | null>(null);
   const section = (key: string) => ({ visible: canView(key), editable: canEdit(key) && !audit });
 
   return (
     <UserTabProvider value={state}>
       <Stack gap="md">
         <UserSection title="Dados pessoais" {...section('personal')}>
-          <PersonalSection estadosCivis={lookups.civilStatuses} />
+          <PersonalSection
+            estadosCivis={lookups.civilStatuses}
+            photo={
+              <Changed path={['custPhoto', 'custPhotoKey']}>
+                <MemberPhoto
+                  name={String(form.values.custName ?? '')}
+                  photoKey={form.values.custPhotoKey ?? null}
+                  photo={form.values.custPhoto ?? null}
+                  editable={section('personal').editable}
+                  onChange={(dataUrl) => form.setValue('custPhoto', dataUrl)}
+                />
+              </Changed>
+            }
+          />
         </UserSection>
         <UserSection title="Perfil" {...section('profile')}>
           <ProfilePanel lookups={lookups} />
@@ -129,11 +145,12 @@ export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: 
             canPrintLabel={canPrintLabel}
             canOpenMap={!isPortal && !audit}
             onPrintLabel={(kind, type) => void labels.printLabel(kind, type)}
-            onOpenMap={() => notifyUnderConstruction('Mapa')}
+            onOpenMap={setMap}
           />
         </UserSection>
       </Stack>
       {labels.dialogs}
+      <MapDialog opened={map !== null} onClose={() => setMap(null)} address={map} />
     </UserTabProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Checkbox, Tabs, Text, Tooltip } from '@mantine/core';
 import { useUserTab, useSectionEditable } from '../userTabContext';
-import { AddressFields, type AddressSnapshot } from './AddressFields';
+import type { MapAddress } from '../../../maps';
+import { AddressFields } from './AddressFields';
 import { Changed } from './Changed';
 import classes from '../UserTab.module.css';
 
@@ -16,7 +17,7 @@ interface AddressBlockProps {
   canPrintLabel: boolean;
   canOpenMap: boolean;
   onPrintLabel: (kind: number, type: number) => void;
-  onOpenMap: (address: AddressSnapshot) => void;
+  onOpenMap: (address: MapAddress) => void;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Grid, Group, Menu, Stack, Text, TextInput, Tooltip 
 import { IconEraser, IconMap2, IconPrinter } from '@tabler/icons-react';
 import { labelTypes, onlyDigits, type CepAddress } from '@assoc/domain';
 import { maskCep } from '../../../ui/hooks/useCepLookup';
+import type { MapAddress } from '../../../maps';
 import { CepInput, isCityWide } from '../../../ui/inputs';
 import { str, useSectionEditable, useUserTab, valueOf } from '../userTabContext';
 import { Changed } from './Changed';
@@ -14,14 +15,6 @@ export const addressLimits = { street: 80, number: 20, complement: 20, bairro: 3
 /** The fields the lookup fills and locks (spec 1 §4 zip flow). */
 const LOOKUP_FIELDS = ['adAddress', 'adBairro', 'adCity', 'adState'] as const;
 
-export interface AddressSnapshot {
-  street: string;
-  number: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
 interface AddressFieldsProps {
   /** 'enderecoResidencial', 'enderecoComercial' or 'enderecoForum'. */
   path: string;
@@ -30,7 +23,7 @@ interface AddressFieldsProps {
   /** Whether the maps button shows (hidden for v2portal). */
   canOpenMap: boolean;
   onPrintLabel: (type: number) => void;
-  onOpenMap: (address: AddressSnapshot) => void;
+  onOpenMap: (address: MapAddress) => void;
 }
 
 /**
@@ -180,7 +173,9 @@ export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, o
             size="xs"
             leftSection={<IconMap2 size={16} />}
             disabled={!hasZip}
-            onClick={() => onOpenMap({ street: v('adAddress'), number: v('adNumber'), city: v('adCity'), state: v('adState'), zip })}
+            onClick={() =>
+              onOpenMap({ street: v('adAddress'), number: v('adNumber'), district: v('adBairro'), city: v('adCity'), state: v('adState'), zip })
+            }
           >
             Mapa
           </Button>
