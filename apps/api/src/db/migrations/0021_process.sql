@@ -40,6 +40,8 @@ ALTER TABLE "processes" ADD CONSTRAINT "processes_pdf_file_id_fk" FOREIGN KEY ("
 CREATE UNIQUE INDEX "processes_numero_idx" ON "processes" USING btree ("numero");--> statement-breakpoint
 CREATE INDEX "processes_folder_idx" ON "processes" USING btree ("pasta_id", "ultimo_andamento" DESC NULLS LAST, "pro_id" DESC);--> statement-breakpoint
 CREATE INDEX "processes_search_idx" ON "processes" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "processes_recent_idx" ON "processes" USING btree ("ultimo_andamento" DESC NULLS LAST, "pro_id" DESC);--> statement-breakpoint
+CREATE INDEX "processes_number_order_idx" ON "processes" USING btree ("ano", "numero");--> statement-breakpoint
 CREATE INDEX "processes_pdf_idx" ON "processes" USING btree ("pdf_file_id");
 --> statement-breakpoint
 CREATE TABLE "process_movements" (

@@ -66,6 +66,8 @@ export const processes = pgTable(
     uniqueIndex('processes_numero_idx').on(t.numero),
     index('processes_folder_idx').on(t.pastaId, t.ultimoAndamento.desc().nullsLast(), t.proId.desc()),
     index('processes_search_idx').using('gin', t.search),
+    index('processes_recent_idx').on(t.ultimoAndamento.desc().nullsLast(), t.proId.desc()),
+    index('processes_number_order_idx').on(t.ano, t.numero),
     index('processes_pdf_idx').on(t.pdfFileId),
   ],
 );

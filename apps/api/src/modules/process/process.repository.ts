@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../lib/audit.js';
-import type { FacetValue, ProcessFilter, ProcessOrderBy, ProcessRow } from '@assoc/domain';
+import { SEARCH_COUNT_CAP, type FacetValue, type ProcessFilter, type ProcessOrderBy, type ProcessRow } from '@assoc/domain';
+
+/** How many of the most recently moved matches the relevance order ranks. */
+export const RANK_CANDIDATES = 2000;
 
 /** Owner kinds of the process files in the file store (file_links). */
 export const PROCESS_FILE_OWNER = 'process';
@@ -205,9 +208,15 @@ export function createProcessRepository(db: Db) {
 
     /** The page of a search (rows with their highlight) — the facets are counted by searchFacets, in parallel. */
     async searchRows(spec: SearchSpec) {
+      // Relevance ranks the RANK_CANDIDATES most recently moved matches (ranking every match of a word found in
+      // nearly every process would read them all); the other orders walk their own index.
+      const ranked = spec.orderby === 'relevancia' && spec.text && !spec.cnj;
+      const source = ranked
+        ? sql`(select p.* from processes p ${searchWhere(spec)} order by p.ultimo_andamento desc nulls last, p.pro_id desc limit ${RANK_CANDIDATES}) p`
+        : sql`processes p ${searchWhere(spec)}`;
       const rows = await rowsOf<ProcessRow & { headline: string | null }>(
         db.execute(sql`
-          with page as (select p.* from processes p ${searchWhere(spec)} ${searchOrder(spec)} limit ${spec.limit} offset ${spec.offset})
+          with page as (select p.* from ${source} ${searchOrder(spec)} limit ${spec.limit} offset ${spec.offset})
           select ${rowColumns(spec.userId)},
                  ${
                    spec.text && !spec.cnj
@@ -224,6 +233,7 @@ export function createProcessRepository(db: Db) {
       return rows;
     },
 
+    /** Facet counts and the total over at most SEARCH_COUNT_CAP matches, the most recently moved first. */
     async searchFacets(spec: SearchSpec) {
       const rows = await rowsOf<{
         pastaId: number | null;
@@ -234,10 +244,11 @@ export function createProcessRepository(db: Db) {
         g: number;
       }>(
         db.execute(sql`
-          select p.pasta_id as "pastaId", p.tribunal, p.ano, p.status, count(*)::int as count,
-                 grouping(p.pasta_id, p.tribunal, p.ano, p.status)::int as g
-            from processes p ${searchWhere(spec)}
-           group by grouping sets ((p.pasta_id), (p.tribunal), (p.ano), (p.status), ())`),
+          with m as (select p.pasta_id, p.tribunal, p.ano, p.status from processes p ${searchWhere(spec)}
+                      order by p.ultimo_andamento desc nulls last, p.pro_id desc limit ${SEARCH_COUNT_CAP})
+          select m.pasta_id as "pastaId", m.tribunal, m.ano, m.status, count(*)::int as count,
+                 grouping(m.pasta_id, m.tribunal, m.ano, m.status)::int as g
+            from m group by grouping sets ((m.pasta_id), (m.tribunal), (m.ano), (m.status), ())`),
       );
       return rows;
     },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   formatCnj,
   MAX_FOLDER_DEPTH,
+  SEARCH_COUNT_CAP,
   genericMessages,
   parseCnj,
   processImportSchema,
@@ -200,7 +201,7 @@ export function createProcessService(deps: ProcessDeps) {
       facets.ano.sort((a, b) => Number(b.value) - Number(a.value));
       const result: ProcessSearchRow[] = rows.map(({ headline, ...row }) => ({ ...row, destaque: highlightPieces(headline) }));
       const nextOffset = body.offset + rows.length < total && rows.length === body.limit ? body.offset + rows.length : null;
-      return { total, rows: result, facets, nextOffset };
+      return { total, aproximado: total >= SEARCH_COUNT_CAP, rows: result, facets, nextOffset };
     },
 
     async createFolder(actor: Actor, nome: string, parentId: number | null): Promise<ProcessFolder> {

@@ -236,6 +236,7 @@ describe('search', () => {
   it('counts facets (folder, court, year, status) and narrows by them; orders by number', async () => {
     const all = await search({ query: 'intimação' });
     expect(all.total).toBe(all.rows.length);
+    expect(all.aproximado).toBe(false);
     expect(all.facets.tribunal).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'TJRJ', count: 1 })]));
     expect(all.facets.ano).toEqual(
       expect.arrayContaining([expect.objectContaining({ value: 2020, count: 1 }), expect.objectContaining({ value: 2019 })]),
