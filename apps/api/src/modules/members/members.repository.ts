@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { numeroInterno } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../lib/audit.js';
@@ -27,9 +27,16 @@ const FIRST_NUMERO = 10_000;
 export function createMembersRepository(db: Db) {
   return {
     db,
-    async customer(tx: Executor, cstId: number, lock = false): Promise<CustomerRow | undefined> {
-      const query = tx.select().from(customers).where(eq(customers.cstId, cstId));
-      const [row] = lock ? await query.for('update') : await query;
+    /** The member's row with the deceased spouse's name (falName), locked for the save when asked. */
+    async customer(tx: Executor, cstId: number, lock = false): Promise<(CustomerRow & { falName: string | null }) | undefined> {
+      const query = tx
+        .select({
+          ...getTableColumns(customers),
+          falName: sql<string | null>`(select f.cust_name from customers f where f.cst_id = ${customers.falId})`,
+        })
+        .from(customers)
+        .where(eq(customers.cstId, cstId));
+      const [row] = lock ? await query.for('update', { of: customers }) : await query;
       return row;
     },
 
@@ -40,18 +47,18 @@ export function createMembersRepository(db: Db) {
       return row?.name ?? null;
     },
 
-    async insertCustomer(tx: Executor, values: CustomerWrite & { custName: string }): Promise<number> {
-      const [row] = await tx.insert(customers).values(values).returning({ cstId: customers.cstId });
-      return row!.cstId;
+    async insertCustomer(tx: Executor, values: CustomerWrite & { custName: string }): Promise<CustomerRow> {
+      const [row] = await tx.insert(customers).values(values).returning();
+      return row!;
     },
 
-    async updateCustomer(tx: Executor, cstId: number, values: CustomerWrite): Promise<number> {
+    async updateCustomer(tx: Executor, cstId: number, values: CustomerWrite): Promise<CustomerRow> {
       const [row] = await tx
         .update(customers)
         .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
         .where(eq(customers.cstId, cstId))
-        .returning({ version: customers.version });
-      return row!.version;
+        .returning();
+      return row!;
     },
 
     async saveAddress(tx: Executor, cstId: number, kind: number, values: AddressWrite | null) {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 import { currentUser } from '../auth/session.js';
 import { createMemberDocuments } from './members.documents.js';
 
@@ -48,11 +49,13 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
       dataCache: async () => service.dataCache(),
     },
     {
+      // The member is built by typed code: serialized without re-validating it (the hot read of the screen).
+      get: { serializerCompiler: fastSerializer },
+      audit: { ...requireRoles('audit'), serializerCompiler: fastSerializer },
       insert: requireRoles('insert'),
       update: requireRoles('update'),
       label: requireRoles('label'),
       audits: requireRoles('audits'),
-      audit: requireRoles('audit'),
     },
   );
 };

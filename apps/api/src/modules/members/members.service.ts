@@ -34,7 +34,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { ChildListDefinition, MarkedItem } from './child-lists.js';
 import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
-import type { MembersRepository } from './members.repository.js';
+import type { AddressRow, CustomerRow, MembersRepository } from './members.repository.js';
 
 export interface MemberUser {
   actor: Actor;
@@ -78,19 +78,28 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
   const sections = memberSections as readonly MemberSection[];
   const hasAny = (roles: readonly string[], wanted: readonly string[]) => wanted.some((r) => roles.includes(r));
 
-  /** The full stored member with every registered child list (no role filter). */
+  /** The full stored member with every registered child list (no role filter); its queries run together. */
   async function loadFull(tx: Executor, cstId: number, lock = false): Promise<MemberRecord | null> {
-    const row = await repo.customer(tx, cstId, lock);
+    const lists = [...childLists.values()];
+    const [row, addressRows, ...listRows] = await Promise.all([
+      repo.customer(tx, cstId, lock),
+      repo.addresses(tx, cstId),
+      ...lists.map((list) => list.load(tx, cstId)),
+    ]);
     if (!row) return null;
-    const addressRows = await repo.addresses(tx, cstId);
+    return toRecord(row, addressRows, new Map(lists.map((list, i) => [list.key, listRows[i]!])));
+  }
+
+  function toRecord(
+    row: CustomerRow & { falName?: string | null },
+    addressRows: AddressRow[],
+    lists: Map<MemberChildListKey, unknown[]>,
+  ): MemberRecord {
     const bankName = debitPlaces.find((p) => p.bnkId === row.bnkId)?.bankName ?? null;
     const record = recordFromRows(row, addressRows, bankName);
-    const lists = record as unknown as Record<string, unknown>;
-    for (const list of childLists.values()) lists[list.key] = await list.load(tx, cstId);
-    if (row.falId) {
-      const name = await repo.personName(tx, row.falId);
-      if (name) record.falecidos = [{ value: row.falId, label: name }];
-    }
+    const out = record as unknown as Record<string, unknown>;
+    for (const [key, items] of lists) out[key] = items;
+    if (row.falId && row.falName) record.falecidos = [{ value: row.falId, label: row.falName }];
     return record;
   }
 
@@ -194,23 +203,30 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
 
       const values = customerValues(data);
       if (photoKey) values.custPhotoKey = photoKey;
-      let id: number;
-      if (stored) {
-        id = stored.cstId;
-        await repo.updateCustomer(tx, id, values);
-      } else {
-        const numero = await repo.nextNumeroInterno(tx);
-        id = await repo.insertCustomer(tx, { ...values, custName: String(data.custName ?? ''), custNumeroInterno: numero, parentId: null });
-      }
+      const row = stored
+        ? await repo.updateCustomer(tx, stored.cstId, values)
+        : await repo.insertCustomer(tx, {
+            ...values,
+            custName: String(data.custName ?? ''),
+            custNumeroInterno: await repo.nextNumeroInterno(tx),
+            parentId: null,
+          });
+      const id = row.cstId;
       // Only what changed is written: an address the body did not change, a list whose rows are all 'none'.
       const changed = stored ? new Set(changedPaths(baseline, input, READ_ONLY).map((p) => p.split('.')[0]!)) : null;
+      let addressesChanged = false;
       for (const key of addressKeys) {
         if (changed && !changed.has(key)) continue;
+        addressesChanged = true;
         await repo.saveAddress(tx, id, addressKinds[key], addressValues((data[key] ?? {}) as Record<string, unknown>));
       }
-      for (const [list, items] of rows) {
-        if (items.every((i) => i.operation === 'none')) continue;
-        await list.apply(tx, id, items, { actor: user.actor, roles: user.roles, inserting: !stored });
+      const listsAfter = new Map<MemberChildListKey, unknown[]>();
+      for (const list of childLists.values()) {
+        const items = rows.get(list);
+        if (items && items.some((i) => i.operation !== 'none')) {
+          await list.apply(tx, id, items, { actor: user.actor, roles: user.roles, inserting: !stored });
+          listsAfter.set(list.key, await list.load(tx, id));
+        } else listsAfter.set(list.key, stored ? ((stored as unknown as Record<string, unknown[]>)[list.key] ?? []) : []);
       }
       const before = CARGO_KEYS.map((k) => baseline[k]).filter((v): v is number => typeof v === 'number');
       const after = CARGO_KEYS.map((k) => data[k]).filter((v): v is number => typeof v === 'number');
@@ -221,7 +237,12 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         after.filter((c) => !before.includes(c)),
       );
 
-      const saved = (await loadFull(tx, id))!;
+      // The member as saved, for the audit: the returned row, the addresses (read again only when written), the lists.
+      const falName =
+        row.falId && row.falId === stored?.falId ? (stored.falecidos?.[0]?.label ?? null) : row.falId ? await repo.personName(tx, row.falId) : null;
+      const savedAddresses = addressesChanged ? await repo.addresses(tx, id) : null;
+      const saved = toRecord({ ...row, falName }, savedAddresses ?? [], listsAfter);
+      if (!savedAddresses && stored) for (const key of addressKeys) (saved as unknown as Record<string, unknown>)[key] = stored[key];
       await writeAudit(tx, {
         category: AUDIT_CATEGORY,
         ownerId: id,
