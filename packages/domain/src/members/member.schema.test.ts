@@ -185,3 +185,11 @@ describe('sections and tabs (spec 1 §6, §2)', () => {
     expect(isValidNumeroInterno('0012349')).toBe(false);
   });
 });
+
+describe('every member field is owned by a section (so the server checks its roles)', () => {
+  it('no field escapes the section table', async () => {
+    const { memberObjectSchema } = await import('./member.schema.js');
+    const unowned = Object.keys(memberObjectSchema.shape).filter((key) => !['cstId', 'parentId', 'version'].includes(key) && !sectionOfField(key));
+    expect(unowned).toEqual([]);
+  });
+});
