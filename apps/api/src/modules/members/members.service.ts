@@ -252,10 +252,14 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         before: stored,
         after: saved,
       });
-      return { cstId: id, version: saved.version, message: stored ? memberMessages.updated : memberMessages.inserted };
+      // The deceased holders of GET datacache change when a holder dies, comes back or a deceased one is renamed.
+      const deceasedChanged =
+        (stored?.custAssocSituacao ?? null) !== saved.custAssocSituacao || (saved.custAssocSituacao === 5 && stored?.custName !== saved.custName);
+      return { cstId: id, version: saved.version, message: stored ? memberMessages.updated : memberMessages.inserted, deceasedChanged };
     });
-    if (result.message === memberMessages.inserted || (cstId !== null && body.falId !== undefined)) cache = null;
-    return result;
+    const { deceasedChanged, ...reply } = result;
+    if (deceasedChanged) cache = null;
+    return reply;
   }
 
   return {

@@ -403,6 +403,13 @@ describe('datacache', () => {
     await ctx.db.insert(assocCargos).values({ aacCargo: 'Vogal' });
     const second = (await staff.get('/api/v1/datacache')).json();
     expect(second.version).not.toBe(first.version);
+    // A holder who dies joins the deceased spouses a widow(er) may name.
+    const { cstId } = await insertMember();
+    const loaded = await getMember(staff, cstId);
+    expect((await put(staff, cstId, { ...bodyOf(loaded), custAssocSituacao: 5, custDeceased: '2024-01-02' })).statusCode).toBe(200);
+    const third = (await staff.get('/api/v1/datacache')).json();
+    expect(third.deceasedSpouses).toContainEqual({ value: cstId, label: 'Maria da Silva Teste' });
+    expect(third.version).not.toBe(second.version);
   });
 });
 
