@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { Designer } from '@pdfme/ui';
-import type { Template } from '@pdfme/common';
+import type { Font, Template } from '@pdfme/common';
 import { barcodes, image, line, multiVariableText, rectangle, table, text } from '@pdfme/schemas';
 import { reportContracts } from '@assoc/domain';
 import regularFont from '../../../../../api/assets/fonts/DejaVuSans-Latin.ttf?url';
@@ -24,8 +24,27 @@ const plugins = {
   ean13: barcodes.ean13,
   nw7: barcodes.nw7,
 };
-/** The documents' fonts (the Latin subsets the server renders with), so the designer draws what the PDF prints. */
-const font = { DejaVuSans: { data: regularFont, fallback: true }, 'DejaVuSans-Bold': { data: boldFont } };
+let fonts: Promise<Font> | undefined;
+/**
+ * The documents' fonts (the Latin subsets the server renders with), so the designer draws what the PDF prints, as bytes:
+ * pdfme measures and draws the texts with the font file itself, and takes a font given as text for base64 (a URL only
+ * when it is an http(s) address of a public host), so a font given by its URL left every text of the canvas empty.
+ */
+function documentFonts(): Promise<Font> {
+  const bytes = async (url: string) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`Fonte ${url}: ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  fonts ??= Promise.all([bytes(regularFont), bytes(boldFont)]).then(([regular, bold]) => ({
+    DejaVuSans: { data: regular, fallback: true },
+    'DejaVuSans-Bold': { data: bold },
+  }));
+  fonts.catch(() => {
+    fonts = undefined;
+  });
+  return fonts;
+}
 
 interface Props {
   name: string;
@@ -56,6 +75,7 @@ export default function ReportDesigner({ name, onSaved, onExit }: Props) {
       const reply = await callApi(reportContracts.get, { params: { name } });
       version.current = reply.version;
       const template = reply.rptData as unknown as Template;
+      const font = await documentFonts();
       if (designer.current) designer.current.updateTemplate(template);
       else if (container.current)
         designer.current = new Designer({
