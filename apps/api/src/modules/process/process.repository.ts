@@ -224,7 +224,7 @@ export function createProcessRepository(db: Db) {
                          p.classe || ' · ' || p.assunto || ' · ' || p.partes || coalesce(' · ' || (
                            select string_agg(m.texto, ' · ' order by m.data desc, m.and_id desc)
                              from (select m.texto, m.data, m.and_id from process_movements m where m.pro_id = p.pro_id
-                                    order by m.data desc, m.and_id desc limit 12) m), ''),
+                                    order by m.data desc, m.and_id desc limit 5) m), ''),
                          ${tsQuery(spec.text)}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "')`
                      : sql`null`
                  } as headline
