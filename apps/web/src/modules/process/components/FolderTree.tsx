@@ -36,7 +36,7 @@ function FolderLevel({ folders, depth, ...props }: FolderTreeProps & { depth: nu
               rightSection={
                 unread > 0 ? (
                   <>
-                    <Badge size="sm" variant="filled" circle={unread < 10} aria-hidden>
+                    <Badge size="sm" variant={folder.inbox ? 'filled' : 'light'} circle={unread < 10} aria-hidden>
                       {unread}
                     </Badge>
                     <VisuallyHidden>{processTexts.inboxUnread(unread)}</VisuallyHidden>

@@ -37,11 +37,11 @@ export function ProcessList({ rows, selectedProId, loading, hasMore, emptyText, 
                 aria-current={selected ? 'true' : undefined}
                 onClick={() => onSelect(row.proId)}
               >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text fw={row.lido ? 500 : 700} size="sm" ff="monospace">
+                <Group justify="space-between" gap={4} wrap="wrap">
+                  <Text fw={row.lido ? 500 : 700} size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {formatCnj(row.numero)}
                   </Text>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" ml="auto">
                     {!row.lido && (
                       <Badge size="xs" color="blue" variant="filled">
                         {processTexts.unread}

@@ -38,7 +38,7 @@ export function SearchFacets({
     <Stack gap="sm" component="section" aria-label="Filtros da pesquisa">
       {FACETS.map((facet) =>
         facets[facet].length === 0 ? null : (
-          <div key={facet}>
+          <div key={facet} role="group" aria-label={processTexts.facets[facet]}>
             <Text size="sm" fw={600} mb={4} component="h3">
               {processTexts.facets[facet]}
             </Text>
