@@ -8,6 +8,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph scripts/bundle-budget.mjs measures.
+    manifest: true,
+    // Every browser the app supports preloads modules itself: no polyfill in the sign-in page's entry.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // The domain package's modules only declare things: a screen importing one name from '@assoc/domain'
+        // must not pull every contract (and all of zod) into its chunks.
+        moduleSideEffects: [{ test: /\/packages\/domain\/src\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 8200,

@@ -1,10 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
-import './app/accessibility.css';
 import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(

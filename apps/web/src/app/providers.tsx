@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cssVariablesResolver, theme } from './theme';
-
-dayjs.locale('pt-br');
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -17,17 +10,15 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * TanStack Query and Mantine, for every page. The dates locale, modals, toasts and the "session lost" popup
+ * come with the routes behind the sign-in page (layout/ShellProviders.tsx, its own chunk).
+ */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
-        <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-          <ModalsProvider labels={{ confirm: 'SIM', cancel: 'NÃO' }}>
-            {/* Bottom right: toasts cover none of the top bar's controls (bell, user menu) nor a registry's toolbar. */}
-            <Notifications position="bottom-right" limit={4} />
-            {children}
-          </ModalsProvider>
-        </DatesProvider>
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -1,33 +1,34 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
-import { appRoutes, type AppRoute } from '@assoc/domain';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { appRoutes } from '@assoc/domain';
 import { FullPageLoader } from '../modules/ui/components/FullPageLoader';
-import { RequireAuth } from './session/RequireAuth';
-import { SessionLostHandler } from './session/SessionLostHandler';
-import { RouteGuard } from './RouteGuard';
-import { screens } from './screens';
 
 // Each screen is its own chunk, so /login loads only the sign-in form.
 const LoginPage = lazy(() => import('../pages/LoginPage'));
+// Dates locale, modals, toasts and the "session lost" popup: every route but a /login opened first.
+const ShellProviders = lazy(() => import('./layout/ShellProviders'));
 const ResetPage = lazy(() => import('../pages/ResetPage'));
-const MainLayout = lazy(() => import('./layout/MainLayout'));
+// The session guard, the layout, the role checks and the screen table: one chunk, after signing in.
+const SignedInLayout = lazy(() => import('./layout/SignedIn'));
+const GuardedScreen = lazy(() => import('./layout/SignedIn').then((m) => ({ default: m.GuardedScreen })));
 const HomePage = lazy(() => import('../pages/HomePage'));
-const ScreenPage = lazy(() => import('../pages/ScreenPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
-function screenFor(route: AppRoute) {
-  const Screen = screens[route.path];
-  return Screen ? <Screen /> : <ScreenPage title={route.title} />;
-}
-
 function Root() {
+  const { pathname } = useLocation();
+  // Loaded on the first page other than /login, then kept for good (sign-out, session lost, expired reset link).
+  const [withShell, setWithShell] = useState(pathname !== '/login');
+  if (!withShell && pathname !== '/login') setWithShell(true);
+  const page = (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+  if (!withShell) return page;
   return (
-    <>
-      <SessionLostHandler />
-      <Suspense fallback={<FullPageLoader />}>
-        <Outlet />
-      </Suspense>
-    </>
+    <Suspense fallback={<FullPageLoader />}>
+      <ShellProviders>{page}</ShellProviders>
+    </Suspense>
   );
 }
 
@@ -40,16 +41,12 @@ export const routes: RouteObject[] = [
       { path: '/reset', element: <ResetPage /> },
       {
         path: '/',
-        element: (
-          <RequireAuth>
-            <MainLayout />
-          </RequireAuth>
-        ),
+        element: <SignedInLayout />,
         children: [
           { index: true, element: <HomePage /> },
           ...appRoutes.map((route) => ({
             path: route.path,
-            element: <RouteGuard path={route.path}>{screenFor(route)}</RouteGuard>,
+            element: <GuardedScreen route={route} />,
           })),
           { path: '*', element: <NotFoundPage /> },
         ],

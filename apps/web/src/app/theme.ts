@@ -1,23 +1,27 @@
 import {
-  Avatar,
-  CloseButton,
   createTheme,
   darken,
   defaultVariantColorsResolver,
-  InputClearButton,
-  Menu,
-  Modal,
-  NavLink,
-  Notification,
-  Pagination,
   parseThemeColor,
-  PasswordInput,
-  SegmentedControl,
+  type AvatarProps,
   type CloseButtonProps,
   type CSSVariablesResolver,
+  type InputClearButtonProps,
+  type MantineThemeComponent,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+  type PaginationProps,
+  type PasswordInputProps,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { Calendar, CalendarHeader } from '@mantine/dates';
+import type { CalendarHeaderProps, CalendarProps } from '@mantine/dates';
+
+/**
+ * A component's theme entry, as `Component.extend` would type it, without importing the component: the theme
+ * is in the sign-in page's bundle, and Menu, Modal, Calendar… are not (issue 12: /login ≤ 150 KB).
+ */
+const themed = <Props>(entry: Omit<MantineThemeComponent, 'defaultProps'> & { defaultProps?: Partial<Props> }) => entry as MantineThemeComponent;
 
 /** Colours whose light variant (shade 9 on shade 1: badges, light buttons) stays under 4.5:1. */
 const WEAK_LIGHT_COLORS = new Set(['green', 'lime', 'orange', 'teal', 'yellow', 'cyan', 'red', 'gray']);
@@ -51,18 +55,18 @@ export const theme = createTheme({
   components: {
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },
     // Initials colours whose light variant (shade 9 on shade 1) reaches 4.5:1; lime, yellow, orange… do not.
-    Avatar: Avatar.extend({ defaultProps: { allowedInitialsColors: ['blue', 'cyan', 'grape', 'indigo', 'pink', 'violet'] } }),
-    Modal: Modal.extend({ defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Fechar' } } }),
+    Avatar: themed<AvatarProps>({ defaultProps: { allowedInitialsColors: ['blue', 'cyan', 'grape', 'indigo', 'pink', 'violet'] } }),
+    Modal: themed<ModalProps>({ defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Fechar' } } }),
     // Modal, Drawer, Notification and Popover close buttons all render CloseButton.
-    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
+    CloseButton: themed<CloseButtonProps>({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
     // Mantine's initial-focus placeholder (a focusable role="presentation" div) is not allowed inside role="menu".
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Limpar' } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
-    PasswordInput: PasswordInput.extend({
+    Menu: themed<MenuProps>({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    InputClearButton: themed<InputClearButtonProps>({ defaultProps: { 'aria-label': 'Limpar' } }),
+    Notification: themed<NotificationProps>({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
+    PasswordInput: themed<PasswordInputProps>({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
     }),
-    Pagination: Pagination.extend({
+    Pagination: themed<PaginationProps>({
       defaultProps: {
         getControlProps: (control) =>
           ({
@@ -73,7 +77,7 @@ export const theme = createTheme({
           })[control],
       },
     }),
-    Calendar: Calendar.extend({
+    Calendar: themed<CalendarProps>({
       defaultProps: {
         ariaLabels: {
           monthLevelControl: 'Escolher o mês',
@@ -88,13 +92,13 @@ export const theme = createTheme({
       },
     }),
     // Any calendar header drawn outside Calendar (pickers) still gets names.
-    CalendarHeader: CalendarHeader.extend({ defaultProps: { previousLabel: 'Anterior', nextLabel: 'Próximo' } }),
+    CalendarHeader: themed<CalendarHeaderProps>({ defaultProps: { previousLabel: 'Anterior', nextLabel: 'Próximo' } }),
     // Phones: a long option ("Pessoa jurídica (CNPJ)") wraps instead of being cut with an ellipsis.
-    SegmentedControl: SegmentedControl.extend({
+    SegmentedControl: themed({
       styles: { label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } },
     }),
     // Long menu labels (job names) wrap between words instead of being cut.
-    NavLink: NavLink.extend({
+    NavLink: themed({
       styles: { body: { overflow: 'visible', whiteSpace: 'normal' }, label: { overflowWrap: 'break-word' } },
     }),
   },
