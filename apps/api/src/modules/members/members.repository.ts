@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { numeroInterno } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../lib/audit.js';
@@ -21,6 +22,9 @@ export type CustomerWrite = Partial<Omit<typeof customers.$inferInsert, 'cstId' 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressWrite = Omit<typeof addresses.$inferInsert, 'cstId' | 'kind'>;
 
+/** The deceased spouse (falId) of a member. */
+const spouse = alias(customers, 'spouse');
+
 /** First internal number when the table has none (the demo starts at 010000). */
 const FIRST_NUMERO = 10_000;
 
@@ -30,11 +34,9 @@ export function createMembersRepository(db: Db) {
     /** The member's row with the deceased spouse's name (falName), locked for the save when asked. */
     async customer(tx: Executor, cstId: number, lock = false): Promise<(CustomerRow & { falName: string | null }) | undefined> {
       const query = tx
-        .select({
-          ...getTableColumns(customers),
-          falName: sql<string | null>`(select f.cust_name from customers f where f.cst_id = ${customers.falId})`,
-        })
+        .select({ ...getTableColumns(customers), falName: spouse.custName })
         .from(customers)
+        .leftJoin(spouse, eq(spouse.cstId, customers.falId))
         .where(eq(customers.cstId, cstId));
       const [row] = lock ? await query.for('update', { of: customers }) : await query;
       return row;

@@ -153,6 +153,13 @@ describe('insert and read', () => {
     expect(audit).toMatchObject({ category: 'users', action: 'insert', userName: staffName });
   });
 
+  it('a widow(er) reads the deceased spouse as an option (falecidos)', async () => {
+    const deceased = await createMember(ctx, { custName: 'Falecido Cônjuge Teste', custAssocSituacao: 5 });
+    const { cstId } = await insertMember({ ...newMember(), custStatus: 'V', falId: deceased.cstId });
+    const member = await getMember(staff, cstId);
+    expect(member.falecidos).toEqual([{ value: deceased.cstId, label: 'Falecido Cônjuge Teste' }]);
+  });
+
   it('401 anonymous, 403 without the roles', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/user/1' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/user/1', payload: {} })).statusCode).toBe(401);
