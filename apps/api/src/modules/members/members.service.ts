@@ -202,6 +202,11 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       }
 
       const values = customerValues(data);
+      if (stored) {
+        // Only the columns that change (a narrower UPDATE); the version moves on even when only a list changed.
+        const current = customerValues(stored as unknown as Record<string, unknown>) as Record<string, unknown>;
+        for (const key of Object.keys(values) as (keyof typeof values)[]) if (current[key] === values[key]) delete values[key];
+      }
       if (photoKey) values.custPhotoKey = photoKey;
       const row = stored
         ? await repo.updateCustomer(tx, stored.cstId, values)
