@@ -32,6 +32,8 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/outbox': 'list',
   '/seguranca': 'list',
   '/reports': 'list',
+  '/processo': 'list',
+  '/chavesapi': 'list',
 };
 
 /** The demo profiles of the README (password Demo@1234), each with its saved sign-in. */
