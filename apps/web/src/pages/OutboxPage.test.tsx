@@ -20,6 +20,7 @@ const item = (id: number, status: string, extra = {}) => ({
   nextAttemptAt: '2025-03-10T13:00:00.000Z',
   userId: null,
   cstId: null,
+  attachments: [],
   ...extra,
 });
 
@@ -39,7 +40,11 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
         const items = failed
           ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })]
           : [
-              item(3, 'sent'),
+              item(3, 'sent', {
+                attachments: [
+                  { fileId: '0b6c9f3e-2a52-4d4e-9f0e-5d2b8f7a1c11', name: 'declaracao-vinculo.pdf', mimeType: 'application/pdf', size: 48_213 },
+                ],
+              }),
               item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }),
               item(1, 'pending', { sensitive: true, text: '(conteúdo protegido)' }),
             ];
@@ -56,6 +61,11 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByText('Enviado')).toBeInTheDocument();
     expect(within(table).getByText('Pendente')).toBeInTheDocument();
+    // An attachment: its name opens the stored file (GET jobs/download/{fileId}).
+    expect(within(table).getByRole('link', { name: 'declaracao-vinculo.pdf' })).toHaveAttribute(
+      'href',
+      '/api/v1/jobs/download/0b6c9f3e-2a52-4d4e-9f0e-5d2b8f7a1c11',
+    );
     // A security e-mail is marked as protected (the server sends no body for it).
     expect(within(table).getByLabelText('(conteúdo protegido)')).toBeInTheDocument();
 

@@ -21,6 +21,10 @@ export const outboxQuerySchema = z.object({
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
+/** A file sent with an e-mail (a superadmin downloads it through GET jobs/download/{fileId}). */
+export const outboxAttachmentSchema = z.object({ fileId: z.string(), name: z.string(), mimeType: z.string(), size: z.number() });
+export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
+
 export const outboxItemSchema = z.object({
   id: z.number(),
   channel: z.enum(outboxChannels),
@@ -37,6 +41,7 @@ export const outboxItemSchema = z.object({
   nextAttemptAt: z.string(),
   userId: z.number().nullable(),
   cstId: z.number().nullable(),
+  attachments: z.array(outboxAttachmentSchema),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 

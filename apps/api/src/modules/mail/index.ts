@@ -26,7 +26,7 @@ export default defineModule({
   name: 'mail',
   setup(app) {
     app.services.mail = createMailService(app.db);
-    const worker = createMailWorker({ db: app.db, config: app.config, log: app.log });
+    const worker = createMailWorker({ db: app.db, config: app.config, log: app.log, store: app.services.files.store });
     app.decorate('mailWorker', worker);
     if (app.config.JOBS_WORKER === 'true') app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());

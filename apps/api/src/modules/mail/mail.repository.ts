@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { dataMessages, type OutboxItem, type OutboxQuery } from '@assoc/domain';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dataMessages, type OutboxAttachment, type OutboxItem, type OutboxQuery } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
-import { outbox } from '../../db/schema/index.js';
+import { fileLinks, files, outbox } from '../../db/schema/index.js';
 
 const EXPIRED_BEFORE_SENDING = 'Link expirado antes do envio; peça um novo.';
 
@@ -24,11 +24,25 @@ export interface NewEmail {
   secrets?: Record<string, string>;
   /** The secrets (and an unsent e-mail) expire after this many minutes. */
   secretsMinutes?: number;
+  /**
+   * Files of the file store (`app.services.files.save`) sent as attachments, with their stored name and type.
+   * They are linked to the outbox row (owner 'outbox') in the same statement as the row is written.
+   */
+  attachments?: readonly { fileId: string }[];
+}
+
+/** The owner kind of the file links that make a file an e-mail's attachment. */
+export const OUTBOX_OWNER = 'outbox';
+
+/** An attachment as the sender reads it (the file's record; the bytes are in the store under `storageKey`). */
+export interface OutboxFile extends OutboxAttachment {
+  outboxId: number;
+  storageKey: string;
 }
 
 /** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
 export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<number> {
-  const [row] = await db
+  const insert = db
     .insert(outbox)
     .values({
       channel: 'email',
@@ -43,7 +57,38 @@ export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<num
       secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
     })
     .returning({ id: outbox.id });
-  return row!.id;
+  const fileIds = [...new Set((email.attachments ?? []).map((a) => a.fileId))];
+  if (fileIds.length === 0) return (await insert)[0]!.id;
+  // One statement: the row and its attachment links are written together (an unknown file fails both), so an
+  // e-mail never goes out without the files it was written with, with or without the caller's transaction.
+  const result = await db.execute<{ id: number }>(sql`
+    with o as (${insert.getSQL()}),
+         l as (insert into file_links (owner_kind, owner_id, file_id)
+               select ${OUTBOX_OWNER}, o.id::text, f.id from o, unnest(array[${sql.join(
+                 fileIds.map((id) => sql`${id}::uuid`),
+                 sql`, `,
+               )}]) as f(id))
+    select id from o`);
+  return Number(result.rows[0]!.id);
+}
+
+/** The files linked to these outbox rows, in the order they were linked. */
+async function attachmentsOf(db: Db, outboxIds: number[]): Promise<OutboxFile[]> {
+  if (outboxIds.length === 0) return [];
+  const rows = await db
+    .select({
+      ownerId: fileLinks.ownerId,
+      fileId: files.id,
+      name: files.name,
+      mimeType: files.mimeType,
+      size: files.size,
+      storageKey: files.storageKey,
+    })
+    .from(fileLinks)
+    .innerJoin(files, eq(files.id, fileLinks.fileId))
+    .where(and(eq(fileLinks.ownerKind, OUTBOX_OWNER), inArray(fileLinks.ownerId, outboxIds.map(String))))
+    .orderBy(asc(fileLinks.createdAt), asc(files.name));
+  return rows.map(({ ownerId, ...file }) => ({ outboxId: Number(ownerId), ...file }));
 }
 
 export interface ClaimedEmail {
@@ -58,6 +103,9 @@ export interface ClaimedEmail {
 
 export function createMailRepository(db: Db) {
   return {
+    /** The attachments of these e-mails (the sender reads their bytes from the file store). */
+    attachmentsOf: (outboxIds: number[]) => attachmentsOf(db, outboxIds),
+
     /**
      * Claims due e-mails for one worker: pending ones whose time has come, and 'sending' ones whose
      * claim lapsed (a worker died mid-send). `for update skip locked` keeps two workers (or two API
@@ -142,6 +190,10 @@ export function createMailRepository(db: Db) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ n: count() }).from(outbox).where(and(where)),
       ]);
+      const attachments = await attachmentsOf(
+        db,
+        rows.map((r) => r.id),
+      );
       return {
         total: totals[0]?.n ?? 0,
         items: rows.map((r) => ({
@@ -159,6 +211,9 @@ export function createMailRepository(db: Db) {
           nextAttemptAt: r.nextAttemptAt.toISOString(),
           userId: r.userId,
           cstId: r.cstId,
+          attachments: attachments
+            .filter((a) => a.outboxId === r.id)
+            .map((a) => ({ fileId: a.fileId, name: a.name, mimeType: a.mimeType, size: a.size })),
         })),
       };
     },

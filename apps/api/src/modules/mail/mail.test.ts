@@ -1,13 +1,14 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dataMessages } from '@assoc/domain';
-import { createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
+import { createMember, createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { migrationsFolder } from '../../db/client.js';
-import { outbox, users } from '../../db/schema/index.js';
-import { createMailWorker, resolveSecrets, retryDelaySeconds } from './mail.worker.js';
+import { fileLinks, outbox, users } from '../../db/schema/index.js';
+import { attachmentMissing, createMailWorker, resolveSecrets, retryDelaySeconds } from './mail.worker.js';
 import { enqueueEmail } from './mail.repository.js';
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
@@ -67,7 +68,7 @@ describe('outbox worker over a real SMTP server', () => {
     const before = smtp.messages.length;
     const ids: number[] = [];
     for (let i = 0; i < 30; i++) ids.push(await enqueueEmail(ctx.db, { to: `lote${i}@exemplo.com.br`, subject: `Lote ${i}`, text: 'x' }));
-    const other = createMailWorker({ db: ctx.db, config: ctx.config, log: ctx.app.log });
+    const other = createMailWorker({ db: ctx.db, config: ctx.config, log: ctx.app.log, store: ctx.app.services.files.store });
     try {
       await Promise.all([ctx.app.mailWorker.runOnce(), other.runOnce(), ctx.app.mailWorker.runOnce(), other.runOnce()]);
       while ((await ctx.app.mailWorker.runOnce()) + (await other.runOnce()) > 0) {
@@ -362,5 +363,138 @@ describe('outbox sender and JOBS_WORKER', () => {
       await httpOnly.close();
       await smtp.close();
     }
+  });
+});
+
+/** The Content-Disposition file name: plain, or RFC 2231 (filename*0*=utf-8''…, in parts) for non-ASCII names. */
+function filenameOf(headers: string) {
+  const parts = [...headers.matchAll(/filename\*(\d+)?\*?="?([^";\r\n]+)"?/gi)].map((m) => m[2]!);
+  if (parts.length) return decodeURIComponent(parts.join('').replace(/^utf-8''/i, ''));
+  return /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+}
+
+/** The attachment parts of a raw MIME message: file name, content type and decoded bytes. */
+function mimeAttachments(raw: string) {
+  return raw
+    .split(/\r?\n--[^\r\n]+\r?\n/)
+    .map((part) => {
+      const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+      if (!/content-disposition:\s*attachment/i.test(headers)) return null;
+      return {
+        filename: filenameOf(headers),
+        contentType: /content-type:\s*([^;\r\n]+)/i.exec(headers)?.[1]?.trim(),
+        bytes: Buffer.from(
+          body
+            .join('')
+            .split(/\r?\n--/)[0]!
+            .replace(/\s+/g, ''),
+          'base64',
+        ),
+      };
+    })
+    .filter((a) => a !== null);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+
+describe('attachments (files of the file store linked to the outbox row)', () => {
+  let smtp: TestSmtp;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ctx = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 600_000, MAIL_MAX_ATTEMPTS: 2, MAIL_RETRY_SECONDS: 0.1 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('an e-mail with a PDF attachment arrives with it (name, type and bytes); GET outbox lists it', async () => {
+    const file = await ctx.app.services.files.save({ name: 'extrato-março.pdf', data: PDF });
+    const id = await enqueueEmail(ctx.db, {
+      to: 'anexo@exemplo.com.br',
+      subject: 'Com anexo',
+      text: 'Segue o anexo.',
+      attachments: [{ fileId: file.id }],
+    });
+    const links = await ctx.db
+      .select()
+      .from(fileLinks)
+      .where(eq(fileLinks.ownerId, String(id)));
+    expect(links).toMatchObject([{ ownerKind: 'outbox', fileId: file.id }]);
+
+    const before = smtp.messages.length;
+    expect(await ctx.app.mailWorker.runOnce()).toBe(1);
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    expect(mail.text).toContain('Segue o anexo.');
+    const [part, ...others] = mimeAttachments(mail.raw);
+    expect(others).toHaveLength(0);
+    expect(part!.contentType).toBe('application/pdf');
+    expect(part!.filename).toBe('extrato-março.pdf');
+    expect(part!.bytes.equals(PDF)).toBe(true);
+    expect((await rowOf(ctx, id)).status).toBe('sent');
+
+    const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
+    const item = (await client.get('/api/v1/outbox')).json().items.find((i: { id: number }) => i.id === id);
+    expect(item.attachments).toEqual([{ fileId: file.id, name: 'extrato-março.pdf', mimeType: 'application/pdf', size: PDF.length }]);
+    // The superadmin downloads it through the file download route.
+    const download = await client.get(`/api/v1/jobs/download/${file.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('GET user/emailvinculo: the bond declaration e-mail arrives with declaracao-vinculo.pdf', async () => {
+    const member = await createMember(ctx, { custEmail: 'socio@exemplo.com.br', custAdmissao: '2001-02-03', custAssocSituacao: 1, custStatus: 'M' });
+    const { client } = await signedInAs(ctx, ['v2access']);
+    const res = await client.get(`/api/v1/user/emailvinculo/${member.cstId}`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const before = smtp.messages.length;
+    expect(await ctx.app.mailWorker.runOnce()).toBe(1);
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    expect(mail.to).toEqual(['socio@exemplo.com.br']);
+    const [part, ...others] = mimeAttachments(mail.raw);
+    expect(others).toHaveLength(0);
+    expect(part).toMatchObject({ filename: 'declaracao-vinculo.pdf', contentType: 'application/pdf' });
+    expect(part!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId));
+    const [link] = await ctx.db
+      .select()
+      .from(fileLinks)
+      .where(eq(fileLinks.ownerId, String(row!.id)));
+    const stored = await ctx.app.services.files.find(link!.fileId);
+    expect(part!.bytes.length).toBe(stored!.size);
+    expect(row!.status).toBe('sent');
+  });
+
+  it('a missing file fails the e-mail (retried, then failed for good) and it is never sent without it', async () => {
+    const file = await ctx.app.services.files.save({ name: 'sumiu.pdf', data: PDF });
+    const id = await enqueueEmail(ctx.db, {
+      to: 'sem-anexo@exemplo.com.br',
+      subject: 'Anexo perdido',
+      text: 'x',
+      attachments: [{ fileId: file.id }],
+    });
+    await ctx.app.services.files.store.delete(file.storageKey);
+    const before = smtp.messages.length;
+
+    await ctx.app.mailWorker.runOnce();
+    let row = await rowOf(ctx, id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: attachmentMissing('sumiu.pdf') });
+    await sleep(250);
+    await ctx.app.mailWorker.runOnce();
+    row = await rowOf(ctx, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: attachmentMissing('sumiu.pdf') });
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('an unknown file writes neither the e-mail nor any link', async () => {
+    const [{ n: before }] = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox`)).rows as [{ n: number }];
+    await expect(
+      enqueueEmail(ctx.db, { to: 'x@exemplo.com.br', subject: 'Arquivo inexistente', text: 'x', attachments: [{ fileId: crypto.randomUUID() }] }),
+    ).rejects.toThrow();
+    const [{ n: after }] = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox`)).rows as [{ n: number }];
+    expect(after).toBe(before);
   });
 });

@@ -4,7 +4,8 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loggableError } from '../../lib/errors.js';
 import { maskPersonalData } from '../../lib/log-redaction.js';
-import { createMailRepository, type ClaimedEmail } from './mail.repository.js';
+import type { BlobStore } from '../files/files.store.js';
+import { createMailRepository, type ClaimedEmail, type OutboxFile } from './mail.repository.js';
 
 /** E-mails claimed per round; a full round is followed at once by another. */
 const BATCH = 20;
@@ -35,7 +36,39 @@ export function resolveSecrets(email: Pick<ClaimedEmail, 'text' | 'html' | 'secr
   return { text, html };
 }
 
-export function createMailWorker({ db, config, log }: { db: Db; config: AppConfig; log: FastifyBaseLogger }): MailWorker {
+/** The failure recorded when an attachment's bytes cannot be read: the e-mail is not sent without it. */
+export const attachmentMissing = (name: string) => `Anexo indisponível no armazenamento de arquivos: ${name}`;
+
+/** The attachments of one e-mail as nodemailer takes them, read whole before sending (a missing file fails the e-mail). */
+async function readAttachments(store: Pick<BlobStore, 'get'>, list: OutboxFile[]) {
+  const out: { filename: string; content: Buffer; contentType: string }[] = [];
+  for (const file of list) {
+    let content: Buffer;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await store.get(file.storageKey)) chunks.push(Buffer.from(chunk as Buffer));
+      content = Buffer.concat(chunks);
+    } catch {
+      throw new Error(attachmentMissing(file.name));
+    }
+    if (content.length !== file.size) throw new Error(attachmentMissing(file.name));
+    out.push({ filename: file.name, content, contentType: file.mimeType });
+  }
+  return out;
+}
+
+export function createMailWorker({
+  db,
+  config,
+  log,
+  store,
+}: {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** The file store the attachments are read from (`app.services.files.store`). */
+  store: Pick<BlobStore, 'get'>;
+}): MailWorker {
   const repo = createMailRepository(db);
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   let timer: NodeJS.Timeout | undefined;
@@ -46,9 +79,14 @@ export function createMailWorker({ db, config, log }: { db: Db; config: AppConfi
     if (!transport) return 0;
     await repo.expireSecrets();
     const batch = await repo.claimDue(BATCH, CLAIM_SECONDS);
+    const files = await repo.attachmentsOf(batch.map((e) => e.id));
     for (const email of batch) {
       try {
-        await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, ...resolveSecrets(email) });
+        const attachments = await readAttachments(
+          store,
+          files.filter((f) => f.outboxId === email.id),
+        );
+        await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, ...resolveSecrets(email), attachments });
         await repo.markSent(email.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

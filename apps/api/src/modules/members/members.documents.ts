@@ -56,21 +56,22 @@ export function createMemberDocuments(app: FastifyInstance, members: MembersServ
 
     /**
      * GET user/emailvinculo/{cstId}: the declaration written to the file store and an e-mail to the member in the
-     * outbox, linked to it (owner 'outbox'), with an audit-free read of the member (the e-mail itself is the record).
+     * outbox with it attached (linked in the same statement, owner 'outbox'), with an audit-free read of the member
+     * (the e-mail itself is the record).
      */
     async emailBond(cstId: number, actor: Actor): Promise<{ message: string }> {
       const member = await holder(cstId);
       const pdf = await bondPdf(member);
       if (!member.custEmail) throw badRequest(memberMessages.bondNoEmail);
       const file = await app.services.files.save({ name: 'declaracao-vinculo.pdf', data: Buffer.from(pdf), createdBy: actor.userId });
-      const outboxId = await enqueueEmail(app.db, {
+      await enqueueEmail(app.db, {
         to: member.custEmail,
         subject: memberMessages.bondSubject,
         text: `Prezado(a) ${member.custName},\n\nSegue a sua declaração de vínculo associativo (arquivo declaracao-vinculo.pdf).\n\n${app.config.ASSOCIATION_NAME}`,
         userId: actor.userId,
         cstId,
+        attachments: [{ fileId: file.id }],
       });
-      await app.services.files.attach('outbox', String(outboxId), file.id);
       return { message: memberMessages.bondSent };
     },
   };

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLock, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLock, IconPaperclip, IconRefresh } from '@tabler/icons-react';
 import { PagedTable } from '../../ui/components/PagedTable';
-import { formatDateTime, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
+import { formatDateTime, formatFileSize, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
+import { attachmentUrl } from '../../jobs/hooks/useJobDownload';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../hooks/useOutbox';
 
 const STATUS_COLORS: Record<OutboxStatus, string> = { pending: 'yellow', sending: 'blue', sent: 'green', failed: 'red' };
@@ -47,6 +48,26 @@ export function OutboxTable() {
                 </Group>
               ) : (
                 r.subject
+              ),
+          },
+          {
+            accessor: 'attachments',
+            title: 'Anexos',
+            // The outbox is for superadmins only, and they may read any stored file: each name opens it.
+            render: (r) =>
+              r.attachments.length === 0 ? (
+                '—'
+              ) : (
+                <Stack gap={2}>
+                  {r.attachments.map((a) => (
+                    <Group key={a.fileId} gap={4} wrap="nowrap">
+                      <IconPaperclip size={14} aria-hidden />
+                      <Anchor href={attachmentUrl(a.fileId)} target="_blank" rel="noopener" size="sm" title={formatFileSize(a.size)}>
+                        {a.name}
+                      </Anchor>
+                    </Group>
+                  ))}
+                </Stack>
               ),
           },
           {
