@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@assoc/domain';
-import { cpfFromBase } from '@assoc/domain';
+import { cpfFromBase, numeroInterno } from '@assoc/domain';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
 import { buildApp, type AppFeatures } from '../src/app.js';
@@ -150,20 +151,39 @@ export async function signedInAs(ctx: TestContext, roles: Role[]) {
 }
 
 let memberCounter = 1;
-/** A member (holder, or dependent when parentId is given) with sensible defaults. */
+/**
+ * A member (holder, or dependent when parentId is given) with sensible defaults. A holder without a given
+ * internal number gets the next one as the API gives it (highest + 1 under the same advisory lock): holders'
+ * numbers are unique (customers_numero_interno_holder_uq), also next to holders created through the API.
+ */
 export async function createMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(customers)
-    .values({
-      custName: `Associado Teste ${memberCounter++}`,
-      custCpf: nextCpf(),
-      custBirthdate: '1970-05-10',
-      custSex: 0,
-      custStatus: 'M',
-      custAssocSituacao: 1,
-      custNumeroInterno: String(1_000_000 + memberCounter).slice(-7),
-      ...values,
-    })
-    .returning();
-  return row!;
+  const counter = memberCounter++;
+  return ctx.db.transaction(async (tx) => {
+    let numero = values.custNumeroInterno;
+    if (numero === undefined) {
+      if (values.parentId) numero = numeroInterno(counter % 1_000_000);
+      else {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.cust_numero_interno'))`);
+        const result = await tx.execute<{ max: string | null }>(
+          sql`select max(cust_numero_interno) as max from customers where parent_id is null and cust_numero_interno ~ '^[0-9]{7}$'`,
+        );
+        const max = result.rows[0]?.max;
+        numero = numeroInterno(max ? Number(max.slice(0, 6)) + 1 : 100_000 + (counter % 100_000));
+      }
+    }
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        custName: `Associado Teste ${counter}`,
+        custCpf: nextCpf(),
+        custBirthdate: '1970-05-10',
+        custSex: 0,
+        custStatus: 'M',
+        custAssocSituacao: 1,
+        ...values,
+        custNumeroInterno: numero,
+      })
+      .returning();
+    return row!;
+  });
 }

@@ -31,4 +31,6 @@ CREATE INDEX "customer_services_cst_idx" ON "customer_services" USING btree ("cs
 CREATE INDEX "customer_services_svc_idx" ON "customer_services" USING btree ("svc_id");--> statement-breakpoint
 -- Audit mode lists a member's changes newest first (category, owner, time): audits_owner_idx already covers it.
 -- The internal number of a new holder is max + 1 under an advisory lock; this index answers the max.
-CREATE INDEX "customers_numero_interno_desc_idx" ON "customers" USING btree ("cust_numero_interno" DESC) WHERE "parent_id" IS NULL;
+CREATE INDEX "customers_numero_interno_desc_idx" ON "customers" USING btree ("cust_numero_interno" DESC) WHERE "parent_id" IS NULL;--> statement-breakpoint
+-- Two holders never share an internal number (the advisory lock gives max + 1; this is the database's guarantee).
+CREATE UNIQUE INDEX "customers_numero_interno_holder_uq" ON "customers" USING btree ("cust_numero_interno") WHERE "parent_id" IS NULL AND "cust_numero_interno" IS NOT NULL;

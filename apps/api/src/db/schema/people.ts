@@ -115,6 +115,10 @@ export const customers = pgTable(
     index('customers_numero_interno_desc_idx')
       .on(sql`${t.custNumeroInterno} DESC`)
       .where(sql`${t.parentId} IS NULL`),
+    // Two holders never share an internal number (dependents are not covered).
+    uniqueIndex('customers_numero_interno_holder_uq')
+      .on(t.custNumeroInterno)
+      .where(sql`${t.parentId} IS NULL AND ${t.custNumeroInterno} IS NOT NULL`),
     index('customers_parent_idx').on(t.parentId),
     index('customers_birthday_idx').on(sql`extract(month from ${t.custBirthdate})`, sql`extract(day from ${t.custBirthdate})`),
   ],
