@@ -136,14 +136,9 @@ export type ProcessSearchRow = z.infer<typeof processSearchRowSchema>;
 export const facetValueSchema = z.object({ value: z.union([z.string(), z.number()]), label: z.string(), count: z.number().int() });
 export type FacetValue = z.infer<typeof facetValueSchema>;
 
-/** Facets and the total are counted over at most this many matches (the most recently moved first). */
-export const SEARCH_COUNT_CAP = 5000;
-
 export const processSearchReplySchema = z.object({
-  /** Matches (at most SEARCH_COUNT_CAP: then `aproximado`, shown as "mais de 5.000"). */
+  /** Matches, exact (as are the facet counts). */
   total: z.number().int(),
-  /** The query matched more than SEARCH_COUNT_CAP processes: total and facets count the most recently moved ones. */
-  aproximado: z.boolean().optional(),
   rows: z.array(processSearchRowSchema),
   facets: z.object({
     pasta: z.array(facetValueSchema),

@@ -40,7 +40,7 @@ export const processFolders = pgTable(
   ],
 );
 
-/** Processes: the CNJ number's 20 digits are unique; `search` is kept by triggers from the fields and movements. */
+/** Processes: the CNJ number's 20 digits are unique; their search row (processSearch) is kept by triggers. */
 export const processes = pgTable(
   'processes',
   {
@@ -59,16 +59,58 @@ export const processes = pgTable(
     /** Last change that makes it unread again (arrival, new movement). */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
-    search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('processes_numero_idx').on(t.numero),
     index('processes_folder_idx').on(t.pastaId, t.ultimoAndamento.desc().nullsLast(), t.proId.desc()),
-    index('processes_search_idx').using('gin', t.search),
     index('processes_recent_idx').on(t.ultimoAndamento.desc().nullsLast(), t.proId.desc()),
     index('processes_number_order_idx').on(t.ano, t.numero),
     index('processes_pdf_idx').on(t.pdfFileId),
+  ],
+);
+
+/** Each combination of folder, court, year and status met so far, numbered (the facet counts group by it). */
+export const processFacets = pgTable(
+  'process_facets',
+  {
+    facet: serial('facet').primaryKey(),
+    pastaId: integer('pasta_id').notNull(),
+    tribunal: varchar('tribunal', { length: 60 }).notNull(),
+    ano: smallint('ano').notNull(),
+    status: varchar('status', { length: 60 }).notNull(),
+  },
+  (t) => [uniqueIndex('process_facets_key_idx').on(t.pastaId, t.tribunal, t.ano, t.status)],
+);
+
+/**
+ * The search side of each process (written only by migration 0021's triggers): the filtered, counted and ordered
+ * columns and the text vector, kept out of line (storage EXTERNAL, toast_tuple_target 128 and the compressed
+ * `pad` that makes PostgreSQL toast every row) so that the heap the facet counts read stays narrow.
+ */
+export const processSearch = pgTable(
+  'process_search',
+  {
+    proId: integer('pro_id')
+      .primaryKey()
+      .references(() => processes.proId, { onDelete: 'cascade' }),
+    /** processFacets.facet of this row's folder, court, year and status. */
+    facet: integer('facet').notNull(),
+    pastaId: integer('pasta_id').notNull(),
+    tribunal: varchar('tribunal', { length: 60 }).notNull(),
+    ano: smallint('ano').notNull(),
+    status: varchar('status', { length: 60 }).notNull(),
+    numero: char('numero', { length: 20 }).notNull(),
+    ultimoAndamento: date('ultimo_andamento', { mode: 'string' }),
+    vector: tsvector('vector').notNull(),
+    pad: text('pad')
+      .notNull()
+      .default(sql`repeat(' ', 2100)`),
+  },
+  (t) => [
+    index('process_search_vector_idx').using('gin', t.vector).with({ fastupdate: false }),
+    index('process_search_recent_idx').on(t.ultimoAndamento.desc().nullsLast(), t.proId.desc()),
+    index('process_search_number_idx').on(t.ano, t.numero),
   ],
 );
 

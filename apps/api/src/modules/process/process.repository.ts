@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../lib/audit.js';
-import { SEARCH_COUNT_CAP, type FacetValue, type ProcessFilter, type ProcessOrderBy, type ProcessRow } from '@assoc/domain';
+import { type FacetValue, type ProcessFilter, type ProcessOrderBy, type ProcessRow } from '@assoc/domain';
 
-/** How many of the most recently moved matches the relevance order ranks. */
-export const RANK_CANDIDATES = 2000;
+/** How many of the most recently moved matches the relevance order ranks (reading each one's vector). */
+export const RANK_CANDIDATES = 500;
 
 /** Owner kinds of the process files in the file store (file_links). */
 export const PROCESS_FILE_OWNER = 'process';
@@ -68,24 +68,82 @@ export interface SearchSpec {
 
 /** SQL of the digital process (issue 15). Reads answer plain rows; writes take the caller's transaction. */
 export function createProcessRepository(db: Db) {
+  /** Conditions on the search rows (alias s, table process_search: migration 0021). */
   function searchWhere(spec: SearchSpec): SQL {
     const parts: SQL[] = [];
-    if (spec.cnj) parts.push(sql`p.numero = ${spec.cnj}`);
-    else if (spec.text) parts.push(sql`p.search @@ ${tsQuery(spec.text)}`);
     const f = spec.filter;
-    if (f.pastaId?.length) parts.push(sql`p.pasta_id = any(${sql.param(f.pastaId)}::int[])`);
-    if (f.tribunal?.length) parts.push(sql`p.tribunal = any(${sql.param(f.tribunal)}::text[])`);
-    if (f.ano?.length) parts.push(sql`p.ano = any(${sql.param(f.ano)}::int[])`);
-    if (f.status?.length) parts.push(sql`p.status = any(${sql.param(f.status)}::text[])`);
+    if (f.pastaId?.length) parts.push(sql`s.pasta_id = any(${sql.param(f.pastaId)}::int[])`);
+    if (f.tribunal?.length) parts.push(sql`s.tribunal = any(${sql.param(f.tribunal)}::text[])`);
+    if (f.ano?.length) parts.push(sql`s.ano = any(${sql.param(f.ano)}::int[])`);
+    if (f.status?.length) parts.push(sql`s.status = any(${sql.param(f.status)}::text[])`);
+    // Last: a row the filters drop is not tested against its vector (same-cost conditions keep their order).
+    if (spec.cnj) parts.push(sql`s.pro_id = (select n.pro_id from processes n where n.numero = ${spec.cnj})`);
+    else if (spec.text) parts.push(sql`s.vector @@ ${tsQuery(spec.text)}`);
     return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
   }
 
-  function searchOrder(spec: SearchSpec): SQL {
-    if (spec.orderby === 'numero') return sql`order by p.ano, p.numero`;
-    if (spec.orderby === 'relevancia' && spec.text && !spec.cnj) {
-      return sql`order by ts_rank(p.search, ${tsQuery(spec.text)}) desc, p.ultimo_andamento desc nulls last, p.pro_id desc`;
-    }
-    return sql`order by p.ultimo_andamento desc nulls last, p.pro_id desc`;
+  const ranked = (spec: SearchSpec) => spec.orderby === 'relevancia' && !!spec.text && !spec.cnj;
+
+  /** The order of the search rows, on alias `a` (with the columns pro_id, ultimo_andamento, ano, numero and rank). */
+  function searchOrder(spec: SearchSpec, a: string): SQL {
+    const t = sql.raw(a);
+    if (spec.orderby === 'numero') return sql`order by ${t}.ano, ${t}.numero`;
+    const recent = sql`${t}.ultimo_andamento desc nulls last, ${t}.pro_id desc`;
+    return ranked(spec) ? sql`order by ${t}.rank desc, ${recent}` : sql`order by ${recent}`;
+  }
+
+  function searchQuery<T>(spec: SearchSpec, query: SQL, settings: SQL): Promise<T[]> {
+    if (!spec.text || spec.cnj) return rowsOf<T>(db.execute(query));
+    return db.transaction(async (tx) => {
+      await tx.execute(settings);
+      return rowsOf<T>(tx.execute(query));
+    });
+  }
+
+  /**
+   * The page (rows with their highlight), chosen on the search rows; only its rows are read from processes. The
+   * date and number orders walk their index while the matches are dense (reading the vector of the rows they
+   * pass), a bitmap when they are sparse; relevance ranks the RANK_CANDIDATES most recently moved matches
+   * (ranking reads each one's vector: ranking every match of a word found in nearly every process would read them all).
+   */
+  function searchRows(spec: SearchSpec) {
+    const q = tsQuery(spec.text);
+    const source = ranked(spec)
+      ? sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, ts_rank(s.vector, ${q}) as rank
+               from (select s.* from process_search s ${searchWhere(spec)} order by s.ultimo_andamento desc nulls last, s.pro_id desc
+                      limit ${RANK_CANDIDATES}) s) s`
+      : sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${searchWhere(spec)}) s`;
+    const headline =
+      spec.text && !spec.cnj
+        ? sql`ts_headline('portuguese',
+            p.classe || ' · ' || p.assunto || ' · ' || p.partes || coalesce(' · ' || (
+              select string_agg(m.texto, ' · ' order by m.data desc, m.and_id desc)
+                from (select m.texto, m.data, m.and_id from process_movements m where m.pro_id = p.pro_id
+                       order by m.data desc, m.and_id desc limit 5) m), ''),
+            ${q}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "')`
+        : sql`null`;
+    return searchQuery<ProcessRow & { headline: string | null }>(
+      spec,
+      sql`with page as materialized (select s.* from ${source} ${searchOrder(spec, 's')} limit ${spec.limit} offset ${spec.offset})
+          select ${rowColumns(spec.userId)}, ${headline} as headline
+            from page join processes p on p.pro_id = page.pro_id ${searchOrder(spec, 'page')}`,
+      sql`select set_config('enable_seqscan', 'off', true)`,
+    );
+  }
+
+  /**
+   * Facet counts and the total, exact: the matches counted in one pass by their combination of folder, court,
+   * year and status (process_facets: one integer, a few hundred groups), summed by the service.
+   */
+  function searchFacets(spec: SearchSpec) {
+    return searchQuery<{ pastaId: number; pastaNome: string | null; tribunal: string; ano: number; status: string; count: number }>(
+      spec,
+      sql`select k.pasta_id as "pastaId", f.nome as "pastaNome", k.tribunal, k.ano, k.status, g.count
+            from (select s.facet, count(*)::int as count from process_search s ${searchWhere(spec)} group by s.facet) g
+            join process_facets k on k.facet = g.facet
+            left join process_folders f on f.pasta_id = k.pasta_id`,
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
   }
 
   return {
@@ -206,59 +264,17 @@ export function createProcessRepository(db: Db) {
       });
     },
 
-    /** The page of a search (rows with their highlight) — the facets are counted by searchFacets, in parallel. */
-    async searchRows(spec: SearchSpec) {
-      // Relevance ranks the RANK_CANDIDATES most recently moved matches (ranking every match of a word found in
-      // nearly every process would read them all); the other orders walk their own index.
-      const ranked = spec.orderby === 'relevancia' && spec.text && !spec.cnj;
-      const source = ranked
-        ? sql`(select p.* from processes p ${searchWhere(spec)} order by p.ultimo_andamento desc nulls last, p.pro_id desc limit ${RANK_CANDIDATES}) p`
-        : sql`processes p ${searchWhere(spec)}`;
-      const rows = await rowsOf<ProcessRow & { headline: string | null }>(
-        db.execute(sql`
-          with page as (select p.* from ${source} ${searchOrder(spec)} limit ${spec.limit} offset ${spec.offset})
-          select ${rowColumns(spec.userId)},
-                 ${
-                   spec.text && !spec.cnj
-                     ? sql`ts_headline('portuguese',
-                         p.classe || ' · ' || p.assunto || ' · ' || p.partes || coalesce(' · ' || (
-                           select string_agg(m.texto, ' · ' order by m.data desc, m.and_id desc)
-                             from (select m.texto, m.data, m.and_id from process_movements m where m.pro_id = p.pro_id
-                                    order by m.data desc, m.and_id desc limit 5) m), ''),
-                         ${tsQuery(spec.text)}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "')`
-                     : sql`null`
-                 } as headline
-            from page p ${searchOrder(spec)}`),
-      );
-      return rows;
+    /**
+     * A search: its page and its facet counts, two statements run in parallel. Matching a word reads the narrow
+     * search rows (process_search), never a vector, when the matches come from the GIN index as a bitmap (plain
+     * words need no recheck): the planner sees that heap as cheap to scan and does not count reading a row's
+     * out-of-line vector to test it (~10 µs a row), so with a text query sequential scans are off, and for the
+     * counts, which read every match, plain index scans too.
+     */
+    async search(spec: SearchSpec) {
+      const [rows, facets] = await Promise.all([searchRows(spec), searchFacets(spec)]);
+      return { rows, facets };
     },
-
-    /** Facet counts and the total over at most SEARCH_COUNT_CAP matches, the most recently moved first. */
-    async searchFacets(spec: SearchSpec) {
-      const rows = await rowsOf<{
-        pastaId: number | null;
-        tribunal: string | null;
-        ano: number | null;
-        status: string | null;
-        count: number;
-        g: number;
-      }>(
-        db.execute(sql`
-          with m as (select p.pasta_id, p.tribunal, p.ano, p.status from processes p ${searchWhere(spec)}
-                      order by p.ultimo_andamento desc nulls last, p.pro_id desc limit ${SEARCH_COUNT_CAP})
-          select m.pasta_id as "pastaId", m.tribunal, m.ano, m.status, count(*)::int as count,
-                 grouping(m.pasta_id, m.tribunal, m.ano, m.status)::int as g
-            from m group by grouping sets ((m.pasta_id), (m.tribunal), (m.ano), (m.status), ())`),
-      );
-      return rows;
-    },
-
-    folderNames: (ids: number[]) =>
-      ids.length
-        ? rowsOf<{ pastaId: number; nome: string }>(
-            db.execute(sql`select pasta_id as "pastaId", nome from process_folders where pasta_id = any(${sql.param(ids)}::int[])`),
-          )
-        : Promise.resolve([]),
 
     async insertFolder(tx: Executor, nome: string, parentId: number | null) {
       const [row] = await rowsOf<{ pastaId: number }>(

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import {
   formatCnj,
   MAX_FOLDER_DEPTH,
-  SEARCH_COUNT_CAP,
   genericMessages,
   parseCnj,
   processImportSchema,
@@ -181,19 +180,30 @@ export function createProcessService(deps: ProcessDeps) {
         offset: body.offset,
         limit: body.limit,
       };
-      const [rows, facetRows] = await Promise.all([repo.searchRows(spec), repo.searchFacets(spec)]);
+      const { rows, facets: facetRows } = await repo.search(spec);
       const facets: ProcessSearchReply['facets'] = { pasta: [], tribunal: [], ano: [], status: [] };
+      // One row per combination of folder, court, year and status: each facet sums its own values.
       let total = 0;
+      const sums = {
+        pasta: new Map<number, number>(),
+        pastaNome: new Map<number, string>(),
+        tribunal: new Map<string, number>(),
+        ano: new Map<number, number>(),
+        status: new Map<string, number>(),
+      };
+      const add = <K>(map: Map<K, number>, key: K, n: number) => map.set(key, (map.get(key) ?? 0) + n);
       for (const r of facetRows) {
-        // grouping(): bit 3 pasta, 2 tribunal, 1 ano, 0 status (a 0 bit is the grouped column).
-        if (r.g === 15) total = r.count;
-        else if (r.g === 7) facets.pasta.push({ value: r.pastaId!, label: '', count: r.count });
-        else if (r.g === 11) facets.tribunal.push({ value: r.tribunal!, label: r.tribunal!, count: r.count });
-        else if (r.g === 13) facets.ano.push({ value: r.ano!, label: String(r.ano), count: r.count });
-        else if (r.g === 14) facets.status.push({ value: r.status!, label: r.status!, count: r.count });
+        total += r.count;
+        add(sums.pasta, r.pastaId, r.count);
+        sums.pastaNome.set(r.pastaId, r.pastaNome ?? '');
+        add(sums.tribunal, r.tribunal, r.count);
+        add(sums.ano, r.ano, r.count);
+        add(sums.status, r.status, r.count);
       }
-      const names = new Map((await repo.folderNames(facets.pasta.map((f) => Number(f.value)))).map((f) => [f.pastaId, f.nome]));
-      for (const f of facets.pasta) f.label = names.get(Number(f.value)) ?? '';
+      for (const [value, count] of sums.pasta) facets.pasta.push({ value, label: sums.pastaNome.get(value) ?? '', count });
+      for (const [value, count] of sums.tribunal) facets.tribunal.push({ value, label: value, count });
+      for (const [value, count] of sums.ano) facets.ano.push({ value, label: String(value), count });
+      for (const [value, count] of sums.status) facets.status.push({ value, label: value, count });
       const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || String(a.label).localeCompare(String(b.label), 'pt-BR');
       facets.pasta.sort(byCount);
       facets.tribunal.sort(byCount);
@@ -201,7 +211,7 @@ export function createProcessService(deps: ProcessDeps) {
       facets.ano.sort((a, b) => Number(b.value) - Number(a.value));
       const result: ProcessSearchRow[] = rows.map(({ headline, ...row }) => ({ ...row, destaque: highlightPieces(headline) }));
       const nextOffset = body.offset + rows.length < total && rows.length === body.limit ? body.offset + rows.length : null;
-      return { total, aproximado: total >= SEARCH_COUNT_CAP, rows: result, facets, nextOffset };
+      return { total, rows: result, facets, nextOffset };
     },
 
     async createFolder(actor: Actor, nome: string, parentId: number | null): Promise<ProcessFolder> {
