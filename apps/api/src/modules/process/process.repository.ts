@@ -254,14 +254,16 @@ export function createProcessRepository(db: Db) {
      * business data: committed without waiting for the disk flush (synchronous_commit off for this transaction).
      */
     async markOpened(userId: number, proId: number) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        const rows = await rowsOf(
-          tx.execute(sql`insert into process_reads (user_id, pro_id, read_at) select ${userId}, p.pro_id, now() from processes p where p.pro_id = ${proId}
-                         on conflict (user_id, pro_id) do update set read_at = excluded.read_at returning 1`),
-        );
-        return rows.length > 0;
-      });
+      if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(proId)) throw new TypeError('markOpened: ids inteiros');
+      // One round trip: two statements in one simple query run as one implicit transaction (SET LOCAL applies to
+      // it); the ids are integers checked above, written into the text because that protocol takes no parameters.
+      const client = (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client; // the pg pool
+      const results = (await client.query(
+        `set local synchronous_commit = off;
+         insert into process_reads (user_id, pro_id, read_at) select ${userId}, p.pro_id, now() from processes p where p.pro_id = ${proId}
+         on conflict (user_id, pro_id) do update set read_at = excluded.read_at returning 1`,
+      )) as unknown as { rowCount: number | null }[];
+      return (results[1]?.rowCount ?? 0) > 0;
     },
 
     /**
