@@ -6,14 +6,16 @@ import { pdfText as pdfPagesText } from '../../apps/api/src/modules/documents/pd
 
 /**
  * /reports (issue 11, spec 3 §2.17, decision 15): the templates by name, the "Relatório" dialog's viewer,
- * designer (save with PUT report/{name}; a save over a newer version shows the reload alert), versions and
- * "Restaurar padrão". The pdfme designer draws on a canvas, so the text change is made through PUT from the
- * page's session (as another user would), and the designer's own "Salvar" is exercised on top of it.
+ * designer (its static texts drawn on the page; a fixed text changed on the page and saved with "Salvar", PUT
+ * report/{name}; a save over a newer version shows the reload alert), versions and "Restaurar padrão". Another
+ * user's save is made through PUT from the page's session.
  */
 test.use({ storageState: stateOf('superadmin') });
 
 const NAME = 'declaracao-vinculo';
-const CHANGED = 'Texto alterado pelo teste E2E de relatórios.';
+const FECHO = 'Por ser expressão da verdade, firmamos a presente declaração.';
+const OTHER = 'Texto salvo por outro usuário no teste E2E.';
+const CHANGED = 'Texto alterado no desenhador pelo teste E2E de relatórios.';
 
 async function pdfText(page: Page): Promise<string> {
   const response = await page.request.get(`/api/v1/report/${NAME}/pdf`);
@@ -62,23 +64,38 @@ test('Relatórios: view the bond declaration, design and save, see the change, r
   await dialog.getByRole('button', { name: 'Exportar PDF' }).click();
   expect((await download).suggestedFilename()).toBe(`${NAME}.pdf`);
 
-  // Desenhar: the designer loads the stored template.
+  // Desenhar: the designer loads the stored template and draws its fixed texts on the page.
   await dialog.getByRole('button', { name: 'Desenhar' }).click();
   const designer = dialog.getByTestId('report-designer');
-  await expect(designer.locator('canvas, [class*="pdfme"], div').first()).toBeVisible({ timeout: 30_000 });
+  await expect(designer.getByText('DECLARAÇÃO DE VÍNCULO ASSOCIATIVO', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(designer.getByText(FECHO, { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Salvar' })).toBeEnabled({ timeout: 30_000 });
 
-  // Someone else saves first: the designer's save answers 409 and offers to reload.
-  await saveFecho(page, CHANGED);
+  // Someone else saves first: the designer's save answers 409 and offers to reload, which shows their text.
+  await saveFecho(page, OTHER);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Registro alterado por outro usuário. Recarregue para continuar.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(dialog.getByText('Registro alterado por outro usuário. Recarregue para continuar.')).toBeHidden();
+  const fecho = designer.getByText(OTHER, { exact: true });
+  await expect(fecho).toBeVisible();
+
+  // The fixed text changed on the page (double-click edits it in place, away from the selection's middle handle;
+  // leaving the field keeps it), then "Salvar".
+  await fecho.dblclick({ position: { x: 12, y: 4 } });
+  await expect(designer.locator('[contenteditable="true"], [contenteditable="plaintext-only"]')).toHaveCount(1);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(CHANGED);
+  await dialog.getByText('Arraste os campos, altere textos e estilos', { exact: false }).click();
+  await expect(designer.getByText(CHANGED, { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText(/Modelo salvo \(versão \d+\)\./)).toBeVisible();
   await dialog.getByRole('button', { name: 'Sair' }).click();
 
   await expect(frame).toHaveAttribute('src', /^blob:/);
-  expect(await pdfText(page)).toContain(CHANGED);
+  const saved = await pdfText(page);
+  expect(saved).toContain(CHANGED);
+  expect(saved).not.toContain(OTHER);
   await expect(dialog.getByRole('row').filter({ hasText: 'Salvo' }).first()).toBeVisible();
 
   // Restaurar padrão (confirm SIM): a new version with the shipped template.
