@@ -205,10 +205,27 @@ async function main() {
     // Warm-up, then the measured runs.
     for (let i = 0; i < 30; i++) await timed(() => post('process/processos/search', searches[i % searches.length]));
     const searchTimes: number[] = [];
+    const byShape = searches.map(() => [] as number[]);
     serverTimes.clear();
-    for (let i = 0; i < SAMPLES; i++) searchTimes.push(await timed(() => post('process/processos/search', searches[i % searches.length])));
+    for (let i = 0; i < SAMPLES; i++) {
+      const elapsed = await timed(() => post('process/processos/search', searches[i % searches.length]));
+      searchTimes.push(elapsed);
+      byShape[i % searches.length]!.push(elapsed);
+    }
     ok = summary('Busca (POST process/processos/search, 1ª página com facetas)', searchTimes, TARGETS.search) && ok;
     log(server('POST', 'process/processos/search'));
+    // The slowest searches (median of their runs), with how many processes each matches: the cost follows the matches.
+    const medians = byShape.map((times, k) => ({
+      k,
+      median: percentile(
+        [...times].sort((x, y) => x - y),
+        50,
+      ),
+    }));
+    for (const { k, median } of medians.sort((x, y) => y.median - x.median).slice(0, 6)) {
+      const reply = (await (await post('process/processos/search', searches[k])).json()) as { total: number };
+      log(`  ${ms(median)} (mediana) ${JSON.stringify(searches[k])} — ${reply.total.toLocaleString('pt-BR')} processos`);
+    }
     const one = (await (await post('process/processos/search', { query: 'intimação', limit: 50 })).json()) as { total: number };
     log(`  ("intimação" encontra ${one.total.toLocaleString('pt-BR')} processos)`);
 
