@@ -16,8 +16,9 @@ export default defineModule({
       itemSchema: memberServiceItemSchema,
       roles: { view: ['v2servicoview'], edit: ['v2servicoadd', 'v2servicoedit', 'v2servicodelete'] },
       load: (tx, cstId) => repo.load(tx, cstId),
+      json: repo.json,
       apply: (tx, cstId, items) => repo.apply(tx, cstId, items),
-      enrich: (tx, items) => repo.enrich(tx, items),
+      enrich: (tx, items, stored) => repo.enrich(tx, items, stored),
     });
   },
 });

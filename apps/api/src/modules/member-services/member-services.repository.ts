@@ -26,6 +26,19 @@ function rowValues(item: MemberServiceItem) {
   };
 }
 
+/**
+ * A person's rows as one JSON array over its customers row `c` (the member's load reads them in its statement):
+ * the same fields, in the same order, as `load` (integers, text and dates keep their values in JSON).
+ */
+const SERVICES_JSON = `coalesce((select json_agg(json_build_object(
+    'cslId', cs.csl_id, 'svcId', cs.svc_id, 'svcName', sv.svc_name, 'sucId', sv.suc_id, 'sucName', p.suc_name, 'valor', cs.valor,
+    'cslQuantidade', cs.csl_quantidade, 'cslInt1', cs.csl_int1, 'cslInt4', cs.csl_int4, 'cslInt5', cs.csl_int5,
+    'cslStr1', cs.csl_str1, 'cslStr2', cs.csl_str2, 'cslStr3', cs.csl_str3, 'cslStr4', cs.csl_str4, 'cslDate1', cs.csl_date1,
+    'cslValue1', cs.csl_value1, 'cslValue2', cs.csl_value2, 'cslInicio', cs.csl_inicio, 'cslFim', cs.csl_fim, 'version', cs.version,
+    'svcEditPlugin', null, 'operation', 'none') order by cs.csl_id)
+  from customer_services cs join services sv on sv.svc_id = cs.svc_id join products p on p.suc_id = sv.suc_id
+  where cs.cst_id = c.cst_id), '[]'::json)`;
+
 export function createMemberServicesRepository() {
   return {
     /** The rows of one person (holder or dependent), with their service, product and plugin, marked none. */
@@ -63,12 +76,22 @@ export function createMemberServicesRepository() {
       return rows.map(({ svcServiceType: _type, ...row }) => ({ ...row, svcEditPlugin: null, operation: 'none' as const }));
     },
 
-    /** The product (sucId) of each row's service, from the registry (the Sócio rules read it; the client's is ignored). */
-    async enrich(tx: Executor, items: MemberServiceItem[]): Promise<MemberServiceItem[]> {
-      const ids = [...new Set(items.map((i) => i.svcId))];
-      if (!ids.length) return items;
-      const rows = await tx.select({ svcId: services.svcId, sucId: services.sucId }).from(services).where(inArray(services.svcId, ids));
-      const byId = new Map(rows.map((r) => [r.svcId, r.sucId]));
+    /** The rows as the member's load reads them in its own statement (see `load`). */
+    json: { expression: SERVICES_JSON, fromJson: (value: unknown) => value as MemberServiceItem[] },
+
+    /**
+     * The product (sucId) of each row's service, from the registry (the Sócio rules read it; the client's is
+     * ignored): the stored rows, read from the registry in the same transaction, answer for their services; only
+     * the other services are read.
+     */
+    async enrich(tx: Executor, items: MemberServiceItem[], stored: readonly MemberServiceItem[] = []): Promise<MemberServiceItem[]> {
+      const byId = new Map<number, number | null>();
+      for (const row of stored) if (row.sucId !== undefined && row.sucId !== null) byId.set(row.svcId, row.sucId);
+      const ids = [...new Set(items.map((i) => i.svcId))].filter((id) => !byId.has(id));
+      if (ids.length) {
+        const rows = await tx.select({ svcId: services.svcId, sucId: services.sucId }).from(services).where(inArray(services.svcId, ids));
+        for (const r of rows) byId.set(r.svcId, r.sucId);
+      }
       return items.map((i) => ({ ...i, sucId: byId.get(i.svcId) ?? null }));
     },
 

@@ -36,6 +36,15 @@ export interface ChildListDefinition<Item extends MarkedItem = MarkedItem> {
    * save's transaction; throwing rolls the whole save back.
    */
   apply(tx: Executor, cstId: number, items: Item[], ctx: ChildListContext): Promise<void>;
-  /** Fills read-only fields the rules need from the database (e.g. a service row's sucId) before validation. */
-  enrich?(tx: Executor, items: Item[]): Promise<Item[]>;
+  /**
+   * The same rows as one SQL expression giving a JSON array, over the member's row aliased `c` (`c.cst_id`), so
+   * the member's load reads them in its own statement; `fromJson` turns that array into the rows `load` gives.
+   */
+  json?: { expression: string; fromJson(value: unknown): Item[] };
+  /**
+   * Fills read-only fields the rules need from the database (e.g. a service row's sucId) before validation;
+   * `stored` holds the member's rows as just loaded in the same transaction (empty for a new member), which it
+   * may use instead of reading again.
+   */
+  enrich?(tx: Executor, items: Item[], stored: readonly Item[]): Promise<Item[]>;
 }

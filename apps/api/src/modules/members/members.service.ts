@@ -78,16 +78,19 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
   const sections = memberSections as readonly MemberSection[];
   const hasAny = (roles: readonly string[], wanted: readonly string[]) => wanted.some((r) => roles.includes(r));
 
-  /** The full stored member with every registered child list (no role filter); its queries run together. */
+  /**
+   * The full stored member with every registered child list (no role filter): one statement for the row, its
+   * addresses and the lists that give their JSON; any other list after it, one at a time (a transaction's client
+   * runs one query at a time).
+   */
   async function loadFull(tx: Executor, cstId: number, lock = false): Promise<MemberRecord | null> {
     const lists = [...childLists.values()];
-    const [row, addressRows, ...listRows] = await Promise.all([
-      repo.customer(tx, cstId, lock),
-      repo.addresses(tx, cstId),
-      ...lists.map((list) => list.load(tx, cstId)),
-    ]);
-    if (!row) return null;
-    return toRecord(row, addressRows, new Map(lists.map((list, i) => [list.key, listRows[i]!])));
+    const inline = lists.filter((list) => list.json).map((list) => ({ key: list.key, expression: list.json!.expression }));
+    const loaded = await repo.member(tx, cstId, lock, inline);
+    if (!loaded) return null;
+    const listRows = new Map<MemberChildListKey, unknown[]>();
+    for (const list of lists) listRows.set(list.key, list.json ? list.json.fromJson(loaded.lists.get(list.key)) : await list.load(tx, cstId));
+    return toRecord(loaded.row, loaded.addresses, listRows);
   }
 
   function toRecord(
@@ -116,7 +119,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
   }
 
   /** The child rows of a body, each validated with its list's item schema and enriched from the database. */
-  async function childRows(tx: Executor, body: Record<string, unknown>) {
+  async function childRows(tx: Executor, body: Record<string, unknown>, stored: Record<string, unknown> | null) {
     const out = new Map<ChildListDefinition, MarkedItem[]>();
     for (const list of childLists.values()) {
       const raw = body[list.key];
@@ -127,7 +130,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         if (!parsed.success) throw issuesToError(parsed.error.issues, [list.key, index]);
         items.push(parsed.data);
       }
-      out.set(list, list.enrich ? await list.enrich(tx, items) : items);
+      out.set(list, list.enrich ? await list.enrich(tx, items, (stored?.[list.key] as MarkedItem[] | undefined) ?? []) : items);
     }
     return out;
   }
@@ -174,7 +177,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       if (stored && body.version !== stored.version) throw conflict(genericMessages.staleRecord);
       const baseline = (stored ?? { ...emptyMember(), custNumeroInterno: null }) as Record<string, unknown>;
 
-      const rows = await childRows(tx, input);
+      const rows = await childRows(tx, input, stored as Record<string, unknown> | null);
       checkEditRoles(baseline, input, rows, user.roles);
 
       // The member as it will be: the stored values, overlaid by what the body sent; child lists as the body has them.
