@@ -74,7 +74,10 @@ export function createProcessRepository(db: Db) {
     const f = spec.filter;
     if (f.pastaId?.length) parts.push(sql`s.pasta_id = any(${sql.param(f.pastaId)}::int[])`);
     if (f.tribunal?.length) parts.push(sql`s.tribunal = any(${sql.param(f.tribunal)}::text[])`);
-    if (f.ano?.length) parts.push(sql`s.ano = any(${sql.param(f.ano)}::int[])`);
+    // With a text query the matches must come from the GIN index alone: "ano + 0" keeps the planner off the
+    // (ano, numero) index, whose bitmap it would then filter by reading each row's vector (1.4 s for 21,000 rows).
+    const ano = spec.text && !spec.cnj ? sql`(s.ano + 0)` : sql`s.ano`;
+    if (f.ano?.length) parts.push(sql`${ano} = any(${sql.param(f.ano)}::int[])`);
     if (f.status?.length) parts.push(sql`s.status = any(${sql.param(f.status)}::text[])`);
     // Last: a row the filters drop is not tested against its vector (same-cost conditions keep their order).
     if (spec.cnj) parts.push(sql`s.pro_id = (select n.pro_id from processes n where n.numero = ${spec.cnj})`);
