@@ -5,6 +5,7 @@ import { Changed } from './Changed';
 /** A yes/no flag of the member shown as a SIM/NÃO toggle (spec 1 §5 formats). */
 export function FlagSwitch({ path, label, onToggle }: { path: string; label: string; onToggle?: (on: boolean) => void }) {
   const { form } = useUserTab();
+  const on = valueOf(form, path) === true;
   return (
     <Changed path={path}>
       <Switch
@@ -12,11 +13,13 @@ export function FlagSwitch({ path, label, onToggle }: { path: string; label: str
         onLabel="SIM"
         offLabel="NÃO"
         size="lg"
-        checked={valueOf(form, path) === true}
+        checked={on}
+        // 'NÃO' on the grey track: dark text for 4.5:1 (the default grey fails WCAG AA).
+        styles={on ? undefined : { trackLabel: { color: 'var(--mantine-color-black)' } }}
         onChange={(event) => {
-          const on = event.currentTarget.checked;
-          form.setValue(path, on);
-          onToggle?.(on);
+          const checked = event.currentTarget.checked;
+          form.setValue(path, checked);
+          onToggle?.(checked);
         }}
       />
     </Changed>
