@@ -80,6 +80,23 @@ const requiredWhenSent = <S extends z.ZodType>(schema: S) =>
 const filled = (v: string | null | undefined) => v !== undefined && v !== null && v.trim() !== '';
 
 type Ctx = z.RefinementCtx;
+
+/**
+ * Zod 4 skips an object's refinement while any of its fields is invalid, but the form must show the cross-field
+ * messages at once (an empty new member shows its bank's 'Agência inválida' beside 'Campo obrigatório'). On such
+ * partial input a value may still have its raw type; a rule that cannot read it waits for that field's own message.
+ * The server calls the rules directly on the merged member, so a rule's own defect still fails there.
+ */
+function crossFieldRules<T>(check: (value: T, ctx: Ctx) => void) {
+  const tolerant = (value: T, ctx: Ctx) => {
+    try {
+      check(value, ctx);
+    } catch {
+      // A raw value of the wrong type: its field's own issue already says what is wrong.
+    }
+  };
+  return [tolerant, { when: () => true }] as const;
+}
 const issue = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
 
 /** A phone pair (DDD + number): each needs the other; DDD 2 digits; number 8 or 9 digits (spec 1 §5). */
@@ -142,7 +159,7 @@ function checkAddress(a: AddressValues, ctx: Ctx) {
 
 export const addressObjectSchema = z.object(addressShape);
 export type AddressValues = z.output<typeof addressObjectSchema>;
-export const addressSchema = addressObjectSchema.superRefine(checkAddress);
+export const addressSchema = addressObjectSchema.superRefine(...crossFieldRules(checkAddress));
 export type Address = z.output<typeof addressSchema>;
 export type AddressInput = z.input<typeof addressSchema>;
 
@@ -407,7 +424,7 @@ export function checkMemberRules(v: MemberValues, ctx: Ctx) {
 }
 
 /** The member form's and the save's schema. */
-export const memberSchema = memberObjectSchema.superRefine(checkMemberRules);
+export const memberSchema = memberObjectSchema.superRefine(...crossFieldRules(checkMemberRules));
 export type MemberInput = z.input<typeof memberSchema>;
 export type MemberData = z.output<typeof memberSchema>;
 
