@@ -49,8 +49,10 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
       dataCache: async () => service.dataCache(),
     },
     {
-      // The member is built by typed code: serialized without re-validating it (the hot read of the screen).
-      get: { serializerCompiler: fastSerializer },
+      // The member is built by typed code with exactly the reply schema's fields (recordFromRows, visibleTo): the hot
+      // read of the screen is serialized by JSON.stringify, neither re-validated nor walked by fast-json-stringify,
+      // whose nullable fields cost ~0.3 ms a record; the schema still documents the reply in the OpenAPI document.
+      get: { serializerCompiler: () => JSON.stringify },
       audit: { ...requireRoles('audit'), serializerCompiler: fastSerializer },
       insert: requireRoles('insert'),
       update: requireRoles('update'),

@@ -5,6 +5,7 @@ import {
   genericMessages as m,
   isValidNumeroInterno,
   memberMessages as mm,
+  memberRecordSchema,
   roleCatalogue,
   santanderCheckDigit,
   type MemberInput,
@@ -14,6 +15,7 @@ import {
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
 import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
+import { fastSerializer } from '../../lib/fast-serializer.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */
@@ -151,6 +153,17 @@ describe('insert and read', () => {
       .from(audits)
       .where(and(eq(audits.category, 'users'), eq(audits.ownerId, saved.cstId)));
     expect(audit).toMatchObject({ category: 'users', action: 'insert', userName: staffName });
+  });
+
+  it('GET user/{cstId} (serialized by JSON.stringify) gives only the fields of the reply schema, with their types', async () => {
+    const deceased = await createMember(ctx, { custName: 'Falecido Esquema Teste', custAssocSituacao: 5 });
+    const { cstId } = await insertMember({ ...newMember(), custStatus: 'V', falId: deceased.cstId });
+    const schemaOnly = fastSerializer({ schema: memberRecordSchema });
+    for (const client of [staff, (await signedInAs(ctx, ['v2access', 'v2tabusuario', 'v2userdadospessoaisview'] as Role[])).client]) {
+      const member = await getMember(client, cstId);
+      // fast-json-stringify writes the schema's fields only, each as its type: the same JSON means nothing else is there.
+      expect(JSON.parse(schemaOnly(member))).toEqual(member);
+    }
   });
 
   it('a widow(er) reads the deceased spouse as an option (falecidos)', async () => {
