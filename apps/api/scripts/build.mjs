@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js. Dependencies stay in node_modules; only the workspace's own
+// Bundles the API into dist/server.js (and the documents render worker into dist/documents.worker.js). Dependencies stay in node_modules; only the workspace's own
 // TypeScript packages (@assoc/*) are bundled, since Node cannot load their .ts sources.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,8 +49,9 @@ async function precompressWeb(root) {
 const webBuilt = precompressWeb(path.resolve(import.meta.dirname, '../../web/dist'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The documents render pool's worker (documents.pool.ts starts dist/documents.worker.js next to dist/server.js).
+  entryPoints: { server: 'src/server.ts', 'documents.worker': 'src/modules/documents/documents.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -99,6 +99,8 @@ const configSchema = z.object({
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
   /** The association's logo (PNG or JPEG file) printed on documents; without it, none. */
   ASSOCIATION_LOGO_FILE: z.string().optional(),
+  /** Worker threads rendering document batches (renderMany of 8 or more; capped by the cores); 0 renders them in-process. */
+  DOCUMENTS_WORKERS: z.coerce.number().int().min(0).default(2),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
   ASSOCIATION_CEP: z
     .string()

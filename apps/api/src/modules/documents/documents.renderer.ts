@@ -7,6 +7,7 @@ import { repoRoot } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { DocumentDefinition, RenderContext } from './document.types.js';
 import { createGenerator } from './documents.generator.js';
+import { createRenderPool, poolSize, type RenderPool } from './documents.pool.js';
 
 /** The fonts every document uses (Portuguese-complete, shipped in the repository: rendering never needs the network). */
 export const FONTS_DIR = path.join(repoRoot, 'apps/api/assets/fonts');
@@ -42,23 +43,34 @@ export interface DocumentRenderer {
    * (400 naming the item and the field: '3: titular.cpf: CPF Inválido').
    */
   renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
+  /** Ends the render pool's workers (the app's onClose). */
+  close(): Promise<void>;
 }
+
+/** A batch of at least this many PDFs goes to the worker pool; smaller ones and single renders stay in-process (latency). */
+export const POOL_MIN_BATCH = 8;
 
 /**
  * The one PDF renderer (issue 11): pdfme's layout and plugins with the shipped fonts, through the document generator
  * (documents.generator.ts), which keeps the parsed fonts, text shaping and table layout between renders.
- * `context()` gives the association's name, logo and the emission instant of each render.
+ * `context()` gives the association's name, logo and the emission instant of each render. With `workers` > 0 (config
+ * `DOCUMENTS_WORKERS`, capped by the cores), batches of `POOL_MIN_BATCH` or more are rendered by a worker-thread pool
+ * (documents.pool.ts): validated and filled here, the template sent once per chunk, the PDFs transferred back.
  */
-export function createDocumentRenderer({ context }: { context: () => RenderContext }): DocumentRenderer {
+export function createDocumentRenderer({ context, workers = 0 }: { context: () => RenderContext; workers?: number }): DocumentRenderer {
   const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
-  const fill = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>, template: Template | undefined) => {
+  const size = poolSize(workers);
+  let pool: RenderPool | undefined;
+  /** The inputs and options of one PDF (on the main thread: the data is validated and the context read here). */
+  const job = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>) => {
     const ctx = context();
-    return generator.generate({
-      template: template ?? definition.template,
+    return {
       inputs: definition.inputs(data, ctx),
       options: { title: definition.description, author: ctx.association.name, creationDate: ctx.now },
-    });
+    };
   };
+  const fill = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>, template: Template | undefined) =>
+    generator.generate({ template: template ?? definition.template, ...job(definition, data) });
   return {
     async render(definition, data, template) {
       const parsed = definition.data.safeParse(data);
@@ -71,9 +83,18 @@ export function createDocumentRenderer({ context }: { context: () => RenderConte
         if (!parsed.success) throw badRequest(`${index + 1}: ${dataRefusal(parsed.error)}`);
         return parsed.data;
       });
+      if (size > 0 && valid.length >= POOL_MIN_BATCH) {
+        pool ??= createRenderPool(size);
+        return pool.generate({ template: template ?? definition.template, jobs: valid.map((data) => job(definition, data)) });
+      }
       const pdfs: Uint8Array[] = [];
       for (const data of valid) pdfs.push(await fill(definition, data, template));
       return pdfs;
+    },
+    async close() {
+      const closing = pool;
+      pool = undefined;
+      await closing?.close();
     },
   };
 }

@@ -40,6 +40,8 @@ export default defineModule({
     const { ASSOCIATION_NAME: name, ASSOCIATION_SHORT_NAME: shortName, ASSOCIATION_LOGO_FILE: logoFile } = app.config;
     const logo = readLogo(logoFile, (message) => app.log.warn(message));
     const context = (): RenderContext => ({ association: { name, shortName, ...(logo ? { logo } : {}) }, now: new Date() });
-    app.services.documents = createDocumentService({ definitions: documentDefinitions, renderer: createDocumentRenderer({ context }) });
+    const renderer = createDocumentRenderer({ context, workers: app.config.DOCUMENTS_WORKERS });
+    app.addHook('onClose', () => renderer.close());
+    app.services.documents = createDocumentService({ definitions: documentDefinitions, renderer });
   },
 });

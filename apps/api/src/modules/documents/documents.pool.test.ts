@@ -1,0 +1,76 @@
+import Fastify from 'fastify';
+import type { Template } from '@pdfme/common';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import type { ModuleContext } from '../../lib/module.js';
+import type { RenderContext } from './document.types.js';
+import { extrato } from './definitions/extrato.js';
+import { documentDefinitions } from './definitions/index.js';
+import { createRenderPool, startWorker } from './documents.pool.js';
+import { POOL_MIN_BATCH, createDocumentRenderer } from './documents.renderer.js';
+import { createDocumentService } from './documents.service.js';
+import documentsModule from './index.js';
+import { pdfText } from './pdf-text.testing.js';
+
+const context: RenderContext = { association: { name: 'Associação dos Magistrados', shortName: 'ASSOC' }, now: new Date('2026-03-15T15:00:00Z') };
+const pooled = createDocumentRenderer({ context: () => context, workers: 2 });
+const inProcess = createDocumentRenderer({ context: () => context });
+afterAll(() => pooled.close());
+
+const names = ['Ângela Simões', 'João Gonçalves', 'Conceição Brandão', 'Luís Magalhães', 'Fátima de Assunção'];
+const statements = (count: number) => {
+  const sample = extrato.sample();
+  return Array.from({ length: count }, (_, i) => ({ ...sample, member: { ...sample.member, name: names[i % names.length]!, numero: 500 + i } }));
+};
+
+// The first batch starts the workers, which load the generator through tsx here (slow on a busy machine).
+describe('documents render pool', { timeout: 180_000 }, () => {
+  it('renderMany through the worker pool answers the same pages, in order, as in-process', async () => {
+    const list = statements(POOL_MIN_BATCH + 2);
+    const service = createDocumentService({ definitions: documentDefinitions, renderer: pooled });
+    const [viaPool, local] = await Promise.all([service.renderMany('extrato', list), inProcess.renderMany(extrato, list)]);
+    expect(viaPool).toHaveLength(list.length);
+    for (const [i, pdf] of viaPool.entries()) {
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      const pages = await pdfText(pdf);
+      expect(pages).toEqual(await pdfText(local[i]!));
+      expect(pages[0]).toContain(names[i % names.length]);
+    }
+    // A bad item is still refused on the main thread before anything is rendered, naming the item.
+    const bad = [...list];
+    bad[3] = { ...list[3]!, member: { ...list[3]!.member, cpf: '111' } };
+    await expect(service.renderMany('extrato', bad)).rejects.toThrow(/^4: member\.cpf: /);
+  });
+
+  it('a failure inside a worker surfaces as a clear error naming the item; close terminates the workers', async () => {
+    const workers: Worker[] = [];
+    const pool = createRenderPool(2, () => {
+      const worker = startWorker();
+      workers.push(worker);
+      return worker;
+    });
+    const template = {
+      basePdf: { width: 210, height: 297, padding: [10, 10, 10, 10] },
+      schemas: [[{ name: 't', type: 'no-such-type', position: { x: 10, y: 10 }, width: 100, height: 10 }]],
+    } as unknown as Template;
+    const jobs = [{ inputs: [{ t: 'a' }] }, { inputs: [{ t: 'b' }] }];
+    await expect(pool.generate({ template, jobs })).rejects.toThrow(/^Documento [12] do lote: .*no-such-type not found/);
+    expect(workers.length).toBeGreaterThan(0);
+    const exits = workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+    await pool.close();
+    await Promise.all(exits);
+    expect(workers.every((worker) => worker.threadId === -1)).toBe(true);
+  });
+
+  it('the documents module closes its pool with the app', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('config', loadConfig({ SESSION_SECRET: 'test', DOCUMENTS_WORKERS: 1 }));
+    app.decorate('services', {} as never);
+    await documentsModule.setup!(app, {} as ModuleContext);
+    await app.ready();
+    const pdfs = await app.services.documents.renderMany('extrato', statements(POOL_MIN_BATCH));
+    expect(pdfs).toHaveLength(POOL_MIN_BATCH);
+    await app.close();
+  });
+});

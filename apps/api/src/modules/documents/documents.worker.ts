@@ -1,0 +1,26 @@
+/**
+ * A worker thread of the documents render pool (documents.pool.ts): renders the chunks it receives with the same generator,
+ * fonts and plugins as the in-process renderer, and answers the PDFs with their buffers transferred (not copied).
+ */
+import { parentPort } from 'node:worker_threads';
+import { createGenerator } from './documents.generator.js';
+import type { PoolReply, PoolTask } from './documents.pool.js';
+import { documentFonts, documentPlugins } from './documents.renderer.js';
+
+const port = parentPort;
+if (!port) throw new Error('documents.worker: not started as a worker thread');
+const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
+
+port.on('message', async ({ id, template, jobs }: PoolTask & { id: number }) => {
+  const pdfs: Uint8Array[] = [];
+  for (const [item, job] of jobs.entries()) {
+    try {
+      pdfs.push(await generator.generate({ template, ...job }));
+    } catch (error) {
+      port.postMessage({ id, item, error: error instanceof Error ? error.message : String(error) } satisfies PoolReply);
+      return;
+    }
+  }
+  const buffers = [...new Set(pdfs.map((pdf) => pdf.buffer as ArrayBuffer))];
+  port.postMessage({ id, pdfs } satisfies PoolReply, buffers);
+});
