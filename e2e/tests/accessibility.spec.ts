@@ -32,6 +32,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/outbox': 'list',
   '/seguranca': 'list',
   '/reports': 'list',
+  '/novoassociado': 'list',
   '/processo': 'list',
   '/chavesapi': 'list',
 };
@@ -139,6 +140,48 @@ async function walkCalendar(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * /associado with a seeded member opened (as the search opens it: navigation state {cstId, parentId}), then
+ * its audit mode when the profile may see it. (/associado without state is the new-member form.)
+ */
+async function walkMember(page: Page, network: NetworkWatch, label: string) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const found = (await (await page.request.post('/api/v1/search', { data: { text: 'silva' }, headers: { 'x-xsrf-token': xsrf } })).json()) as Array<{
+    cstId: number;
+    parentId: number | null;
+    isTerceiro: boolean;
+  }>;
+  const holder = found.find((p) => !p.isTerceiro && p.parentId === null);
+  expect(holder, 'a seeded holder named Silva').toBeDefined();
+  await page.evaluate(
+    (usr) => {
+      const window = globalThis as unknown as {
+        history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
+        dispatchEvent(event: unknown): void;
+        PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
+      };
+      const state = { usr, key: Math.random().toString(36).slice(2, 10), idx: (window.history.state?.idx ?? 0) + 1 };
+      window.history.pushState(state, '', '/associado');
+      window.dispatchEvent(new window.PopStateEvent('popstate', { state }));
+    },
+    { cstId: holder!.cstId, parentId: null },
+  );
+  await network.idle();
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeHidden();
+  await settle(page);
+  await expectNoSeriousViolations(page, `${label}: associado aberto`);
+  const audit = page.getByRole('button', { name: 'Auditoria' });
+  if (await audit.isVisible()) {
+    await audit.click();
+    await expect(page.getByRole('complementary', { name: 'Alterações' })).toBeVisible();
+    await network.idle();
+    await expectNoSeriousViolations(page, `${label}: auditoria`);
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await expect(audit).toBeVisible();
+  }
+}
+
 async function walkTopBar(page: Page, label: string) {
   const userMenu = page.getByRole('button', { name: /^Menu do usuário/ });
   await userMenu.click();
@@ -238,6 +281,7 @@ for (const role of PROFILES) {
         walked.add(route.path);
         if (BUILT_SCREENS[route.path] === 'crud') await walkCrud(page, label(route.path));
         if (route.path === '/feriados') await walkCalendar(page);
+        if (route.path === '/associado') await walkMember(page, network, label(route.path));
       }
 
       const notBuilt = open.find((r) => !BUILT_SCREENS[r.path]);

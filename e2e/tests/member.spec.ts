@@ -1,0 +1,159 @@
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
+import { expectToast, randomDocument, Shell, signInByApi, stateOf, withDb } from '../fixtures/app.js';
+import { roles } from '../fixtures/roles.js';
+
+/**
+ * The member record screen (issue 12): a new member with two addresses and a bank account, reopened from the
+ * search, edited, the change seen highlighted in audit mode and the earlier version restored; a user with
+ * view-only roles sees read-only sections and no Salvar.
+ */
+
+const NAME = 'Quitéria Bastos Registro Teste';
+const CPF = randomDocument('cpf');
+
+/** A dropdown of the form by its label (Mantine Select: click, then the option). */
+async function pick(scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await scope.page().getByRole('option', { name: option }).click();
+}
+
+async function openFromSearch(page: Page, text: string, name: string) {
+  await page.goto('/');
+  await new Shell(page).searchBox().fill(text);
+  await page.getByRole('option').filter({ hasText: name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+const email = (page: Page) => page.getByRole('group', { name: 'E-mail', exact: true }).getByRole('textbox', { name: 'E-mail', exact: true });
+
+test.describe('member record', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ storageState: stateOf('superadmin') });
+
+  test.beforeAll(async () => {
+    await withDb((db) => db.query(`delete from customers where cust_name = $1`, [NAME]));
+  });
+
+  test('creates a member with two addresses and a bank account, reopens it, edits it, sees the change in audit mode and restores the earlier version', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/novoassociado');
+    await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeVisible();
+    const add = page.getByRole('button', { name: 'Adicionar' });
+    await expect(add).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Auditoria' })).toHaveCount(0);
+
+    const personal = page.getByRole('group', { name: 'Dados pessoais' });
+    await personal.getByRole('textbox', { name: 'Nome', exact: true }).fill(NAME);
+    await personal.getByRole('textbox', { name: 'CPF', exact: true }).fill(CPF);
+    await personal.getByRole('textbox', { name: 'Nascimento', exact: true }).fill('04/05/1980');
+    await pick(personal, 'Sexo', 'Feminino');
+    await pick(personal, 'Estado civil', 'Casado(a)');
+    await pick(page.getByRole('group', { name: 'Perfil', exact: true }), 'Perfil', /^F - /);
+
+    const addresses = page.getByRole('group', { name: 'Endereços' });
+    await addresses.getByRole('textbox', { name: 'CEP' }).pressSequentially('01310100');
+    await expect(addresses.getByLabel('Cidade')).toHaveValue('São Paulo');
+    await addresses.getByLabel('Número').fill('1000');
+    await addresses.getByRole('tab', { name: 'Comercial' }).click();
+    await addresses.getByRole('textbox', { name: 'CEP' }).pressSequentially('20040002');
+    await expect(addresses.getByLabel('Cidade')).toHaveValue('Rio de Janeiro');
+    await addresses.getByLabel('Número').fill('50');
+
+    const billing = page.getByRole('group', { name: 'Dados de cobrança' });
+    await pick(billing, 'Local de débito', /^18 - /);
+    await billing.getByRole('textbox', { name: 'Conta' }).fill('123456');
+
+    // Pending changes: the warning triangle on the Usuário tab; Adicionar amber.
+    await expect(page.getByRole('tab', { name: 'Usuário (alterações pendentes)' })).toBeVisible();
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expectToast(page, 'Associado inserido com sucesso');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+
+    // Reopened from the search: both addresses and the account were stored.
+    await openFromSearch(page, 'quiteria bastos registro', NAME);
+    await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    await expect(billing.getByRole('textbox', { name: 'Conta' })).toHaveValue('123456');
+    await expect(addresses.getByLabel('Número')).toHaveValue('1000');
+    await addresses.getByRole('tab', { name: 'Comercial' }).click();
+    await expect(addresses.getByLabel('Cidade')).toHaveValue('Rio de Janeiro');
+    await expect(addresses.getByLabel('Número')).toHaveValue('50');
+
+    // Edit: the e-mail.
+    await email(page).fill('quiteria.bastos@example.com');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Atualização realizada com sucesso');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+
+    // Audit mode: two changes (the edit first); the edit's version shows the e-mail highlighted, read only.
+    await openFromSearch(page, 'quiteria bastos registro', NAME);
+    await page.getByRole('button', { name: 'Auditoria' }).click();
+    const changes = page.getByRole('complementary', { name: 'Alterações' });
+    await expect(changes.getByRole('button')).toHaveCount(2);
+    await expect(page.getByText('Selecione uma das atividades à esquerda para ver os dados desta versão.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+    await changes.getByRole('button').first().click();
+    await expect(email(page)).toHaveValue('quiteria.bastos@example.com');
+    await expect(
+      page.getByRole('group', { name: 'E-mail', exact: true }).locator('[data-changed="true"]').getByRole('textbox', { name: 'E-mail', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true })).not.toBeEditable();
+    await page.screenshot({ path: 'test-results/screens/member-audit.png', fullPage: true });
+
+    // The earlier version (the insert) restored into the form, then saved.
+    await changes.getByRole('button').nth(1).click();
+    await expect(email(page)).toHaveValue('');
+    await page.getByRole('button', { name: 'Restaurar esta versão' }).click();
+    await expect(page.getByRole('button', { name: 'Auditoria' })).toBeVisible();
+    await expect(email(page)).toHaveValue('');
+    await expect(email(page)).toBeEditable();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Atualização realizada com sucesso');
+
+    await openFromSearch(page, 'quiteria bastos registro', NAME);
+    await expect(email(page)).toHaveValue('');
+  });
+
+  test('a user with view-only roles sees the sections read only and cannot save', async ({ page, browser, baseURL }) => {
+    // A profile with the member record's view roles only, and a user of it (through the access administration).
+    const admin = page.request;
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    await page.goto('/');
+    const viewRoles = ['v2access', 'v2search', 'v2tabusuario', 'v2userdadospessoaisview', 'v2userdadosenderecosview', 'v2userdadoscobrançaview'];
+    const profileName = `E2E somente leitura ${Date.now()}`;
+    const profile = await admin.post('/api/v1/acessos/perfis', {
+      data: { name: profileName, description: 'Ficha do associado só para ver', roles: viewRoles },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+    const { permId } = (await profile.json()) as { permId: number };
+    const cpf = randomDocument('cpf');
+    const user = await admin.post('/api/v1/acessos/usuarios', {
+      data: { cpf, name: 'Leitora Somente', email: `leitora.${cpf}@assoc.local`, permId, extraRoles: [], fnAllowExternal: false, active: true },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    expect(user.status(), await user.text()).toBe(200);
+    // A new user has no usable password until a reset: give it the demo password (the reset e-mail flow has its own spec).
+    await withDb((db) =>
+      db.query(`update users set password_hash = (select password_hash from users where cpf = $1) where cpf = $2`, [roles.atendimento.cpf, cpf]),
+    );
+
+    const api = await request.newContext({ baseURL });
+    await signInByApi(api, cpf);
+    const context = await browser.newContext({ storageState: await api.storageState() });
+    const viewer = await context.newPage();
+    await openFromSearch(viewer, 'quiteria bastos registro', NAME);
+    await expect(viewer.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Descartar alterações' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Auditoria' })).toHaveCount(0);
+    await expect(viewer.getByRole('group', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true })).not.toBeEditable();
+    await expect(viewer.getByRole('group', { name: 'Endereços' }).getByLabel('Número')).not.toBeEditable();
+    // Sections without their view role are not shown.
+    await expect(viewer.getByRole('group', { name: 'Dados associativos' })).toHaveCount(0);
+    await expect(viewer.getByRole('tab', { name: 'Dependentes' })).toHaveCount(0);
+    await context.close();
+    await api.dispose();
+  });
+});
