@@ -315,9 +315,32 @@ describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 },
     expect(screen.getByRole('button', { name: 'Mapa' })).toBeEnabled();
   });
 
+  it('every section with its view role only is read-only (dates, e-mail, mobile, concurso, contact too)', async () => {
+    setup({
+      roles: [
+        'v2userdadosdatasview',
+        'v2userdadospessoaisemailview',
+        'v2userdadospessoaiscelularview',
+        'v2userdadosmagistradoview',
+        'v2userdadoscontatoview',
+      ],
+    });
+    for (const [group, label] of [
+      ['Datas', 'Admissão'],
+      ['E-mail', 'E-mail'],
+      ['Celular', 'Celular'],
+      ['Dados de magistrado e concurso', 'Concurso'],
+      ['Contato', 'Nome do contato'],
+    ] as const) {
+      expect(within(screen.getByRole('group', { name: group })).getByLabelText(label)).toBeDisabled();
+    }
+  });
+
   it('audit mode: every field read-only, the changed ones highlighted', async () => {
     setup({ mode: 'audit', diffs: new Set(['custName', 'enderecoResidencial.adZipcode']) });
     expect(field('Nome')).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'E-mail' })).getByLabelText('E-mail')).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'Contato' })).getByLabelText('Nome do contato')).toBeDisabled();
     expect(field('Nome').closest('[data-changed]')).not.toBeNull();
     expect(within(addressPanel()).getByLabelText('CEP').closest('[data-changed]')).not.toBeNull();
     expect(within(addressPanel()).getByLabelText('Número').closest('[data-changed]')).toBeNull();

@@ -16,7 +16,7 @@ import { PersonalSection } from './components/PersonalSection';
 import { ProfilePanel } from './components/ProfilePanel';
 import { SelectField } from './components/SelectField';
 import { TextField } from './components/TextField';
-import { UserSection } from './components/UserSection';
+import { SectionFields, UserSection } from './components/UserSection';
 import { useLabelPrint } from './hooks/useLabelPrint';
 import { UserTabProvider, type UserTabState } from './userTabContext';
 import { useUserTabLookups } from './userTabLookups';
@@ -60,68 +60,78 @@ export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: 
           <ProfilePanel lookups={lookups} />
         </UserSection>
         <UserSection title="Datas" {...section('dates')}>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
-              <DateField path="custAdmissao" label="Admissão" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
-              <DateField path="custSaida" label="Saída" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
-              <DateField path="custMarriage" label="Casamento" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
-              <DateField path="custAposentadoria" label="Aposentadoria" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
-              <DateField path="custDeceased" label="Falecimento" />
-            </Grid.Col>
-          </Grid>
+          <SectionFields>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+                <DateField path="custAdmissao" label="Admissão" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+                <DateField path="custSaida" label="Saída" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+                <DateField path="custMarriage" label="Casamento" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+                <DateField path="custAposentadoria" label="Aposentadoria" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+                <DateField path="custDeceased" label="Falecimento" />
+              </Grid.Col>
+            </Grid>
+          </SectionFields>
         </UserSection>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <UserSection title="E-mail" {...section('email')}>
-              <TextField path="custEmail" label="E-mail" type="email" maxLength={80} />
+              <SectionFields>
+                <TextField path="custEmail" label="E-mail" type="email" maxLength={80} />
+              </SectionFields>
             </UserSection>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <UserSection title="Celular" {...section('mobile')}>
-              <Grid gap="sm">
-                <Grid.Col span={3}>
-                  <TextField path="custCelularDdd" label="DDD" maxLength={2} digits />
-                </Grid.Col>
-                <Grid.Col span={9}>
-                  <TextField path="custCelular" label="Celular" maxLength={9} digits />
-                </Grid.Col>
-              </Grid>
+              <SectionFields>
+                <Grid gap="sm">
+                  <Grid.Col span={3}>
+                    <TextField path="custCelularDdd" label="DDD" maxLength={2} digits />
+                  </Grid.Col>
+                  <Grid.Col span={9}>
+                    <TextField path="custCelular" label="Celular" maxLength={9} digits />
+                  </Grid.Col>
+                </Grid>
+              </SectionFields>
             </UserSection>
           </Grid.Col>
         </Grid>
         <UserSection title="Dados de magistrado e concurso" {...section('magistrate')}>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextField path="custConcurso" label="Concurso" maxLength={18} />
-            </Grid.Col>
-          </Grid>
+          <SectionFields>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextField path="custConcurso" label="Concurso" maxLength={18} />
+              </Grid.Col>
+            </Grid>
+          </SectionFields>
         </UserSection>
         <UserSection title="Contato" {...section('contact')}>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <TextField path="custContatoNome" label="Nome do contato" maxLength={64} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <SelectField path="custContatoParentesco" label="Parentesco" data={lookups.kinships} clearable />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, md: 1 }}>
-              <TextField path="custContatoFoneDdd" label="DDD" maxLength={2} digits />
-            </Grid.Col>
-            <Grid.Col span={{ base: 8, md: 3 }}>
-              <TextField path="custContatoFone" label="Telefone do contato" maxLength={9} digits />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextField path="custContatoEmail" label="E-mail do contato" type="email" maxLength={80} />
-            </Grid.Col>
-          </Grid>
+          <SectionFields>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <TextField path="custContatoNome" label="Nome do contato" maxLength={64} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                <SelectField path="custContatoParentesco" label="Parentesco" data={lookups.kinships} clearable />
+              </Grid.Col>
+              <Grid.Col span={{ base: 4, md: 1 }}>
+                <TextField path="custContatoFoneDdd" label="DDD" maxLength={2} digits />
+              </Grid.Col>
+              <Grid.Col span={{ base: 8, md: 3 }}>
+                <TextField path="custContatoFone" label="Telefone do contato" maxLength={9} digits />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <TextField path="custContatoEmail" label="E-mail do contato" type="email" maxLength={80} />
+              </Grid.Col>
+            </Grid>
+          </SectionFields>
         </UserSection>
         <UserSection title="Opções" {...section('options')}>
           <OptionsSection comunicacao={lookups.communicationPreferences} />
