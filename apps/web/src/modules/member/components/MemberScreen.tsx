@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { emptyMember } from '@assoc/domain';
 import { isUnauthorized } from '../../../app/api';
 import { PageTitle } from '../../ui/components/PageTitle';
 import { useRecordMemberView } from '../../people/hooks/useSearchHistory';
 import { useMemberRecord } from '../hooks/useMemberRecord';
+import { preloadFirstMemberTab } from '../member-tab-panels';
 import type { MemberFormValues } from '../member-tab.types';
 import type { MemberTarget } from '../utils/routeState';
 import { MemberEditor } from './MemberEditor';
@@ -14,6 +15,7 @@ import { MemberEditor } from './MemberEditor';
  * GET searchhistory/{cstId} (records the view), then the editor; no member → an empty new member (cstId -1).
  */
 export function MemberScreen({ target }: { target: MemberTarget }) {
+  useEffect(preloadFirstMemberTab, []);
   if (target.holderId < 0) return <NewMember />;
   return (
     <>
