@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { isolatedWebTests } from './apps/web/vitest.config';
 
 export default defineConfig({
   test: {
@@ -23,6 +25,19 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          root: './apps/web',
+          include: isolatedWebTests,
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+          isolate: true,
+          pool: 'threads',
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Files that replace a module or a global the other files load for real (vi.mock of the lazy Leaflet map,
+ * a fake Image): with a shared module cache they saw the real one once another file had loaded it, so
+ * they run in their own isolated project (root vitest.config.ts, 'web-isolated').
+ */
+export const isolatedWebTests = ['src/modules/maps/**/*.test.tsx', 'src/modules/member-photo/**/*.test.tsx'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
     root: './apps/web',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: isolatedWebTests,
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
     // Files share each worker's module cache: React, Mantine, dates, datatable and the icons load once per

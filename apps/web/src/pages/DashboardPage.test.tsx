@@ -60,7 +60,8 @@ describe('dashboard', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/associado'));
     expect(router.state.location.state).toEqual({ cstId: 202, parentId: 101 });
-    expect(await screen.findByRole('heading', { name: 'João Pereira' })).toBeInTheDocument();
+    // A dependent opens its holder's record (101) with the dependent in view; the view recorded is the dependent's.
+    await waitFor(() => expect(api.callsTo('GET user/101')).toHaveLength(1));
     expect(api.callsTo('GET searchhistory/202')).toHaveLength(1);
   });
 
