@@ -35,6 +35,7 @@ export * from './registries/registries.contract.js';
 export * from './registries/services.contract.js';
 export * from './regions/regions.contract.js';
 export * from './locations/locations.contract.js';
+export * from './locations/state-names.js';
 export * from './people/people.contract.js';
 export * from './dashboard/dashboard.contract.js';
 export * from './auth/auth.contract.js';

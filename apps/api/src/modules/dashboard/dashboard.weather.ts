@@ -1,4 +1,4 @@
-import type { weatherIcons } from '@assoc/domain';
+import { STATE_NAMES, type weatherIcons } from '@assoc/domain';
 
 /** The upstream chain of the dashboard weather: CEP -> city -> coordinates -> forecast. */
 
@@ -23,36 +23,6 @@ export class UpstreamError extends Error {
     this.name = 'UpstreamError';
   }
 }
-
-const STATE_NAMES: Record<string, string> = {
-  AC: 'Acre',
-  AL: 'Alagoas',
-  AP: 'Amapá',
-  AM: 'Amazonas',
-  BA: 'Bahia',
-  CE: 'Ceará',
-  DF: 'Distrito Federal',
-  ES: 'Espírito Santo',
-  GO: 'Goiás',
-  MA: 'Maranhão',
-  MT: 'Mato Grosso',
-  MS: 'Mato Grosso do Sul',
-  MG: 'Minas Gerais',
-  PA: 'Pará',
-  PB: 'Paraíba',
-  PR: 'Paraná',
-  PE: 'Pernambuco',
-  PI: 'Piauí',
-  RJ: 'Rio de Janeiro',
-  RN: 'Rio Grande do Norte',
-  RS: 'Rio Grande do Sul',
-  RO: 'Rondônia',
-  RR: 'Roraima',
-  SC: 'Santa Catarina',
-  SP: 'São Paulo',
-  SE: 'Sergipe',
-  TO: 'Tocantins',
-};
 
 type Icon = (typeof weatherIcons)[number];
 

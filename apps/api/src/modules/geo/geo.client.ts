@@ -6,37 +6,6 @@ export class GeoUpstreamError extends Error {
   }
 }
 
-/** The states by UF, as the geocoder knows them (OpenStreetMap names). */
-export const STATE_NAMES: Readonly<Record<string, string>> = {
-  AC: 'Acre',
-  AL: 'Alagoas',
-  AP: 'Amapá',
-  AM: 'Amazonas',
-  BA: 'Bahia',
-  CE: 'Ceará',
-  DF: 'Distrito Federal',
-  ES: 'Espírito Santo',
-  GO: 'Goiás',
-  MA: 'Maranhão',
-  MT: 'Mato Grosso',
-  MS: 'Mato Grosso do Sul',
-  MG: 'Minas Gerais',
-  PA: 'Pará',
-  PB: 'Paraíba',
-  PR: 'Paraná',
-  PE: 'Pernambuco',
-  PI: 'Piauí',
-  RJ: 'Rio de Janeiro',
-  RN: 'Rio Grande do Norte',
-  RS: 'Rio Grande do Sul',
-  RO: 'Rondônia',
-  RR: 'Roraima',
-  SC: 'Santa Catarina',
-  SP: 'São Paulo',
-  SE: 'Sergipe',
-  TO: 'Tocantins',
-};
-
 /** One structured search (Nominatim's street/city/state/postalcode parameters). */
 export type GeoSearch = Partial<Record<'street' | 'city' | 'state' | 'postalcode', string>>;
 

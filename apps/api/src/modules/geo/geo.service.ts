@@ -1,6 +1,7 @@
 import { geoMessages, type GeoAddressQuery, type GeoCoordinates } from '@assoc/domain';
 import { AppError, notFound } from '../../lib/errors.js';
-import { STATE_NAMES, type GeoClient, type GeoSearch } from './geo.client.js';
+import { STATE_NAMES } from '@assoc/domain';
+import type { GeoClient, GeoSearch } from './geo.client.js';
 import { geoCacheKey, type GeoRepository } from './geo.repository.js';
 
 /** Addresses hardly move: found coordinates are kept 30 days; an address not found is asked again after a day. */
