@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Box, Group, Loader, Paper, Text, Tooltip } from '@ma
 import { IconChevronLeft, IconChevronRight, IconDownload, IconX, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { processTexts } from '../texts';
 import type { PdfDocument } from '../pdf/pdfjs';
+import { saveBlob } from '../../ui/hooks/useBlobDownload';
 
 /** Opens a PDF from its bytes; pdf.js by default (its own chunk, loaded on first use). */
 export type PdfOpener = (data: ArrayBuffer) => { promise: Promise<PdfDocument>; destroy: () => void };
@@ -108,15 +109,7 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
 
   const pages = doc?.numPages ?? 0;
   const download = () => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (blob) saveBlob(blob, fileName);
   };
   const problem = error ?? openError;
 
