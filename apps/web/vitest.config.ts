@@ -3,10 +3,15 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Files that replace a module or a global the other files load for real (vi.mock of the lazy Leaflet map,
- * a fake Image): with a shared module cache they saw the real one once another file had loaded it, so
- * they run in their own isolated project (root vitest.config.ts, 'web-isolated').
+ * a fake Image), or that read the document's cookies (the XSRF cookie was found empty after some other
+ * files had run in the same worker): with a shared module cache and window they failed depending on the
+ * order, so they run in their own isolated project (root vitest.config.ts, 'web-isolated').
  */
-export const isolatedWebTests = ['src/modules/maps/**/*.test.tsx', 'src/modules/member-photo/**/*.test.tsx'];
+export const isolatedWebTests = [
+  'src/modules/maps/**/*.test.tsx',
+  'src/modules/member-photo/**/*.test.tsx',
+  'src/modules/search/components/MemberSearchBox.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react()],
