@@ -1,5 +1,5 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { expectToast, randomDocument, Shell, signInByApi, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, randomDocument, Shell, signedOut, signInByApi, stateOf, withDb } from '../fixtures/app.js';
 import { roles } from '../fixtures/roles.js';
 
 /**
@@ -140,7 +140,8 @@ test.describe('member record', () => {
       db.query(`update users set password_hash = (select password_hash from users where cpf = $1) where cpf = $2`, [roles.atendimento.cpf, cpf]),
     );
 
-    const api = await request.newContext({ baseURL });
+    // Without the superadmin's saved cookies: signing in over them would end the session the other specs reuse.
+    const api = await request.newContext({ baseURL, storageState: signedOut });
     await signInByApi(api, cpf);
     const context = await browser.newContext({ storageState: await api.storageState() });
     const viewer = await context.newPage();

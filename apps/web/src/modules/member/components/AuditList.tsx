@@ -17,7 +17,7 @@ export function AuditList({ cstId, selected, onSelect }: { cstId: number; select
         Alterações
       </Title>
       {isPending ? (
-        <Center py="md" aria-busy="true" aria-label="Carregando">
+        <Center py="md" role="status" aria-busy="true" aria-label="Carregando">
           <Loader size="sm" />
         </Center>
       ) : error ? (

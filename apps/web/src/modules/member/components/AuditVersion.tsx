@@ -29,7 +29,7 @@ export function AuditVersion({
   if (!item) return <Text c="dimmed">{AUDIT_PLACEHOLDER}</Text>;
   if (isPending) {
     return (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
+      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader size="sm" />
       </Center>
     );

@@ -47,7 +47,7 @@ function LoadedMember({ cstId, dependentInView }: { cstId: number; dependentInVi
 
   if (isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Carregando">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando">
         <Skeleton h={30} w={320} />
         <Skeleton h={36} />
         <Skeleton h={240} />

@@ -73,7 +73,7 @@ function TabPanel({ tabKey, panel }: { tabKey: number; panel: MemberTabProps }) 
   return (
     <Suspense
       fallback={
-        <Center py="xl" aria-busy="true" aria-label="Carregando">
+        <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
           <Loader size="sm" />
         </Center>
       }

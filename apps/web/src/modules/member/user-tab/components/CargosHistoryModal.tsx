@@ -12,7 +12,7 @@ export function CargosHistoryModal({ cstId, onClose }: { cstId: number; onClose:
   });
   return (
     <Modal opened onClose={onClose} title="Histórico de cargos" size="xl">
-      {isPending ? <Loader size="sm" aria-label="Carregando" /> : null}
+      {isPending ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
       {error ? (
         <Alert color="red" variant="light">
           {error.message}
