@@ -20,5 +20,6 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
  * browser, so the lazy panel then resolves at once.
  */
 export function preloadFirstMemberTab() {
-  void userTab();
+  // A failed prefetch is harmless: the lazy panel imports again when it renders (and reports a failure then).
+  userTab().catch(() => undefined);
 }
