@@ -9,12 +9,13 @@
  */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { isActiveMagistrate, isValidIsoDate } from '../format.js';
+import { isActiveMagistrate, isoDateInAppZone, isValidIsoDate } from '../format.js';
 import { cpfField, emailField, isoDateField, optionalText, safeText } from '../validation.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
 import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
+import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Child lists (spec 1 §4 "Child rows")
@@ -193,7 +194,7 @@ export const bankAccountSchema = z.object({
 export type BankAccount = z.output<typeof bankAccountSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Member services (usuarioServicos: the rows the Sócio rules read; the Serviços tab of issue 13 edits them)
+// Member services (usuarioServicos; rules and plugins in member-service.schema.ts)
 
 export const memberServiceItemSchema = childItem({
   /** Absent or negative for a new row. */
@@ -201,26 +202,37 @@ export const memberServiceItemSchema = childItem({
   svcId: id(),
   /** Read only (from the service registry). */
   svcName: z.string().nullable().optional(),
+  /** Read only: the service's plugin (plgCelular, plgCCH, plgCCHAdd, plgSeguroVida, plgHealth) or null. */
   svcEditPlugin: z.string().nullable().optional(),
   sucId: optionalId(),
   sucName: z.string().nullable().optional(),
   /** Integer cents. */
   valor: z.number({ error: m.oneOf }).int({ error: m.oneOf }).min(0, m.numericMin).nullable().optional(),
   cslQuantidade: z.number({ error: m.oneOf }).int({ error: m.oneOf }).min(0, m.numericMin).nullable().optional(),
+  /** CCH: the health plan (21 or 22). */
   cslInt1: z.number().int().nullable().optional(),
-  cslInt4: z.number().int().nullable().optional(),
-  cslInt5: z.number().int().nullable().optional(),
+  /** CCH add toggles (1 on): ignore the historical enrolment date (v2cchdatainsc) / the date and balance history (v2cchhistorico). */
+  cslInt4: z.number().int().min(0, m.oneOf).max(1, m.oneOf).nullable().optional(),
+  cslInt5: z.number().int().min(0, m.oneOf).max(1, m.oneOf).nullable().optional(),
   cslStr1: optionalText(40),
   cslStr2: optionalText(100),
   cslStr3: optionalText(40),
   cslStr4: optionalText(40),
   cslDate1: optionalDate(),
-  cslValue1: z.number().int().nullable().optional(),
-  cslValue2: z.number().int().nullable().optional(),
+  /** Life insurance: death capital and premium, integer cents. */
+  cslValue1: z.number().int().min(0, m.numericMin).nullable().optional(),
+  cslValue2: z.number().int().min(0, m.numericMin).nullable().optional(),
   /** From when (and until when) the monthly closing charges it. */
   cslInicio: optionalDate(),
   cslFim: optionalDate(),
   version: recordVersion().optional(),
+}).superRefine((row, ctx) => {
+  // The plugin's rules for the rows this save writes (the server checks again with the registry's plugin).
+  if (row.operation !== 'insert' && row.operation !== 'update') return;
+  for (const issue of pluginIssues(row.svcEditPlugin, row, { inserting: row.operation === 'insert', today: isoDateInAppZone() }))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  if (row.cslInicio && row.cslFim && isValidIsoDate(row.cslInicio) && isValidIsoDate(row.cslFim) && row.cslFim < row.cslInicio)
+    ctx.addIssue({ code: 'custom', path: ['cslFim'], message: memberServiceMessages.endBeforeStart });
 });
 export type MemberServiceItem = z.output<typeof memberServiceItemSchema>;
 

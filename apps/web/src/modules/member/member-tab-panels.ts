@@ -12,6 +12,7 @@ const userTab = () => import('./user-tab/UserTab');
 
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   1: lazy(userTab), // Usuário
+  3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
 };
 
 /**
