@@ -62,3 +62,7 @@ export * from './members/member-lookups.js';
 export * from './geo/geo.contract.js';
 export * from './members/member-service.schema.js';
 export * from './members/member-service.contract.js';
+export * from './billing/boleto.js';
+export * from './billing/charges.messages.js';
+export * from './billing/charge.schema.js';
+export * from './billing/charges.contract.js';
