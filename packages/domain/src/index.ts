@@ -59,6 +59,7 @@ export * from './members/member-sections.js';
 export * from './members/member-tabs.js';
 export * from './members/member.contract.js';
 export * from './members/member-lookups.js';
+export * from './ledger/index.js';
 export * from './geo/geo.contract.js';
 export * from './members/member-service.schema.js';
 export * from './members/member-service.contract.js';

@@ -10,3 +10,4 @@ export * from './reports.js';
 export * from './printing.js';
 export * from './process.js';
 export * from './member-services.js';
+export * from './ledger.js';

@@ -36,6 +36,14 @@ import type { ChildListDefinition, MarkedItem } from './child-lists.js';
 import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
 import type { AddressRow, CustomerRow, MembersRepository } from './members.repository.js';
 
+/** A value of GET user/{cstId} another module computes (registerRecordExtra). */
+export type RecordExtraKey = 'extratoDatas' | 'irDatas';
+export interface RecordExtra {
+  /** Any one of these roles gets the value; others get []. */
+  roles: readonly string[];
+  load(tx: Executor, cstId: number): Promise<{ value: number; label: string }[]>;
+}
+
 export interface MemberUser {
   actor: Actor;
   roles: readonly string[];
@@ -73,6 +81,7 @@ const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | nu
 export function createMembersService(deps: { app: FastifyInstance; db: Db; repo: MembersRepository }) {
   const { app, db, repo } = deps;
   const childLists = new Map<MemberChildListKey, ChildListDefinition>();
+  const recordExtras = new Map<RecordExtraKey, RecordExtra>();
   let cache: { fingerprint: string; at: number; value: DataCache } | null = null;
 
   const sections = memberSections as readonly MemberSection[];
@@ -277,10 +286,21 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       childLists.set(definition.key, definition as unknown as ChildListDefinition);
     },
 
+    /**
+     * Called from a later module's setup: fills a computed value of GET user/{cstId} (extratoDatas from the ledger,
+     * irDatas from the income tax) for users holding one of its roles ([] for the others); read with the member.
+     */
+    registerRecordExtra(key: RecordExtraKey, extra: RecordExtra) {
+      if (recordExtras.has(key)) throw new Error(`${key} já registrado`);
+      recordExtras.set(key, extra);
+    },
+
     async get(cstId: number, roles: readonly string[]): Promise<MemberRecord> {
-      const record = await loadFull(db, cstId);
+      const extras = [...recordExtras].filter(([, extra]) => hasAny(roles, extra.roles));
+      const [record, ...values] = await Promise.all([loadFull(db, cstId), ...extras.map(([, extra]) => extra.load(db, cstId))]);
       if (!record) throw notFound();
       if (record.parentId !== null) throw badRequest(memberMessages.dependentNotHolder);
+      extras.forEach(([key], i) => (record[key] = values[i] as MemberRecord[RecordExtraKey]));
       return visibleTo(record, roles);
     },
 

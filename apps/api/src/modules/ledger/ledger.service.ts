@@ -1,0 +1,338 @@
+import type { FastifyInstance } from 'fastify';
+import { ledgerMessages, periodLabel, runningBalances, type Statement, type StatementPeriodOption } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { enqueueEmail } from '../mail/mail.repository.js';
+import type { EntryInsert, EntryRow, LedgerRepository, PeriodRow } from './ledger.repository.js';
+
+/** The audit category of ledger writes (entries, reversals) and of the period locks. */
+export const LEDGER_AUDIT = 'extrato';
+export const CLOSING_AUDIT = 'fechamento';
+/** Above this many entries in one addEntries call, one summary audit row instead of one per entry. */
+const AUDIT_EACH_MAX = 100;
+const TIME_ZONE = 'America/Sao_Paulo';
+
+/** An entry to write. Cents: > 0 a debit (the member owes it), < 0 a credit. */
+export interface NewEntry {
+  /** The holder whose ledger it is. */
+  cstId: number;
+  /** The responsible person: the holder (default) or one of the holder's dependents. */
+  respId?: number | null;
+  svcId?: number | null;
+  /** The member's service row it charges (customer_services), when any. */
+  cslId?: number | null;
+  descricao: string;
+  valor: number;
+  /** lancamento (default), fechamento (monthly closing), credito, pagamento; estorno only through `reverse`. */
+  tipo?: 'lancamento' | 'fechamento' | 'credito' | 'pagamento';
+  /** The entry's date (default now). */
+  date?: Date | null;
+  /** Idempotency key, unique per holder: the same key again writes nothing and answers the first entry. */
+  key?: string | null;
+}
+
+/** Year and month of a date in the association's time zone. */
+function monthOf(date: Date): { ano: number; mes: number } {
+  const [ano, mes] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' }).format(date).split('-').map(Number);
+  return { ano: ano!, mes: mes! };
+}
+/** 'YYYY-MM-DD' of a timestamp in the association's time zone. */
+const dayOf = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date);
+const isoMonth = (p: PeriodRow) => `${p.fecAno}-${String(p.fecMes).padStart(2, '0')}`;
+
+/** What the audit keeps of an entry. */
+const auditOf = (e: EntryRow) => ({
+  extId: e.extId,
+  cstId: e.cstId,
+  fecId: e.fecId,
+  extDate: e.extDate.toISOString(),
+  extDescricao: e.extDescricao,
+  respId: e.respId,
+  extResponsavel: e.extResponsavel,
+  svcId: e.svcId,
+  cslId: e.cslId,
+  extValor: e.extValor,
+  extTipo: e.extTipo,
+  extEstornoParent: e.extEstornoParent,
+  extKey: e.extKey,
+});
+
+export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: LedgerRepository }) {
+  const { app, db, repo } = deps;
+
+  /** The open period, opened (the current month, or the month after the last one) when there is none. */
+  async function openPeriod(tx: Executor): Promise<PeriodRow> {
+    const open = await repo.openPeriod(tx);
+    if (open) return open;
+    const { ano, mes } = monthOf(new Date());
+    await repo.createOpenPeriod(tx, ano, mes);
+    const created = await repo.openPeriod(tx);
+    if (!created) throw badRequest(ledgerMessages.noOpenPeriod);
+    return created;
+  }
+
+  /** Checks and writes entries into the open period; `estornoParent` only from `reverse`. */
+  async function write(tx: Executor, entries: readonly (NewEntry & { estornoParent?: number })[], actor: Actor) {
+    for (const e of entries) {
+      if (!Number.isSafeInteger(e.valor) || e.valor === 0 || Math.abs(e.valor) > 2_000_000_000) throw badRequest(ledgerMessages.zeroValue);
+      if (!e.descricao.trim()) throw badRequest(ledgerMessages.invalidEntry);
+    }
+    if ((await repo.invalidPeople(tx, entries)) > 0) throw badRequest(ledgerMessages.responsibleNotOfHolder);
+    const period = await openPeriod(tx);
+    const rows: EntryInsert[] = entries.map((e) => ({
+      cstId: e.cstId,
+      respId: e.respId ?? null,
+      svcId: e.svcId ?? null,
+      cslId: e.cslId ?? null,
+      descricao: e.descricao.trim().slice(0, 120),
+      valor: e.valor,
+      tipo: e.estornoParent ? 'estorno' : (e.tipo ?? 'lancamento'),
+      date: e.date ?? null,
+      key: e.key?.slice(0, 80) ?? null,
+      estornoParent: e.estornoParent ?? null,
+    }));
+    return { period, written: await repo.insert(tx, period.fecId, rows, actor.userId, actor.name) };
+  }
+
+  async function reverse(tx: Executor, extId: number, actor: Actor): Promise<EntryRow> {
+    const parent = await repo.entry(tx, extId, true);
+    if (!parent) throw notFound(ledgerMessages.entryNotFound);
+    if (parent.extEstornoParent !== null) throw badRequest(ledgerMessages.reversalNotReversible);
+    if (parent.extEstornoChild !== null) throw conflict(ledgerMessages.alreadyReversed);
+    const { written } = await write(
+      tx,
+      [
+        {
+          cstId: parent.cstId,
+          respId: parent.respId,
+          svcId: parent.svcId,
+          cslId: parent.cslId,
+          descricao: `${ledgerMessages.reversalPrefix}${parent.extDescricao}`,
+          valor: -parent.extValor,
+          key: `estorno:${parent.extId}`,
+          estornoParent: parent.extId,
+        },
+      ],
+      actor,
+    );
+    if (written.length === 0) throw conflict(ledgerMessages.alreadyReversed);
+    const child = (await repo.entry(tx, written[0]!.extId))!;
+    await writeAudit(tx, {
+      category: LEDGER_AUDIT,
+      ownerId: parent.cstId,
+      entityId: child.extId,
+      action: 'insert',
+      user: actor,
+      before: auditOf(parent),
+      after: auditOf(child),
+    });
+    return child;
+  }
+
+  async function holder(tx: Executor, cstId: number) {
+    const person = await repo.person(tx, cstId);
+    if (!person) throw notFound();
+    if (person.parentId !== null) throw badRequest(ledgerMessages.notHolder);
+    return person;
+  }
+
+  async function statement(tx: Executor, cstId: number, fecId: number): Promise<Statement> {
+    await holder(tx, cstId);
+    const period = await repo.period(tx, fecId);
+    if (!period) throw notFound(ledgerMessages.periodNotFound);
+    const opening = await repo.balance(tx, cstId, { before: fecId });
+    const rows = await repo.entriesOf(tx, cstId, fecId);
+    const balances = runningBalances(
+      opening,
+      rows.map((r) => r.extValor),
+    );
+    return {
+      fecId,
+      periodo: isoMonth(period),
+      aberto: period.lockedAt === null,
+      saldoAnterior: opening,
+      saldoFinal: balances.at(-1) ?? opening,
+      entries: rows.map((r, i) => ({
+        extId: r.extId,
+        extDate: r.extDate.toISOString(),
+        extDescricao: r.extDescricao,
+        extResponsavel: r.extResponsavel,
+        svcId: r.svcId,
+        svcName: r.svcName,
+        extValor: r.extValor,
+        extTipo: r.extTipo,
+        extEstornoParent: r.extEstornoParent,
+        extEstornoChild: r.extEstornoChild,
+        extCreatedBy: r.extCreatedByName,
+        extCreated: r.extCreated.toISOString(),
+        saldo: balances[i]!,
+      })),
+    };
+  }
+
+  /** The data of the documents service's `extrato` template for one period. */
+  async function statementDocument(cstId: number, fecId: number) {
+    const s = await statement(db, cstId, fecId);
+    const member = await app.services.members.loadFull(cstId);
+    if (!member) throw notFound();
+    return {
+      member,
+      data: {
+        member: { name: member.custName, cpf: member.custCpf ?? '', numero: member.custNumeroInterno || '0000000' },
+        period: s.periodo,
+        openingBalance: s.saldoAnterior,
+        entries: s.entries.map((e) => ({
+          date: dayOf(new Date(e.extDate)),
+          description: e.extDescricao,
+          responsible: e.extResponsavel,
+          service: e.svcName,
+          value: e.extValor,
+        })),
+      },
+    };
+  }
+
+  return {
+    openPeriod,
+
+    /** extratoDatas of GET user/{cstId}: the open period (-fecID, 'Em aberto') then the closed ones with entries (+fecID, MM/YYYY). */
+    async periodsOf(tx: Executor, cstId: number): Promise<StatementPeriodOption[]> {
+      const periods = await repo.periodsOf(tx, cstId);
+      const open = periods.filter((p) => p.lockedAt === null).map((p) => ({ value: -p.fecId, label: ledgerMessages.openPeriodLabel }));
+      const closed = periods.filter((p) => p.lockedAt !== null).map((p) => ({ value: p.fecId, label: periodLabel(p.fecAno, p.fecMes) }));
+      return [...open, ...closed];
+    },
+
+    /** One entry in the open period, audited; idempotent by key (the first entry is answered, `created` false). */
+    async addEntry(tx: Executor, entry: NewEntry, actor: Actor): Promise<{ entry: EntryRow; created: boolean }> {
+      const { written } = await write(tx, [entry], actor);
+      if (written.length === 0) {
+        const [existing] = await repo.entriesByKey(tx, entry.cstId, [entry.key!.slice(0, 80)]);
+        return { entry: existing!, created: false };
+      }
+      const row = (await repo.entry(tx, written[0]!.extId))!;
+      await writeAudit(tx, {
+        category: LEDGER_AUDIT,
+        ownerId: row.cstId,
+        entityId: row.extId,
+        action: 'insert',
+        user: actor,
+        before: null,
+        after: auditOf(row),
+      });
+      return { entry: row, created: true };
+    },
+
+    /**
+     * Many entries in the open period in one statement (the monthly closing, postings), idempotent by key;
+     * audited one row per entry up to 100 entries, else one summary row. Answers the ids written.
+     */
+    async addEntries(tx: Executor, entries: readonly NewEntry[], actor: Actor): Promise<{ fecId: number; ids: number[] }> {
+      if (entries.length === 0) return { fecId: (await openPeriod(tx)).fecId, ids: [] };
+      const { period, written } = await write(tx, entries, actor);
+      if (written.length <= AUDIT_EACH_MAX) {
+        for (const w of written) {
+          const row = (await repo.entry(tx, w.extId))!;
+          await writeAudit(tx, {
+            category: LEDGER_AUDIT,
+            ownerId: row.cstId,
+            entityId: row.extId,
+            action: 'insert',
+            user: actor,
+            before: null,
+            after: auditOf(row),
+          });
+        }
+      } else {
+        const total = entries.reduce((sum, e) => sum + e.valor, 0);
+        await writeAudit(tx, {
+          category: LEDGER_AUDIT,
+          entityId: `lote:${period.fecId}`,
+          action: 'insert',
+          user: actor,
+          before: null,
+          after: {
+            fecId: period.fecId,
+            requested: entries.length,
+            written: written.length,
+            total,
+            firstId: written[0]?.extId,
+            lastId: written.at(-1)?.extId,
+          },
+        });
+      }
+      return { fecId: period.fecId, ids: written.map((w) => w.extId) };
+    },
+
+    /** The counter-entry of an entry, in the open period, linked both ways, audited (twice or of a reversal: refused). */
+    reverse,
+
+    entriesOf: (tx: Executor, cstId: number, fecId: number) => repo.entriesOf(tx, cstId, fecId),
+
+    /** The holder's balance in SQL (> 0: owed), over every period or up to period `upTo`. */
+    balance: (tx: Executor, cstId: number, options: { upTo?: number } = {}) => repo.balance(tx, cstId, { upTo: options.upTo }),
+
+    /**
+     * Locks the open period for good and opens the next month (the monthly closing's last step), audited; answers
+     * both. Entries written afterwards go into the new period.
+     */
+    async lockOpenPeriod(tx: Executor, actor: Actor): Promise<{ locked: PeriodRow; open: PeriodRow }> {
+      const current = await openPeriod(tx);
+      if (!(await repo.lockPeriod(tx, current.fecId, actor.userId, actor.name))) throw conflict(ledgerMessages.periodLocked);
+      await repo.createOpenPeriod(tx, current.fecAno, current.fecMes);
+      const open = (await repo.openPeriod(tx))!;
+      await writeAudit(tx, {
+        category: CLOSING_AUDIT,
+        entityId: current.fecId,
+        action: 'update',
+        user: actor,
+        before: { fecId: current.fecId, periodo: isoMonth(current), locked: false },
+        after: { fecId: current.fecId, periodo: isoMonth(current), locked: true, next: open.fecId },
+      });
+      return { locked: { ...current, lockedAt: new Date() }, open };
+    },
+
+    // The calls (spec 1 §7).
+
+    /** GET user/extrato/{cstId}/{fecID}. */
+    statement: (cstId: number, fecId: number) => statement(db, cstId, fecId),
+
+    /** GET user/extratopdf/{cstId}/{period}: the documents service's `extrato` template with the ledger's entries. */
+    async statementPdf(cstId: number, fecId: number): Promise<Uint8Array> {
+      const { data } = await statementDocument(cstId, fecId);
+      return app.services.documents.render('extrato', data);
+    },
+
+    /** GET user/emailextrato/{cstId}/{fecID}: the PDF in the file store, an e-mail with it in the outbox. */
+    async emailStatement(cstId: number, fecId: number, actor: Actor): Promise<{ message: string }> {
+      const person = await holder(db, cstId);
+      const member = await app.services.members.loadFull(person.cstId);
+      if (!member) throw notFound();
+      if (member.custAssocSituacao === 5) throw badRequest(ledgerMessages.emailDeceased);
+      if (!member.custEmail) throw badRequest(ledgerMessages.emailMissing);
+      const { data } = await statementDocument(cstId, fecId);
+      const pdf = await app.services.documents.render('extrato', data);
+      const name = `extrato-${data.period}.pdf`;
+      const file = await app.services.files.save({ name, data: Buffer.from(pdf), createdBy: actor.userId });
+      await enqueueEmail(db, {
+        to: member.custEmail,
+        subject: `${ledgerMessages.emailSubject} ${data.period.slice(5)}/${data.period.slice(0, 4)}`,
+        text: `Prezado(a) ${member.custName},\n\nSegue o seu extrato do período ${data.period.slice(5)}/${data.period.slice(0, 4)} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
+        userId: actor.userId,
+        cstId,
+        attachments: [{ fileId: file.id }],
+      });
+      return { message: ledgerMessages.emailSent };
+    },
+
+    /** GET user/extrato/estorno/{extId}: the reversal in its own transaction. */
+    async reverseEntry(extId: number, actor: Actor): Promise<{ message: string }> {
+      await db.transaction((tx) => reverse(tx, extId, actor));
+      return { message: ledgerMessages.reversed };
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

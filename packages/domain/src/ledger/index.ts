@@ -1,0 +1,3 @@
+export * from './ledger.messages.js';
+export * from './ledger.schema.js';
+export * from './ledger.contract.js';
