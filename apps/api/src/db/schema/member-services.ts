@@ -43,3 +43,16 @@ export const customerServices = pgTable(
     check('customer_services_period_ck', sql`${t.cslFim} IS NULL OR ${t.cslInicio} IS NULL OR ${t.cslFim} >= ${t.cslInicio}`),
   ],
 );
+
+/**
+ * The plugin of a service (spec 1 §3 svcEditPlugin): the edit form its rows open on the member (migration 0026). No
+ * foreign key to services: the demo seed empties that registry with TRUNCATE.
+ */
+export const servicePlugins = pgTable(
+  'service_plugins',
+  {
+    svcId: integer('svc_id').primaryKey(),
+    plugin: varchar('plugin', { length: 16 }).notNull(),
+  },
+  (t) => [check('service_plugins_plugin_ck', sql`${t.plugin} IN ('plgCelular', 'plgCCH', 'plgCCHAdd', 'plgSeguroVida', 'plgHealth')`)],
+);

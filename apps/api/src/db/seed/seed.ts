@@ -8,9 +8,11 @@ import { seedMemberLinks, seedPeople } from './people.seed.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedRegions } from './regions.seed.js';
 import { seedServices } from './services.seed.js';
+import { seedServicePlugins } from './member-services.seed.js';
 import { seedLocations } from './locations.seed.js';
 import { seedPhotos } from './photos.seed.js';
 import { seedProcesses } from './process.seed.js';
+import { seedLedger } from './ledger.seed.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 
@@ -33,8 +35,10 @@ export async function seedDemoData(
   await seedRegistries(db);
   await seedRegions(db);
   await seedServices(db);
+  await seedServicePlugins(db);
   await seedLocations(db);
   await seedMemberLinks(db, log);
+  await seedLedger(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

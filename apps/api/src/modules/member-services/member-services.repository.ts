@@ -1,29 +1,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MemberServiceItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
-import { customerServices, products, services } from '../../db/schema/index.js';
+import { customers, customerServices, products, servicePlugins, services } from '../../db/schema/index.js';
+import type { ChildListContext } from '../members/child-lists.js';
+import { checkRows, enrichRows, rowValues, type RowPath } from './member-services.rules.js';
 
-const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
-
-/** The columns a row writes (the read-only service/product names come from the registry). */
-function rowValues(item: MemberServiceItem) {
-  return {
-    svcId: item.svcId,
-    valor: item.valor ?? 0,
-    cslQuantidade: item.cslQuantidade ?? null,
-    cslInt1: item.cslInt1 ?? null,
-    cslInt4: item.cslInt4 ?? null,
-    cslInt5: item.cslInt5 ?? null,
-    cslStr1: emptyToNull(item.cslStr1),
-    cslStr2: emptyToNull(item.cslStr2),
-    cslStr3: emptyToNull(item.cslStr3),
-    cslStr4: emptyToNull(item.cslStr4),
-    cslDate1: emptyToNull(item.cslDate1),
-    cslValue1: item.cslValue1 ?? null,
-    cslValue2: item.cslValue2 ?? null,
-    cslInicio: emptyToNull(item.cslInicio),
-    cslFim: emptyToNull(item.cslFim),
-  };
+/** What the registry says of a service, as the rules read it. */
+export interface RegistryService {
+  svcId: number;
+  svcName: string;
+  sucId: number;
+  sucName: string;
+  plugin: string | null;
+  svcPermiteDuplicado: boolean;
+  svcPermiteDependente: boolean;
+  svcMin: number;
+  svcMax: number;
+  deleted: boolean;
 }
 
 /**
@@ -31,16 +24,24 @@ function rowValues(item: MemberServiceItem) {
  * the same fields, in the same order, as `load` (integers, text and dates keep their values in JSON).
  */
 const SERVICES_JSON = `coalesce((select json_agg(json_build_object(
-    'cslId', cs.csl_id, 'svcId', cs.svc_id, 'svcName', sv.svc_name, 'sucId', sv.suc_id, 'sucName', p.suc_name, 'valor', cs.valor,
-    'cslQuantidade', cs.csl_quantidade, 'cslInt1', cs.csl_int1, 'cslInt4', cs.csl_int4, 'cslInt5', cs.csl_int5,
+    'cslId', cs.csl_id, 'svcId', cs.svc_id, 'svcName', sv.svc_name, 'svcEditPlugin', sp.plugin, 'sucId', sv.suc_id, 'sucName', p.suc_name,
+    'valor', cs.valor, 'cslQuantidade', cs.csl_quantidade, 'cslInt1', cs.csl_int1, 'cslInt4', cs.csl_int4, 'cslInt5', cs.csl_int5,
     'cslStr1', cs.csl_str1, 'cslStr2', cs.csl_str2, 'cslStr3', cs.csl_str3, 'cslStr4', cs.csl_str4, 'cslDate1', cs.csl_date1,
     'cslValue1', cs.csl_value1, 'cslValue2', cs.csl_value2, 'cslInicio', cs.csl_inicio, 'cslFim', cs.csl_fim, 'version', cs.version,
-    'svcEditPlugin', null, 'operation', 'none') order by cs.csl_id)
+    'operation', 'none') order by cs.csl_id)
   from customer_services cs join services sv on sv.svc_id = cs.svc_id join products p on p.suc_id = sv.suc_id
+  left join service_plugins sp on sp.svc_id = cs.svc_id
   where cs.cst_id = c.cst_id), '[]'::json)`;
 
+/** The holder's list: errors point at `/usuarioServicos/{index}/{field}`. */
+const holderPath: RowPath = (index, field) => `/usuarioServicos/${index}${field ? `/${field}` : ''}`;
+
+/**
+ * The member's service rows (holder or dependent: the dependents' list calls load, json, enrich and apply for each
+ * dependent's nested rows). `enrich` and `apply` run the rules of member-services.rules.ts.
+ */
 export function createMemberServicesRepository() {
-  return {
+  const repo = {
     /** The rows of one person (holder or dependent), with their service, product and plugin, marked none. */
     async load(tx: Executor, cstId: number): Promise<MemberServiceItem[]> {
       const rows = await tx
@@ -48,7 +49,7 @@ export function createMemberServicesRepository() {
           cslId: customerServices.cslId,
           svcId: customerServices.svcId,
           svcName: services.svcName,
-          svcServiceType: services.svcServiceType,
+          svcEditPlugin: servicePlugins.plugin,
           sucId: services.sucId,
           sucName: products.sucName,
           valor: customerServices.valor,
@@ -70,45 +71,103 @@ export function createMemberServicesRepository() {
         .from(customerServices)
         .innerJoin(services, eq(services.svcId, customerServices.svcId))
         .innerJoin(products, eq(products.sucId, services.sucId))
+        .leftJoin(servicePlugins, eq(servicePlugins.svcId, customerServices.svcId))
         .where(eq(customerServices.cstId, cstId))
         .orderBy(customerServices.cslId);
-      // The edit plugin (plgCelular, plgHealth…) comes with the Serviços tab (issue 13).
-      return rows.map(({ svcServiceType: _type, ...row }) => ({ ...row, svcEditPlugin: null, operation: 'none' as const }));
+      return rows.map((row) => ({ ...row, operation: 'none' as const }));
     },
 
     /** The rows as the member's load reads them in its own statement (see `load`). */
     json: { expression: SERVICES_JSON, fromJson: (value: unknown) => value as MemberServiceItem[] },
 
-    /**
-     * The product (sucId) of each row's service, from the registry (the Sócio rules read it; the client's is
-     * ignored): the stored rows, read from the registry in the same transaction, answer for their services; only
-     * the other services are read.
-     */
-    async enrich(tx: Executor, items: MemberServiceItem[], stored: readonly MemberServiceItem[] = []): Promise<MemberServiceItem[]> {
-      const byId = new Map<number, number | null>();
-      for (const row of stored) if (row.sucId !== undefined && row.sucId !== null) byId.set(row.svcId, row.sucId);
-      const ids = [...new Set(items.map((i) => i.svcId))].filter((id) => !byId.has(id));
-      if (ids.length) {
-        const rows = await tx.select({ svcId: services.svcId, sucId: services.sucId }).from(services).where(inArray(services.svcId, ids));
-        for (const r of rows) byId.set(r.svcId, r.sucId);
-      }
-      return items.map((i) => ({ ...i, sucId: byId.get(i.svcId) ?? null }));
+    /** The registry's rules of these services (deleted ones included, flagged). */
+    async registry(tx: Executor, svcIds: readonly number[]): Promise<Map<number, RegistryService>> {
+      const ids = [...new Set(svcIds)];
+      const out = new Map<number, RegistryService>();
+      if (!ids.length) return out;
+      const rows = await tx
+        .select({
+          svcId: services.svcId,
+          svcName: services.svcName,
+          sucId: services.sucId,
+          sucName: products.sucName,
+          plugin: servicePlugins.plugin,
+          svcPermiteDuplicado: services.svcPermiteDuplicado,
+          svcPermiteDependente: services.svcPermiteDependente,
+          svcMin: services.svcMin,
+          svcMax: services.svcMax,
+          deleted: sql<boolean>`${services.deletedAt} is not null`,
+        })
+        .from(services)
+        .innerJoin(products, eq(products.sucId, services.sucId))
+        .leftJoin(servicePlugins, eq(servicePlugins.svcId, services.svcId))
+        .where(inArray(services.svcId, ids));
+      for (const r of rows) out.set(r.svcId, r);
+      return out;
     },
 
-    /** Inserts, updates and deletes the marked rows of one person. */
-    async apply(tx: Executor, cstId: number, items: MemberServiceItem[]) {
-      for (const item of items) {
-        if (item.operation === 'insert') {
-          await tx.insert(customerServices).values({ cstId, ...rowValues(item) });
-        } else if (item.operation === 'update' && item.cslId !== undefined && item.cslId > 0) {
-          await tx
-            .update(customerServices)
-            .set({ ...rowValues(item), version: sql`${customerServices.version} + 1`, updatedAt: sql`now()` })
-            .where(and(eq(customerServices.cslId, item.cslId), eq(customerServices.cstId, cstId)));
-        } else if (item.operation === 'delete' && item.cslId !== undefined && item.cslId > 0) {
-          await tx.delete(customerServices).where(and(eq(customerServices.cslId, item.cslId), eq(customerServices.cstId, cstId)));
-        }
-      }
+    /** The person the rows belong to: a dependent (parent set) or a holder, and the birth date (age rules). */
+    async person(tx: Executor, cstId: number): Promise<{ isDependent: boolean; birthdate: string | null } | null> {
+      const [row] = await tx
+        .select({ parentId: customers.parentId, birthdate: customers.custBirthdate })
+        .from(customers)
+        .where(eq(customers.cstId, cstId));
+      return row ? { isDependent: row.parentId !== null, birthdate: row.birthdate } : null;
+    },
+
+    /** Every service's plugin (GET servicos/plugins). */
+    async plugins(tx: Executor) {
+      return tx.select({ svcId: servicePlugins.svcId, plugin: servicePlugins.plugin }).from(servicePlugins).orderBy(servicePlugins.svcId);
+    },
+
+    async insert(tx: Executor, cstId: number, item: MemberServiceItem) {
+      await tx.insert(customerServices).values({ cstId, ...rowValues(item) });
+    },
+
+    async update(tx: Executor, cstId: number, item: MemberServiceItem) {
+      await tx
+        .update(customerServices)
+        .set({ ...rowValues(item), version: sql`${customerServices.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(customerServices.cslId, item.cslId!), eq(customerServices.cstId, cstId)));
+    },
+
+    async remove(tx: Executor, cstId: number, cslId: number) {
+      await tx.delete(customerServices).where(and(eq(customerServices.cslId, cslId), eq(customerServices.cstId, cstId)));
+    },
+  };
+  return {
+    ...repo,
+    /**
+     * Before the member's rules (Sócio, plugins) are checked: the registry's names, product and plugin on every row,
+     * and the stored rows the body left out (marked none), so the rules read the person's real rows.
+     */
+    async enrich(tx: Executor, items: MemberServiceItem[], stored: readonly MemberServiceItem[] = []): Promise<MemberServiceItem[]> {
+      const registry = await repo.registry(
+        tx,
+        items.filter((i) => i.operation === 'insert').map((i) => i.svcId),
+      );
+      return enrichRows(items, stored, registry, null);
+    },
+
+    /**
+     * Writes the marked rows of one person after the rules (roles when `ctx` is given — the holder's list; the
+     * dependents' list checks v2depservicoedit itself —, duplicates, dependent and age rules, plugin rules): a
+     * refusal throws before anything is written. An update that changes nothing writes nothing.
+     */
+    async apply(tx: Executor, cstId: number, items: MemberServiceItem[], ctx?: ChildListContext) {
+      if (!items.some((i) => i.operation !== 'none')) return;
+      const path = ctx ? holderPath : null;
+      const stored = await repo.load(tx, cstId);
+      const person = (await repo.person(tx, cstId)) ?? { isDependent: false, birthdate: null };
+      const insertIds = items.filter((i) => i.operation === 'insert').map((i) => i.svcId);
+      const registry = await repo.registry(tx, [...insertIds, ...stored.map((s) => s.svcId)]);
+      const rows = enrichRows(items, stored, registry, path);
+      const plan = checkRows({ items: rows, stored, registry, person, roles: ctx?.roles, path });
+      for (const cslId of plan.remove) await repo.remove(tx, cstId, cslId);
+      for (const item of plan.update) await repo.update(tx, cstId, item);
+      for (const item of plan.insert) await repo.insert(tx, cstId, item);
     },
   };
 }
+
+export type MemberServicesRepository = ReturnType<typeof createMemberServicesRepository>;

@@ -1,0 +1,30 @@
+import { inArray } from 'drizzle-orm';
+import type { ServicePlugin } from '@assoc/domain';
+import type { Db } from '../client.js';
+import { servicePlugins, services } from '../schema/index.js';
+
+/** The demo services that open a plugin form on the member (spec 1 §3 svcEditPlugin), by their seeded names. */
+const PLUGINS: Record<string, ServicePlugin> = {
+  'Linha móvel 20 GB': 'plgCelular',
+  'Aparelho celular parcelado': 'plgCelular',
+  'Seguro de vida básico': 'plgSeguroVida',
+  'Seguro de vida ampliado': 'plgSeguroVida',
+  'Capital segurado de R$ 100 mil': 'plgSeguroVida',
+  'Capital segurado de R$ 300 mil': 'plgSeguroVida',
+  'Titular 0 a 18 anos': 'plgHealth',
+  'Titular 19 a 58 anos': 'plgHealth',
+  'Titular 59 anos ou mais': 'plgHealth',
+  'Titular até 43 anos': 'plgHealth',
+  'Titular 44 a 58 anos': 'plgHealth',
+  'Odontológico individual': 'plgHealth',
+};
+
+/** After seedServices (which empties and refills the services registry): the plugins of the demo services. */
+export async function seedServicePlugins(db: Db) {
+  await db.delete(servicePlugins);
+  const rows = await db
+    .select({ svcId: services.svcId, svcName: services.svcName })
+    .from(services)
+    .where(inArray(services.svcName, Object.keys(PLUGINS)));
+  if (rows.length) await db.insert(servicePlugins).values(rows.map((r) => ({ svcId: r.svcId, plugin: PLUGINS[r.svcName]! })));
+}
