@@ -149,6 +149,8 @@ const configSchema = z.object({
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
   /** Largest file accepted by an upload, in MB (413 beyond it). */
   FILES_MAX_MB: z.coerce.number().positive().default(20),
+  /** A member document uploaded but never attached by a member save is removed after this many hours (issue 13). */
+  DOCUMENT_UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
   /** S3-compatible file store (AWS S3, MinIO…): set the endpoint (e.g. https://s3.sa-east-1.amazonaws.com) to use it instead of DATA_DIR/files. */
   FILES_S3_ENDPOINT: z
     .string()

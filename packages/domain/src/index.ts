@@ -67,3 +67,4 @@ export * from './billing/boleto.js';
 export * from './billing/charges.messages.js';
 export * from './billing/charge.schema.js';
 export * from './billing/charges.contract.js';
+export * from './members/member-document.schema.js';

@@ -23,6 +23,7 @@ import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
 import members from './members/index.js';
 import memberServices from './member-services/index.js';
+import memberDocuments from './member-documents/index.js';
 import ledger from './ledger/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
@@ -59,6 +60,7 @@ export const appModules: readonly AppModule[] = [
   printing,
   members,
   memberServices,
+  memberDocuments,
   ledger,
   digitalProcess,
 ];

@@ -11,3 +11,4 @@ export * from './printing.js';
 export * from './process.js';
 export * from './member-services.js';
 export * from './ledger.js';
+export * from './member-documents.js';

@@ -13,6 +13,7 @@ const userTab = () => import('./user-tab/UserTab');
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   1: lazy(userTab), // Usuário
   3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
+  8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
 };
 
 /**

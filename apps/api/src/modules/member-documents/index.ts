@@ -1,0 +1,50 @@
+import { memberDocumentItemSchema } from '@assoc/domain';
+import { defineModule } from '../../lib/module.js';
+import { createMemberDocumentsRepository } from './member-documents.repository.js';
+import routes from './member-documents.routes.js';
+import { createMemberDocumentsService, DOCUMENT_OWNER_KIND, type MemberDocumentsService } from './member-documents.service.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    memberDocuments: MemberDocumentsService;
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The member's documents (issue 13, tab Documentos [8]): `POST user/doc` (scan upload into the file store),
+ * `GET user/doc/{scanId or key}`, the child list `documentos` of the member save, and the hourly clean-up of
+ * uploads never attached (also once at start-up).
+ */
+export default defineModule({
+  name: 'memberDocuments',
+  setup(app) {
+    const repo = createMemberDocumentsRepository(app.db);
+    const service = createMemberDocumentsService({
+      db: app.db,
+      repo,
+      files: app.services.files,
+      uploadTtlMs: app.config.DOCUMENT_UPLOAD_TTL_HOURS * HOUR_MS,
+      log: app.log,
+    });
+    app.services.memberDocuments = service;
+    app.services.files.ownerRule(DOCUMENT_OWNER_KIND, service.readRule);
+    app.services.members.registerChildList({
+      key: 'documentos',
+      itemSchema: memberDocumentItemSchema,
+      roles: { view: ['v2docview'], edit: ['v2docnew'] },
+      load: (tx, cstId) => repo.load(tx, cstId),
+      json: repo.json,
+      apply: (tx, cstId, items, ctx) => service.apply(tx, cstId, items, ctx),
+    });
+
+    const timer = setInterval(() => void service.cleanupQuietly(), HOUR_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      void service.cleanupQuietly();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  routes,
+});
