@@ -67,4 +67,5 @@ export * from './billing/boleto.js';
 export * from './billing/charges.messages.js';
 export * from './billing/charge.schema.js';
 export * from './billing/charges.contract.js';
-export * from './members/member-document.schema.js';
+export * from './members/member-settings.js';
+export * from './members/member-mail.contract.js';

@@ -23,7 +23,8 @@ import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
 import members from './members/index.js';
 import memberServices from './member-services/index.js';
-import memberDocuments from './member-documents/index.js';
+import memberSettings from './member-settings/index.js';
+import memberMail from './member-mail/index.js';
 import ledger from './ledger/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
@@ -60,7 +61,8 @@ export const appModules: readonly AppModule[] = [
   printing,
   members,
   memberServices,
-  memberDocuments,
+  memberSettings,
+  memberMail,
   ledger,
   digitalProcess,
 ];

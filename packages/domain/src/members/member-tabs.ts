@@ -41,7 +41,7 @@ export const memberTabs = [
   { key: 6, label: 'I.R.', role: 'v2tabir', condition: (c) => !c.auditMode && hasDates(c.irDatas), sections: [] },
   { key: 7, label: 'Cobranças', role: 'v2tabcobranca', sections: ['charges'] },
   { key: 8, label: 'Documentos', role: 'v2tabdocumentos', sections: ['documents'] },
-  { key: 10, label: 'Configurações', role: 'v2tabconfiguracao', sections: [] },
+  { key: 10, label: 'Configurações', role: 'v2tabconfiguracao', sections: ['settings'] },
   { key: 11, label: 'Ressarcimentos', role: 'v2tabressarcimento', sections: ['refunds'] },
   { key: 12, label: 'Qualificação', role: 'v2tabqualificacao', sections: ['qualification'] },
   // The follow-up tab uses the personal-data view role (spec 1 §6).

@@ -15,7 +15,7 @@ import { loadedVersion, recordVersion } from '../record-version.js';
 import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
-import { memberDocumentItemSchema } from './member-document.schema.js';
+import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -32,7 +32,16 @@ export function childItem<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** Child list keys of spec 1 §3 (each later tab registers its list with the save on the server). */
-export const memberChildListKeys = ['parentFilhos', 'usuarioServicos', 'documentos', 'atendimentos', 'cobrancas', 'ressarcimentos'] as const;
+export const memberChildListKeys = [
+  'parentFilhos',
+  'usuarioServicos',
+  'documentos',
+  'atendimentos',
+  'cobrancas',
+  'ressarcimentos',
+  // Configurações tab: the member's portal access (one row; member-settings.ts).
+  'portalAcesso',
+] as const;
 export type MemberChildListKey = (typeof memberChildListKeys)[number];
 
 /**
@@ -352,10 +361,11 @@ export const memberShape = {
   // child lists
   parentFilhos: z.array(looseChildItem).optional(),
   usuarioServicos: z.array(memberServiceItemSchema).optional(),
-  documentos: z.array(memberDocumentItemSchema).optional(),
+  documentos: z.array(looseChildItem).optional(),
   atendimentos: z.array(looseChildItem).optional(),
   cobrancas: z.array(looseChildItem).optional(),
   ressarcimentos: z.array(looseChildItem).optional(),
+  portalAcesso: z.array(portalAccessItemSchema).max(1, m.invalidData).optional(),
   /** Decision 5: the version the form loaded (required by PUT, ignored by POST). */
   version: loadedVersion(),
 };

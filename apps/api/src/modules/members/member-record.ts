@@ -1,5 +1,13 @@
 import { getTableColumns } from 'drizzle-orm';
-import { addressKeys, addressKinds, memberSections, type AddressKey, type MemberRecord, type MemberSection } from '@assoc/domain';
+import {
+  addressKeys,
+  addressKinds,
+  memberChildListKeys,
+  memberSections,
+  type AddressKey,
+  type MemberRecord,
+  type MemberSection,
+} from '@assoc/domain';
 import { customers } from '../../db/schema/index.js';
 import type { AddressRow, AddressWrite, CustomerRow, CustomerWrite } from './members.repository.js';
 
@@ -153,12 +161,8 @@ export function changedPaths(stored: Record<string, unknown>, body: Record<strin
 export function diffRecords(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {
   const skip = new Set(['version', 'idade', 'extratoDatas', 'irDatas', 'fieldDiffs', 'falecidos']);
   if (!before) return Object.keys(after).filter((k) => !skip.has(k) && norm(after[k]) !== null);
-  const out = changedPaths(
-    before,
-    after,
-    new Set([...skip, 'parentFilhos', 'usuarioServicos', 'documentos', 'atendimentos', 'cobrancas', 'ressarcimentos']),
-  );
-  for (const key of ['parentFilhos', 'usuarioServicos', 'documentos', 'atendimentos', 'cobrancas', 'ressarcimentos']) {
+  const out = changedPaths(before, after, new Set([...skip, ...memberChildListKeys]));
+  for (const key of memberChildListKeys) {
     if (JSON.stringify(before[key] ?? []) !== JSON.stringify(after[key] ?? [])) out.push(key);
   }
   // Objects compared in both directions (a key only in `before`).

@@ -13,6 +13,7 @@ import {
   genericMessages,
   kinships,
   labelTypes,
+  memberChildListKeys,
   memberMessages,
   memberProfiles,
   memberSchema,
@@ -50,7 +51,7 @@ export interface MemberUser {
 }
 
 const AUDIT_CATEGORY = 'users';
-const CHILD_KEYS = new Set<string>(['parentFilhos', 'usuarioServicos', 'documentos', 'atendimentos', 'cobrancas', 'ressarcimentos']);
+const CHILD_KEYS = new Set<string>(memberChildListKeys);
 const CARGO_KEYS = ['custAssocCargo', 'custAssocCargo2', 'custAssocCargo3', 'custAssocCargo4'] as const;
 /** Fields the save never takes from a body (the server's own values). */
 const READ_ONLY = new Set<string>([

@@ -12,8 +12,10 @@ const userTab = () => import('./user-tab/UserTab');
 
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   1: lazy(userTab), // Usuário
+  10: lazy(() => import('./settings-tab/SettingsTab')), // Configurações
+  12: lazy(() => import('./qualification-tab/QualificationTab')), // Qualificação
+  14: lazy(() => import('./email-tab/EmailTab')), // E-Mail
   3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
-  8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
 };
 
 /**

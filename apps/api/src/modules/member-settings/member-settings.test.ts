@@ -1,0 +1,216 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bbCheckDigit, memberSettingsMessages as msg, roleCatalogue, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
+import { addresses, audits, outbox, passwordResets, users } from '../../db/schema/index.js';
+import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { FIRST_ACCESS_LINK_PLACEHOLDER } from './member-settings.mail.js';
+
+let ctx: TestContext;
+/** Every role but the portal's (an access administrator). */
+let admin: Client;
+/** The attendance staff: the member record, the Configurações tab, no access administration. */
+let staff: Client;
+let portalProfile: number;
+const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal');
+const staffRoles: Role[] = ['v2access', 'v2userallowupdate', 'v2tabconfiguracao', 'v2userdadospessoaisview', 'v2userdadospessoaisemailview'];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = (await signedInAs(ctx, allRoles)).client;
+  staff = (await signedInAs(ctx, staffRoles)).client;
+  // The portal profile (holding only v2portal) a new account gets.
+  const portal = await createUser(ctx, { roles: ['v2portal'] });
+  portalProfile = (await ctx.db.select({ permId: users.permId }).from(users).where(eq(users.userId, portal.userId)))[0]!.permId!;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const getMember = async (client: Client, cstId: number) => {
+  const res = await client.get(`/api/v1/user/${cstId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as MemberRecord & { portalAcesso?: PortalAccessItem[] };
+};
+const save = (client: Client, record: MemberRecord, access: Partial<PortalAccessItem>) =>
+  client.request({
+    method: 'PUT',
+    url: `/api/v1/user/${record.cstId}`,
+    payload: {
+      version: record.version,
+      portalAcesso: [{ ...(record as { portalAcesso?: PortalAccessItem[] }).portalAcesso![0], ...access, operation: 'update' }],
+    },
+  });
+/** A holder complete enough for the member save's rules (bank, billing day, address), without services. */
+async function newMember(values: Parameters<typeof createMember>[1] = {}) {
+  const member = await createMember(ctx, {
+    custEstadoCivil: 1,
+    custSocio: 'N',
+    custStatus: 'A',
+    bnkId: 2,
+    bnkaccBranch: '0001',
+    bnkaccBranchDigit: '9',
+    bnkaccAccount: '00000006',
+    bnkaccAccountDigit: bbCheckDigit('00000006'),
+    custCobrancaDia: 4,
+    enderecoSelected: 1,
+    ...values,
+  });
+  await ctx.db.insert(addresses).values({
+    cstId: member.cstId,
+    kind: 1,
+    adZipcode: '01310100',
+    adNumber: '10',
+    adAddress: 'Avenida Paulista',
+    adCity: 'São Paulo',
+    adState: 'SP',
+  });
+  return member;
+}
+const accountOf = async (cstId: number) => (await ctx.db.select().from(users).where(eq(users.cstId, cstId)))[0];
+const accessAudits = async () =>
+  Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits where category = 'acessos'`)).rows[0]!.n);
+
+describe('portal access (portalAcesso) saved with the member', () => {
+  it('a member without an account reads sign-in off; a user without the tab role does not get the list', async () => {
+    const member = await newMember({ custEmail: 'sem.conta@example.com' });
+    const record = await getMember(staff, member.cstId);
+    expect(record.portalAcesso).toEqual([
+      expect.objectContaining({ userId: null, active: false, permIdv2: null, fnAllowExternal: false, operation: 'none' }),
+    ]);
+    const other = (await signedInAs(ctx, ['v2access', 'v2userdadospessoaisview'])).client;
+    expect((await getMember(other, member.cstId)).portalAcesso).toBeUndefined();
+  });
+
+  it('turning sign-in on creates the account with the portal profile, audited as an access change and in the member audit', async () => {
+    const member = await newMember({ custEmail: 'nova.conta@example.com', custName: 'Conta Nova Teste' });
+    const record = await getMember(staff, member.cstId);
+    const before = await accessAudits();
+    const res = await save(staff, record, { active: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const account = await accountOf(member.cstId);
+    expect(account).toMatchObject({
+      cpf: member.custCpf,
+      name: 'Conta Nova Teste',
+      email: 'nova.conta@example.com',
+      permId: portalProfile,
+      active: true,
+    });
+    expect(await accessAudits()).toBe(before + 1);
+    const again = await getMember(staff, member.cstId);
+    expect(again.portalAcesso![0]).toMatchObject({ userId: account!.userId, active: true, permIdv2: portalProfile, operation: 'none' });
+    const [memberAudit] = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, member.cstId)));
+    expect((memberAudit!.after as { portalAcesso: PortalAccessItem[] }).portalAcesso[0]).toMatchObject({ active: true });
+    const diff = await admin.get(`/api/v1/audits/${memberAudit!.auditId}`);
+    expect(diff.json().fieldDiffs).toEqual(['portalAcesso']);
+  });
+
+  it('the profile and external access need the access administrator: 403 and nothing written', async () => {
+    const member = await newMember();
+    const record = await getMember(staff, member.cstId);
+    expect((await save(staff, record, { active: true })).statusCode).toBe(200);
+    const saved = await getMember(staff, member.cstId);
+    const other = await createUser(ctx, { roles: ['v2portal', 'v2access'] });
+    const otherProfile = (await ctx.db.select({ permId: users.permId }).from(users).where(eq(users.userId, other.userId)))[0]!.permId!;
+    const audits0 = await accessAudits();
+    for (const change of [{ permIdv2: otherProfile }, { fnAllowExternal: true }]) {
+      const res = await save(staff, saved, change);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(msg.accessAdminOnly);
+    }
+    expect(await accountOf(member.cstId)).toMatchObject({ permId: portalProfile, fnAllowExternal: false });
+    expect(await accessAudits()).toBe(audits0);
+    expect((await getMember(staff, member.cstId)).version).toBe(saved.version);
+
+    const res = await save(admin, saved, { permIdv2: otherProfile, fnAllowExternal: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await accountOf(member.cstId)).toMatchObject({ permId: otherProfile, fnAllowExternal: true });
+    expect(await accessAudits()).toBe(audits0 + 1);
+  });
+
+  it('without the tab role a changed row is refused (403), nothing written; an account with more roles than the user is refused too', async () => {
+    const member = await newMember();
+    const record = await getMember(admin, member.cstId);
+    const noTab = (await signedInAs(ctx, ['v2access', 'v2userallowupdate'])).client;
+    const res = await save(noTab, record, { active: true });
+    expect(res.statusCode).toBe(403);
+    expect(await accountOf(member.cstId)).toBeUndefined();
+
+    const mighty = await newMember();
+    await createUser(ctx, { roles: ['superadmin', 'v2access'], cstId: mighty.cstId });
+    const mightyRecord = await getMember(staff, mighty.cstId);
+    const refused = await save(staff, mightyRecord, { active: false });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(msg.userHasMoreRoles);
+    expect((await accountOf(mighty.cstId))!.active).toBe(true);
+  });
+
+  it('turning sign-in off ends the account sessions (a security event)', async () => {
+    const member = await newMember();
+    const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
+    await signIn(ctx, account.cpf);
+    const record = await getMember(staff, member.cstId);
+    expect(record.portalAcesso![0]!.active).toBe(true);
+    expect((await save(staff, record, { active: false })).statusCode).toBe(200);
+    expect((await accountOf(member.cstId))!.active).toBe(false);
+    const open = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from sessions where user_id = ${account.userId} and revoked_at is null`,
+    );
+    expect(open.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('POST user/primeiroacesso/{cstId}', () => {
+  it('e-mails a first-access link: 204, a security e-mail whose readable text never holds the link, audited', async () => {
+    const member = await newMember({ custEmail: 'primeiro@example.com', custName: 'Primeiro Acesso Teste' });
+    const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId, name: 'Primeiro Acesso Teste' });
+    const res = await staff.post(`/api/v1/user/primeiroacesso/${member.cstId}`);
+    expect(res.statusCode, res.body).toBe(204);
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId));
+    expect(row).toMatchObject({ to: 'primeiro@example.com', sensitive: true, userId: account.userId });
+    expect(row!.text).toContain(FIRST_ACCESS_LINK_PLACEHOLDER);
+    expect(row!.text).not.toMatch(/reset\?q=/);
+    expect(row!.html).not.toMatch(/reset\?q=/);
+    expect(Object.values(row!.secrets ?? {})[0]).toMatch(/\/reset\?q=[\w-]{32}$/);
+    expect((await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, account.userId))).length).toBe(1);
+    const list = await admin.get('/api/v1/outbox');
+    expect(JSON.stringify(list.json())).not.toMatch(/reset\?q=/);
+    const audited = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audits where category = 'acessos' and entity_id = ${`usuario:${account.userId}`} and owner_id = ${member.cstId}`,
+    );
+    expect(audited.rows[0]!.n).toBe(1);
+  });
+
+  it('is rate-limited per account (429 once the window holds RESET_MAX_REQUESTS security e-mails)', async () => {
+    const member = await newMember({ custEmail: 'limite@example.com' });
+    await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await staff.post(`/api/v1/user/primeiroacesso/${member.cstId}`)).statusCode);
+    expect(codes).toEqual([204, 204, 204, 429]);
+  });
+
+  it('400 without an active account or without an e-mail; 401 anonymous; 403 without the tab role', async () => {
+    const none = await newMember({ custEmail: 'nada@example.com' });
+    const res = await staff.post(`/api/v1/user/primeiroacesso/${none.cstId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.noAccess);
+    const noMail = await newMember({ custEmail: null });
+    await createUser(ctx, { roles: ['v2portal'], cstId: noMail.cstId });
+    const res2 = await staff.post(`/api/v1/user/primeiroacesso/${noMail.cstId}`);
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().message).toBe(msg.noEmail);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/user/primeiroacesso/${none.cstId}` })).statusCode).toBe(401);
+    const noTab = (await signedInAs(ctx, ['v2access'])).client;
+    expect((await noTab.post(`/api/v1/user/primeiroacesso/${none.cstId}`)).statusCode).toBe(403);
+    expect((await noTab.get('/api/v1/user/acesso/perfis')).statusCode).toBe(403);
+    expect((await staff.post('/api/v1/user/primeiroacesso/abc')).statusCode).toBe(400);
+  });
+
+  it('GET user/acesso/perfis lists the profiles for the dropdown', async () => {
+    const res = await staff.get('/api/v1/user/acesso/perfis');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ value: portalProfile })]));
+  });
+});

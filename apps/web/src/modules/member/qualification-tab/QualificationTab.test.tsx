@@ -1,0 +1,66 @@
+import { Suspense } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { emptyMember, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesProvider } from '../../ui/components/RoleGate';
+import { useAppForm } from '../../ui/form';
+import type { MemberForm, MemberMode } from '../member-tab.types';
+import QualificationTab from './QualificationTab';
+
+const member = (): MemberInput => ({
+  ...emptyMember(),
+  cstId: 101,
+  custName: 'Maria da Silva',
+  custTreatment: 'Dra.',
+  custRg: '12.345.678-9',
+  custFiliacaoMae: 'Ana da Silva',
+  version: 1,
+});
+
+function Harness({ roles, mode = 'edit', diffs = new Set() }: { roles: string[]; mode?: MemberMode; diffs?: ReadonlySet<string> }) {
+  const form = useAppForm(memberSchema, member()) as unknown as MemberForm;
+  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
+  return (
+    <RolesProvider roles={roles}>
+      <Suspense>
+        <QualificationTab
+          form={form}
+          mode={mode}
+          cstId={101}
+          dependentInView={null}
+          canView={(key) => access[key]?.view ?? false}
+          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
+          readOnly={mode === 'audit'}
+          diffs={diffs}
+        />
+      </Suspense>
+      <output data-testid="values">{JSON.stringify(form.values)}</output>
+    </RolesProvider>
+  );
+}
+const values = () => JSON.parse(screen.getByTestId('values').textContent!) as Record<string, unknown>;
+
+describe('Qualificação tab', () => {
+  it('shows and edits the qualification fields with v2tabqualificacao', async () => {
+    mockApi({ 'GET datacache': { body: { treatments: ['Dr.', 'Dra.'] } } });
+    const { user } = renderWithProviders(<Harness roles={['v2tabqualificacao']} />);
+    expect(screen.getByLabelText('RG')).toHaveValue('12.345.678-9');
+    expect(screen.getByLabelText('Nome da mãe')).toHaveValue('Ana da Silva');
+    await waitFor(() => expect(screen.getByLabelText('Tratamento', { selector: 'input' })).toHaveValue('Dra.'));
+    await user.type(screen.getByLabelText('Naturalidade'), 'Campinas');
+    await user.type(screen.getByLabelText('Títulos acadêmicos'), 'Mestre em Direito');
+    expect(values()).toMatchObject({ custNaturalidade: 'Campinas', custTitulosAcademicos: 'Mestre em Direito' });
+  });
+
+  it('is read-only in audit mode with the changed field marked; hidden without the role', () => {
+    mockApi({ 'GET datacache': { body: { treatments: [] } } });
+    const { unmount } = renderWithProviders(<Harness roles={['v2tabqualificacao']} mode="audit" diffs={new Set(['custRg'])} />);
+    expect(screen.getByLabelText('RG')).toBeDisabled();
+    expect(screen.getByLabelText('RG').closest('[data-changed="true"]')).not.toBeNull();
+    unmount();
+    renderWithProviders(<Harness roles={[]} />);
+    expect(screen.queryByLabelText('RG')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { Suspense } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { emptyMember, memberSchema, sectionAccess, type MemberInput, type PortalAccessItem } from '@assoc/domain';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesProvider } from '../../ui/components/RoleGate';
+import { useAppForm } from '../../ui/form';
+import type { MemberForm, MemberMode } from '../member-tab.types';
+import SettingsTab from './SettingsTab';
+
+const account: PortalAccessItem = {
+  userId: 7,
+  active: true,
+  permIdv2: 3,
+  fnAllowExternal: false,
+  profileName: 'Portal do associado',
+  hasAuthenticator: false,
+  operation: 'none',
+};
+const member = (row: PortalAccessItem | null): MemberInput => ({
+  ...emptyMember(),
+  cstId: 101,
+  custName: 'Maria da Silva',
+  ...(row ? { portalAcesso: [row] } : {}),
+  version: 1,
+});
+
+function Harness({ roles, row, mode = 'edit' }: { roles: string[]; row: PortalAccessItem | null; mode?: MemberMode }) {
+  const form = useAppForm(memberSchema, member(row)) as unknown as MemberForm;
+  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
+  return (
+    <RolesProvider roles={roles}>
+      <Suspense>
+        <SettingsTab
+          form={form}
+          mode={mode}
+          cstId={101}
+          dependentInView={null}
+          canView={(key) => access[key]?.view ?? false}
+          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
+          readOnly={mode === 'audit'}
+          diffs={new Set()}
+        />
+      </Suspense>
+      <output data-testid="values">{JSON.stringify(form.values)}</output>
+    </RolesProvider>
+  );
+}
+const values = () => JSON.parse(screen.getByTestId('values').textContent!) as { portalAcesso: PortalAccessItem[] };
+const profiles = { 'GET user/acesso/perfis': { body: [{ value: 3, label: 'Portal do associado' }] } };
+
+describe('Configurações tab', () => {
+  it('the tab role turns sign-in off (row marked update); profile and external access stay locked without access administration', async () => {
+    mockApi(profiles);
+    const { user } = renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={account} />);
+    expect(screen.getByLabelText('Perfil de permissão', { selector: 'input' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Acesso externo' })).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: 'Acesso ao portal' }));
+    expect(values().portalAcesso[0]).toMatchObject({ active: false, operation: 'update' });
+    expect(screen.getByRole('button', { name: 'Enviar link de primeiro acesso' })).toBeDisabled();
+  });
+
+  it('an access administrator changes external access; the first-access link is sent (204) for a saved active account', async () => {
+    const api = mockApi({ ...profiles, 'POST user/primeiroacesso/101': { status: 204 } });
+    const { user } = renderWithProviders(<Harness roles={['v2tabconfiguracao', 'superadmin', 'v2access']} row={account} />, { notifications: true });
+    await user.click(screen.getByRole('button', { name: 'Enviar link de primeiro acesso' }));
+    await waitFor(() => expect(api.callsTo('POST user/primeiroacesso/101')).toHaveLength(1));
+    expect(await screen.findByText('Link de primeiro acesso enviado.')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Acesso externo' }));
+    expect(values().portalAcesso[0]).toMatchObject({ fnAllowExternal: true, operation: 'update' });
+  });
+
+  it('a new member says to save first; hidden without the tab role', () => {
+    mockApi(profiles);
+    const { unmount } = renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={null} mode="insert" />);
+    expect(screen.getByText('Salve o associado para configurar o acesso ao portal.')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<Harness roles={[]} row={account} />);
+    expect(screen.queryByRole('switch', { name: 'Acesso ao portal' })).not.toBeInTheDocument();
+  });
+});

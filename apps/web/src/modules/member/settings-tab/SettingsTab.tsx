@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { canOpenRoute, memberSettingsContracts, memberSettingsMessages, type PortalAccessItem } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
+import { useRoles } from '../../ui/components/RoleGate';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { changedFieldProps } from '../changed-field';
+import type { MemberTabProps } from '../member-tab.types';
+
+const offTrack = { trackLabel: { color: 'var(--mantine-color-black)' } };
+
+/**
+ * The Configurações tab [10] of the member record (decision 20): the member's portal access — sign-in on/off,
+ * permission profile (permIdv2) and external access (fnAllowExternal), saved with the member (the one-row
+ * child list `portalAcesso`) — and "Enviar link de primeiro acesso". The profile and external access change only
+ * for who administers the accesses (the /acessos screen's role); the server checks the same rule.
+ * The communication preference and statement / I.R. by e-mail are in the Usuário tab's "Opções" (spec 1 §2).
+ */
+export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs }: MemberTabProps) {
+  const roles = useRoles();
+  const accessAdmin = canOpenRoute('/acessos', roles);
+  const editable = canEdit('settings') && mode !== 'audit';
+  const row = (form.values.portalAcesso as PortalAccessItem[] | undefined)?.[0];
+  const [sending, setSending] = useState(false);
+  const profiles = useQuery({
+    queryKey: queryKeyOf(memberSettingsContracts.profiles),
+    queryFn: ({ signal }) => callApi(memberSettingsContracts.profiles, {}, { signal }),
+    staleTime: 5 * 60_000,
+    enabled: canView('settings') && mode !== 'insert',
+  });
+
+  if (!canView('settings')) return null;
+  if (mode === 'insert' || !row) {
+    return <Alert color="blue">Salve o associado para configurar o acesso ao portal.</Alert>;
+  }
+
+  const set = (patch: Partial<PortalAccessItem>) => {
+    form.setValue('portalAcesso.0', { ...row, ...patch, operation: 'update' });
+  };
+  const options = (profiles.data ?? []).map((p) => ({ value: String(p.value), label: p.label }));
+  if (row.permIdv2 != null && !options.some((o) => o.value === String(row.permIdv2)))
+    options.push({ value: String(row.permIdv2), label: row.profileName ?? String(row.permIdv2) });
+  const pending = form.isDirty('portalAcesso');
+  const canSendLink = mode === 'edit' && editable && row.userId != null && row.active && !pending;
+
+  const sendLink = async () => {
+    setSending(true);
+    try {
+      await callApi(memberSettingsContracts.firstAccess, { params: { cstId } });
+      notifySuccess(memberSettingsMessages.firstAccessSent);
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Fieldset legend="Acesso ao portal" variant="filled" disabled={!editable}>
+        <Stack gap="sm">
+          {row.userId == null && (
+            <Text size="sm">Este associado ainda não tem acesso. Ao ligar o acesso e salvar, ele é criado com o perfil do portal.</Text>
+          )}
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <div {...changedFieldProps(diffs, 'portalAcesso')}>
+                <Switch
+                  label="Acesso ao portal"
+                  onLabel="SIM"
+                  offLabel="NÃO"
+                  size="lg"
+                  checked={row.active}
+                  styles={row.active ? undefined : offTrack}
+                  onChange={(event) => set({ active: event.currentTarget.checked })}
+                />
+              </div>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <Select
+                label="Perfil de permissão"
+                placeholder="Selecione..."
+                data={options}
+                value={row.permIdv2 == null ? null : String(row.permIdv2)}
+                disabled={!editable || !accessAdmin || row.userId == null}
+                allowDeselect={false}
+                onChange={(value) => value && set({ permIdv2: Number(value) })}
+                {...changedFieldProps(diffs, 'portalAcesso')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <Switch
+                label="Acesso externo"
+                onLabel="SIM"
+                offLabel="NÃO"
+                size="lg"
+                checked={row.fnAllowExternal}
+                disabled={!editable || !accessAdmin}
+                styles={row.fnAllowExternal ? undefined : offTrack}
+                onChange={(event) => set({ fnAllowExternal: event.currentTarget.checked })}
+              />
+            </Grid.Col>
+          </Grid>
+          {!accessAdmin && editable && <Text size="sm">O perfil e o acesso externo são alterados por quem administra os acessos.</Text>}
+          {row.hasAuthenticator && <Text size="sm">Autenticador configurado para o acesso externo.</Text>}
+        </Stack>
+      </Fieldset>
+      {mode === 'edit' && (
+        <Group>
+          <Button onClick={() => void sendLink()} loading={sending} disabled={!canSendLink}>
+            Enviar link de primeiro acesso
+          </Button>
+          {pending && <Text size="sm">Salve as alterações antes de enviar o link.</Text>}
+        </Group>
+      )}
+    </Stack>
+  );
+}
