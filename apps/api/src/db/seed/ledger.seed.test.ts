@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helper.js';
+import { seedLedger } from './ledger.seed.js';
+import { seedMemberLinks, seedPeople } from './people.seed.js';
+import { seedRegistries } from './registries.seed.js';
+import { seedServices } from './services.seed.js';
+import { seedLocations } from './locations.seed.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedPeople(ctx.db, { scale: 60, log: () => {} });
+  await seedRegistries(ctx.db);
+  await seedServices(ctx.db);
+  await seedLocations(ctx.db);
+  await seedMemberLinks(ctx.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const summary = async () =>
+  (
+    await ctx.db.execute<{ n: number; total: string; holders: number; kinds: string }>(sql`
+      select count(*)::int as n, sum(ext_valor)::text as total, count(distinct cst_id)::int as holders,
+        string_agg(distinct ext_tipo, ',' order by ext_tipo) as kinds from statement_entries`)
+  ).rows[0]!;
+
+describe('demo ledger', () => {
+  it('writes 24 closed months and the open one, every kind of entry, the same twice in a row', async () => {
+    await seedLedger(ctx.db);
+    const first = await summary();
+    await seedLedger(ctx.db);
+    expect(await summary()).toEqual(first);
+    expect(first.kinds).toBe('credito,estorno,fechamento,lancamento,pagamento');
+    const periods = await ctx.db.execute<{ open: number; closed: number }>(
+      sql`select count(*) filter (where locked_at is null)::int as open, count(*) filter (where locked_at is not null)::int as closed from closing_periods`,
+    );
+    expect(periods.rows[0]).toEqual({ open: 1, closed: 24 });
+    // Every reversal negates a charge of its holder; every entry is in the holder's ledger (a holder's id).
+    const bad = await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from statement_entries c join statement_entries p on p.ext_id = c.ext_estorno_parent
+      where p.ext_valor <> -c.ext_valor or p.cst_id <> c.cst_id`);
+    expect(bad.rows[0]!.n).toBe(0);
+    const notHolders = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from statement_entries e join customers c on c.cst_id = e.cst_id where c.parent_id is not null`,
+    );
+    expect(notHolders.rows[0]!.n).toBe(0);
+    // A holder with services sees the open period then the closed ones.
+    const [holder] = (
+      await ctx.db.execute<{ cstId: number }>(sql`select cst_id as "cstId" from statement_entries where ext_tipo = 'fechamento' limit 1`)
+    ).rows;
+    const periodsOf = await ctx.app.services.ledger.periodsOf(ctx.db, holder!.cstId);
+    expect(periodsOf[0]!.label).toBe('Em aberto');
+    expect(periodsOf[0]!.value).toBeLessThan(0);
+    expect(periodsOf.length).toBeGreaterThan(12);
+  });
+});

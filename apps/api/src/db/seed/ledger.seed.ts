@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+
+/** Months of closed statements before the open one. */
+const CLOSED_MONTHS = 24;
+const TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * The demo ledger (issue 14, decision 19): two years of closed monthly periods and the open one (the current month),
+ * for every holder at any scale, set-based (one INSERT … SELECT per kind of entry and month) and deterministic (amounts
+ * and choices from the ids and the month index, never random). Run after seedMemberLinks: each month the closing
+ * charges every service row of the holder and their dependents (the row's value, or the service's; phone bills vary),
+ * the next month's bank return pays the previous closing (about 1 holder in 29 misses a month), about 1 in 97 gets a
+ * credit and 1 in 61 a reversal of one charge; the open month holds the last payment and some bar consumption. The
+ * periods are written one after the other as the real closing does (open, entries, lock), so the ledger's triggers
+ * check them. Empties the ledger first (`npm run seed` wipes the demo data).
+ */
+export async function seedLedger(db: Db, log: (line: string) => void = () => {}) {
+  const started = Date.now();
+  await db.execute(sql`truncate table statement_entries, closing_periods restart identity cascade`);
+  const { rows } = await db.execute<{ month: string }>(sql`
+    select to_char(date_trunc('month', now() at time zone ${TIME_ZONE})::date - make_interval(months => ${CLOSED_MONTHS}), 'YYYY-MM-DD') as month`);
+  const first = rows[0]!.month;
+  let previous: number | null = null;
+  for (let k = 0; k <= CLOSED_MONTHS; k++) {
+    const open = k === CLOSED_MONTHS;
+    previous = await db.transaction(async (tx) => {
+      const month = sql`(${first}::date + make_interval(months => ${k}))`;
+      const at = (days: number, hours: number) =>
+        sql`((${month} + make_interval(days => ${days}, hours => ${hours}))::timestamp at time zone ${TIME_ZONE})`;
+      const period = await tx.execute<{ fecId: number }>(sql`
+        insert into closing_periods (fec_ano, fec_mes, created_at)
+        select extract(year from ${month})::int, extract(month from ${month})::int, ${at(0, 0)} returning fec_id as "fecId"`);
+      const fecId = period.rows[0]!.fecId;
+
+      // The bank return of the previous closing: its charges paid, except by about 1 holder in 29.
+      if (previous !== null) {
+        await tx.execute(sql`
+          insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
+            ext_created_by_name, ext_created)
+          select x.cst_id, ${fecId}, ${at(4, 9)}, 'Pagamento recebido — débito em conta', x.cst_id, left(h.cust_name, 80), -x.total,
+            'pagamento', 'Retorno bancário', ${at(4, 9)}
+          from (select cst_id, sum(ext_valor) as total from statement_entries where fec_id = ${previous} and ext_tipo = 'fechamento'
+                group by cst_id) x
+          join customers h on h.cst_id = x.cst_id
+          where x.total > 0 and (x.cst_id * 13 + ${k} * 7) % 29 <> 0
+          order by x.cst_id`);
+      }
+      if (open) {
+        // This month so far: bar and snack consumption of about 1 holder in 9.
+        await tx.execute(sql`
+          insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
+            ext_created_by_name, ext_created)
+          select h.cst_id, ${fecId}, least(${at(1, 12)}, now()), 'Consumo bar e lanchonete', h.cst_id, left(h.cust_name, 80),
+            1500 + (h.cst_id * 37) % 4500, 'lancamento', 'Lançamentos', least(${at(1, 12)}, now())
+          from customers h where h.parent_id is null and h.cst_id % 9 = 0
+          order by h.cst_id`);
+        return fecId;
+      }
+
+      // The closing: every service row of the holder and their dependents in force that month.
+      await tx.execute(sql`
+        insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, svc_id, csl_id, ext_valor,
+          ext_tipo, ext_created_by_name, ext_created)
+        select coalesce(p.parent_id, p.cst_id), ${fecId}, ${at(27, 10)}, left(s.svc_name || ' ' || to_char(${month}, 'MM/YYYY'), 120),
+          p.cst_id, left(p.cust_name, 80), s.svc_id, cs.csl_id, v.valor, 'fechamento', 'Fechamento mensal', ${at(27, 10)}
+        from customer_services cs
+        join customers p on p.cst_id = cs.cst_id
+        join services s on s.svc_id = cs.svc_id
+        join products pr on pr.suc_id = s.suc_id
+        cross join lateral (select case when pr.suc_name ilike '%celular%'
+                                        then greatest(cs.valor, s.svc_valor) + (cs.csl_id * 37 + ${k} * 101) % 4000
+                                        else coalesce(nullif(cs.valor, 0), s.svc_valor) end as valor) v
+        where v.valor > 0
+          and (cs.csl_inicio is null or cs.csl_inicio < ${month} + interval '1 month')
+          and (cs.csl_fim is null or cs.csl_fim >= ${month})
+        order by 1, cs.csl_id`);
+      // Credits (about 1 holder in 97) and reversals of one charge (about 1 in 61).
+      await tx.execute(sql`
+        insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
+          ext_created_by_name, ext_created)
+        select h.cst_id, ${fecId}, ${at(15, 14)}, 'Crédito — ajuste de mensalidade', h.cst_id, left(h.cust_name, 80),
+          -(1000 + (h.cst_id % 40) * 100), 'credito', 'Financeiro', ${at(15, 14)}
+        from customers h where h.parent_id is null and (h.cst_id * 17 + ${k} * 11) % 97 = 0
+        order by h.cst_id`);
+      await tx.execute(sql`
+        insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, svc_id, csl_id, ext_valor,
+          ext_tipo, ext_estorno_parent, ext_key, ext_created_by_name, ext_created)
+        select e.cst_id, ${fecId}, ${at(27, 16)}, left('Estorno: ' || e.ext_descricao, 120), e.resp_id, e.ext_responsavel, e.svc_id,
+          e.csl_id, -e.ext_valor, 'estorno', e.ext_id, 'estorno:' || e.ext_id, 'Financeiro', ${at(27, 16)}
+        from (select distinct on (cst_id) * from statement_entries
+              where fec_id = ${fecId} and ext_tipo = 'fechamento' and (cst_id * 19 + ${k} * 5) % 61 = 0
+              order by cst_id, ext_id) e`);
+      await tx.execute(sql`
+        update closing_periods set locked_at = ${at(28, 18)}, locked_by_name = 'Fechamento mensal' where fec_id = ${fecId}`);
+      return fecId;
+    });
+  }
+  await db.execute(sql`vacuum (analyze) statement_entries, closing_periods`);
+  const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from statement_entries`);
+  log(
+    `Extratos: ${CLOSED_MONTHS} meses fechados e o mês em aberto, ${count.rows[0]!.n} lançamentos em ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
