@@ -26,7 +26,6 @@ import memberServices from './member-services/index.js';
 import ledger from './ledger/index.js';
 import memberSettings from './member-settings/index.js';
 import memberMail from './member-mail/index.js';
-import ledger from './ledger/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
@@ -65,6 +64,5 @@ export const appModules: readonly AppModule[] = [
   ledger,
   memberSettings,
   memberMail,
-  ledger,
   digitalProcess,
 ];
