@@ -99,6 +99,26 @@ const configSchema = z.object({
   ASSOCIATION_SHORT_NAME: z.string().default('ASSOC'),
   /** The association's logo (PNG or JPEG file) printed on documents; without it, none. */
   ASSOCIATION_LOGO_FILE: z.string().optional(),
+  // Boletos (issue 14): the collecting bank and the beneficiary printed on them (BANKING-AND-HEALTH §2).
+  /** '001' Banco do Brasil (convênio of 7 digits, wallet 17) or '033' Santander (beneficiary code of 7 digits, wallet 101). */
+  BOLETO_BANK: z.enum(['001', '033']).default('001'),
+  /** BB convênio / Santander código do beneficiário, 7 digits (the default is a documented test agreement). */
+  BOLETO_AGREEMENT: z
+    .string()
+    .regex(/^\d{7}$/, 'BOLETO_AGREEMENT: 7 dígitos')
+    .default('1474166'),
+  /** Wallet (carteira): default 17 for BB, 101 for Santander. */
+  BOLETO_WALLET: z
+    .string()
+    .regex(/^\d{2,3}$/, 'BOLETO_WALLET: 2 ou 3 dígitos')
+    .optional(),
+  /** Beneficiary printed on the boleto (default ASSOCIATION_NAME), its CNPJ (14 digits) and 'Agência / Código do beneficiário'. */
+  BOLETO_BENEFICIARY_NAME: z.string().optional(),
+  BOLETO_BENEFICIARY_CNPJ: z
+    .string()
+    .regex(/^\d{14}$/, 'BOLETO_BENEFICIARY_CNPJ: 14 dígitos')
+    .default('11222333000181'),
+  BOLETO_AGENCY_CODE: z.string().max(30).default('0001-9 / 1474166'),
   /** Worker threads rendering document batches (renderMany of 8 or more; capped by the cores); 0 renders them in-process. */
   DOCUMENTS_WORKERS: z.coerce.number().int().min(0).default(2),
   /** The association's own CEP: the dashboard weather of staff who are not members. */

@@ -29,6 +29,7 @@ import memberMail from './member-mail/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
+import charges from './charges/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -62,6 +63,7 @@ export const appModules: readonly AppModule[] = [
   members,
   memberServices,
   ledger,
+  charges,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -12,7 +12,7 @@ export const chargeLocals = [
   { value: 1, label: 'Boleto bancário' },
 ] as const;
 
-const isoDate = () => z.string().refine((v) => isValidIsoDate(v), m.pattern);
+const isoDate = () => z.string({ error: m.required }).refine((v) => isValidIsoDate(v), m.pattern);
 const nullableText = (max: number) => z.string().max(max).nullable().optional();
 
 /** Due date of a new charge: a date, not before today (in the association's time zone). */

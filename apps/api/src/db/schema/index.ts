@@ -11,4 +11,5 @@ export * from './printing.js';
 export * from './process.js';
 export * from './member-services.js';
 export * from './ledger.js';
+export * from './charges.js';
 export * from './member-documents.js';

@@ -16,6 +16,7 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   12: lazy(() => import('./qualification-tab/QualificationTab')), // Qualificação
   14: lazy(() => import('./email-tab/EmailTab')), // E-Mail
   3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
+  7: lazy(() => import('./charges-tab/ChargesTab')), // Cobranças
   5: lazy(() => import('./statements-tab/StatementsTab')), // Extratos
 };
 

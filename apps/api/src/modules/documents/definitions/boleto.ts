@@ -1,4 +1,4 @@
-import { formatCents, formatCpfCnpj, formatDate, isoDateField, moneyCents, optionalText, requiredText } from '@assoc/domain';
+import { boletoNumbers, formatCents, formatCpfCnpj, formatDate, isoDateField, moneyCents, optionalText, requiredText } from '@assoc/domain';
 import bwipjs from 'bwip-js';
 import type { Schema } from '@pdfme/common';
 import { z } from 'zod';
@@ -210,7 +210,9 @@ export const boleto: DocumentDefinition<typeof data> = {
   sample() {
     return {
       bank: { code: '001', name: 'Banco do Brasil' },
-      barcode: '00191684600002246740000001474166000000032817',
+      // The numbers of billing (packages/domain/src/billing/boleto.ts), as the charges module feeds them.
+      barcode: boletoNumbers({ bank: '001', agreement: '1474166', sequence: '0000000328', wallet: '17', dueDate: '2016-07-05', amountCents: 224_674 })
+        .barcode,
       dueDate: '2016-07-05',
       amount: 224_674,
       documentDate: '2016-06-20',

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { BOLETO, boletoNumbers, debitPlaces, type BoletoBankCode, type ChargeItem } from '@assoc/domain';
+import type { Executor } from '../../lib/audit.js';
+import { charges } from '../../db/schema/index.js';
+
+/** A stored charge as the boleto needs it. */
+export type StoredCharge = {
+  cobId: number;
+  cstId: number;
+  bnkId: number;
+  cobBanco: string | null;
+  cobConvenio: string | null;
+  cobCarteira: string | null;
+  cobNossoNumero: string | null;
+  cobVencimento: string;
+  cobValor: number;
+  cobParcela: number;
+  cobParcelas: number;
+  cobRetorno: string | null;
+  createdAt: string;
+};
+
+/** A charge to write (one instalment). */
+export interface NewChargeRow {
+  bnkId: number;
+  cobAgencia: string | null;
+  cobAgenciaDv: string | null;
+  cobConta: string | null;
+  cobContaDv: string | null;
+  boleto: { bank: BoletoBankCode; agreement: string; wallet: string } | null;
+  cobVencimento: string;
+  cobValor: number;
+  cobParcela: number;
+  cobParcelas: number;
+}
+
+/**
+ * The outstanding debt of a holder (decision 6, "open balance is what remains unpaid"), in one statement:
+ *   what the ledger billed in the locked (closed) periods (debits and credits, reversals included)
+ * + the credits (negative entries) of the open period, which count at once (a credit lowers the debt now)
+ * − what the charges settled (a return whose code is a payment: 0, 31),
+ * never below zero. A payment is counted once, through its charge: an entry of type 'pagamento' (the statement's
+ * record of a bank payment) is left out of the sum. The open period's debits are not yet billed: the monthly closing bills them when it locks the
+ * period. Entries are read through statement_entries_holder_idx (cst_id, fec_id…), charges through charges_cst_idx.
+ */
+export const debtSql = (cstId: number) => sql`
+  select greatest(0,
+    coalesce((select sum(e.ext_valor) from statement_entries e join closing_periods p on p.fec_id = e.fec_id
+              where e.cst_id = ${cstId} and e.ext_tipo <> 'pagamento' and (p.locked_at is not null or e.ext_valor < 0)), 0)
+  - coalesce((select sum(ch.cob_valor) from charges ch join charge_return_codes r on r.cdr_cod_ret = ch.cdr_cod_ret
+              where ch.cst_id = ${cstId} and r.cdr_paid), 0))::bigint as divida`;
+
+/**
+ * A holder's charges as one JSON array over its customers row `c` (the member's load reads them in its own
+ * statement), newest due date first; `fromJson` adds the debit place's name and a boleto's printed numbers.
+ */
+const CHARGES_JSON = `coalesce((select json_agg(json_build_object(
+    'cobId', ch.cob_id, 'cobVencimento', ch.cob_vencimento, 'cobRetorno', ch.cob_retorno, 'cobValor', ch.cob_valor,
+    'bnkId', ch.bnk_id, 'cobAgencia', ch.cob_agencia, 'cobAgenciaDv', ch.cob_agencia_dv, 'cobConta', ch.cob_conta,
+    'cobContaDv', ch.cob_conta_dv, 'cdrCodRet', ch.cdr_cod_ret, 'cdrDescription', r.cdr_description,
+    'cobParcela', ch.cob_parcela, 'cobParcelas', ch.cob_parcelas, 'cobBanco', ch.cob_banco, 'cobConvenio', ch.cob_convenio,
+    'cobCarteira', ch.cob_carteira, 'cobNossoNumero', ch.cob_nosso_numero, 'cobCreatedBy', u.name, 'cobCreated', ch.created_at,
+    'version', ch.version) order by ch.cob_vencimento desc, ch.cob_id desc)
+  from charges ch left join charge_return_codes r on r.cdr_cod_ret = ch.cdr_cod_ret left join users u on u.user_id = ch.created_by
+  where ch.cst_id = c.cst_id), '[]'::json)`;
+
+interface ChargeJson extends Omit<ChargeItem, 'cobNossoNumero' | 'operation' | 'cobCreated'> {
+  cobBanco: string | null;
+  cobConvenio: string | null;
+  cobCarteira: string | null;
+  cobNossoNumero: number | string | null;
+  cobCreated: string | null;
+}
+
+const bankNames = new Map(debitPlaces.map((p) => [p.bnkId, p.bankName]));
+
+/** The printed numbers of a boleto charge (null for the other debit places or incomplete bank fields). */
+export function boletoOf(c: {
+  bnkId?: number | null;
+  cobBanco: string | null;
+  cobConvenio: string | null;
+  cobCarteira: string | null;
+  cobNossoNumero: number | string | null;
+  cobVencimento: string;
+  cobValor: number;
+}) {
+  if (c.bnkId !== BOLETO || !c.cobBanco || !c.cobConvenio || !c.cobCarteira || c.cobNossoNumero === null) return null;
+  const bank = c.cobBanco as BoletoBankCode;
+  return boletoNumbers({
+    bank,
+    agreement: c.cobConvenio,
+    sequence: String(c.cobNossoNumero),
+    wallet: c.cobCarteira,
+    dueDate: c.cobVencimento,
+    amountCents: c.cobValor,
+  });
+}
+
+/** A row of the JSON array (or of `load`) as the list's item, marked none. */
+function toItem(row: ChargeJson): ChargeItem {
+  const { cobBanco, cobConvenio, cobCarteira, cobNossoNumero, ...rest } = row;
+  const numbers = boletoOf({ ...row, cobNossoNumero });
+  const created = row.cobCreated ? new Date(row.cobCreated).toISOString() : null;
+  void cobBanco;
+  void cobConvenio;
+  void cobCarteira;
+  return {
+    ...rest,
+    cobCreated: created,
+    bnkName: bankNames.get(row.bnkId ?? -1) ?? null,
+    cobNossoNumero: numbers?.nossoNumero ?? null,
+    cobLinhaDigitavel: numbers?.digitableLineFormatted ?? null,
+    operation: 'none',
+  };
+}
+
+export function createChargesRepository() {
+  return {
+    json: { expression: CHARGES_JSON, fromJson: (value: unknown) => (value as ChargeJson[]).map(toItem) },
+
+    async load(tx: Executor, cstId: number): Promise<ChargeItem[]> {
+      const result = await tx.execute<{ list: ChargeJson[] }>(
+        sql`select ${sql.raw(CHARGES_JSON)} as list from customers c where c.cst_id = ${cstId}`,
+      );
+      return (result.rows[0]?.list ?? []).map(toItem);
+    },
+
+    async debt(tx: Executor, cstId: number): Promise<number> {
+      const result = await tx.execute<{ divida: string | number }>(debtSql(cstId));
+      return Number(result.rows[0]?.divida ?? 0);
+    },
+
+    /** Whether the holder has a charge without a return date. */
+    async hasOpenCharge(tx: Executor, cstId: number): Promise<boolean> {
+      const result = await tx.execute(sql`select 1 from charges where cst_id = ${cstId} and cob_retorno is null limit 1`);
+      return result.rows.length > 0;
+    },
+
+    /** The holder's registered debit place and account (as the save just wrote it). */
+    async debitPlace(tx: Executor, cstId: number) {
+      const result = await tx.execute<{
+        bnk_id: number | null;
+        branch: string | null;
+        branch_dv: string | null;
+        account: string | null;
+        account_dv: string | null;
+      }>(
+        sql`select bnk_id, bnkacc_branch as branch, bnkacc_branch_digit as branch_dv, bnkacc_account as account, bnkacc_account_digit as account_dv
+            from customers where cst_id = ${cstId}`,
+      );
+      return result.rows[0] ?? null;
+    },
+
+    /** Writes the instalments of one new charge (a boleto takes the next nosso número). */
+    async insert(tx: Executor, cstId: number, rows: NewChargeRow[], createdBy: number) {
+      const ids: number[] = [];
+      for (const row of rows) {
+        const inserted = await tx
+          .insert(charges)
+          .values({
+            cstId,
+            bnkId: row.bnkId,
+            cobAgencia: row.cobAgencia,
+            cobAgenciaDv: row.cobAgenciaDv,
+            cobConta: row.cobConta,
+            cobContaDv: row.cobContaDv,
+            cobBanco: row.boleto?.bank ?? null,
+            cobConvenio: row.boleto?.agreement ?? null,
+            cobCarteira: row.boleto?.wallet ?? null,
+            cobNossoNumero: row.boleto ? sql`nextval('charges_nosso_numero_seq')` : null,
+            cobVencimento: row.cobVencimento,
+            cobValor: row.cobValor,
+            cobParcela: row.cobParcela,
+            cobParcelas: row.cobParcelas,
+            createdBy,
+          })
+          .returning({ cobId: charges.cobId });
+        ids.push(inserted[0]!.cobId);
+      }
+      return ids;
+    },
+
+    async byId(tx: Executor, cobId: number): Promise<StoredCharge | null> {
+      const result = await tx.execute<StoredCharge>(sql`
+        select cob_id as "cobId", cst_id as "cstId", bnk_id as "bnkId", cob_banco as "cobBanco", cob_convenio as "cobConvenio",
+               cob_carteira as "cobCarteira", cob_nosso_numero::text as "cobNossoNumero", cob_vencimento::text as "cobVencimento",
+               cob_valor as "cobValor", cob_parcela as "cobParcela", cob_parcelas as "cobParcelas", cob_retorno::text as "cobRetorno",
+               created_at::date::text as "createdAt"
+        from charges where cob_id = ${cobId}`);
+      return result.rows[0] ?? null;
+    },
+
+    /** The payer printed on the boleto: the holder's name, CPF, e-mail and selected address. */
+    async payer(tx: Executor, cstId: number) {
+      const result = await tx.execute<{ name: string; cpf: string | null; email: string | null; address: string | null }>(sql`
+        select c.cust_name as name, c.cust_cpf as cpf, c.cust_email as email,
+               (select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, ''), nullif(a.ad_bairro, ''),
+                         concat_ws('/', a.ad_city, a.ad_state), a.ad_zipcode)
+                from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
+                order by (a.kind = c.endereco_selected) desc, a.kind limit 1) as address
+        from customers c where c.cst_id = ${cstId}`);
+      return result.rows[0] ?? null;
+    },
+  };
+}
+
+export type ChargesRepository = ReturnType<typeof createChargesRepository>;

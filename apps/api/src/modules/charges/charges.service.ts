@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { BOLETO, chargeMessages, instalmentDueDate, splitInstalments, type BoletoBankCode, type ChargeItem, type DebtReply } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Actor } from '../../lib/actor.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { ChildListContext } from '../members/child-lists.js';
+import { enqueueEmail } from '../mail/mail.repository.js';
+import { boletoOf, type ChargesRepository, type NewChargeRow, type StoredCharge } from './charges.repository.js';
+
+const BANK_NAMES: Record<BoletoBankCode, string> = { '001': 'Banco do Brasil', '033': 'Santander' };
+/** A second boleto e-mail of the same charge within this time is the same request (a double click): not sent again. */
+const EMAIL_REPEAT_SECONDS = 60;
+
+/** The boleto bank of the configuration (BOLETO_*): BB wallet 17 or Santander wallet 101 unless configured. */
+export function boletoBankOf(config: FastifyInstance['config']) {
+  const bank = config.BOLETO_BANK as BoletoBankCode;
+  return { bank, agreement: config.BOLETO_AGREEMENT, wallet: config.BOLETO_WALLET ?? (bank === '001' ? '17' : '101') };
+}
+
+export function createChargesService(deps: { app: FastifyInstance; db: Db; repo: ChargesRepository }) {
+  const { app, db, repo } = deps;
+
+  /**
+   * The member save's rows of `cobrancas` (spec 1 §4/§5 "New charge"): stored charges are read-only; one new
+   * charge at a time, only while no charge waits for its return and the holder owes something, for at most the
+   * debt; it becomes one charge per instalment (equal parts, the remaining cents on the first; monthly due dates).
+   * Runs in the save's transaction, after the customer row was locked and written, so the debit place is the one
+   * just saved, and a second submit of the same save is refused by the member's version (409) or by the open charge.
+   */
+  async function apply(tx: Executor, cstId: number, items: ChargeItem[], ctx: ChildListContext) {
+    if (items.some((i) => i.operation === 'update' || i.operation === 'delete')) throw badRequest(chargeMessages.readOnly);
+    const inserts = items.filter((i) => i.operation === 'insert');
+    if (inserts.length === 0) return;
+    if (inserts.length > 1) throw badRequest(chargeMessages.oneAtATime);
+    const item = inserts[0]!;
+    if (ctx.inserting) throw badRequest(chargeMessages.noDebt);
+    if (await repo.hasOpenCharge(tx, cstId)) throw badRequest(chargeMessages.openCharge);
+    const debt = await repo.debt(tx, cstId);
+    if (debt <= 0) throw badRequest(chargeMessages.noDebt);
+    if (item.cobValor > debt)
+      throw badRequest(`cobValor: ${chargeMessages.aboveDebt}`, { errors: [{ instancePath: '/cobValor', message: chargeMessages.aboveDebt }] });
+
+    const place = await repo.debitPlace(tx, cstId);
+    const bnkId = item.local === 1 ? BOLETO : (place?.bnk_id ?? null);
+    if (bnkId === null) throw badRequest(chargeMessages.noDebitPlace);
+    const account =
+      bnkId === BOLETO || bnkId !== place?.bnk_id
+        ? { cobAgencia: null, cobAgenciaDv: null, cobConta: null, cobContaDv: null }
+        : { cobAgencia: place.branch, cobAgenciaDv: place.branch_dv, cobConta: place.account, cobContaDv: place.account_dv };
+    const boleto = bnkId === BOLETO ? boletoBankOf(app.config) : null;
+    const n = item.lancamentos ?? 1;
+    const rows: NewChargeRow[] = splitInstalments(item.cobValor, n).map((value, index) => ({
+      bnkId,
+      ...account,
+      boleto,
+      cobVencimento: instalmentDueDate(item.cobVencimento, index + 1),
+      cobValor: value,
+      cobParcela: index + 1,
+      cobParcelas: n,
+    }));
+    await repo.insert(tx, cstId, rows, ctx.actor.userId);
+  }
+
+  async function boletoCharge(tx: Executor, cobId: number): Promise<StoredCharge> {
+    const charge = await repo.byId(tx, cobId);
+    if (!charge) throw notFound(chargeMessages.chargeNotFound);
+    if (charge.bnkId !== BOLETO || charge.cobRetorno) throw badRequest(chargeMessages.boletoOnlyOpen);
+    return charge;
+  }
+
+  /** The boleto's PDF from the documents service's `boleto` template, its numbers computed from the stored charge. */
+  async function boletoPdf(tx: Executor, charge: StoredCharge) {
+    const numbers = boletoOf(charge);
+    const payer = await repo.payer(tx, charge.cstId);
+    if (!numbers || !payer) throw badRequest(chargeMessages.boletoOnlyOpen);
+    const bank = charge.cobBanco as BoletoBankCode;
+    const pdf = await app.services.documents.render('boleto', {
+      bank: { code: bank, name: BANK_NAMES[bank] },
+      barcode: numbers.barcode,
+      dueDate: charge.cobVencimento,
+      amount: charge.cobValor,
+      documentDate: charge.createdAt,
+      documentNumber: `${charge.cobId}`,
+      nossoNumero: numbers.nossoNumero,
+      carteira: charge.cobCarteira,
+      agencyCode: app.config.BOLETO_AGENCY_CODE,
+      beneficiary: { name: app.config.BOLETO_BENEFICIARY_NAME ?? app.config.ASSOCIATION_NAME, document: app.config.BOLETO_BENEFICIARY_CNPJ },
+      payer: { name: payer.name, document: payer.cpf ?? '', address: payer.address },
+      instructions:
+        charge.cobParcelas > 1
+          ? `Parcela ${charge.cobParcela} de ${charge.cobParcelas}.\nNão receber após 30 dias do vencimento.`
+          : 'Não receber após 30 dias do vencimento.',
+    });
+    return { pdf, numbers, payer };
+  }
+
+  return {
+    apply,
+    load: (tx: Executor, cstId: number) => repo.load(tx, cstId),
+    json: repo.json,
+
+    /** GET cobranca/divida/{cstId}. */
+    async debt(cstId: number): Promise<DebtReply> {
+      return { cstId, divida: await repo.debt(db, cstId) };
+    },
+
+    /** GET user/boleto/{cobId}: the PDF of a bank-11 charge without a return date. */
+    async boleto(cobId: number): Promise<Uint8Array> {
+      const charge = await boletoCharge(db, cobId);
+      return (await boletoPdf(db, charge)).pdf;
+    },
+
+    /**
+     * GET user/boleto/email/{cobId}: the PDF to the file store and an e-mail to the holder in the outbox with it
+     * attached, with its audit row, in one transaction that holds the charge's row: the same boleto asked again
+     * within a minute (a double click, a retried request) is not queued twice.
+     */
+    async emailBoleto(cobId: number, actor: Actor): Promise<{ message: string }> {
+      const charge = await boletoCharge(db, cobId);
+      const { pdf, numbers, payer } = await boletoPdf(db, charge);
+      if (!payer.email) throw badRequest(chargeMessages.boletoNoEmail);
+      const subject = `${chargeMessages.boletoSubject} ${numbers.nossoNumero}`;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from charges where cob_id = ${cobId} for update`);
+        const recent = await tx.execute(
+          sql`select 1 from outbox where cst_id = ${charge.cstId} and subject = ${subject}
+              and created_at > now() - make_interval(secs => ${EMAIL_REPEAT_SECONDS}) limit 1`,
+        );
+        if (recent.rows.length) return { message: chargeMessages.boletoSent };
+        const file = await app.services.files.save({ name: 'boleto.pdf', data: Buffer.from(pdf), createdBy: actor.userId });
+        const outboxId = await enqueueEmail(tx, {
+          to: payer.email!,
+          subject,
+          text: `Prezado(a) ${payer.name},\n\nSegue o seu boleto bancário (arquivo boleto.pdf).\nLinha digitável: ${numbers.digitableLineFormatted}\n\n${app.config.ASSOCIATION_NAME}`,
+          userId: actor.userId,
+          cstId: charge.cstId,
+          attachments: [{ fileId: file.id }],
+        });
+        await writeAudit(tx, {
+          category: 'cobrancas',
+          ownerId: charge.cstId,
+          entityId: cobId,
+          action: 'insert',
+          user: actor,
+          before: null,
+          after: { boletoEmail: outboxId, cobId, nossoNumero: numbers.nossoNumero },
+        });
+        return { message: chargeMessages.boletoSent };
+      });
+    },
+  };
+}
+
+export type ChargesService = ReturnType<typeof createChargesService>;

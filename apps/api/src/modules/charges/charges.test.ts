@@ -1,0 +1,395 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bbCheckDigit,
+  boletoNumbers,
+  chargeMessages as cm,
+  genericMessages as m,
+  isoDateInAppZone,
+  isValidDigitableLine,
+  roleCatalogue,
+  type ChargeItem,
+  type MemberRecord,
+  type Role,
+} from '@assoc/domain';
+import { addresses, audits, charges, outbox } from '../../db/schema/index.js';
+import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { pdfText } from '../documents/pdf-text.testing.js';
+
+let ctx: TestContext;
+/** Every role but the portal's. */
+let staff: Client;
+const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal');
+
+/** A date n days from today (the association's zone), ISO. */
+function inDays(n: number): string {
+  const [y, mo, d] = isoDateInAppZone().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** A holder billable by the member save (bank 2 with a valid account, billing day, e-mail, an address). */
+async function holder(values: Parameters<typeof createMember>[1] = {}) {
+  const row = await createMember(ctx, {
+    custEstadoCivil: 2,
+    custEmail: 'pagador@example.com',
+    custCobrancaDia: 4,
+    bnkId: 2,
+    bnkaccBranch: '0001',
+    bnkaccBranchDigit: '9',
+    bnkaccAccount: '00000006',
+    bnkaccAccountDigit: bbCheckDigit('00000006'),
+    ...values,
+  });
+  await ctx.db.insert(addresses).values({
+    cstId: row.cstId,
+    kind: 1,
+    adZipcode: '01310100',
+    adAddress: 'Avenida Paulista',
+    adNumber: '1000',
+    adBairro: 'Bela Vista',
+    adCity: 'São Paulo',
+    adState: 'SP',
+  });
+  return row;
+}
+
+let periodMonth = 0;
+/**
+ * Ledger fixture (the ledger's own tables, written as the closing would): each locked period is opened, given its
+ * entries and locked; then an open period with its entries. Only one period is open at a time.
+ */
+async function ledger(cstId: number, locked: number[][], open: number[] = []) {
+  const entry = (fecId: number, value: number) => sql`(${cstId}, ${fecId}, 'Lançamento de teste', ${value}, ${value < 0 ? 'credito' : 'lancamento'})`;
+  const write = async (values: number[], lock: boolean) => {
+    periodMonth += 1;
+    const year = 2001 + Math.floor(periodMonth / 12);
+    const month = (periodMonth % 12) + 1;
+    await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
+    const result = await ctx.db.execute<{ fec_id: number }>(
+      sql`insert into closing_periods (fec_ano, fec_mes) values (${year}, ${month}) returning fec_id`,
+    );
+    const fecId = result.rows[0]!.fec_id;
+    if (values.length)
+      await ctx.db.execute(
+        sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values ${sql.join(
+          values.map((v) => entry(fecId, v)),
+          sql`, `,
+        )}`,
+      );
+    if (lock) await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
+  };
+  for (const values of locked) await write(values, true);
+  await write(open, false);
+}
+
+const debtOf = async (client: Client, cstId: number) => {
+  const res = await client.get(`/api/v1/cobranca/divida/${cstId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { divida: number }).divida;
+};
+const getMember = async (cstId: number) => {
+  const res = await staff.get(`/api/v1/user/${cstId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as MemberRecord & { cobrancas: ChargeItem[] };
+};
+const newCharge = (values: Partial<Record<keyof ChargeItem, unknown>> = {}) => ({
+  cobId: -1,
+  local: 1,
+  cobVencimento: inDays(1),
+  cobValor: 1000,
+  lancamentos: 1,
+  operation: 'insert',
+  ...values,
+});
+/** PUT user/{cstId} with the member's version and a charges list. */
+async function saveCharges(client: Client, cstId: number, cobrancas: unknown[], version?: number) {
+  const v = version ?? (await getMember(cstId)).version;
+  return client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: { version: v, cobrancas } });
+}
+const chargesOf = (cstId: number) => ctx.db.select().from(charges).where(eq(charges.cstId, cstId)).orderBy(charges.cobId);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  staff = (await signedInAs(ctx, allRoles)).client;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET cobranca/divida/{cstId}', () => {
+  it('is what the locked periods billed plus the open period’s credits, minus the paid charges, never below zero', async () => {
+    const a = await holder();
+    // Locked: 150,00 and 80,00 − 30,00 credit; open: 70,00 debit (not billed yet) and a 10,00 credit (counts now).
+    await ledger(
+      a.cstId,
+      [
+        [10000, 5000],
+        [8000, -3000],
+      ],
+      [7000, -1000],
+    );
+    expect(await debtOf(staff, a.cstId)).toBe(19000);
+    // A paid charge (code 0) settles; a rejected one (code 1) and an open one do not.
+    await ctx.db.insert(charges).values([
+      { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 4000, cobRetorno: '2024-01-12', cdrCodRet: 0 },
+      { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-02-10', cobValor: 2000, cobRetorno: '2024-02-12', cdrCodRet: 1 },
+      { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-03-10', cobValor: 500 },
+    ]);
+    expect(await debtOf(staff, a.cstId)).toBe(15000);
+    await ctx.db
+      .insert(charges)
+      .values({ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-04-10', cobValor: 90000, cobRetorno: '2024-04-12', cdrCodRet: 31 });
+    expect(await debtOf(staff, a.cstId)).toBe(0);
+  });
+
+  it('answers 401 signed out, 403 without a charge role, 400 for a bad id', async () => {
+    const a = await holder();
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/cobranca/divida/${a.cstId}` })).statusCode).toBe(401);
+    const other = (await signedInAs(ctx, ['v2access', 'v2tabcobranca'])).client;
+    expect((await other.get(`/api/v1/cobranca/divida/${a.cstId}`)).statusCode).toBe(403);
+    const viewer = (await signedInAs(ctx, ['v2access', 'v2cobrancaview'])).client;
+    expect(await debtOf(viewer, a.cstId)).toBe(0);
+    const bad = await staff.get('/api/v1/cobranca/divida/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+  });
+});
+
+describe('Nova cobrança (the member save’s cobrancas list)', () => {
+  it('adds a boleto charge for the debt, listed newest first with its linha digitável, audited with the member', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[12000, 3000]]);
+    const before = await getMember(a.cstId);
+    expect(before.cobrancas).toEqual([]);
+    const due = inDays(1);
+    const res = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 15000, cobVencimento: due })], before.version);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await chargesOf(a.cstId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      bnkId: 11,
+      cobBanco: '001',
+      cobConvenio: '1474166',
+      cobCarteira: '17',
+      cobValor: 15000,
+      cobVencimento: due,
+      cobRetorno: null,
+    });
+    expect(rows[0]!.cobNossoNumero).toBeGreaterThan(0);
+    const after = await getMember(a.cstId);
+    const [charge] = after.cobrancas;
+    const numbers = boletoNumbers({
+      bank: '001',
+      agreement: '1474166',
+      sequence: rows[0]!.cobNossoNumero!,
+      wallet: '17',
+      dueDate: due,
+      amountCents: 15000,
+    });
+    expect(charge).toMatchObject({
+      cobId: rows[0]!.cobId,
+      bnkId: 11,
+      bnkName: 'Boleto Bancário',
+      cobValor: 15000,
+      cobRetorno: null,
+      operation: 'none',
+    });
+    expect(charge!.cobLinhaDigitavel).toBe(numbers.digitableLineFormatted);
+    expect(isValidDigitableLine(charge!.cobLinhaDigitavel!)).toBe(true);
+    const audit = await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId));
+    const last = audit.at(-1)!;
+    expect((last.after as { cobrancas: unknown[] }).cobrancas).toHaveLength(1);
+    // The same request again (a double click): the member moved on → 409, nothing more written.
+    const again = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 15000, cobVencimento: due })], before.version);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(m.staleRecord);
+    expect(await chargesOf(a.cstId)).toHaveLength(1);
+    // With the new version: refused while the charge has no return.
+    const third = await saveCharges(staff, a.cstId, [newCharge()]);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe(cm.openCharge);
+    expect(await chargesOf(a.cstId)).toHaveLength(1);
+  });
+
+  it('charges the registered place with the member’s account, in instalments (cents on the first, monthly due dates)', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[10000]]);
+    const res = await saveCharges(staff, a.cstId, [newCharge({ local: 0, cobValor: 10000, lancamentos: 3, cobVencimento: '2099-01-31' })]);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await chargesOf(a.cstId);
+    expect(rows.map((r) => [r.bnkId, r.cobAgencia, r.cobConta, r.cobValor, r.cobVencimento, r.cobParcela, r.cobParcelas, r.cobNossoNumero])).toEqual([
+      [2, '0001', '00000006', 3334, '2099-01-31', 1, 3, null],
+      [2, '0001', '00000006', 3333, '2099-02-28', 2, 3, null],
+      [2, '0001', '00000006', 3333, '2099-03-31', 3, 3, null],
+    ]);
+  });
+
+  it('refuses without debt, above the debt, a past date, instalments out of 1–12, two at once, and edits of a stored charge; nothing written', async () => {
+    const a = await holder();
+    const noDebt = await saveCharges(staff, a.cstId, [newCharge()]);
+    expect(noDebt.statusCode).toBe(400);
+    expect(noDebt.json().message).toBe(cm.noDebt);
+    await ledger(a.cstId, [[5000]]);
+    const cases: [unknown[], string][] = [
+      [[newCharge({ cobValor: 5001 })], cm.aboveDebt],
+      [[newCharge({ cobVencimento: inDays(-1) })], cm.dateBeforeToday],
+      [[newCharge({ lancamentos: 13 })], m.numericMax],
+      [[newCharge({ lancamentos: 0 })], m.numericMin],
+      [[newCharge({ cobValor: 0 })], m.numericMin],
+      [[newCharge({ local: 2 })], m.oneOf],
+      [[newCharge(), newCharge()], cm.oneAtATime],
+    ];
+    for (const [list, message] of cases) {
+      const res = await saveCharges(staff, a.cstId, list);
+      expect(res.statusCode, JSON.stringify(list)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await chargesOf(a.cstId)).toHaveLength(0);
+    await ctx.db
+      .insert(charges)
+      .values({ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 100, cobRetorno: '2024-01-12', cdrCodRet: 1 });
+    const stored = (await getMember(a.cstId)).cobrancas[0]!;
+    for (const operation of ['update', 'delete']) {
+      const res = await saveCharges(staff, a.cstId, [{ ...stored, cobValor: 50, operation }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(cm.readOnly);
+    }
+    expect((await chargesOf(a.cstId)).map((r) => r.cobValor)).toEqual([100]);
+  });
+
+  it('403 without v2cobrancanew (nothing written); the list is left out without a charge role', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[5000]]);
+    const editor = (await signedInAs(ctx, ['v2access', 'v2userallowupdate', 'v2cobrancaview'])).client;
+    const res = await saveCharges(editor, a.cstId, [newCharge()]);
+    expect(res.statusCode).toBe(403);
+    expect(await chargesOf(a.cstId)).toHaveLength(0);
+    const blind = (await signedInAs(ctx, ['v2access'])).client;
+    const record = (await blind.get(`/api/v1/user/${a.cstId}`)).json();
+    expect(record.cobrancas).toBeUndefined();
+  });
+});
+
+describe('boleto', () => {
+  async function boletoCharge() {
+    const a = await holder();
+    await ledger(a.cstId, [[24674]]);
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 24674, cobVencimento: inDays(10) })])).statusCode).toBe(200);
+    const [row] = await chargesOf(a.cstId);
+    return { member: a, charge: row! };
+  }
+
+  it('GET user/boleto/{cobId}: the PDF prints the linha digitável computed from the charge', async () => {
+    const { charge, member } = await boletoCharge();
+    const res = await staff.get(`/api/v1/user/boleto/${charge.cobId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const [page] = await pdfText(res.rawPayload);
+    const numbers = boletoNumbers({
+      bank: '001',
+      agreement: '1474166',
+      sequence: charge.cobNossoNumero!,
+      wallet: '17',
+      dueDate: charge.cobVencimento,
+      amountCents: 24674,
+    });
+    expect(page).toContain(numbers.digitableLineFormatted);
+    expect(page).toContain('R$ 246,74');
+    expect(page).toContain(numbers.nossoNumero);
+    expect(page).toContain(member.custName);
+  });
+
+  it('only for a bank-11 charge without a return: 400 otherwise, 404 unknown, 401 / 403', async () => {
+    const { charge } = await boletoCharge();
+    const a = await holder();
+    const [other] = await ctx.db
+      .insert(charges)
+      .values([{ cstId: a.cstId, bnkId: 2, cobVencimento: '2030-01-10', cobValor: 100 }])
+      .returning();
+    for (const url of [`/api/v1/user/boleto/${other!.cobId}`, `/api/v1/user/boleto/email/${other!.cobId}`]) {
+      const res = await staff.get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(cm.boletoOnlyOpen);
+    }
+    expect((await staff.get('/api/v1/user/boleto/999999')).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/boleto/${charge.cobId}` })).statusCode).toBe(401);
+    const other2 = (await signedInAs(ctx, ['v2access'])).client;
+    expect((await other2.get(`/api/v1/user/boleto/${charge.cobId}`)).statusCode).toBe(403);
+    expect((await other2.get(`/api/v1/user/boleto/email/${charge.cobId}`)).statusCode).toBe(403);
+    // Returned (paid): no boleto any more.
+    await ctx.db.update(charges).set({ cobRetorno: '2030-01-01', cdrCodRet: 0 }).where(eq(charges.cobId, charge.cobId));
+    expect((await staff.get(`/api/v1/user/boleto/${charge.cobId}`)).statusCode).toBe(400);
+  });
+
+  it('GET user/boleto/email/{cobId}: one e-mail with the PDF in the outbox and an audit row, even when asked twice', async () => {
+    const { charge, member } = await boletoCharge();
+    const first = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ message: cm.boletoSent });
+    const second = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
+    expect(second.json()).toEqual({ message: cm.boletoSent });
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.to).toBe('pagador@example.com');
+    const links = await ctx.db.execute(
+      sql`select count(*)::int as n from file_links where owner_kind = 'outbox' and owner_id = ${String(queued[0]!.id)}`,
+    );
+    expect(links.rows[0]).toEqual({ n: 1 });
+    const audit = await ctx.db
+      .select()
+      .from(audits)
+      .where(sql`${audits.category} = 'cobrancas' and ${audits.entityId} = ${String(charge.cobId)}`);
+    expect(audit).toHaveLength(1);
+    // Without XSRF header: refused.
+    const noXsrf = await ctx.app.inject({ method: 'GET', url: `/api/v1/user/boleto/email/${charge.cobId}`, headers: { cookie: staff.cookie } });
+    expect(noXsrf.statusCode).toBe(403);
+  });
+
+  it('a holder without e-mail: 400, nothing queued', async () => {
+    const { charge, member } = await boletoCharge();
+    await ctx.db.execute(sql`update customers set cust_email = null where cst_id = ${member.cstId}`);
+    const res = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(cm.boletoNoEmail);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId))).toHaveLength(0);
+  });
+});
+
+describe('demo charges (seed)', () => {
+  it('one charge per holder and billed locked period, for its total; paid, rejected and open ones', async () => {
+    const { seedCharges } = await import('../../db/seed/charges.seed.js');
+    const holders = [];
+    for (let i = 0; i < 12; i += 1) holders.push(await holder(i % 3 === 0 ? { bnkId: 11 } : {}));
+    const skipped = await holder({ bnkId: 20 });
+    // Three locked months (debits, a credit) and the open one; the holder of bank 20 is not charged.
+    for (let month = 0; month < 3; month += 1) {
+      periodMonth += 1;
+      await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
+      const period = await ctx.db.execute<{ fec_id: number }>(
+        sql`insert into closing_periods (fec_ano, fec_mes) values (${2001 + Math.floor(periodMonth / 12)}, ${(periodMonth % 12) + 1}) returning fec_id`,
+      );
+      const fecId = period.rows[0]!.fec_id;
+      for (const h of [...holders, skipped])
+        await ctx.db.execute(
+          sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values
+              (${h.cstId}, ${fecId}, 'Mensalidade', 12000, 'lancamento'), (${h.cstId}, ${fecId}, 'Crédito', -2000, 'credito')`,
+        );
+      await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
+    }
+    await seedCharges(ctx.db);
+    const ids = new Set([...holders, skipped].map((h) => h.cstId));
+    const rows = (await ctx.db.select().from(charges)).filter((r) => ids.has(r.cstId));
+    expect(rows).toHaveLength(36);
+    expect(rows.every((r) => r.cobValor === 10000 && r.cstId !== skipped.cstId)).toBe(true);
+    const boletos = rows.filter((r) => r.bnkId === 11);
+    expect(boletos).toHaveLength(12);
+    expect(boletos.every((r) => r.cobBanco === '001' && r.cobNossoNumero !== null)).toBe(true);
+    expect(new Set(rows.map((r) => (r.cobRetorno === null ? 'open' : r.cdrCodRet === 0 ? 'paid' : 'rejected'))).has('paid')).toBe(true);
+    // Each holder's debt is what its rejected and open charges left unpaid.
+    for (const h of holders) {
+      const mine = rows.filter((r) => r.cstId === h.cstId);
+      const unpaid = mine.filter((r) => r.cdrCodRet !== 0 && r.cdrCodRet !== 31).reduce((s, r) => s + r.cobValor, 0);
+      expect(await debtOf(staff, h.cstId)).toBe(unpaid);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import type { ChargeItem } from '@assoc/domain';
+import { chargeItemSchema } from '@assoc/domain';
+import { defineModule } from '../../lib/module.js';
+import { createChargesRepository } from './charges.repository.js';
+import routes from './charges.routes.js';
+import { createChargesService, type ChargesService } from './charges.service.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    charges: ChargesService;
+  }
+}
+
+/**
+ * Charges (cobranças, issue 14): the member record's `cobrancas` list (read-only stored charges; a new one is a row
+ * marked insert, saved with the member: spec 1 §4/§5), `GET cobranca/divida/{cstId}` (the outstanding debt, one SQL
+ * statement over the ledger and the charges: see `debtSql`), and the boleto of a bank-11 charge without a return
+ * (`GET user/boleto/{cobId}` PDF, `GET user/boleto/email/{cobId}` through the outbox) with its real barcode and
+ * linha digitável (`packages/domain/src/billing/boleto.ts`).
+ */
+export default defineModule({
+  name: 'charges',
+  setup(app) {
+    const service = createChargesService({ app, db: app.db, repo: createChargesRepository() });
+    app.services.charges = service;
+    app.services.members.registerChildList<ChargeItem>({
+      key: 'cobrancas',
+      itemSchema: chargeItemSchema,
+      roles: { view: ['v2cobrancaview', 'v2cobrancanew'], edit: ['v2cobrancanew'] },
+      load: (tx, cstId) => service.load(tx, cstId),
+      json: service.json,
+      apply: (tx, cstId, items, ctx) => service.apply(tx, cstId, items, ctx),
+    });
+  },
+  routes,
+});

@@ -1,0 +1,166 @@
+import { Suspense } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  chargeMessages,
+  emptyMember,
+  formatDate,
+  isoDateInAppZone,
+  memberSchema,
+  sectionAccess,
+  type ChargeItem,
+  type MemberInput,
+} from '@assoc/domain';
+import { mockApi, type MockReply } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesProvider } from '../../ui/components/RoleGate';
+import { useAppForm } from '../../ui/form';
+import type { MemberForm, MemberMode } from '../member-tab.types';
+import ChargesTab from './ChargesTab';
+
+const EDITOR = ['v2cobrancaview', 'v2cobrancanew'];
+
+const paid: ChargeItem = {
+  cobId: 1,
+  cobVencimento: '2024-01-10',
+  cobRetorno: '2024-01-12',
+  cobValor: 15000,
+  bnkId: 2,
+  bnkName: 'Banco do Brasil',
+  cdrCodRet: 0,
+  cdrDescription: 'Pago',
+  operation: 'none',
+};
+const rejected: ChargeItem = { ...paid, cobId: 2, cobVencimento: '2024-02-10', cdrCodRet: 1, cdrDescription: 'Não debitado - saldo insuficiente' };
+const openBoleto: ChargeItem = {
+  ...paid,
+  cobId: 3,
+  cobVencimento: '2030-03-10',
+  cobRetorno: null,
+  cdrCodRet: null,
+  cdrDescription: null,
+  bnkId: 11,
+  bnkName: 'Boleto Bancário',
+  cobNossoNumero: '14741660000000003',
+  cobLinhaDigitavel: '00190.00009 01474.166004 00000.003178 1 10160000015000',
+};
+
+function member(cobrancas: ChargeItem[]): MemberInput {
+  return {
+    ...emptyMember(),
+    cstId: 101,
+    custName: 'Maria da Silva',
+    bankAccount: { bnkId: 2, bnkaccBranch: '0001', bnkaccBranchDigit: '9', bnkaccAccount: '00000006', bnkaccAccountDigit: '1' },
+    cobrancas,
+    version: 3,
+  } as MemberInput;
+}
+
+function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; roles: string[]; mode?: MemberMode }) {
+  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
+  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
+  return (
+    <RolesProvider roles={roles}>
+      <Suspense>
+        <ChargesTab
+          form={form}
+          mode={mode}
+          cstId={101}
+          dependentInView={null}
+          canView={(key) => access[key]?.view ?? false}
+          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
+          readOnly={mode === 'audit'}
+          diffs={new Set()}
+        />
+      </Suspense>
+      <output data-testid="values">{JSON.stringify(form.values.cobrancas)}</output>
+    </RolesProvider>
+  );
+}
+
+function setup(
+  charges: ChargeItem[],
+  { roles = EDITOR, debt = 15000, routes = {} }: { roles?: string[]; debt?: number; routes?: Record<string, MockReply> } = {},
+) {
+  const api = mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: debt } }, ...routes });
+  const view = renderWithProviders(<Harness initial={member(charges)} roles={roles} />, { notifications: true, modals: true });
+  return { api, ...view };
+}
+const values = () => JSON.parse(screen.getByTestId('values').textContent!) as ChargeItem[];
+const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr')!;
+
+describe('Cobranças tab', { timeout: 30_000 }, () => {
+  it('lists the charges with their colour and the Resultado text; boleto icons only on the open bank-11 charge', async () => {
+    setup([openBoleto, rejected, paid]);
+    expect(await screen.findByText('Débito em aberto: R$ 150,00')).toBeInTheDocument();
+    expect(rowOf('10/03/2030')).toHaveAttribute('data-state', 'open');
+    expect(within(rowOf('10/03/2030')).getByText('Aguardando retorno')).toBeInTheDocument();
+    expect(rowOf('10/02/2024')).toHaveAttribute('data-state', 'rejected');
+    expect(within(rowOf('10/02/2024')).getByText('Rejeitada')).toBeInTheDocument();
+    expect(rowOf('10/01/2024')).toHaveAttribute('data-state', 'plain');
+    expect(within(rowOf('10/01/2024')).getByText('Pago (0)')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Imprimir boleto/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Enviar boleto/ })).toHaveLength(1);
+    // A charge waits for its return: Nova cobrança is disabled.
+    expect(screen.getByRole('button', { name: 'Nova cobrança' })).toBeDisabled();
+  });
+
+  it('Nova cobrança is disabled without debt', async () => {
+    const { api } = setup([paid], { debt: 0 });
+    await waitFor(() => expect(api.callsTo('GET cobranca/divida/101')).toHaveLength(1));
+    await screen.findByText('Débito em aberto: R$ 0,00');
+    expect(screen.getByRole('button', { name: 'Nova cobrança' })).toBeDisabled();
+  });
+
+  it('"Adicionar nova cobrança" opens with the defaults and adds a row marked insert at the top', async () => {
+    const { user } = setup([paid]);
+    const button = screen.getByRole('button', { name: 'Nova cobrança' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar nova cobrança' });
+    const [y, m, d] = isoDateInAppZone().split('-').map(Number) as [number, number, number];
+    const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    expect(within(dialog).getByLabelText(/^Vencimento/)).toHaveValue(formatDate(tomorrow));
+    expect(within(dialog).getByLabelText(/^Valor/)).toHaveValue('R$ 150,00');
+    expect(within(dialog).getByLabelText(/^Lançamentos/)).toHaveValue('1');
+    expect(within(dialog).getByLabelText('Local', { selector: 'input' })).toHaveValue('Local cadastrado (Banco do Brasil)');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adicionar nova cobrança' })).not.toBeInTheDocument());
+    const [first, second] = values();
+    expect(first).toMatchObject({ operation: 'insert', cobValor: 15000, cobVencimento: tomorrow, local: 0, lancamentos: 1, bnkId: 2 });
+    expect(second).toMatchObject({ cobId: 1 });
+    // The new one has no return: no second one until the save.
+    expect(screen.getByRole('button', { name: 'Nova cobrança' })).toBeDisabled();
+  });
+
+  it('e-mails the boleto after "Tem certeza?" / "Enviar boleto bancário por e-mail?"; a failure says "Erro para enviar e-mail"', async () => {
+    const { user, api } = setup([openBoleto], { routes: { 'GET user/boleto/email/3': { body: { message: chargeMessages.boletoSent } } } });
+    await user.click(screen.getByRole('button', { name: /^Enviar boleto/ }));
+    const confirm = await screen.findByRole('dialog', { name: chargeMessages.boletoConfirmTitle });
+    expect(within(confirm).getByText(chargeMessages.boletoConfirmText)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
+    expect(await screen.findByText(chargeMessages.boletoSent)).toBeInTheDocument();
+    expect(api.callsTo('GET user/boleto/email/3')).toHaveLength(1);
+  });
+
+  it('shows the e-mail failure message on a non-200', async () => {
+    const { user } = setup([openBoleto], { routes: { 'GET user/boleto/email/3': { status: 400, body: { message: 'x' } } } });
+    await user.click(screen.getByRole('button', { name: /^Enviar boleto/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: chargeMessages.boletoConfirmTitle })).getByRole('button', { name: 'SIM' }));
+    expect(await screen.findByText(chargeMessages.boletoEmailFailed)).toBeInTheDocument();
+  });
+
+  it('"Cobrança - Detalhes" shows a charge read only', async () => {
+    const { user } = setup([openBoleto]);
+    await user.click(screen.getByRole('button', { name: /^Detalhes da/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrança - Detalhes' });
+    expect(within(dialog).getByLabelText('Linha digitável')).toHaveValue(openBoleto.cobLinhaDigitavel);
+    expect(within(dialog).getByLabelText('Nosso número')).toHaveAttribute('readonly');
+  });
+
+  it('view only: the table without Nova cobrança', async () => {
+    setup([paid], { roles: ['v2cobrancaview'] });
+    expect(screen.queryByRole('button', { name: 'Nova cobrança' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Cobranças' })).toBeInTheDocument();
+  });
+});
