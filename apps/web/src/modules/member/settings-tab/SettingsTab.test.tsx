@@ -26,7 +26,17 @@ const member = (row: PortalAccessItem | null): MemberInput => ({
   version: 1,
 });
 
-function Harness({ roles, row, mode = 'edit' }: { roles: string[]; row: PortalAccessItem | null; mode?: MemberMode }) {
+function Harness({
+  roles,
+  row,
+  mode = 'edit',
+  diffs = new Set(),
+}: {
+  roles: string[];
+  row: PortalAccessItem | null;
+  mode?: MemberMode;
+  diffs?: ReadonlySet<string>;
+}) {
   const form = useAppForm(memberSchema, member(row)) as unknown as MemberForm;
   const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
   return (
@@ -40,7 +50,7 @@ function Harness({ roles, row, mode = 'edit' }: { roles: string[]; row: PortalAc
           canView={(key) => access[key]?.view ?? false}
           canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
           readOnly={mode === 'audit'}
-          diffs={new Set()}
+          diffs={diffs}
         />
       </Suspense>
       <output data-testid="values">{JSON.stringify(form.values)}</output>
@@ -78,5 +88,13 @@ describe('Configurações tab', () => {
     unmount();
     renderWithProviders(<Harness roles={[]} row={account} />);
     expect(screen.queryByRole('switch', { name: 'Acesso ao portal' })).not.toBeInTheDocument();
+  });
+
+  it('audit mode: read-only, the changed access marked', () => {
+    mockApi(profiles);
+    renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={account} mode="audit" diffs={new Set(['portalAcesso'])} />);
+    expect(screen.getByRole('switch', { name: 'Acesso ao portal' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Acesso ao portal' }).closest('[data-changed="true"]')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enviar link de primeiro acesso' })).not.toBeInTheDocument();
   });
 });

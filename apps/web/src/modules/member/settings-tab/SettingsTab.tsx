@@ -5,7 +5,8 @@ import { canOpenRoute, memberSettingsContracts, memberSettingsMessages, type Por
 import { callApi, queryKeyOf } from '../../../app/client';
 import { useRoles } from '../../ui/components/RoleGate';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { changedFieldProps } from '../changed-field';
+import { changedFieldProps, isChanged } from '../changed-field';
+import classes from '../changed-field.module.css';
 import type { MemberTabProps } from '../member-tab.types';
 
 const offTrack = { trackLabel: { color: 'var(--mantine-color-black)' } };
@@ -65,7 +66,10 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
           )}
           <Grid gap="sm" align="flex-end">
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <div {...changedFieldProps(diffs, 'portalAcesso')}>
+              <div
+                data-changed={isChanged(diffs, 'portalAcesso') ? 'true' : undefined}
+                className={isChanged(diffs, 'portalAcesso') ? classes.changed : undefined}
+              >
                 <Switch
                   label="Acesso ao portal"
                   onLabel="SIM"
