@@ -69,3 +69,4 @@ export * from './billing/charge.schema.js';
 export * from './billing/charges.contract.js';
 export * from './members/member-settings.js';
 export * from './members/member-mail.contract.js';
+export * from './members/dependent.schema.js';

@@ -23,6 +23,7 @@ import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
 import members from './members/index.js';
 import memberServices from './member-services/index.js';
+import memberDependents from './member-dependents/index.js';
 import ledger from './ledger/index.js';
 import memberSettings from './member-settings/index.js';
 import memberMail from './member-mail/index.js';
@@ -62,6 +63,7 @@ export const appModules: readonly AppModule[] = [
   printing,
   members,
   memberServices,
+  memberDependents,
   ledger,
   charges,
   memberSettings,

@@ -23,6 +23,10 @@ export const memberMessages = {
   provisionalDateRequired: 'Data para provisório obrigatória',
   billingDayRequired: 'Dia de cobrança obrigatório',
   addressRequired: 'Endereço obrigatório',
+  // §5 Dependent
+  dependentHasServices: 'Dependente possui serviços, não é possível apagar!',
+  /** Ours: a dependent row that is not one of this holder's dependents. */
+  dependentNotFound: 'Dependente não encontrado para este associado',
   // §5 Bank rules
   bankRequired: 'Selecione um banco',
   invalidBranch: 'Agência inválida',

@@ -17,6 +17,7 @@ import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
 import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
+import { dependentItemSchemaOf } from './dependent.schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Child lists (spec 1 §4 "Child rows")
@@ -246,6 +247,11 @@ export const memberServiceItemSchema = childItem({
 });
 export type MemberServiceItem = z.output<typeof memberServiceItemSchema>;
 
+/** A dependent (parentFilhos) with its own services (dependent.schema.ts). */
+export const dependentItemSchema = dependentItemSchemaOf(memberServiceItemSchema);
+export type DependentItem = z.output<typeof dependentItemSchema>;
+export type DependentItemInput = z.input<typeof dependentItemSchema>;
+
 /** A child list whose item schema a later issue defines: rows keep their fields, the marker is checked. */
 const looseChildItem = z.looseObject({ operation: childOperationSchema });
 
@@ -359,7 +365,7 @@ export const memberShape = {
   custNaturalidade: optionalText(60),
   custTitulosAcademicos: optionalText(120),
   // child lists
-  parentFilhos: z.array(looseChildItem).optional(),
+  parentFilhos: z.array(dependentItemSchema).optional(),
   usuarioServicos: z.array(memberServiceItemSchema).optional(),
   documentos: z.array(looseChildItem).optional(),
   atendimentos: z.array(looseChildItem).optional(),

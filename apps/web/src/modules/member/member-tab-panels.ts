@@ -12,6 +12,7 @@ const userTab = () => import('./user-tab/UserTab');
 
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   1: lazy(userTab), // Usuário
+  2: lazy(() => import('./dependents-tab/DependentsTab')), // Dependentes
   10: lazy(() => import('./settings-tab/SettingsTab')), // Configurações
   12: lazy(() => import('./qualification-tab/QualificationTab')), // Qualificação
   14: lazy(() => import('./email-tab/EmailTab')), // E-Mail

@@ -12,6 +12,7 @@ import { useMemberAccess } from '../hooks/useMemberAccess';
 import { useMemberSave } from '../hooks/useMemberSave';
 import type { MemberFormValues } from '../member-tab.types';
 import { memberFormSchema, restorableFields } from '../utils/memberForm';
+import { restoreChildLists } from '../utils/restoreChildLists';
 import { AuditList } from './AuditList';
 import { AuditVersion } from './AuditVersion';
 import { BondMenu } from './BondMenu';
@@ -60,7 +61,7 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
     void onReload().finally(() => setReloading(false));
   };
   const restore = (version: MemberRecord) => {
-    form.setMany(restorableFields(version, roles));
+    form.setMany({ ...restorableFields(version, roles), ...restoreChildLists(version, form.values, roles) });
     setAudit(false);
     setSelected(null);
     notifySuccess(RESTORED_TEXT);

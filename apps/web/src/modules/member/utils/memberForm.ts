@@ -8,7 +8,7 @@ export const memberFormSchema = memberSchema as unknown as z.ZodType<MemberFormV
 /**
  * "Restaurar esta versão" (beyond the spec): the fields of a past version the user may edit, to load into the
  * form over the current member. The current identity and `version` stay (decision 5: the save is checked against
- * the version read now); child lists stay as they are now (their rows are saved by marker, not by snapshot).
+ * the version read now); child lists are restored by marker beside it (restoreChildLists.ts).
  */
 export function restorableFields(version: MemberRecord, roles: readonly string[]): Partial<MemberFormValues> {
   const out: Record<string, unknown> = {};

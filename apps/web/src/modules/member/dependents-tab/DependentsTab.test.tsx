@@ -1,0 +1,183 @@
+import { Suspense } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { emptyMember, memberMessages, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { mockApi } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesProvider } from '../../ui/components/RoleGate';
+import { useAppForm } from '../../ui/form';
+import type { MemberForm, MemberMode } from '../member-tab.types';
+import DependentsTab from './DependentsTab';
+
+const ALL = ['v2depadd', 'v2depview', 'v2depdelete', 'v2depedit', 'v2depservicoview', 'v2depservicoedit', 'v2userdadosassoc'];
+const DATACACHE = { version: '1', positions: [{ afcId: 1, afcCargo: 'Presidente' }] };
+
+const health = { cslId: 31, svcId: 400, svcName: 'Plano Enfermaria', valor: 30000, operation: 'none' as const };
+function member(): MemberInput {
+  return {
+    ...emptyMember(),
+    cstId: 101,
+    version: 3,
+    parentFilhos: [
+      {
+        cstId: 201,
+        custName: 'Ana Clara Souza',
+        custParentesco: 2,
+        custBirthdate: '2010-03-04',
+        custSex: 1,
+        custCpf: null,
+        usuarioServicos: [health],
+        operation: 'none',
+      },
+      {
+        cstId: 202,
+        custName: 'Bruno Souza',
+        custParentesco: 1,
+        custBirthdate: '1972-11-20',
+        custSex: 0,
+        custCpf: '11144477735',
+        usuarioServicos: [],
+        operation: 'none',
+      },
+    ],
+  } as MemberInput;
+}
+
+function Harness({ roles, mode, diffs, inView }: { roles: string[]; mode: MemberMode; diffs: ReadonlySet<string>; inView: number | null }) {
+  const form = useAppForm(memberSchema, member()) as unknown as MemberForm;
+  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
+  return (
+    <RolesProvider roles={roles}>
+      <Suspense>
+        <DependentsTab
+          form={form}
+          mode={mode}
+          cstId={101}
+          dependentInView={inView}
+          canView={(key) => access[key]?.view ?? false}
+          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
+          readOnly={mode === 'audit'}
+          diffs={diffs}
+        />
+      </Suspense>
+      <output data-testid="values">{JSON.stringify(form.values.parentFilhos)}</output>
+    </RolesProvider>
+  );
+}
+
+function setup({ roles = ALL, mode = 'edit' as MemberMode, diffs = new Set<string>(), inView = null as number | null } = {}) {
+  mockApi({ 'GET datacache': { body: DATACACHE } });
+  return renderWithProviders(<Harness roles={roles} mode={mode} diffs={diffs} inView={inView} />, { modals: true, notifications: true });
+}
+const rows = () => JSON.parse(screen.getByTestId('values').textContent!) as { cstId: number; custName: string; operation: string }[];
+const table = () => screen.getByRole('table', { name: 'Dependentes' });
+
+describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
+  it('lists Nome, Parentesco and Aniversário (DD/MM) and expands a row to its services', async () => {
+    const { user } = setup();
+    const body = within(table());
+    expect(body.getByRole('columnheader', { name: 'Nome' })).toBeTruthy();
+    expect(body.getByText('Ana Clara Souza')).toBeTruthy();
+    expect(body.getByText('Filho(a)')).toBeTruthy();
+    expect(body.getByText('04/03')).toBeTruthy();
+    expect(body.getByText('Cônjuge')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Serviços de Ana Clara Souza' }));
+    const services = screen.getByRole('table', { name: 'Serviços de Ana Clara Souza' });
+    expect(within(services).getByText('Plano Enfermaria')).toBeTruthy();
+    expect(within(services).getByText(/300,00/)).toBeTruthy();
+  });
+
+  it('adds a dependent through the modal, with the rules and messages of spec 1 §5', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Adicionar dependente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar dependente' });
+    expect(within(dialog).getByRole('tab', { name: 'Dependente' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Serviços' })).toBeTruthy();
+    const name = within(dialog).getByLabelText(/^Nome/, { selector: 'input' });
+    await user.type(name, 'Ana');
+    await user.tab();
+    expect(await within(dialog).findByText('Tamanho mínimo de 5 caracteres')).toBeTruthy();
+    await user.type(name, ' Beatriz');
+    await user.click(within(dialog).getByLabelText(/^Parentesco/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Filho(a)' }));
+    await user.click(within(dialog).getByLabelText(/^Sexo/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Feminino' }));
+    await user.type(within(dialog).getByLabelText(/^Nascimento/, { selector: 'input' }), '04/05/2015');
+    const cpf = within(dialog).getByLabelText(/^CPF/, { selector: 'input' });
+    await user.type(cpf, '12345678900');
+    await user.tab();
+    expect(await within(dialog).findByText('CPF Inválido')).toBeTruthy();
+    await user.clear(cpf);
+    await user.type(cpf, '52998224725');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adicionar dependente' })).toBeNull());
+    expect(rows()[2]).toMatchObject({
+      custName: 'Ana Beatriz',
+      custCpf: '52998224725',
+      custBirthdate: '2015-05-04',
+      custSex: 1,
+      operation: 'insert',
+    });
+    expect(rows()[2]!.cstId).toBeLessThan(0);
+  });
+
+  it('edits a row by clicking it (marked update) and refuses to delete a dependent with services', async () => {
+    const { user } = setup();
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/^Nome/, { selector: 'input' });
+    await user.clear(name);
+    await user.type(name, 'Bruno Souza Lima');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rows()[1]).toMatchObject({ cstId: 202, custName: 'Bruno Souza Lima', operation: 'update' });
+
+    await user.click(screen.getByRole('button', { name: 'Apagar Ana Clara Souza' }));
+    expect(await screen.findByText(memberMessages.dependentHasServices)).toBeTruthy();
+    expect(rows()[0]!.operation).toBe('none');
+
+    await user.click(screen.getByRole('button', { name: 'Apagar Bruno Souza Lima' }));
+    await user.click(await screen.findByRole('button', { name: 'SIM' }));
+    await waitFor(() => expect(rows()[1]!.operation).toBe('delete'));
+    // Still listed, restorable.
+    await user.click(screen.getByRole('button', { name: 'Recuperar Bruno Souza Lima' }));
+    await user.click(await screen.findByRole('button', { name: 'SIM' }));
+    await waitFor(() => expect(rows()[1]!.operation).toBe('update'));
+  });
+
+  it('is read only without the edit roles, hides the services without their view role', async () => {
+    const { user } = setup({ roles: ['v2depview'] });
+    expect(screen.queryByRole('button', { name: 'Adicionar dependente' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Apagar/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Serviços de/ })).toBeNull();
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('tab', { name: 'Serviços' })).toBeNull();
+    expect((within(dialog).getByLabelText(/^Nome/, { selector: 'input' }) as HTMLInputElement).readOnly).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Ok' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('makes the association panel read only without v2userdadosassoc', async () => {
+    const { user } = setup({ roles: ALL.filter((r) => r !== 'v2userdadosassoc') });
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^Nome/, { selector: 'input' }) as HTMLInputElement).readOnly).toBe(false);
+    expect((within(dialog).getByLabelText('Cargo 1', { selector: 'input' }) as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('audit mode: read only, changed fields highlighted; the dependent opened from the search is highlighted and expanded', async () => {
+    const { user } = setup({ mode: 'audit', diffs: new Set(['parentFilhos.1.custName']), inView: 201 });
+    expect(screen.queryByRole('button', { name: 'Adicionar dependente' })).toBeNull();
+    const inView = table().querySelector('[data-in-view]');
+    expect(inView?.textContent).toContain('Ana Clara Souza');
+    expect(screen.getByRole('table', { name: 'Serviços de Ana Clara Souza' })).toBeTruthy();
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Nome/, { selector: 'input' }).getAttribute('data-changed')).toBe('true');
+  });
+
+  it('says so without the view role', () => {
+    setup({ roles: [] });
+    expect(screen.getByText('Sem permissão para ver os dependentes.')).toBeTruthy();
+  });
+});
