@@ -356,40 +356,48 @@ describe('boleto', () => {
 });
 
 describe('demo charges (seed)', () => {
-  it('one charge per holder and billed locked period, for its total; paid, rejected and open ones', async () => {
+  it("one charge per holder and closed period for what the closing billed; the ledger's bank return pays it, else rejected or (latest) open", async () => {
     const { seedCharges } = await import('../../db/seed/charges.seed.js');
     const holders = [];
-    for (let i = 0; i < 12; i += 1) holders.push(await holder(i % 3 === 0 ? { bnkId: 11 } : {}));
+    for (let i = 0; i < 6; i += 1) holders.push(await holder(i % 3 === 0 ? { bnkId: 11 } : {}));
     const skipped = await holder({ bnkId: 20 });
-    // Three locked months (debits, a credit) and the open one; the holder of bank 20 is not charged.
-    for (let month = 0; month < 3; month += 1) {
+    const [h0, h1, h2] = holders as [(typeof holders)[0], (typeof holders)[0], (typeof holders)[0]];
+    // Three closed months and the open one; each month pays the previous closing, except h1's first and h2's last.
+    const misses = new Set([`${h1.cstId}:1`, `${h2.cstId}:3`]);
+    for (let month = 1; month <= 4; month += 1) {
       periodMonth += 1;
       await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
       const period = await ctx.db.execute<{ fec_id: number }>(
         sql`insert into closing_periods (fec_ano, fec_mes) values (${2001 + Math.floor(periodMonth / 12)}, ${(periodMonth % 12) + 1}) returning fec_id`,
       );
       const fecId = period.rows[0]!.fec_id;
-      for (const h of [...holders, skipped])
-        await ctx.db.execute(
-          sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values
-              (${h.cstId}, ${fecId}, 'Mensalidade', 12000, 'lancamento'), (${h.cstId}, ${fecId}, 'Crédito', -2000, 'credito')`,
-        );
-      await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
+      for (const h of [...holders, skipped]) {
+        if (month > 1 && !misses.has(`${h.cstId}:${month - 1}`))
+          await ctx.db.execute(
+            sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values (${h.cstId}, ${fecId}, 'Pagamento', -12000, 'pagamento')`,
+          );
+        if (month < 4)
+          await ctx.db.execute(
+            sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values (${h.cstId}, ${fecId}, 'Mensalidade', 12000, 'fechamento')`,
+          );
+      }
+      if (month < 4) await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
     }
     await seedCharges(ctx.db);
     const ids = new Set([...holders, skipped].map((h) => h.cstId));
-    const rows = (await ctx.db.select().from(charges)).filter((r) => ids.has(r.cstId));
-    expect(rows).toHaveLength(36);
-    expect(rows.every((r) => r.cobValor === 10000 && r.cstId !== skipped.cstId)).toBe(true);
+    const rows = (await ctx.db.select().from(charges).orderBy(charges.cstId, charges.cobVencimento)).filter((r) => ids.has(r.cstId));
+    expect(rows).toHaveLength(18);
+    expect(rows.every((r) => r.cobValor === 12000 && r.cstId !== skipped.cstId)).toBe(true);
     const boletos = rows.filter((r) => r.bnkId === 11);
-    expect(boletos).toHaveLength(12);
+    expect(boletos).toHaveLength(6);
     expect(boletos.every((r) => r.cobBanco === '001' && r.cobNossoNumero !== null)).toBe(true);
-    expect(new Set(rows.map((r) => (r.cobRetorno === null ? 'open' : r.cdrCodRet === 0 ? 'paid' : 'rejected'))).has('paid')).toBe(true);
-    // Each holder's debt is what its rejected and open charges left unpaid.
-    for (const h of holders) {
-      const mine = rows.filter((r) => r.cstId === h.cstId);
-      const unpaid = mine.filter((r) => r.cdrCodRet !== 0 && r.cdrCodRet !== 31).reduce((s, r) => s + r.cobValor, 0);
-      expect(await debtOf(staff, h.cstId)).toBe(unpaid);
-    }
+    const state = (r: (typeof rows)[number]) => (r.cobRetorno === null ? 'open' : r.cdrCodRet === 0 ? 'paid' : 'rejected');
+    expect(rows.filter((r) => r.cstId === h0.cstId).map(state)).toEqual(['paid', 'paid', 'paid']);
+    expect(rows.filter((r) => r.cstId === h1.cstId).map(state)).toEqual(['rejected', 'paid', 'paid']);
+    expect(rows.filter((r) => r.cstId === h2.cstId).map(state)).toEqual(['paid', 'paid', 'open']);
+    // The debt is what the rejected and open charges left unpaid.
+    expect(await debtOf(staff, h0.cstId)).toBe(0);
+    expect(await debtOf(staff, h1.cstId)).toBe(12000);
+    expect(await debtOf(staff, h2.cstId)).toBe(12000);
   });
 });
