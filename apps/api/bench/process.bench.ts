@@ -18,7 +18,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildCnj, cpfFromBase, formatCnj } from '@assoc/domain';
+import { isDeepStrictEqual } from 'node:util';
+import { buildCnj, cpfFromBase, formatCnj, parseCnj, type ProcessFilter, type ProcessOrderBy } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
 import { startDatabase } from '../src/db/database.js';
 import { createDb, createPool, runMigrations, type Db } from '../src/db/client.js';
@@ -27,6 +28,7 @@ import { profileRoles, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
 import { textPdf } from '../src/modules/process/process.pdf.js';
+import { createProcessRepository } from '../src/modules/process/process.repository.js';
 import { percentile } from './stats.js';
 
 const env = process.env;
@@ -192,12 +194,12 @@ async function main() {
       'INSS',
     ];
     const orderings = ['relevancia', 'data', 'numero'] as const;
-    const searches: unknown[] = [];
+    const searches: { query: string; filter: ProcessFilter; orderby: ProcessOrderBy; limit: number }[] = [];
     for (let i = 0; i < 60; i++) {
       const cnj = sample[i % sample.length]!.numero;
       const query = i % 5 === 4 ? (i % 2 ? formatCnj(cnj) : cnj) : words[i % words.length]!;
       const filter = i % 3 === 1 ? { tribunal: ['TJSP', 'TJRJ'] } : i % 3 === 2 ? { ano: [2018, 2019, 2020] } : {};
-      searches.push({ query, filter, orderby: orderings[i % 3], limit: 50 });
+      searches.push({ query, filter, orderby: orderings[i % 3]!, limit: 50 });
     }
     const { rows: folders } = await pool.query<{ id: number }>('select pasta_id as id from process_folders order by pasta_id');
     const { rows: proIds } = await pool.query<{ id: number }>(`select pro_id as id from processes tablesample system (1) limit ${SAMPLES}`);
@@ -228,6 +230,22 @@ async function main() {
     }
     const one = (await (await post('process/processos/search', { query: 'intimação', limit: 50 })).json()) as { total: number };
     log(`  ("intimação" encontra ${one.total.toLocaleString('pt-BR')} processos)`);
+    // Exactness: each text search's page and counts, by the way chosen (walking the order's index or the bitmap of
+    // all matches), equal those from the bitmap of all matches.
+    const repo = createProcessRepository(db);
+    let compared = 0;
+    let walked = 0;
+    for (const body of new Map(searches.map((s) => [JSON.stringify(s), s])).values()) {
+      const text = body.query.trim();
+      if (!text || parseCnj(text)) continue;
+      const spec = { userId, cnj: null, text, filter: body.filter, orderby: body.orderby, offset: 0, limit: body.limit };
+      const { plan, ...chosen } = await repo.search(spec);
+      const { plan: _, ...reference } = await repo.search({ ...spec, plan: 'bitmap' });
+      if (!isDeepStrictEqual(chosen, reference)) throw new Error(`Busca ${JSON.stringify(body)}: página ou contagens diferentes das do bitmap`);
+      compared++;
+      if (plan === 'walk') walked++;
+    }
+    log(`  (${compared} buscas de texto: página e contagens iguais às do bitmap de todas as correspondências; ${walked} pelo índice da ordem)`);
 
     const folderTimes: number[] = [];
     for (let i = 0; i < 20; i++) await timed(() => get(`process/processos/${folders[i % folders.length]!.id}`));

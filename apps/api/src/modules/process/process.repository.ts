@@ -1,3 +1,4 @@
+import { escapeLiteral } from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../lib/audit.js';
@@ -52,8 +53,58 @@ const lidoSql = (userId: number) =>
 const rowColumns = (userId: number) => sql`p.pro_id as "proId", p.pasta_id as "pastaId", p.numero, p.tribunal, p.classe, p.assunto, p.partes,
   p.status, p.ano, to_char(p.ultimo_andamento, 'YYYY-MM-DD') as "ultimoAndamento", ${lidoSql(userId)} as lido, p.pdf_file_id is not null as "temPdf"`;
 
-/** The text query of the search: Portuguese stems as written and without accents (migration 0021's vector). */
-const tsQuery = (query: string) => sql`(websearch_to_tsquery('portuguese', ${query}) || websearch_to_tsquery('portuguese', f_unaccent(${query})))`;
+/** The text query of the search as written, for websearch_to_tsquery (Portuguese stems, migration 0021's vector). */
+const TS_CONFIG = sql`'portuguese'`;
+
+/**
+ * Hyphenated words of a query without quotes ("licença-prêmio"). websearch_to_tsquery makes each one a phrase of
+ * the whole word and its parts ('licença-prêmi' <-> 'licenc' <-> 'prêmi'), which the GIN index cannot decide: it
+ * would read the vector of every process holding the three lexemes. The vector holds the whole word as its own
+ * lexeme, always followed by its parts (the parser emits them together), so the whole word alone matches the same
+ * processes, from the index alone. Inside quotes a hyphenated word is part of a longer phrase (its width counts in
+ * the distances), so a query with quotes keeps its phrases as they are.
+ */
+export function hyphenatedWords(text: string): string[] {
+  if (text.includes('"')) return [];
+  return [...new Set(text.match(/\p{L}+(?:-\p{L}+)+/gu) ?? [])].slice(0, 8);
+}
+
+/**
+ * A query with each hyphenated word's phrase replaced by the whole word's lexeme: the lexeme of the word that its
+ * parts (the word with spaces) do not give, when it is exactly one more (the parser made it one hyphenated word);
+ * unchanged otherwise. Immutable functions only, so the planner folds the whole query into a constant.
+ */
+function withWholeWords(query: SQL, words: string[], unaccent: boolean): SQL {
+  return words.reduce<SQL>((q, w) => {
+    const word = unaccent ? sql`f_unaccent(${w}::text)` : sql`${w}::text`;
+    const phrase = sql`phraseto_tsquery(${TS_CONFIG}, ${word})`;
+    const all = sql`to_tsvector(${TS_CONFIG}, ${word})`;
+    const parts = sql`to_tsvector(${TS_CONFIG}, replace(${word}, '-', ' '))`;
+    const rest = sql`tsvector_to_array(ts_delete(${all}, tsvector_to_array(${parts})))`;
+    const whole = sql`case when length(${all}) = length(${parts}) + 1 and cardinality(${rest}) = 1 then quote_literal((${rest})[1])::tsquery end`;
+    return sql`ts_rewrite(${q}, ${phrase}, coalesce(${whole}, ${phrase}))`;
+  }, query);
+}
+
+/**
+ * The text query of the search: Portuguese stems as written and without accents (migration 0021's vector), with
+ * hyphenated words as whole words, one half only when both are the same (a query without accents). A constant
+ * for the planner (it estimates the matches from the vector's statistics).
+ */
+function tsQuery(text: string): SQL {
+  const words = hyphenatedWords(text);
+  const a = withWholeWords(sql`websearch_to_tsquery(${TS_CONFIG}, ${text}::text)`, words, false);
+  const b = withWholeWords(sql`websearch_to_tsquery(${TS_CONFIG}, f_unaccent(${text}::text))`, words, true);
+  return sql`(case when ${a} = ${b} then ${a} else ${a} || ${b} end)`;
+}
+
+/** A parameter written into a statement's text (a simple query takes none): integers, text (escaped), arrays. */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && !value.includes('\0')) return escapeLiteral(value);
+  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]`;
+  throw new TypeError('literal: valor sem forma literal');
+}
 
 export interface SearchSpec {
   userId: number;
@@ -64,90 +115,166 @@ export interface SearchSpec {
   orderby: ProcessOrderBy;
   offset: number;
   limit: number;
+  /** Forces how the page of a text query is found (tests and the bench compare both); by cost when absent. */
+  plan?: 'walk' | 'bitmap';
+}
+
+/** Facet combination counts of a search (the service sums each facet from them). */
+export interface FacetCountRow {
+  pastaId: number;
+  pastaNome: string | null;
+  tribunal: string;
+  ano: number;
+  status: string;
+  count: number;
+}
+
+/**
+ * How a search page is found with a text query. Either walk the date (or number) index in the page's order and
+ * test each row's vector until the page is full — each test reads an out-of-line vector (~8 µs) — or take every
+ * match from the GIN index as a bitmap, reading only the narrow search rows (~0.25 µs a match), and sort them.
+ * The walk is chosen when its expected reads (rows needed × processes / matches, the matches known from the
+ * facet counts) cost less than the bitmap of all the matches; it stops after WALK_LIMIT rows, and when it did not
+ * fill the page the bitmap answers (the same rows: both give the first rows of the same order).
+ */
+const READ_MICROS = 8;
+const MATCH_MICROS = 0.25;
+export const WALK_LIMIT = 2000;
+
+/**
+ * Whether to walk for `need` matches: `matches` pass the filters, `allMatches` match the text, among `processes`
+ * (the planner's count). The walk tests the filtered rows, about need × processes / allMatches of them (the filters
+ * taken as independent of the text); the bitmap reads every text match (the filters are tested on the rows).
+ */
+export function walkChosen(need: number, d: { matches: number; allMatches: number; processes: number }, rankedOrder: boolean): boolean {
+  const reads = (need * Math.max(d.processes, d.allMatches)) / d.allMatches;
+  if (reads > WALK_LIMIT / 2) return false;
+  return reads * READ_MICROS < d.allMatches * MATCH_MICROS + (rankedOrder ? need * READ_MICROS : 0);
+}
+
+/** Whether a facet combination passes the filters (each one a list of accepted values, none when empty). */
+function passes(f: ProcessFilter, g: FacetCountRow): boolean {
+  const ok = <T>(values: T[] | undefined, value: T) => !values?.length || values.includes(value);
+  return ok(f.pastaId, g.pastaId) && ok(f.tribunal, g.tribunal) && ok(f.ano, g.ano) && ok(f.status, g.status);
 }
 
 /** SQL of the digital process (issue 15). Reads answer plain rows; writes take the caller's transaction. */
 export function createProcessRepository(db: Db) {
-  /** Conditions on the search rows (alias s, table process_search: migration 0021). */
-  function searchWhere(spec: SearchSpec): SQL {
+  /** The filters of a search (alias s). `hideYear`: "ano + 0", so the planner leaves the (ano, numero) index alone. */
+  function filterParts(f: ProcessFilter, hideYear: boolean): SQL[] {
     const parts: SQL[] = [];
-    const f = spec.filter;
     if (f.pastaId?.length) parts.push(sql`s.pasta_id = any(${sql.param(f.pastaId)}::int[])`);
     if (f.tribunal?.length) parts.push(sql`s.tribunal = any(${sql.param(f.tribunal)}::text[])`);
-    // With a text query the matches must come from the GIN index alone: "ano + 0" keeps the planner off the
-    // (ano, numero) index, whose bitmap it would then filter by reading each row's vector (1.4 s for 21,000 rows).
-    const ano = spec.text && !spec.cnj ? sql`(s.ano + 0)` : sql`s.ano`;
-    if (f.ano?.length) parts.push(sql`${ano} = any(${sql.param(f.ano)}::int[])`);
+    if (f.ano?.length) parts.push(sql`${hideYear ? sql`(s.ano + 0)` : sql`s.ano`} = any(${sql.param(f.ano)}::int[])`);
     if (f.status?.length) parts.push(sql`s.status = any(${sql.param(f.status)}::text[])`);
-    // Last: a row the filters drop is not tested against its vector (same-cost conditions keep their order).
+    return parts;
+  }
+  const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+  /**
+   * Conditions of the matches: the filters, then (last: a row the filters drop is not tested) the CNJ number or the
+   * text query. With a text query the matches must come from the GIN index alone: "ano + 0" keeps the planner off
+   * the (ano, numero) index, whose bitmap it would then filter by reading each row's vector (1.4 s for 21,000 rows).
+   */
+  function matchWhere(spec: SearchSpec, q: SQL | null): SQL {
+    const parts = filterParts(spec.filter, !!q);
     if (spec.cnj) parts.push(sql`s.pro_id = (select n.pro_id from processes n where n.numero = ${spec.cnj})`);
-    else if (spec.text) parts.push(sql`s.vector @@ ${tsQuery(spec.text)}`);
-    return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+    else if (q) parts.push(sql`s.vector @@ ${q}`);
+    return where(parts);
   }
 
   const ranked = (spec: SearchSpec) => spec.orderby === 'relevancia' && !!spec.text && !spec.cnj;
 
+  /** The order of the date or number index (alias a). */
+  function indexOrder(spec: SearchSpec, a: string): SQL {
+    const t = sql.raw(a);
+    return spec.orderby === 'numero' ? sql`order by ${t}.ano, ${t}.numero` : sql`order by ${t}.ultimo_andamento desc nulls last, ${t}.pro_id desc`;
+  }
   /** The order of the search rows, on alias `a` (with the columns pro_id, ultimo_andamento, ano, numero and rank). */
   function searchOrder(spec: SearchSpec, a: string): SQL {
     const t = sql.raw(a);
-    if (spec.orderby === 'numero') return sql`order by ${t}.ano, ${t}.numero`;
-    const recent = sql`${t}.ultimo_andamento desc nulls last, ${t}.pro_id desc`;
-    return ranked(spec) ? sql`order by ${t}.rank desc, ${recent}` : sql`order by ${recent}`;
-  }
-
-  function searchQuery<T>(spec: SearchSpec, query: SQL, settings: SQL): Promise<T[]> {
-    if (!spec.text || spec.cnj) return rowsOf<T>(db.execute(query));
-    return db.transaction(async (tx) => {
-      await tx.execute(settings);
-      return rowsOf<T>(tx.execute(query));
-    });
+    return ranked(spec) ? sql`order by ${t}.rank desc, ${t}.ultimo_andamento desc nulls last, ${t}.pro_id desc` : indexOrder(spec, a);
   }
 
   /**
-   * The page (rows with their highlight), chosen on the search rows; only its rows are read from processes. With
-   * a text query the matches come from the GIN bitmap and are sorted, never from walking the date or number index
-   * (that walk reads the vector of every row it passes: ~500 ms for a rare phrase in three years, measured);
-   * relevance ranks the RANK_CANDIDATES most recently moved matches (ranking reads each one's vector: ranking
-   * every match of a word found in nearly every process would read them all).
+   * The page (rows with their highlight) from a source of search rows (alias s: pro_id, ultimo_andamento, ano,
+   * numero, rank); only the page's rows are read from processes.
    */
-  function searchRows(spec: SearchSpec) {
-    const q = tsQuery(spec.text);
+  function pageQuery(spec: SearchSpec, q: SQL | null, source: SQL, before: SQL = sql``, filled: SQL = sql``): SQL {
+    const headline = q
+      ? sql`ts_headline('portuguese',
+          p.classe || ' · ' || p.assunto || ' · ' || p.partes || coalesce(' · ' || (
+            select string_agg(m.texto, ' · ' order by m.data desc, m.and_id desc)
+              from (select m.texto, m.data, m.and_id from process_movements m where m.pro_id = p.pro_id
+                     order by m.data desc, m.and_id desc limit 5) m), ''),
+          ${q}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "')`
+      : sql`null`;
+    return sql`with ${before} page as materialized (select s.* from ${source} ${filled} ${searchOrder(spec, 's')} limit ${spec.limit} offset ${spec.offset})
+          select ${rowColumns(spec.userId)}, ${headline} as headline
+            from page join processes p on p.pro_id = page.pro_id ${searchOrder(spec, 'page')}`;
+  }
+
+  type PageRow = ProcessRow & { headline: string | null };
+  /**
+   * Runs a statement in one round trip with sequential and plain index scans off, so that its matches come from
+   * the GIN bitmap, never from testing vectors one by one (the planner does not count reading a row's out-of-line
+   * vector, ~8 µs). A simple query: the settings and the statement run as one implicit transaction (SET LOCAL holds
+   * for it); that protocol takes no parameters, so they are written in as literals (literal: integers, escaped text).
+   */
+  async function bitmapOnly<T>(query: SQL): Promise<T[]> {
+    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
+      query,
+    );
+    const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+    const client = (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client; // the pg pool
+    const results = (await client.query(`set local enable_seqscan = off; set local enable_indexscan = off; ${statement}`)) as { rows: Row[] }[];
+    return results[results.length - 1]!.rows as T[];
+  }
+
+  /**
+   * The page from the GIN bitmap: every match is read from the narrow search rows (no vector: plain words need no
+   * recheck) and sorted; relevance ranks the RANK_CANDIDATES most recently moved matches (ranking reads each one's
+   * vector). Never from walking the date or number index with the text test, which the planner would choose
+   * without counting the vector reads (~500 ms for a rare phrase in three years, measured).
+   */
+  function bitmapPage(spec: SearchSpec, q: SQL) {
     const source = ranked(spec)
       ? sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, ts_rank(s.vector, ${q}) as rank
-               from (select s.* from process_search s ${searchWhere(spec)} order by s.ultimo_andamento desc nulls last, s.pro_id desc
-                      limit ${RANK_CANDIDATES}) s) s`
-      : sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${searchWhere(spec)}) s`;
-    const headline =
-      spec.text && !spec.cnj
-        ? sql`ts_headline('portuguese',
-            p.classe || ' · ' || p.assunto || ' · ' || p.partes || coalesce(' · ' || (
-              select string_agg(m.texto, ' · ' order by m.data desc, m.and_id desc)
-                from (select m.texto, m.data, m.and_id from process_movements m where m.pro_id = p.pro_id
-                       order by m.data desc, m.and_id desc limit 5) m), ''),
-            ${q}, 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxFragments=2, MaxWords=18, MinWords=6, FragmentDelimiter=" … "')`
-        : sql`null`;
-    return searchQuery<ProcessRow & { headline: string | null }>(
-      spec,
-      sql`with page as materialized (select s.* from ${source} ${searchOrder(spec, 's')} limit ${spec.limit} offset ${spec.offset})
-          select ${rowColumns(spec.userId)}, ${headline} as headline
-            from page join processes p on p.pro_id = page.pro_id ${searchOrder(spec, 'page')}`,
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
+               from (select s.pro_id, s.ultimo_andamento, s.ano, s.numero, s.vector from process_search s ${matchWhere(spec, q)}
+                      ${indexOrder(spec, 's')} limit ${RANK_CANDIDATES}) s) s`
+      : sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${matchWhere(spec, q)}) s`;
+    return bitmapOnly<PageRow>(pageQuery(spec, q, source));
+  }
+
+  /**
+   * The page from walking the date (or number) index: the filtered rows in the page's order, each tested against
+   * its vector, until `need` matches (the page's end, or the RANK_CANDIDATES to rank) — at most WALK_LIMIT rows.
+   * Answers nothing when the walk did not find them all (then the bitmap answers).
+   */
+  function walkPage(spec: SearchSpec, q: SQL, need: number) {
+    const rank = ranked(spec) ? sql`ts_rank(w.vector, ${q})` : sql`0`;
+    const walk = sql`(select w.pro_id, w.ultimo_andamento, w.ano, w.numero, ${rank} as rank
+        from (select s.pro_id, s.ultimo_andamento, s.ano, s.numero, s.vector from process_search s ${where(filterParts(spec.filter, false))}
+               ${indexOrder(spec, 's')} limit ${WALK_LIMIT}) w
+       where w.vector @@ ${q} ${indexOrder(spec, 'w')} limit ${need})`;
+    const query = pageQuery(spec, q, sql`walk s`, sql`walk as materialized ${walk},`, sql`where (select count(*) from walk) >= ${need}`);
+    return rowsOf<PageRow>(db.execute(query));
   }
 
   /**
    * Facet counts and the total, exact: the matches counted in one pass by their combination of folder, court,
-   * year and status (process_facets: one integer, a few hundred groups), summed by the service.
+   * year and status (process_facets: one integer, a few hundred groups), summed by the service. With a text query
+   * every match is counted and the filters are applied to the combinations (the filters are facet values, so a
+   * process passes them exactly when its combination does): the pass reads the same rows as with the filters in
+   * the statement (the GIN index does not know them), and the unfiltered count tells how dense the matches are.
    */
-  function searchFacets(spec: SearchSpec) {
-    return searchQuery<{ pastaId: number; pastaNome: string | null; tribunal: string; ano: number; status: string; count: number }>(
-      spec,
-      sql`select k.pasta_id as "pastaId", f.nome as "pastaNome", k.tribunal, k.ano, k.status, g.count
-            from (select s.facet, count(*)::int as count from process_search s ${searchWhere(spec)} group by s.facet) g
+  function facetCounts(spec: SearchSpec, q: SQL | null) {
+    const query = sql`select k.pasta_id as "pastaId", f.nome as "pastaNome", k.tribunal, k.ano, k.status, g.count,
+                 (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'process_search'::regclass) as processes
+            from (select s.facet, count(*)::int as count from process_search s ${q ? sql`where s.vector @@ ${q}` : matchWhere(spec, null)} group by s.facet) g
             join process_facets k on k.facet = g.facet
-            left join process_folders f on f.pasta_id = k.pasta_id`,
-      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
+            left join process_folders f on f.pasta_id = k.pasta_id`;
+    return q ? bitmapOnly<FacetCountRow & { processes: number }>(query) : rowsOf<FacetCountRow & { processes: number }>(db.execute(query));
   }
 
   return {
@@ -271,14 +398,28 @@ export function createProcessRepository(db: Db) {
     },
 
     /**
-     * A search: its page and its facet counts, two statements run in parallel. Matching a word reads the narrow
-     * search rows (process_search), never a vector, when the matches come from the GIN index as a bitmap (plain
-     * words need no recheck): the planner sees that heap as cheap to scan and does not count reading a row's
-     * out-of-line vector to test it (~10 µs a row), so with a text query sequential and plain index scans are off.
+     * A search: its facet counts (and total), then its page. Without a text query both at once. With one, the
+     * counts first: they tell how many processes match, and so whether the page is found faster by walking the
+     * order's index or from the bitmap of all matches (walkChosen); both give the same rows.
      */
-    async search(spec: SearchSpec) {
-      const [rows, facets] = await Promise.all([searchRows(spec), searchFacets(spec)]);
-      return { rows, facets };
+    async search(spec: SearchSpec): Promise<{ rows: PageRow[]; facets: FacetCountRow[]; plan?: 'walk' | 'bitmap' }> {
+      if (!spec.text || spec.cnj) {
+        const source = sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${matchWhere(spec, null)}) s`;
+        const [rows, facets] = await Promise.all([rowsOf<PageRow>(db.execute(pageQuery(spec, null, source))), facetCounts(spec, null)]);
+        return { rows, facets };
+      }
+      const q = tsQuery(spec.text);
+      const all = await facetCounts(spec, q);
+      const facets = all.filter((g) => passes(spec.filter, g)).map(({ processes: _, ...g }) => g);
+      const matches = facets.reduce((n, g) => n + g.count, 0);
+      // The rows the page needs, in the order's index: to its end, or the candidates to rank; at most every match.
+      const need = Math.min(ranked(spec) ? RANK_CANDIDATES : spec.offset + spec.limit, matches);
+      if (spec.offset >= need) return { rows: [], facets };
+      const density = { matches, allMatches: all.reduce((n, g) => n + g.count, 0), processes: Number(all[0]!.processes) };
+      const walk = spec.plan ? spec.plan === 'walk' : walkChosen(need, density, ranked(spec));
+      const walked = walk ? await walkPage(spec, q, need) : [];
+      if (walked.length) return { rows: walked, facets, plan: 'walk' };
+      return { rows: await bitmapPage(spec, q), facets, plan: 'bitmap' };
     },
 
     async insertFolder(tx: Executor, nome: string, parentId: number | null) {

@@ -8,6 +8,7 @@ import { repoRoot } from '../../config.js';
 import { allRoles, formatCnj, pathOf, processContracts, processMessages, type ProcessSearchReply } from '@assoc/domain';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
+import { createProcessRepository, hyphenatedWords } from './process.repository.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -253,6 +254,40 @@ describe('search', () => {
     const byDate = await search({ query: '', orderby: 'data', limit: 2 });
     expect(byDate.rows[0]!.ultimoAndamento! >= byDate.rows[1]!.ultimoAndamento!).toBe(true);
     expect(byDate.nextOffset).toBe(2);
+  });
+
+  it('finds the same page by walking the order index as from the bitmap of all matches; a hyphenated word as a whole', async () => {
+    const extra = { d: nextCnj(2021, 8, 26), e: nextCnj(2021, 8, 26) };
+    await importAs(
+      apiKey,
+      importBatch(extra.d, [{ id: '1', data: '2023-08-01', texto: 'Pedido de licença-prêmio intimado.' }], { tribunal: 'TJSP' }),
+    );
+    await importAs(apiKey, importBatch(extra.e, [{ id: '1', data: '2023-08-02', texto: 'Licença e prêmio; intimação.' }], { tribunal: 'TJMG' }));
+    const repo = createProcessRepository(ctx.db);
+    const userId = 1;
+    for (const text of ['intimação', 'intimacao licença', 'ARAÚJO lúcia', 'licença-prêmio', '"licença-prêmio intimado"', 'intimação -araujo']) {
+      for (const orderby of ['relevancia', 'data', 'numero'] as const) {
+        for (const filter of [{}, { tribunal: ['TJSP', 'TJRJ'] }, { ano: [2019, 2021] }]) {
+          for (const [offset, limit] of [
+            [0, 50],
+            [1, 1],
+          ] as const) {
+            const spec = { userId, cnj: null, text, filter, orderby, offset, limit };
+            const { plan: walk, ...walked } = await repo.search({ ...spec, plan: 'walk' });
+            const { plan: bitmap, ...fromBitmap } = await repo.search({ ...spec, plan: 'bitmap' });
+            expect(walked, JSON.stringify(spec)).toEqual(fromBitmap);
+            if (walked.rows.length) expect([walk, bitmap]).toEqual(['walk', 'bitmap']);
+          }
+        }
+      }
+    }
+    // "licença-prêmio" is the hyphenated word (not its parts apart); inside quotes it stays a phrase.
+    expect((await search({ query: 'licença-prêmio' })).rows.map((r) => r.numero)).toEqual([extra.d]);
+    expect((await search({ query: 'licenca-premio', orderby: 'data' })).rows.map((r) => r.numero)).toEqual([extra.d]);
+    expect((await search({ query: '"licença-prêmio intimado"' })).rows.map((r) => r.numero)).toEqual([extra.d]);
+    expect((await search({ query: 'licença prêmio', orderby: 'numero' })).rows.map((r) => r.numero)).toEqual([extra.d, extra.e]);
+    expect(hyphenatedWords('licença-prêmio e pró-labore, -guarda-chuva')).toEqual(['licença-prêmio', 'pró-labore', 'guarda-chuva']);
+    expect(hyphenatedWords('"licença-prêmio"')).toEqual([]);
   });
 
   it('refuses a bad search body with a pt-BR message', async () => {
