@@ -12,7 +12,9 @@
  *   - the extra query GET user/{cstId} makes for extratoDatas (periodsOf), timed alone.
  * "Server time" is Fastify's reply.elapsedTime. Prints the machine's load average with the figures.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import type pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
@@ -45,12 +47,39 @@ function random(seed: number) {
   };
 }
 
-function report(label: string, times: number[], failures: number, target: number) {
+/** CPU time (ms) used so far by the PostgreSQL backends of the bench database; NaN when /proc is not readable. */
+async function backendCpuMs(pool: pg.Pool) {
+  const { rows } = await pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** Runs `count` requests and answers the CPU (ms) per request of this process and of PostgreSQL: the load-free cost. */
+async function withCpu(pool: pg.Pool, count: number, run: () => Promise<void>) {
+  const pgBefore = await backendCpuMs(pool);
+  const start = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(start);
+  return { node: (used.user + used.system) / 1000 / count, pg: ((await backendCpuMs(pool)) - pgBefore) / count };
+}
+
+function report(label: string, times: number[], failures: number, target: number, cpu: { node: number; pg: number }) {
   const sorted = [...times].sort((a, b) => a - b);
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   const p95 = percentile(sorted, 95);
   log(`  ${label}: ${times.length} pedidos, ${failures} com erro`);
   log(`    tempo no servidor  p50 ${ms(percentile(sorted, 50))}, p95 ${ms(p95)}, p99 ${ms(percentile(sorted, 99))}, máx ${ms(sorted.at(-1) ?? NaN)}`);
+  log(`    CPU por pedido     Node ${ms(cpu.node)}, PostgreSQL ${Number.isNaN(cpu.pg) ? 'n/d' : ms(cpu.pg)} (o custo sem a carga da máquina)`);
   const ok = p95 <= target && failures === 0;
   log(`    meta (p95 no servidor ≤ ${target} ms, sem erros): ${ok ? 'atingida' : 'NÃO atingida'}`);
   return ok;
@@ -99,10 +128,12 @@ async function main() {
     const statementTimes: number[] = [];
     let statementFailures = 0;
     times = statementTimes;
-    for (let i = 0; i < GETS; i++) {
-      const p = pick(pairs);
-      if ((await get(`/api/v1/user/extrato/${p.cstId}/${p.open ? -p.fecId : p.fecId}`)) !== 200) statementFailures++;
-    }
+    const statementCpu = await withCpu(bench.pool, GETS, async () => {
+      for (let i = 0; i < GETS; i++) {
+        const p = pick(pairs);
+        if ((await get(`/api/v1/user/extrato/${p.cstId}/${p.open ? -p.fecId : p.fecId}`)) !== 200) statementFailures++;
+      }
+    });
     times = null;
 
     for (let i = 0; i < 20; i++) {
@@ -112,10 +143,12 @@ async function main() {
     const pdfTimes: number[] = [];
     let pdfFailures = 0;
     times = pdfTimes;
-    for (let i = 0; i < PDFS; i++) {
-      const p = pick(closed);
-      if ((await get(`/api/v1/user/extratopdf/${p.cstId}/${p.fecId}`)) !== 200) pdfFailures++;
-    }
+    const pdfCpu = await withCpu(bench.pool, PDFS, async () => {
+      for (let i = 0; i < PDFS; i++) {
+        const p = pick(closed);
+        if ((await get(`/api/v1/user/extratopdf/${p.cstId}/${p.fecId}`)) !== 200) pdfFailures++;
+      }
+    });
     times = null;
 
     // The one query GET user/{cstId} adds for extratoDatas (run beside the member's load).
@@ -130,8 +163,8 @@ async function main() {
     log();
     log('Resultado:');
     const results = [
-      report('GET user/extrato/{cstId}/{fecID} (app.inject)', statementTimes, statementFailures, TARGET_GET_P95_MS),
-      report('GET user/extratopdf/{cstId}/{period} (app.inject)', pdfTimes, pdfFailures, TARGET_PDF_P95_MS),
+      report('GET user/extrato/{cstId}/{fecID} (app.inject)', statementTimes, statementFailures, TARGET_GET_P95_MS, statementCpu),
+      report('GET user/extratopdf/{cstId}/{period} (app.inject)', pdfTimes, pdfFailures, TARGET_PDF_P95_MS, pdfCpu),
     ];
     log(
       `  extratoDatas de GET user/{cstId} (periodsOf): p50 ${percentile(periodTimes, 50).toFixed(2)} ms, p95 ${percentile(periodTimes, 95).toFixed(2)} ms`,

@@ -179,6 +179,32 @@ export function createLedgerRepository() {
       return result.rows[0] ? entryOf(result.rows[0]) : null;
     },
 
+    /**
+     * One round trip for GET user/extrato: the person (is it a holder?), the period, the balance before it (index-only
+     * over the holder's earlier entries) and its entries in date order as JSON. Null when the person is unknown.
+     */
+    async statement(tx: Executor, cstId: number, fecId: number) {
+      const result = await tx.execute<{
+        parentId: number | null;
+        period: PeriodRow | null;
+        opening: string;
+        entries: Record<string, unknown>[];
+      }>(sql`
+        select h.parent_id as "parentId",
+          (select json_build_object('fecId', p.fec_id, 'fecAno', p.fec_ano, 'fecMes', p.fec_mes, 'lockedAt', p.locked_at)
+             from closing_periods p where p.fec_id = ${fecId}) as period,
+          (select coalesce(sum(b.ext_valor), 0)::bigint from statement_entries b where b.cst_id = h.cst_id and b.fec_id < ${fecId}) as opening,
+          coalesce((select json_agg(json_build_object('extId', e.ext_id, 'extDate', e.ext_date, 'extDescricao', e.ext_descricao,
+              'extResponsavel', e.ext_responsavel, 'svcId', e.svc_id, 'svcName', coalesce(s.svc_name, ''), 'extValor', e.ext_valor,
+              'extTipo', e.ext_tipo, 'extEstornoParent', e.ext_estorno_parent, 'extEstornoChild', r.ext_id,
+              'extCreatedBy', e.ext_created_by_name, 'extCreated', e.ext_created) order by e.ext_date, e.ext_id)
+            from statement_entries e ${ENTRY_JOINS} where e.cst_id = h.cst_id and e.fec_id = ${fecId}), '[]'::json) as entries
+        from customers h where h.cst_id = ${cstId}`);
+      const row = result.rows[0];
+      if (!row) return null;
+      return { ...row, opening: Number(row.opening), period: row.period ? periodOf(row.period as unknown as Record<string, unknown>) : null };
+    },
+
     async entriesOf(tx: Executor, cstId: number, fecId: number): Promise<EntryRow[]> {
       const result = await tx.execute(sql`
         select ${ENTRY_COLUMNS} from statement_entries e ${ENTRY_JOINS}

@@ -139,34 +139,29 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
   }
 
   async function statement(tx: Executor, cstId: number, fecId: number): Promise<Statement> {
-    await holder(tx, cstId);
-    const period = await repo.period(tx, fecId);
-    if (!period) throw notFound(ledgerMessages.periodNotFound);
-    const opening = await repo.balance(tx, cstId, { before: fecId });
-    const rows = await repo.entriesOf(tx, cstId, fecId);
+    const found = await repo.statement(tx, cstId, fecId);
+    if (!found) throw notFound();
+    if (found.parentId !== null) throw badRequest(ledgerMessages.notHolder);
+    if (!found.period) throw notFound(ledgerMessages.periodNotFound);
+    const rows = found.entries as unknown as (Omit<Statement['entries'][number], 'saldo' | 'extDate' | 'extCreated'> & {
+      extDate: string;
+      extCreated: string;
+    })[];
     const balances = runningBalances(
-      opening,
+      found.opening,
       rows.map((r) => r.extValor),
     );
     return {
       fecId,
-      periodo: isoMonth(period),
-      aberto: period.lockedAt === null,
-      saldoAnterior: opening,
-      saldoFinal: balances.at(-1) ?? opening,
+      periodo: isoMonth(found.period),
+      aberto: found.period.lockedAt === null,
+      saldoAnterior: found.opening,
+      saldoFinal: balances.at(-1) ?? found.opening,
+      // json_build_object gives timestamps as PostgreSQL's text: one ISO form for the client.
       entries: rows.map((r, i) => ({
-        extId: r.extId,
-        extDate: r.extDate.toISOString(),
-        extDescricao: r.extDescricao,
-        extResponsavel: r.extResponsavel,
-        svcId: r.svcId,
-        svcName: r.svcName,
-        extValor: r.extValor,
-        extTipo: r.extTipo,
-        extEstornoParent: r.extEstornoParent,
-        extEstornoChild: r.extEstornoChild,
-        extCreatedBy: r.extCreatedByName,
-        extCreated: r.extCreated.toISOString(),
+        ...r,
+        extDate: new Date(r.extDate).toISOString(),
+        extCreated: new Date(r.extCreated).toISOString(),
         saldo: balances[i]!,
       })),
     };
