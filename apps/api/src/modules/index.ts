@@ -30,6 +30,8 @@ import memberMail from './member-mail/index.js';
 import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
+import followUp from './follow-up/index.js';
+import memberLocation from './member-location/index.js';
 import charges from './charges/index.js';
 
 /**
@@ -63,6 +65,8 @@ export const appModules: readonly AppModule[] = [
   printing,
   members,
   memberServices,
+  followUp,
+  memberLocation,
   memberDependents,
   ledger,
   charges,

@@ -23,4 +23,5 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/reports': lazy(() => import('../pages/ReportsPage')),
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
+  '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
 };

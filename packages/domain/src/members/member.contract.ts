@@ -69,6 +69,11 @@ export const dataCacheSchema = z.object({
   deceasedSpouses: z.array(option),
   /** Label printing types (GET label/{a}/{b}/{c}). */
   labelTypes: z.array(option),
+  /** The follow-up row's fixed lists (spec 2 §3): atdStatus, atdTipo, atdDepartamento, atdAssunto (with its department). */
+  followUpStatuses: z.array(option),
+  followUpTypes: z.array(option),
+  followUpDepartments: z.array(option),
+  followUpSubjects: z.array(z.object({ value: z.number().int(), label: z.string(), department: z.number().int() })),
 });
 export type DataCache = z.output<typeof dataCacheSchema>;
 

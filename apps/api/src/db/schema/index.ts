@@ -13,3 +13,4 @@ export * from './member-services.js';
 export * from './ledger.js';
 export * from './charges.js';
 export * from './member-documents.js';
+export * from './follow-up.js';

@@ -10,6 +10,10 @@ import {
   debitPlaces,
   emptyMember,
   financialStatuses,
+  followUpDepartments,
+  followUpStatuses,
+  followUpSubjects,
+  followUpTypes,
   genericMessages,
   kinships,
   labelTypes,
@@ -374,6 +378,10 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         communicationPreferences: [...communicationPreferences],
         deceasedSpouses: deceased,
         labelTypes: [...labelTypes],
+        followUpStatuses: [...followUpStatuses],
+        followUpTypes: [...followUpTypes],
+        followUpDepartments: [...followUpDepartments],
+        followUpSubjects: followUpSubjects.map((s) => ({ ...s })),
       };
       const { createHash } = await import('node:crypto');
       value.version = createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);

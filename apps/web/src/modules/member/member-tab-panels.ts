@@ -12,6 +12,8 @@ const userTab = () => import('./user-tab/UserTab');
 
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   1: lazy(userTab), // Usuário
+  4: lazy(() => import('./location-tab/LocationTab')), // Localização
+  13: lazy(() => import('./follow-up-tab/FollowUpTab')), // Acompanhamento
   2: lazy(() => import('./dependents-tab/DependentsTab')), // Dependentes
   10: lazy(() => import('./settings-tab/SettingsTab')), // Configurações
   12: lazy(() => import('./qualification-tab/QualificationTab')), // Qualificação

@@ -252,15 +252,7 @@ describe('Usuário tab: billing (spec 1 §4 bank change, §5 bank rules)', { tim
 });
 
 describe('Usuário tab: rules of the member', { timeout: 30_000 }, () => {
-  it('clearing the director-of-forum flag clears its date; setting it asks for the date', async () => {
-    const { user } = setup({ initial: member({ custStatus: 'M', custAssocSituacao: 1, custDirForum: true, custDataDirForum: '2024-02-01' }) });
-    expect(field('Data diretor do fórum')).toHaveValue('01/02/2024');
-    await user.click(screen.getByRole('switch', { name: 'Diretor do fórum' }));
-    expect(values()).toMatchObject({ custDirForum: false, custDataDirForum: null });
-    await user.click(screen.getByRole('switch', { name: 'Diretor do fórum' }));
-    expect(await screen.findByText('Data deve ser preenchida!')).toBeInTheDocument();
-  });
-
+  // The director of the forum is the Localização tab's (spec 1 §2): LocationTab.test.tsx.
   it('two equal cargos: "Não podem exister dois cargos iguais!"', async () => {
     const { user } = setup({ initial: member({ custAssocCargo: 1 }) });
     await user.click(field('Cargo 2'));

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Grid, Stack } from '@mantine/core';
-import { MAGISTRATE_STATUSES } from '@assoc/domain';
 import { useHasRole } from '../../ui/components/RoleGate';
 import { MapDialog, type MapAddress } from '../../maps';
 import { MemberPhoto } from '../../member-photo';
@@ -10,7 +9,6 @@ import { AssociationPanel } from './components/AssociationPanel';
 import { BillingPanel } from './components/BillingPanel';
 import { Changed } from './components/Changed';
 import { DateField } from './components/DateField';
-import { DirectorOfForum } from './components/DirectorOfForum';
 import { OptionsSection } from './components/OptionsSection';
 import { PersonalSection } from './components/PersonalSection';
 import { ProfilePanel } from './components/ProfilePanel';
@@ -32,8 +30,6 @@ export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: 
   const labels = useLabelPrint(cstId);
   const canPrintLabel = useHasRole('v2userdadosenderecoslabel') && !audit;
   const isPortal = useHasRole('v2portal');
-  const magistrate =
-    (MAGISTRATE_STATUSES as readonly string[]).includes(String(form.values.custStatus)) && Number(form.values.custAssocSituacao) === 1;
   const [map, setMap] = useState<MapAddress | null>(null);
   const section = (key: string) => ({ visible: canView(key), editable: canEdit(key) && !audit });
 
@@ -135,14 +131,6 @@ export default function UserTab({ form, mode, cstId, canView, canEdit, diffs }: 
         </UserSection>
         <UserSection title="Opções" {...section('options')}>
           <OptionsSection comunicacao={lookups.communicationPreferences} />
-        </UserSection>
-        {/* Spec 1 §4: the director of the forum (the Localização section's roles), for magistrates or when set. */}
-        <UserSection
-          title="Diretor do fórum"
-          {...section('location')}
-          visible={canView('location') && (magistrate || form.values.custDirForum === true)}
-        >
-          <DirectorOfForum />
         </UserSection>
         <UserSection title="Dados associativos" {...section('association')}>
           <AssociationPanel cargos={lookups.positions} />
