@@ -63,10 +63,19 @@ describe('restoreChildLists', () => {
     expect(out.parentFilhos).toEqual([{ ...dependent(11, 'Carla Dias', [{ ...service(5, 10), operation: 'delete' }]), operation: 'delete' }]);
   });
 
-  it('leaves out the lists the user may not edit, and those the version or the form does not hold', () => {
-    const version = { parentFilhos: [dependent(9, 'Ana Maria')], usuarioServicos: [service(1, 1)], documentos: [] };
-    const current = { parentFilhos: [], usuarioServicos: [] };
+  it('leaves out the lists the user may not edit, those the version or the form does not hold, charges and documents', () => {
+    const version = { parentFilhos: [dependent(9, 'Ana Maria')], usuarioServicos: [service(1, 1)], documentos: [], cobrancas: [] };
+    const current = {
+      parentFilhos: [],
+      usuarioServicos: [],
+      documentos: [{ scanId: 4, operation: 'none' }],
+      cobrancas: [{ cobId: 3, operation: 'none' }],
+    };
     expect(Object.keys(restoreChildLists(version, current, ['v2depedit']))).toEqual(['parentFilhos']);
+    expect(Object.keys(restoreChildLists(version, current, ['v2depedit', 'v2servicoedit', 'v2docnew', 'v2cobrancanew']))).toEqual([
+      'parentFilhos',
+      'usuarioServicos',
+    ]);
     expect(restoreChildLists(version, current, [])).toEqual({});
   });
 });

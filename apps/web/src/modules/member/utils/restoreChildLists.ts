@@ -1,7 +1,7 @@
 import { canEditSection, memberChildListKeys, sectionOfChildList } from '@assoc/domain';
 
 /**
- * "Restaurar esta versão" for the child lists (issue 13): each list of the past version the user may edit is
+ * "Restaurar esta versão" for the child lists (issue 13): each restorable list (childRowKeys) the user may edit is
  * brought back by operation markers against the rows the form holds now, since the save writes child rows by
  * marker, not by snapshot:
  * - a row of the version absent now (deleted since) comes back as a new row (insert, without its old id);
@@ -14,13 +14,16 @@ import { canEditSection, memberChildListKeys, sectionOfChildList } from '@assoc/
  * Pure: the values given are not changed.
  */
 
-/** The key that identifies a row of each child list (spec 1 §3 and spec 2 §3), also for the lists nested in a row. */
+/**
+ * The lists restored, by the key that identifies a row (spec 1 §3, spec 2 §3), also for the lists nested in a row.
+ * Left as they are now: `cobrancas` (money records are never deleted, decision 6: a charge is settled or reversed),
+ * `documentos` (a document row is inserted by attaching a new upload, so one deleted since cannot come back by a
+ * marker) and lists without a row key (portalAcesso, one row of settings).
+ */
 export const childRowKeys: Readonly<Record<string, string>> = {
   parentFilhos: 'cstId',
   usuarioServicos: 'cslId',
-  documentos: 'scanId',
   atendimentos: 'atdId',
-  cobrancas: 'cobId',
   ressarcimentos: 'resId',
 };
 
