@@ -140,6 +140,8 @@ export interface FacetCountRow {
 const READ_MICROS = 8;
 const MATCH_MICROS = 0.25;
 export const WALK_LIMIT = 2000;
+/** The rows a first page's walk beside the facet count reads, per row it needs (it finds them when 80% match). */
+const EAGER_WALK = 1.25;
 
 /**
  * Whether to walk for `need` matches: `matches` pass the filters, `allMatches` match the text, among `processes`
@@ -251,11 +253,11 @@ export function createProcessRepository(db: Db) {
    * its vector, until `need` matches (the page's end, or the RANK_CANDIDATES to rank) — at most WALK_LIMIT rows.
    * Answers nothing when the walk did not find them all (then the bitmap answers).
    */
-  function walkPage(spec: SearchSpec, q: SQL, need: number) {
+  function walkPage(spec: SearchSpec, q: SQL, need: number, rows = WALK_LIMIT) {
     const rank = ranked(spec) ? sql`ts_rank(w.vector, ${q})` : sql`0`;
     const walk = sql`(select w.pro_id, w.ultimo_andamento, w.ano, w.numero, ${rank} as rank
         from (select s.pro_id, s.ultimo_andamento, s.ano, s.numero, s.vector from process_search s ${where(filterParts(spec.filter, false))}
-               ${indexOrder(spec, 's')} limit ${WALK_LIMIT}) w
+               ${indexOrder(spec, 's')} limit ${rows}) w
        where w.vector @@ ${q} ${indexOrder(spec, 'w')} limit ${need})`;
     const query = pageQuery(spec, q, sql`walk s`, sql`walk as materialized ${walk},`, sql`where (select count(*) from walk) >= ${need}`);
     return rowsOf<PageRow>(db.execute(query));
@@ -269,10 +271,14 @@ export function createProcessRepository(db: Db) {
    * the statement (the GIN index does not know them), and the unfiltered count tells how dense the matches are.
    */
   function facetCounts(spec: SearchSpec, q: SQL | null) {
-    const query = sql`select k.pasta_id as "pastaId", f.nome as "pastaNome", k.tribunal, k.ano, k.status, g.count,
+    // The combinations are read at once by their ids (one index scan) and hash-joined: looked up one by one, each
+    // would be a bitmap scan of its own under bitmapOnly (~2,200 buffer reads for a word found everywhere).
+    const query = sql`with g as materialized (select s.facet, count(*)::int as count from process_search s
+                          ${q ? sql`where s.vector @@ ${q}` : matchWhere(spec, null)} group by s.facet),
+               k as materialized (select k.* from process_facets k where k.facet = any(array(select g.facet from g)))
+          select k.pasta_id as "pastaId", f.nome as "pastaNome", k.tribunal, k.ano, k.status, g.count,
                  (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'process_search'::regclass) as processes
-            from (select s.facet, count(*)::int as count from process_search s ${q ? sql`where s.vector @@ ${q}` : matchWhere(spec, null)} group by s.facet) g
-            join process_facets k on k.facet = g.facet
+            from g join k on k.facet = g.facet
             left join process_folders f on f.pasta_id = k.pasta_id`;
     return q ? bitmapOnly<FacetCountRow & { processes: number }>(query) : rowsOf<FacetCountRow & { processes: number }>(db.execute(query));
   }
@@ -409,11 +415,16 @@ export function createProcessRepository(db: Db) {
         return { rows, facets };
       }
       const q = tsQuery(spec.text);
-      const all = await facetCounts(spec, q);
+      // A first page of a word found nearly everywhere is among the first rows of its order: it is looked for there
+      // (in at most a quarter more rows than it needs) while the facets are counted.
+      const wanted = ranked(spec) ? RANK_CANDIDATES : spec.offset + spec.limit;
+      const eager = !spec.plan && wanted <= RANK_CANDIDATES ? walkPage(spec, q, wanted, Math.ceil(wanted * EAGER_WALK)) : null;
+      const [all, eagerRows] = await Promise.all([facetCounts(spec, q), eager ?? []]);
       const facets = all.filter((g) => passes(spec.filter, g)).map(({ processes: _, ...g }) => g);
+      if (eagerRows.length) return { rows: eagerRows, facets, plan: 'walk' };
       const matches = facets.reduce((n, g) => n + g.count, 0);
       // The rows the page needs, in the order's index: to its end, or the candidates to rank; at most every match.
-      const need = Math.min(ranked(spec) ? RANK_CANDIDATES : spec.offset + spec.limit, matches);
+      const need = Math.min(wanted, matches);
       if (spec.offset >= need) return { rows: [], facets };
       const density = { matches, allMatches: all.reduce((n, g) => n + g.count, 0), processes: Number(all[0]!.processes) };
       const walk = spec.plan ? spec.plan === 'walk' : walkChosen(need, density, ranked(spec));

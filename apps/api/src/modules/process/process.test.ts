@@ -256,7 +256,7 @@ describe('search', () => {
     expect(byDate.nextOffset).toBe(2);
   });
 
-  it('finds the same page by walking the order index as from the bitmap of all matches; a hyphenated word as a whole', async () => {
+  it('finds the same page by walking the order index as from the bitmap of all matches (forced or by cost); a hyphenated word as a whole', async () => {
     const extra = { d: nextCnj(2021, 8, 26), e: nextCnj(2021, 8, 26) };
     await importAs(
       apiKey,
@@ -276,6 +276,8 @@ describe('search', () => {
             const { plan: walk, ...walked } = await repo.search({ ...spec, plan: 'walk' });
             const { plan: bitmap, ...fromBitmap } = await repo.search({ ...spec, plan: 'bitmap' });
             expect(walked, JSON.stringify(spec)).toEqual(fromBitmap);
+            const { plan: _, ...chosen } = await repo.search(spec); // by cost, with the first page's walk beside the counts
+            expect(chosen, JSON.stringify(spec)).toEqual(fromBitmap);
             if (walked.rows.length) expect([walk, bitmap]).toEqual(['walk', 'bitmap']);
           }
         }
