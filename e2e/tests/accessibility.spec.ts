@@ -35,6 +35,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/novoassociado': 'list',
   '/processo': 'list',
   '/chavesapi': 'list',
+  '/acompanhamento': 'list',
 };
 
 /** The demo profiles of the README (password Demo@1234), each with its saved sign-in. */
