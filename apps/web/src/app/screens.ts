@@ -1,4 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadableLazy } from '../modules/ui/lazy/preloadableLazy';
+
+// Preloaded by the click that opens a member (useOpenPerson), then rendered without suspending.
+const MemberPage = preloadableLazy(() => import('../pages/MemberPage'));
 
 /**
  * The built screen of each route of the domain's route table, one line per screen, each its own
@@ -6,8 +10,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   // /associado and /novoassociado are the same screen (spec 1 §2).
-  '/associado': lazy(() => import('../pages/MemberPage')),
-  '/novoassociado': lazy(() => import('../pages/MemberPage')),
+  '/associado': MemberPage,
+  '/novoassociado': MemberPage,
   '/emails': lazy(() => import('../pages/EmailsPage')),
   '/terceiros': lazy(() => import('../pages/TerceirosPage')),
   '/extratogroup': lazy(() => import('../pages/ExtratoGroupPage')),
@@ -23,5 +27,10 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/reports': lazy(() => import('../pages/ReportsPage')),
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
-  '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
 };
+
+/** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */
+export function preloadScreen(path: string) {
+  const screen = screens[path] as Partial<{ preload(): void }> | undefined;
+  screen?.preload?.();
+}

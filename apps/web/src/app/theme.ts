@@ -13,6 +13,7 @@ import {
   type NotificationProps,
   type PaginationProps,
   type PasswordInputProps,
+  type SelectProps,
   type VariantColorsResolver,
 } from '@mantine/core';
 import type { CalendarHeaderProps, CalendarProps } from '@mantine/dates';
@@ -61,6 +62,10 @@ export const theme = createTheme({
     CloseButton: themed<CloseButtonProps>({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
     // Mantine's initial-focus placeholder (a focusable role="presentation" div) is not allowed inside role="menu".
     Menu: themed<MenuProps>({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Mantine keeps every closed Select's dropdown in the DOM (display: none) and positions each one with
+    // floating-ui when it mounts: a forced layout per Select (the member screen's Usuário tab has 14). Mounting
+    // the dropdown only while open costs nothing visible; aria-controls is only set while open anyway.
+    Select: themed<SelectProps>({ defaultProps: { comboboxProps: { keepMounted: false } } }),
     InputClearButton: themed<InputClearButtonProps>({ defaultProps: { 'aria-label': 'Limpar' } }),
     Notification: themed<NotificationProps>({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
     PasswordInput: themed<PasswordInputProps>({

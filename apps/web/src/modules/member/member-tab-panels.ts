@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloadableLazy } from '../ui/lazy/preloadableLazy';
 import type { MemberTabKey, MemberTabPanel } from './member-tab.types';
 
 /**
@@ -8,12 +9,11 @@ import type { MemberTabKey, MemberTabPanel } from './member-tab.types';
  *   1: lazy(() => import('./user-tab/UserTab')), // Usuário; default export: (props: MemberTabProps) => JSX
  * keyed by the domain's tab key (member-tabs.ts).
  */
-const userTab = () => import('./user-tab/UserTab');
+// Preloaded with the member's data (preloadFirstMemberTab), then rendered without suspending.
+const UserTab = preloadableLazy(() => import('./user-tab/UserTab'));
 
 export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
-  1: lazy(userTab), // Usuário
-  4: lazy(() => import('./location-tab/LocationTab')), // Localização
-  13: lazy(() => import('./follow-up-tab/FollowUpTab')), // Acompanhamento
+  1: UserTab, // Usuário
   2: lazy(() => import('./dependents-tab/DependentsTab')), // Dependentes
   10: lazy(() => import('./settings-tab/SettingsTab')), // Configurações
   12: lazy(() => import('./qualification-tab/QualificationTab')), // Qualificação
@@ -24,11 +24,9 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
 };
 
 /**
- * Starts fetching the first tab's chunk together with the member's data instead of after it (the screen
- * bench saw the Usuário chunk requested only once GET user/{cstId} had answered). Import is cached by the
- * browser, so the lazy panel then resolves at once.
+ * Starts fetching the first tab's chunk with the member's data (prefetch.ts: at the click that opens the
+ * member) instead of after it, so the panel renders in the same pass as the record.
  */
 export function preloadFirstMemberTab() {
-  // A failed prefetch is harmless: the lazy panel imports again when it renders (and reports a failure then).
-  userTab().catch(() => undefined);
+  UserTab.preload();
 }
