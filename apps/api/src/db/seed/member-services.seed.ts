@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ServicePlugin } from '@assoc/domain';
 import type { Db } from '../client.js';
-import { servicePlugins, services } from '../schema/index.js';
+import { products, servicePlugins, services, suppliers } from '../schema/index.js';
 
 /** The demo services that open a plugin form on the member (spec 1 §3 svcEditPlugin), by their seeded names. */
 const PLUGINS: Record<string, ServicePlugin> = {
@@ -17,11 +17,22 @@ const PLUGINS: Record<string, ServicePlugin> = {
   'Titular até 43 anos': 'plgHealth',
   'Titular 44 a 58 anos': 'plgHealth',
   'Odontológico individual': 'plgHealth',
+  'Inscrição no CCH': 'plgCCHAdd',
 };
 
 /** After seedServices (which empties and refills the services registry): the plugins of the demo services. */
 export async function seedServicePlugins(db: Db) {
   await db.delete(servicePlugins);
+  // The CCH health benefit (spec 2) as a service of the magistrates' health fund: its rows open the CCH form
+  // (enrolment date, plan 21 or 22).
+  const [fund] = await db.select({ supId: suppliers.supId }).from(suppliers).where(eq(suppliers.supName, 'Caixa de Assistência dos Magistrados'));
+  if (fund) {
+    const [product] = await db
+      .insert(products)
+      .values({ supId: fund.supId, sucName: 'Benefício CCH', sucHealth: false, sucMudaFaixa: false })
+      .returning({ sucId: products.sucId });
+    await db.insert(services).values({ sucId: product!.sucId, svcName: 'Inscrição no CCH', svcValor: 0, svcServiceType: 0 });
+  }
   const rows = await db
     .select({ svcId: services.svcId, svcName: services.svcName })
     .from(services)
