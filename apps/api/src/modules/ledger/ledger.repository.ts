@@ -109,11 +109,18 @@ export function createLedgerRepository() {
       return result.rows.map(periodOf);
     },
 
-    /** The person (holder or dependent) and their holder: null when unknown. */
+    /** The person (holder or dependent) with what the statement's PDF and e-mail print: null when unknown. */
     async person(tx: Executor, cstId: number) {
-      const result = await tx.execute<{ cstId: number; parentId: number | null; name: string }>(
-        sql`select cst_id as "cstId", parent_id as "parentId", cust_name as name from customers where cst_id = ${cstId}`,
-      );
+      const result = await tx.execute<{
+        cstId: number;
+        parentId: number | null;
+        name: string;
+        cpf: string | null;
+        numero: string | null;
+        email: string | null;
+        situacao: number | null;
+      }>(sql`select cst_id as "cstId", parent_id as "parentId", cust_name as name, cust_cpf as cpf, cust_numero_interno as numero,
+          cust_email as email, cust_assoc_situacao as situacao from customers where cst_id = ${cstId}`);
       return result.rows[0] ?? null;
     },
 

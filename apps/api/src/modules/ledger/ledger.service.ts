@@ -167,15 +167,14 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
     };
   }
 
-  /** The data of the documents service's `extrato` template for one period. */
+  /** The data of the documents service's `extrato` template for one period, and the holder. */
   async function statementDocument(cstId: number, fecId: number) {
     const s = await statement(db, cstId, fecId);
-    const member = await app.services.members.loadFull(cstId);
-    if (!member) throw notFound();
+    const member = (await repo.person(db, cstId))!;
     return {
       member,
       data: {
-        member: { name: member.custName, cpf: member.custCpf ?? '', numero: member.custNumeroInterno || '0000000' },
+        member: { name: member.name, cpf: member.cpf ?? '', numero: member.numero || '0000000' },
         period: s.periodo,
         openingBalance: s.saldoAnterior,
         entries: s.entries.map((e) => ({
@@ -302,19 +301,18 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
 
     /** GET user/emailextrato/{cstId}/{fecID}: the PDF in the file store, an e-mail with it in the outbox. */
     async emailStatement(cstId: number, fecId: number, actor: Actor): Promise<{ message: string }> {
-      const person = await holder(db, cstId);
-      const member = await app.services.members.loadFull(person.cstId);
-      if (!member) throw notFound();
-      if (member.custAssocSituacao === 5) throw badRequest(ledgerMessages.emailDeceased);
-      if (!member.custEmail) throw badRequest(ledgerMessages.emailMissing);
+      const member = await holder(db, cstId);
+      if (member.situacao === 5) throw badRequest(ledgerMessages.emailDeceased);
+      if (!member.email) throw badRequest(ledgerMessages.emailMissing);
       const { data } = await statementDocument(cstId, fecId);
       const pdf = await app.services.documents.render('extrato', data);
       const name = `extrato-${data.period}.pdf`;
+      const month = `${data.period.slice(5)}/${data.period.slice(0, 4)}`;
       const file = await app.services.files.save({ name, data: Buffer.from(pdf), createdBy: actor.userId });
       await enqueueEmail(db, {
-        to: member.custEmail,
-        subject: `${ledgerMessages.emailSubject} ${data.period.slice(5)}/${data.period.slice(0, 4)}`,
-        text: `Prezado(a) ${member.custName},\n\nSegue o seu extrato do período ${data.period.slice(5)}/${data.period.slice(0, 4)} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
+        to: member.email,
+        subject: `${ledgerMessages.emailSubject} ${month}`,
+        text: `Prezado(a) ${member.name},\n\nSegue o seu extrato do período ${month} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
         userId: actor.userId,
         cstId,
         attachments: [{ fileId: file.id }],
