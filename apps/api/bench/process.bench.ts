@@ -6,7 +6,8 @@
  * default <tmp>/assoc-bench-process, port BENCH_PROCESS_PG_PORT 54367) or BENCH_DATABASE_URL; kept between runs
  * when it already holds that scale. Two app instances share the database (A imports, B serves the socket):
  *  - POST process/processos/search p95 ≤ 50 ms with exact facet counts and total (first page, a mix of words,
- *    phrases, CNJ numbers with and without punctuation, filters and orderings);
+ *    phrases, CNJ numbers with and without punctuation, filters and orderings); then each text search's page and
+ *    counts, by the way the repository chose, are checked against those from the bitmap of all matches;
  *  - GET process/processos/{pastaId} first page p95 ≤ 10 ms; GET process/andamento/{proId} p95 ≤ 10 ms;
  *  - importing 1,000 processes with their movements (and a PDF each) through POST process/importar ≤ 30 s;
  *  - a new movement imported through A reaches a socket.io client connected to B ≤ 200 ms p95.
