@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MemberDocumentItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { memberDocuments } from '../../db/schema/index.js';
@@ -67,6 +67,19 @@ export function createMemberDocumentsRepository(db: Executor) {
             eq(memberDocuments.createdBy, userId),
           ),
         )
+        .returning({ scanId: memberDocuments.scanId });
+      return rows.length > 0;
+    },
+
+    /**
+     * Brings back a document of this member deleted earlier (a past version restored from audit mode sends it as
+     * a new row with its key); answers false when the key is no deleted document of this member.
+     */
+    async undelete(tx: Executor, cstId: number, fileId: string, description: string) {
+      const rows = await tx
+        .update(memberDocuments)
+        .set({ description, deletedAt: null, deletedBy: null })
+        .where(and(eq(memberDocuments.fileId, fileId), eq(memberDocuments.cstId, cstId), isNotNull(memberDocuments.deletedAt)))
         .returning({ scanId: memberDocuments.scanId });
       return rows.length > 0;
     },

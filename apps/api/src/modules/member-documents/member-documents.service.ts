@@ -119,11 +119,17 @@ export function createMemberDocumentsService(deps: {
     /** The file store's read rule for this owner kind (a generic file download answers the same). */
     readRule: async (user: SessionUser) => canView(user.roles),
 
-    /** Writes the marked rows in the member save's transaction (the edit role was checked by the save). */
+    /**
+     * Writes the marked rows in the member save's transaction (the edit role was checked by the save). An insert
+     * attaches this user's waiting upload, or brings back this member's document deleted earlier (a restored version).
+     */
     async apply(tx: Executor, cstId: number, items: MemberDocumentItem[], ctx: ChildListContext) {
       for (const [index, item] of items.entries()) {
         if (item.operation === 'insert') {
-          if (!(await repo.attach(tx, cstId, item.key.toLowerCase(), item.description, ctx.actor.userId)))
+          const key = item.key.toLowerCase();
+          const attached =
+            (await repo.attach(tx, cstId, key, item.description, ctx.actor.userId)) || (await repo.undelete(tx, cstId, key, item.description));
+          if (!attached)
             throw badRequest(`documentos.${index}.key: ${dm.uploadNotFound}`, {
               errors: [{ instancePath: `/documentos/${index}/key`, message: dm.uploadNotFound }],
             });

@@ -235,6 +235,20 @@ describe('documentos in the member save', () => {
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('a restored version brings a deleted document back (insert with its key), only for the same member', async () => {
+    const member = await newHolder();
+    const other = await newHolder();
+    const { key } = await uploaded();
+    await saveDocuments(staff, member.cstId, [{ key, description: 'Documento restaurável', operation: 'insert' }]);
+    const [doc] = (await getMember(staff, member.cstId)).documentos!;
+    await saveDocuments(staff, member.cstId, [{ ...doc, operation: 'delete' }]);
+    const elsewhere = await saveDocuments(staff, other.cstId, [{ key, description: 'Em outro associado', operation: 'insert' }]);
+    expect(elsewhere.statusCode).toBe(400);
+    const back = await saveDocuments(staff, member.cstId, [{ key, scanId: -1, description: 'Documento restaurado', operation: 'insert' }]);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await getMember(staff, member.cstId)).documentos!.map((d) => [d.scanId, d.description])).toEqual([[doc!.scanId, 'Documento restaurado']]);
+  });
+
   it('an update changes the description', async () => {
     const member = await newHolder();
     const { key } = await uploaded();
