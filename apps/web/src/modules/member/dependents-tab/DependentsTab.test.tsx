@@ -65,8 +65,38 @@ function Harness({ roles, mode, diffs, inView }: { roles: string[]; mode: Member
   );
 }
 
+const plan = {
+  svcId: 400,
+  sucId: 40,
+  svcName: 'Plano Enfermaria',
+  svcValor: 30000,
+  svcTaxaAdm: 0,
+  svcTaxaAdmNs: 0,
+  svcMaxParcelas: 1,
+  svcProRata: false,
+  svcLancaNoFim: false,
+  svcServiceType: 0,
+  svcPermiteDependente: true,
+  svcPermiteDuplicado: false,
+  svcMudaFaixa: false,
+  svcMin: 0,
+  svcMax: 999,
+  svcContaDebito: null,
+  svcContaCredito: null,
+  svcCentroDeCusto: null,
+  extgrpId: null,
+  irgrpId: null,
+  version: 1,
+};
+const SERVICE_ROUTES = {
+  'GET servicos/plugins': { body: [] },
+  'GET fornecedores': { body: [{ supId: 7, supName: 'Operadora de Saúde', version: 1 }] },
+  'GET produtos/all/7': { body: [{ sucId: 40, supId: 7, sucName: 'Plano de saúde', sucHealth: true, sucMudaFaixa: false, version: 1 }] },
+  'GET servicos/all/40': { body: [plan] },
+};
+
 function setup({ roles = ALL, mode = 'edit' as MemberMode, diffs = new Set<string>(), inView = null as number | null } = {}) {
-  mockApi({ 'GET datacache': { body: DATACACHE } });
+  mockApi({ 'GET datacache': { body: DATACACHE }, ...SERVICE_ROUTES });
   return renderWithProviders(<Harness roles={roles} mode={mode} diffs={diffs} inView={inView} />, { modals: true, notifications: true });
 }
 const rows = () => JSON.parse(screen.getByTestId('values').textContent!) as { cstId: number; custName: string; operation: string }[];
@@ -143,6 +173,29 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Recuperar Bruno Souza Lima' }));
     await user.click(await screen.findByRole('button', { name: 'SIM' }));
     await waitFor(() => expect(rows()[1]!.operation).toBe('update'));
+  });
+
+  it("adds a service to a dependent in the modal's Serviços tab (the row marked update, its service insert)", async () => {
+    const { user } = setup();
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('tab', { name: 'Serviços' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar serviço' }));
+    const add = await screen.findByRole('dialog', { name: 'Adicionar serviço' });
+    const pick = async (label: string, option: string) => {
+      await user.click(within(add).getByLabelText(label, { selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick('Fornecedor', 'Operadora de Saúde');
+    await pick('Produto', 'Plano de saúde');
+    await pick('Serviço', 'Plano Enfermaria');
+    await user.click(within(add).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adicionar serviço' })).toBeNull());
+    const services = within(screen.getByRole('dialog')).getByRole('table', { name: 'Serviços' });
+    expect(within(services).getByText('Plano Enfermaria')).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rows()[1]).toMatchObject({ cstId: 202, operation: 'update', usuarioServicos: [{ svcId: 400, operation: 'insert' }] });
   });
 
   it('is read only without the edit roles, hides the services without their view role', async () => {
