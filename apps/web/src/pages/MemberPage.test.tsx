@@ -56,7 +56,7 @@ const member = {
   idade: 56,
   extratoDatas: [] as Array<{ value: number; label: string }>,
   irDatas: [] as Array<{ value: number; label: string }>,
-  documentos: [{ scanId: 1, description: 'RG antigo', operation: 'none' }],
+  documentos: [{ scanId: 1, key: '0b7c7a2e-4f1d-4c3a-9e55-7d2f1a8b9c10', description: 'RG antigo', operation: 'none' }],
   version: 4,
 };
 
@@ -68,7 +68,7 @@ const staff = [
   'v2tabdependente',
   'v2tablocalizacao',
   'v2tabextratos',
-  'v2tabdocumentos',
+  'v2tabressarcimento',
   'v2eml',
   'v2userdadospessoais',
   'v2userdadospessoaisview',
@@ -154,15 +154,15 @@ describe('/associado (member record screen)', () => {
     const names = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
     // M with situation 1: Localização; no statement dates: no Extratos; no v2tabservicos: no Serviços;
     // Acompanhamento with the personal-data view role.
-    expect(names()).toEqual(['Usuário', 'Dependentes', 'Localização', 'Documentos', 'Acompanhamento', 'E-Mail']);
-    await user.click(screen.getByRole('tab', { name: 'Documentos' }));
+    expect(names()).toEqual(['Usuário', 'Dependentes', 'Localização', 'Ressarcimentos', 'Acompanhamento', 'E-Mail']);
+    await user.click(screen.getByRole('tab', { name: 'Ressarcimentos' }));
     expect(within(screen.getByRole('tabpanel')).getByText('Em construção')).toBeInTheDocument();
     unmount();
 
     mockMember({}, { ...member, custStatus: 'V', extratoDatas: [{ value: -1, label: 'Atual' }] });
     openMember();
     await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' });
-    expect(names()).toEqual(['Usuário', 'Dependentes', 'Extratos', 'Documentos', 'Acompanhamento', 'E-Mail']);
+    expect(names()).toEqual(['Usuário', 'Dependentes', 'Extratos', 'Ressarcimentos', 'Acompanhamento', 'E-Mail']);
   });
 
   it('a dependent opened from the search opens the holder with the Dependentes tab and that dependent in view', async () => {
@@ -217,7 +217,7 @@ describe('/associado (member record screen)', () => {
       cstId: 12,
       version: 4,
       custName: 'Maria Souza Lima Alves',
-      documentos: [{ scanId: 1, description: 'RG antigo', operation: 'none' }],
+      documentos: [{ scanId: 1, key: '0b7c7a2e-4f1d-4c3a-9e55-7d2f1a8b9c10', description: 'RG antigo', operation: 'none' }],
     });
     for (const key of ['extratoDatas', 'irDatas', 'custTitular', 'idade']) expect(body).not.toHaveProperty(key);
   });

@@ -21,6 +21,7 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
   7: lazy(() => import('./charges-tab/ChargesTab')), // Cobranças
   5: lazy(() => import('./statements-tab/StatementsTab')), // Extratos
+  8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
 };
 
 /**
