@@ -23,6 +23,7 @@ import firstStart from './first-start/index.js';
 import printing from './printing/index.js';
 import members from './members/index.js';
 import memberServices from './member-services/index.js';
+import memberDocuments from './member-documents/index.js';
 import memberDependents from './member-dependents/index.js';
 import ledger from './ledger/index.js';
 import memberSettings from './member-settings/index.js';
@@ -65,6 +66,7 @@ export const appModules: readonly AppModule[] = [
   printing,
   members,
   memberServices,
+  memberDocuments,
   followUp,
   memberLocation,
   memberDependents,

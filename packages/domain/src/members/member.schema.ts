@@ -15,6 +15,7 @@ import { loadedVersion, recordVersion } from '../record-version.js';
 import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
+import { memberDocumentItemSchema } from './member-document.schema.js';
 import { followUpItemSchema } from '../follow-up/follow-up.schema.js';
 import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
@@ -368,7 +369,7 @@ export const memberShape = {
   // child lists
   parentFilhos: z.array(dependentItemSchema).optional(),
   usuarioServicos: z.array(memberServiceItemSchema).optional(),
-  documentos: z.array(looseChildItem).optional(),
+  documentos: z.array(memberDocumentItemSchema).optional(),
   atendimentos: z.array(followUpItemSchema).optional(),
   cobrancas: z.array(looseChildItem).optional(),
   ressarcimentos: z.array(looseChildItem).optional(),
