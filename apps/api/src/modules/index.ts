@@ -34,6 +34,7 @@ import geo from './geo/index.js';
 import followUp from './follow-up/index.js';
 import memberLocation from './member-location/index.js';
 import charges from './charges/index.js';
+import credit from './credit/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -72,6 +73,7 @@ export const appModules: readonly AppModule[] = [
   memberDependents,
   ledger,
   charges,
+  credit,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -20,7 +20,8 @@ import { callApi, queryKeyOf } from '../../../app/client';
 import { isApiError } from '../../../app/api';
 import { usePrintDocument } from '../../printing';
 import { openConfirmDialog } from '../../ui/confirm';
-import { notifyError, notifySuccess, notifyUnderConstruction } from '../../ui/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { CreditButton } from '../../credit';
 import { isChanged } from '../changed-field';
 import type { MemberTabProps } from '../member-tab.types';
 import { ChargeDetailsModal } from './ChargeDetailsModal';
@@ -121,11 +122,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
               Nova cobrança
             </Button>
           ) : null}
-          {editable ? (
-            <Button variant="default" leftSection={<IconCoin size={16} aria-hidden />} onClick={() => notifyUnderConstruction('Lançar crédito')}>
-              Lançar crédito
-            </Button>
-          ) : null}
+          {editable ? <CreditButton cstId={cstId} /> : null}
         </Group>
         {mode !== 'audit' && cstId > 0 ? (
           <Text size="sm" aria-live="polite">

@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditMessages as cm, genericMessages as m, loginMessages } from '@assoc/domain';
+import { audits, statementEntries, loginFailures } from '../../db/schema/index.js';
+import { createMember, createTestApp, createUser, signIn, TEST_PASSWORD, type Client, type TestContext } from '../../../test/helper.js';
+
+let ctx: TestContext;
+let first: Awaited<ReturnType<typeof createUser>>;
+let second: Awaited<ReturnType<typeof createUser>>;
+let client: Client;
+let keyCounter = 0;
+const nextKey = () => `teste-credito-${Date.now()}-${++keyCounter}`;
+
+const body = (values: Record<string, unknown> = {}) => ({
+  creditoRef: 'Acerto de mensalidade',
+  creditoValor: 12_345,
+  creditoUsername1: first.cpf,
+  creditoPassword1: TEST_PASSWORD,
+  creditoUsername2: second.cpf,
+  creditoPassword2: TEST_PASSWORD,
+  creditoKey: nextKey(),
+  ...values,
+});
+const entriesOf = (cstId: number) => ctx.db.select().from(statementEntries).where(eq(statementEntries.cstId, cstId));
+
+beforeAll(async () => {
+  ctx = await createTestApp({ LOGIN_MAX_FAILURES: 3, LOGIN_SLOW_AFTER: 100 });
+  first = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'], name: 'Primeira Usuária' });
+  second = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'], name: 'Segundo Usuário' });
+  client = await signIn(ctx, first.cpf);
+});
+afterAll(() => ctx?.close());
+
+describe('POST user/credito/{cstId}', () => {
+  it('answers 401 signed out and 403 without v2cobrancanew', async () => {
+    const holder = await createMember(ctx);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/v1/user/credito/${holder.cstId}`, payload: body() });
+    expect(anonymous.statusCode).toBe(401);
+    const viewer = await createUser(ctx, { roles: ['v2access', 'v2cobrancaview'] });
+    const viewerClient = await signIn(ctx, viewer.cpf);
+    const refused = await viewerClient.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername1: viewer.cpf }));
+    expect(refused.statusCode).toBe(403);
+    expect(await entriesOf(holder.cstId)).toHaveLength(0);
+  });
+
+  it('writes one credit entry (negative) in the open period with both users in the entry and the audit', async () => {
+    const holder = await createMember(ctx);
+    const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: cm.success, created: true });
+    const entries = await entriesOf(holder.cstId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ extValor: -12_345, extTipo: 'credito' });
+    expect(entries[0]!.extDescricao).toBe('Crédito: Acerto de mensalidade (Primeira Usuária / Segundo Usuário)');
+    const [audit] = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    expect(audit).toMatchObject({ userId: first.userId, entityId: String(entries[0]!.extId) });
+    expect(audit!.after).toMatchObject({
+      creditoValor: 12_345,
+      usuario1: { userId: first.userId, name: 'Primeira Usuária' },
+      usuario2: { userId: second.userId, name: 'Segundo Usuário' },
+    });
+  });
+
+  it('a double submit with the same key writes one entry and one audit', async () => {
+    const holder = await createMember(ctx);
+    const payload = body();
+    const [a, b] = await Promise.all([
+      client.post(`/api/v1/user/credito/${holder.cstId}`, payload),
+      client.post(`/api/v1/user/credito/${holder.cstId}`, payload),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().created, b.json().created].sort()).toEqual([false, true]);
+    expect(a.json().extId).toBe(b.json().extId);
+    expect(await entriesOf(holder.cstId)).toHaveLength(1);
+    const rows = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    expect(rows).toHaveLength(1);
+    const again = await client.post(`/api/v1/user/credito/${holder.cstId}`, { ...payload, creditoKey: undefined });
+    expect(again.statusCode).toBe(200);
+    const replay = await client.post(`/api/v1/user/credito/${holder.cstId}`, { ...payload, creditoKey: undefined });
+    expect(replay.json().created).toBe(false);
+    expect(await entriesOf(holder.cstId)).toHaveLength(2);
+  });
+
+  it('refuses bad input with its pt-BR message and writes nothing', async () => {
+    const holder = await createMember(ctx);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ creditoUsername2: first.cpf }, cm.differentUsers],
+      [{ creditoValor: 0 }, m.numericMin],
+      [{ creditoValor: 5_000_001 }, m.numericMax],
+      [{ creditoRef: 'abcd' }, m.minLength(5)],
+      [{ creditoRef: 'x'.repeat(31) }, m.maxLength(30)],
+      [{ creditoPassword2: '123' }, m.minLength(4)],
+      [{ creditoPassword1: 'x'.repeat(21) }, m.maxLength(20)],
+      [{ creditoUsername2: '12345678900' }, m.cpf],
+      [{ creditoRef: '' }, m.required],
+    ];
+    for (const [values, message] of cases) {
+      const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body(values));
+      expect(res.statusCode, JSON.stringify(values)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await entriesOf(holder.cstId)).toHaveLength(0);
+  });
+
+  it('refuses a first user other than the signed-in one (403), a wrong password (404) and a second user without the role (404)', async () => {
+    const holder = await createMember(ctx);
+    const third = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'] });
+    const notMe = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername1: third.cpf, creditoUsername2: second.cpf }));
+    expect(notMe.statusCode).toBe(403);
+    expect(notMe.json().message).toBe(cm.firstUserMustBeSignedIn);
+    const wrong = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: third.cpf, creditoPassword2: 'errada-123' }));
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(cm.invalidCredentials);
+    const unknown = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: '52998224725' }));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(cm.invalidCredentials);
+    const noRole = await createUser(ctx, { roles: ['v2access'] });
+    const refused = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: noRole.cpf }));
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(cm.secondUserNotAllowed);
+    expect(await entriesOf(holder.cstId)).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown member and 400 for a dependent', async () => {
+    const missing = await client.post('/api/v1/user/credito/999999999', body());
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(cm.memberNotFound);
+    const holder = await createMember(ctx);
+    const dependent = await createMember(ctx, { parentId: holder.cstId });
+    const res = await client.post(`/api/v1/user/credito/${dependent.cstId}`, body());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(cm.notHolder);
+  });
+
+  it("counts a wrong password against the sign-in's limit: past it, 429 even with the right password", async () => {
+    const holder = await createMember(ctx);
+    const target = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'] });
+    for (let i = 0; i < 3; i++) {
+      const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: target.cpf, creditoPassword2: `errada-${i}` }));
+      expect(res.statusCode).toBe(404);
+    }
+    const failures = await ctx.db.select().from(loginFailures).where(eq(loginFailures.cpf, target.cpf));
+    expect(failures).toHaveLength(3);
+    const locked = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: target.cpf }));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
+    const signInLocked = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: target.cpf, password: TEST_PASSWORD } });
+    expect(signInLocked.statusCode).toBe(429);
+    expect(await entriesOf(holder.cstId)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,2 @@
+export { CreditButton } from './CreditButton';
+export { CreditModal, type CreditModalProps } from './CreditModal';
