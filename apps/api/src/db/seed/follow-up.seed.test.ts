@@ -33,9 +33,14 @@ describe('demo follow-ups', () => {
         and atd_status between 1 and 3 and atd_data < '2026-07-01') as ok, min(atd_criado_por) as author
       from atendimentos group by cst_id order by cst_id`);
     expect(rows.length).toBe(3);
+    // Every status and type shows up (the /acompanhamento list starts on Pendente).
+    const spread = await ctx.db.execute<{ statuses: number; types: number }>(
+      sql`select count(distinct atd_status)::int as statuses, count(distinct atd_tipo)::int as types from atendimentos`,
+    );
+    expect(spread.rows[0]).toEqual({ statuses: 3, types: 3 });
     for (const r of rows) {
       expect(r.cst_id % 15).toBe(0);
-      expect(r.n).toBe(1 + (r.cst_id % 3));
+      expect(r.n).toBe(1 + ((r.cst_id / 15) % 3));
       expect(r.ok).toBe(true);
       expect(r.author).toBe('Bruno Atendimento');
     }

@@ -30,16 +30,18 @@ export async function seedFollowUps(db: Db, log: (line: string) => void = () => 
   const result = await db.execute(sql`
     insert into atendimentos (cst_id, atd_data, atd_tipo, atd_departamento, atd_assunto, atd_titulo, atd_criado_por, atd_criado_por_id, atd_status)
     select c.cst_id,
-      timestamptz '2026-06-30 18:00:00+00' - ((c.cst_id * 7919 + g * 104729) % 365) * interval '1 day' - ((c.cst_id * 31 + g * 977) % 32400) * interval '1 second',
-      1 + (c.cst_id + g) % 3,
+      timestamptz '2026-06-30 18:00:00+00' - ((k * 7919 + g * 104729) % 365) * interval '1 day' - ((k * 31 + g * 977) % 32400) * interval '1 second',
+      1 + (k + g) % 3,
       1,
-      5 + (c.cst_id * 3 + g) % 13,
-      (${titles})[1 + (c.cst_id + g * 7) % ${TITLES.length}],
+      5 + (k * 3 + g * 5) % 13,
+      (${titles})[1 + (k + g * 7) % ${TITLES.length}],
       coalesce(u.name, 'Atendimento'),
       u.user_id,
-      1 + (c.cst_id * 7 + g) % 3
+      1 + (k * 7 + g * 2) % 3
     from customers c
-    cross join lateral generate_series(1, 1 + c.cst_id % 3) as g
+    -- k numbers the chosen holders (every 15th id), so the counts and lists vary from one holder to the next.
+    cross join lateral (select c.cst_id / 15 as k) as n
+    cross join lateral generate_series(1, 1 + n.k % 3) as g
     left join lateral (select user_id, name from users where cpf = ${ATTENDANCE_CPF} limit 1) u on true
     where c.parent_id is null and c.cst_id % 15 = 0`);
   log(`Atendimentos de demonstração: ${result.rowCount ?? 0}`);
