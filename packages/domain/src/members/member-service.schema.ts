@@ -4,15 +4,13 @@
  * registry, and the per-action roles. Used by the Serviços tab's forms and again by the server's save (with the
  * service's real registry values), so both say the same pt-BR text.
  */
-import { z } from 'zod';
 import { ageFrom, isValidIsoDate } from '../format.js';
 import { genericMessages as m } from '../messages.js';
+import type { ServicePlugin } from '../registries/service-plugins.js';
 import { HEALTH_PLAN_SUC_IDS } from '../registries/services.schema.js';
 
-/** Plugin types (spec 1 §3): the edit form a service opens with. */
-export const servicePlugins = ['plgCelular', 'plgCCH', 'plgCCHAdd', 'plgSeguroVida', 'plgHealth'] as const;
-export type ServicePlugin = (typeof servicePlugins)[number];
-export const servicePluginSchema = z.enum(servicePlugins);
+/** Plugin types (spec 1 §3): the edit form a service opens with (one list with the /servico registry's). */
+export { servicePlugins, servicePluginSchema, type ServicePlugin } from '../registries/service-plugins.js';
 
 export const servicePluginLabels: Record<ServicePlugin, string> = {
   plgCelular: 'Celular',

@@ -9,6 +9,7 @@ import { genericMessages as m } from '../messages.js';
 import { hasAtMostDecimals } from '../money/cents.js';
 import { isValidCnpj } from '../people/cpf.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
+import { servicePluginOptionLabels, servicePluginSchema } from './service-plugins.js';
 import { intRange, moneyCents, optionalText, requiredText } from '../validation.js';
 
 export const serviceMessages = {
@@ -21,6 +22,13 @@ export const serviceMessages = {
 /** Service types (spec 3 §9). */
 export const serviceTypes = [0, 1, 2, 3] as const;
 export const serviceTypeLabels: Record<number, string> = { 0: 'Fixo', 1: 'Digitação', 2: 'Remessa', 3: 'Serviço' };
+
+/** The "Plugin" select of the service form (spec 1 §3 svcEditPlugin): the plugins in the labels' order. */
+export const servicePluginOptions = (Object.keys(servicePluginOptionLabels) as Array<keyof typeof servicePluginOptionLabels>).map((value) => ({
+  value,
+  label: servicePluginOptionLabels[value],
+}));
+export { servicePluginOptionLabels };
 
 export const serviceLimits = { name: 50, account: 20, productName: 40, supplierName: 40, fantasia: 40, ie: 20, ccm: 20 } as const;
 
@@ -124,6 +132,11 @@ export const serviceSchema = z
     svcCentroDeCusto: optionalText(20),
     extgrpId: z.number().int().positive().nullish(),
     irgrpId: z.number().int().positive().nullish(),
+    /**
+     * The plugin its rows open on the member (spec 1 §3 svcEditPlugin), saved with the service; none is null (an
+     * omitted field too: the body is the whole record).
+     */
+    svcEditPlugin: servicePluginSchema.nullable().default(null),
   })
   .refine((s) => s.svcMin <= s.svcMax, { path: ['svcMax'], error: serviceMessages.ageRange });
 export type ServiceInput = z.input<typeof serviceSchema>;
@@ -149,6 +162,7 @@ export const serviceRecordSchema = z.object({
   svcCentroDeCusto: z.string().nullable(),
   extgrpId: z.number().int().nullable(),
   irgrpId: z.number().int().nullable(),
+  svcEditPlugin: servicePluginSchema.nullable(),
   version: recordVersion(),
 });
 export type Service = z.infer<typeof serviceRecordSchema>;

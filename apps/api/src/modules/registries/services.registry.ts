@@ -8,6 +8,7 @@ import {
   supplierSchema,
   type Product,
   type Service,
+  type ServicePlugin,
   type Supplier,
 } from '@assoc/domain';
 import { products, services, suppliers } from '../../db/schema/index.js';
@@ -138,6 +139,8 @@ export const servicesRegistry = defineRegistry({
     svcCentroDeCusto: (row.svcCentroDeCusto as string | null) ?? null,
     extgrpId: (row.extgrpId as number | null) ?? null,
     irgrpId: (row.irgrpId as number | null) ?? null,
+    // The list reads it joined (services.repository.ts servicesOf); the writes' records take it from service_plugins.
+    svcEditPlugin: (row.svcEditPlugin as ServicePlugin | null | undefined) ?? null,
     version: row.version as number,
   }),
 });

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { SupplierItem } from '@assoc/domain';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { ServicePlugin, SupplierItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
-import { products, services, suppliers } from '../../db/schema/index.js';
+import { products, servicePlugins, services, suppliers } from '../../db/schema/index.js';
 import { productsRegistry, servicesRegistry } from './services.registry.js';
 
 type Row = Record<string, unknown>;
@@ -42,12 +42,28 @@ export const servicesRepository = {
       .orderBy(...productsRegistry.orderBy);
   },
 
-  /** The live services of a product, in the registry's order. */
+  /** The live services of a product, in the registry's order, each with its plugin (svcEditPlugin, null when none). */
   async servicesOf(db: Executor, sucId: number): Promise<Row[]> {
     return db
-      .select()
+      .select({ ...getTableColumns(services), svcEditPlugin: servicePlugins.plugin })
       .from(services)
+      .leftJoin(servicePlugins, eq(servicePlugins.svcId, services.svcId))
       .where(and(eq(services.sucId, sucId), isNull(services.deletedAt)))
       .orderBy(...servicesRegistry.orderBy);
+  },
+
+  /** A service's plugin (service_plugins, migration 0026), null when none. */
+  async pluginOf(db: Executor, svcId: number): Promise<ServicePlugin | null> {
+    const [row] = await db.select({ plugin: servicePlugins.plugin }).from(servicePlugins).where(eq(servicePlugins.svcId, svcId));
+    return (row?.plugin as ServicePlugin | undefined) ?? null;
+  },
+
+  /** Sets (or, with null, clears) a service's plugin. */
+  async savePlugin(db: Executor, svcId: number, plugin: ServicePlugin | null): Promise<void> {
+    if (plugin === null) {
+      await db.delete(servicePlugins).where(eq(servicePlugins.svcId, svcId));
+      return;
+    }
+    await db.insert(servicePlugins).values({ svcId, plugin }).onConflictDoUpdate({ target: servicePlugins.svcId, set: { plugin } });
   },
 };

@@ -35,7 +35,14 @@ function nestedLevel<D extends RegistryDefinition, K extends string>(
 export function createServicesService(db: Db) {
   const supplierService = createRegistryService(suppliersRegistry, db);
   const productService = createRegistryService(productsRegistry, db);
-  const serviceService = createRegistryService(servicesRegistry, db);
+  // The service's plugin (spec 1 §3 svcEditPlugin) is saved with it, in the same transaction, and is part of the
+  // record the writes answer and audit; a soft delete keeps it, so a recovery brings the service back whole.
+  const serviceService = createRegistryService(servicesRegistry, db, {
+    children: {
+      save: (tx, svcId, input) => repo.savePlugin(tx, svcId, input.svcEditPlugin ?? null),
+      load: async (tx, svcId) => ({ svcEditPlugin: await repo.pluginOf(tx, svcId) }),
+    },
+  });
 
   async function liveSupplier(supId: number) {
     const row = await repo.liveSupplier(db, supId);

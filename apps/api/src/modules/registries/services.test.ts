@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages } from '@assoc/domain';
-import { audits, suppliers } from '../../db/schema/index.js';
+import { genericMessages, roleCatalogue, type Role } from '@assoc/domain';
+import { audits, servicePlugins, suppliers } from '../../db/schema/index.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
@@ -205,6 +205,107 @@ describe('servicos', () => {
     expect((await auditsOf('servicos', svcId)).slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
     expect((await del(admin, api('servicos/999999?version=1'))).json()).toEqual({ message: 'Registro não encontrado' });
     expect((await admin.post(api('servicos/999999'), service)).json()).toEqual({ message: 'Produto não encontrado' });
+  });
+});
+
+describe('servicos: the plugin (svcEditPlugin, spec 1 §3)', () => {
+  const pluginRows = async (id: number) => ctx.db.select().from(servicePlugins).where(eq(servicePlugins.svcId, id));
+  /** GET servicos/plugins (the member's "Adicionar serviço"): the same table, read by a user of /associado. */
+  const servedPlugin = async (id: number) => {
+    const roles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal');
+    const { client } = await signedInAs(ctx, roles);
+    const res = await client.get(api('servicos/plugins'));
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as Array<{ svcId: number; plugin: string }>).find((p) => p.svcId === id)?.plugin ?? null;
+  };
+  const listed = async (id: number) => (await admin.get(api(`servicos/all/${sucId}`))).json().find((s: { svcId: number }) => s.svcId === id);
+
+  it('is saved with the service: added, changed, cleared; each write answers and audits it; GET servicos/plugins follows', async () => {
+    const added = await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Plano com plugin', svcEditPlugin: 'plgHealth' });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().svcId;
+    expect(added.json()).toMatchObject({ svcEditPlugin: 'plgHealth', version: 1 });
+    expect(await listed(id)).toEqual(added.json());
+    expect(await pluginRows(id)).toEqual([{ svcId: id, plugin: 'plgHealth' }]);
+    expect(await servedPlugin(id)).toBe('plgHealth');
+
+    const changed = await put(admin, api('servicos'), { ...added.json<object>(), svcEditPlugin: 'plgCCHAdd' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ svcEditPlugin: 'plgCCHAdd', version: 2 });
+    expect(await listed(id)).toEqual(changed.json());
+    expect(await servedPlugin(id)).toBe('plgCCHAdd');
+
+    const cleared = await put(admin, api('servicos'), { ...changed.json<object>(), svcEditPlugin: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ svcEditPlugin: null, version: 3 });
+    expect(await pluginRows(id)).toEqual([]);
+    expect(await servedPlugin(id)).toBeNull();
+
+    // The body is the whole record: a PUT without the field saves none.
+    await put(admin, api('servicos'), { ...cleared.json<object>(), svcEditPlugin: 'plgCelular' });
+    const withoutPlugin: Record<string, unknown> = { ...cleared.json<object>(), version: 4 };
+    delete withoutPlugin.svcEditPlugin;
+    const omitted = await put(admin, api('servicos'), withoutPlugin);
+    expect(omitted.json()).toMatchObject({ svcEditPlugin: null, version: 5 });
+
+    const trail = await auditsOf('servicos', id);
+    expect(
+      trail.map((a) => [
+        a.action,
+        (a.before as { svcEditPlugin?: string } | null)?.svcEditPlugin,
+        (a.after as { svcEditPlugin: string }).svcEditPlugin,
+      ]),
+    ).toEqual([
+      ['insert', undefined, 'plgHealth'],
+      ['update', 'plgHealth', 'plgCCHAdd'],
+      ['update', 'plgCCHAdd', null],
+      ['update', null, 'plgCelular'],
+      ['update', 'plgCelular', null],
+    ]);
+  });
+
+  it('refuses an unknown plugin with 400 and a pt-BR message, changing nothing', async () => {
+    const created = (await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Celular corporativo', svcEditPlugin: 'plgCelular' })).json();
+    const auditCount = (await auditsOf('servicos', created.svcId)).length;
+    for (const plugin of ['plgInexistente', '', 3, true]) {
+      const add = await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Outro serviço', svcEditPlugin: plugin });
+      expect(add.statusCode, String(plugin)).toBe(400);
+      expect(add.json()).toEqual({ message: 'svcEditPlugin: Valor não válido' });
+      const update = await put(admin, api('servicos'), { ...created, svcEditPlugin: plugin });
+      expect(update.statusCode, String(plugin)).toBe(400);
+      expect(update.json()).toEqual({ message: 'svcEditPlugin: Valor não válido' });
+    }
+    expect((await admin.get(api(`servicos/all/${sucId}`))).json().filter((s: { svcName: string }) => s.svcName === 'Outro serviço')).toEqual([]);
+    expect(await listed(created.svcId)).toEqual(created);
+    expect(await pluginRows(created.svcId)).toEqual([{ svcId: created.svcId, plugin: 'plgCelular' }]);
+    expect(await auditsOf('servicos', created.svcId)).toHaveLength(auditCount);
+  });
+
+  it('a stale save (409) keeps the plugin; a soft delete keeps it and the recovery brings it back', async () => {
+    const created = (await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Seguro de vida', svcEditPlugin: 'plgSeguroVida' })).json();
+    expect((await put(admin, api('servicos'), { ...created, svcValor: 1 })).json().version).toBe(2);
+    const stale = await put(admin2, api('servicos'), { ...created, svcEditPlugin: 'plgCCH' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    expect(await pluginRows(created.svcId)).toEqual([{ svcId: created.svcId, plugin: 'plgSeguroVida' }]);
+
+    const deleted = await del(admin, api(`servicos/${created.svcId}?version=2`));
+    expect(deleted.json()).toMatchObject({ svcEditPlugin: 'plgSeguroVida', version: 3 });
+    expect((await auditsOf('servicos', created.svcId)).at(-1)).toMatchObject({ action: 'delete', before: { svcEditPlugin: 'plgSeguroVida' } });
+    const restored = await put(admin, api('servicos'), deleted.json());
+    expect(restored.json()).toMatchObject({ svcEditPlugin: 'plgSeguroVida', version: 4 });
+    expect(await listed(created.svcId)).toEqual(restored.json());
+  });
+
+  it('without v2menucadservicos the plugin is not saved (403); signed out, 401', async () => {
+    const created = (await admin.post(api(`servicos/${sucId}`), { ...service, svcName: 'Sem permissão' })).json();
+    const { client } = await signedInAs(ctx, ['v2access', 'v2menucad']);
+    expect((await put(client, api('servicos'), { ...created, svcEditPlugin: 'plgHealth' })).statusCode).toBe(403);
+    expect((await client.post(api(`servicos/${sucId}`), { ...service, svcEditPlugin: 'plgHealth' })).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({ method: 'PUT', url: api('servicos'), payload: { ...created, svcEditPlugin: 'plgHealth' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await pluginRows(created.svcId)).toEqual([]);
+    expect(await listed(created.svcId)).toEqual(created);
   });
 });
 

@@ -7,16 +7,16 @@ import { sessionMarks } from '../../ui/crud/sessionMarks';
 
 afterEach(() => sessionMarks.clear());
 
-function setup() {
+function setup(listed: object = service) {
   const api = mockApi({
     'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
     'GET tree': { body: [] },
     'GET extratogroup': { body: [] },
     'GET fornecedores': { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica' }] },
     'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
-    'GET servicos/all/11': { body: [service] },
+    'GET servicos/all/11': { body: [listed] },
     'POST fornecedores': ({ body }) => ({ body: { ...(body as object), supId: 3, supCnpj: null } }),
-    'PUT servicos': ({ body }) => ({ body: { ...service, ...(body as object), version: 2 } }),
+    'PUT servicos': ({ body }) => ({ body: { ...listed, ...(body as object), version: 2 } }),
   });
   return { api, ...renderApp('/servico') };
 }
@@ -84,6 +84,42 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(1));
     expect(api.callsTo('PUT servicos')[0]!.body).toMatchObject({ svcId: 7, svcValor: 29 });
+  });
+
+  it('the plugin (svcEditPlugin): shown by its pt-BR name, changed and cleared, saved with the service', async () => {
+    const { user, api } = setup({ ...service, svcEditPlugin: 'plgHealth' });
+    const row = await serviceRow(user);
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Serviço' });
+    expect(field(dialog, 'Plugin')).toHaveValue('Plano de saúde');
+    await user.click(field(dialog, 'Plugin'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Celular',
+      'Seguro de vida',
+      'Plano de saúde',
+      'CCH',
+      'CCH adicional',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'CCH adicional' }));
+    expect(field(dialog, 'Plugin')).toHaveValue('CCH adicional');
+    const ok = within(dialog).getByRole('button', { name: 'Ok' });
+    expect(ok).toHaveAttribute('data-state', 'changed');
+    await user.click(ok);
+    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(1));
+    expect(api.callsTo('PUT servicos')[0]!.body).toMatchObject({ svcId: 7, svcEditPlugin: 'plgCCHAdd' });
+
+    // Cleared: none (null).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Serviço' })).not.toBeInTheDocument());
+    await user.click(within((await screen.findByText('Titular 19 a 58 anos')).closest('tr')!).getByRole('button', { name: 'Editar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Serviço' });
+    // The list still reads plgHealth (the mock); choosing the chosen option again leaves none.
+    expect(field(dialog, 'Plugin')).toHaveValue('Plano de saúde');
+    await user.click(field(dialog, 'Plugin'));
+    await user.click(await screen.findByRole('option', { name: 'Plano de saúde' }));
+    expect(field(dialog, 'Plugin')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(2));
+    expect(api.callsTo('PUT servicos')[1]!.body).toMatchObject({ svcId: 7, svcEditPlugin: null });
   });
 
   it('a supplier without CNPJ is valid (optional); a wrong CNPJ is not', async () => {

@@ -1,12 +1,15 @@
 import { Checkbox, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { serviceLimits, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
+import { serviceLimits, servicePluginOptions, serviceTypeLabels, serviceTypes, type ExtratoGroup } from '@assoc/domain';
 import type { AppForm } from '../../ui/form';
 import { MoneyInput } from '../../ui/inputs';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : '');
 const toNumber = (value: string | number) => (typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.')));
 
-/** The service modal (spec 3 §3, §5): value in R$ (integer cents, MoneyInput), rates in percent with 2 decimals. */
+/**
+ * The service modal (spec 3 §3, §5): value in R$ (integer cents, MoneyInput), rates in percent with 2 decimals, and
+ * the plugin its rows open on the member (spec 1 §3 svcEditPlugin; cleared, none).
+ */
 export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGroup[] }) {
   const v = form.values;
   const common = (name: string) => ({ error: form.errorOf(name), onBlur: () => form.touch(name) });
@@ -82,9 +85,18 @@ export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGr
         {text('svcContaCredito', 'Conta crédito', serviceLimits.account)}
         {text('svcCentroDeCusto', 'Centro de custo', serviceLimits.account)}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {group('extgrpId', 'Grupo de extrato')}
         {group('irgrpId', 'Grupo de IR')}
+        <Select
+          label="Plugin"
+          data={servicePluginOptions}
+          clearable
+          placeholder="Selecione..."
+          {...common('svcEditPlugin')}
+          value={typeof v.svcEditPlugin === 'string' ? v.svcEditPlugin : null}
+          onChange={(x) => form.setValue('svcEditPlugin', x ?? null)}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
         {check('svcProRata', 'Pró-rata')}

@@ -41,8 +41,9 @@ export function servicosTable(sucId: number): CrudTableProps<Service> {
       svcCentroDeCusto: '',
       extgrpId: null,
       irgrpId: null,
+      svcEditPlugin: null,
     }),
-    toValues: ({ sucId: _sucId, ...row }) => ({ ...row }),
+    toValues: ({ sucId: _sucId, ...row }) => ({ ...row, svcEditPlugin: row.svcEditPlugin ?? null }),
     columns: [
       { accessor: 'svcName', title: 'Nome' },
       { accessor: 'svcServiceType', title: 'Tipo', width: 120, text: (row) => serviceTypeLabels[row.svcServiceType] ?? '' },
