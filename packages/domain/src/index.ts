@@ -76,3 +76,4 @@ export * from './follow-up/follow-up.schema.js';
 export * from './follow-up/follow-up.contract.js';
 export * from './member-location/member-location.contract.js';
 export * from './credit/index.js';
+export * from './income-tax/index.js';

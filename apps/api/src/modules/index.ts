@@ -35,6 +35,7 @@ import followUp from './follow-up/index.js';
 import memberLocation from './member-location/index.js';
 import charges from './charges/index.js';
 import credit from './credit/index.js';
+import healthDeclaration from './health-declaration/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -74,6 +75,7 @@ export const appModules: readonly AppModule[] = [
   ledger,
   charges,
   credit,
+  healthDeclaration,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Select, Table, Text, ActionIcon, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconChevronDown, IconDownload, IconMail } from '@tabler/icons-react';
 import { formatCents, formatDateTime, ledgerMessages, type StatementEntry } from '@assoc/domain';
+import { HealthDeclarationItems } from '../../health-declaration';
 import { useHasRole } from '../../ui/components/RoleGate';
 import { openConfirmDialog } from '../../ui/confirm';
 import type { MemberTabProps } from '../member-tab.types';
@@ -70,6 +71,7 @@ export default function StatementsTab({ form, cstId }: MemberTabProps) {
                   E-Mail
                 </Menu.Item>
               )}
+              {period !== null && <HealthDeclarationItems cstId={cstId} period={period} canPrint={canPrint} canEmail={canEmail} />}
             </Menu.Dropdown>
           </Menu>
         )}

@@ -1,0 +1,23 @@
+import { defineModule } from '../../lib/module.js';
+import { createHealthDeclarationRepository } from './health-declaration.repository.js';
+import routes from './health-declaration.routes.js';
+import { createHealthDeclarationService, type HealthDeclarationService } from './health-declaration.service.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    healthDeclaration: HealthDeclarationService;
+  }
+}
+
+/**
+ * The health declaration (issue 14 item 6; spec 1 §7): `GET user/decsaude/{cstId}/{period}` (PDF from the
+ * `declaracao-saude` template: the holder's plan 21/22 active in the period and the dependents enrolled in it) and
+ * `GET user/emailsaude/{cstId}/{fecID}` (the same PDF through the outbox).
+ */
+export default defineModule({
+  name: 'healthDeclaration',
+  setup(app) {
+    app.services.healthDeclaration = createHealthDeclarationService({ app, repo: createHealthDeclarationRepository() });
+  },
+  routes,
+});

@@ -1,0 +1,1 @@
+export { HealthDeclarationItems, HEALTH_DECLARATION_POPUP } from './HealthDeclarationItems';
