@@ -165,14 +165,18 @@ export function DependentModal(props: DependentModalProps) {
         <Tabs.Panel value="dependent">{dependentPanel}</Tabs.Panel>
         {canViewServices ? (
           <Tabs.Panel value="services">
-            <ServicesPanel
-              form={form as unknown as MemberForm}
-              basePath="usuarioServicos"
-              owner={{ isDependent: true, birthdate: v.custBirthdate ?? null }}
-              canEdit={canEditServices && !readOnly}
-              readOnly={readOnly}
-              diffs={diffs}
-            />
+            {/* The panel's own modals (Adicionar serviço, the plugin forms) are forms too: React carries their submit
+                through the portal to this modal's form, which would take it as this modal's Ok. */}
+            <div onSubmit={(event) => event.stopPropagation()}>
+              <ServicesPanel
+                form={form as unknown as MemberForm}
+                basePath="usuarioServicos"
+                owner={{ isDependent: true, birthdate: v.custBirthdate ?? null }}
+                canEdit={canEditServices && !readOnly}
+                readOnly={readOnly}
+                diffs={diffs}
+              />
+            </div>
           </Tabs.Panel>
         ) : null}
       </Tabs>

@@ -179,6 +179,8 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
     const { user } = setup();
     await user.click(within(table()).getByText('Bruno Souza'));
     const dialog = await screen.findByRole('dialog');
+    // A changed modal: its Ok is enabled, so a submit of the service's modal reaching it would close it.
+    await user.type(within(dialog).getByLabelText(/^Nome/, { selector: 'input' }), ' Lima');
     await user.click(within(dialog).getByRole('tab', { name: 'Serviços' }));
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar serviço' }));
     const add = await screen.findByRole('dialog', { name: 'Adicionar serviço' });
@@ -195,7 +197,12 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
     expect(within(services).getByText('Plano Enfermaria')).toBeTruthy();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(rows()[1]).toMatchObject({ cstId: 202, operation: 'update', usuarioServicos: [{ svcId: 400, operation: 'insert' }] });
+    expect(rows()[1]).toMatchObject({
+      cstId: 202,
+      custName: 'Bruno Souza Lima',
+      operation: 'update',
+      usuarioServicos: [{ svcId: 400, operation: 'insert' }],
+    });
   });
 
   it('is read only without the edit roles, hides the services without their view role', async () => {
