@@ -77,3 +77,4 @@ export * from './follow-up/follow-up.contract.js';
 export * from './member-location/member-location.contract.js';
 export * from './credit/index.js';
 export * from './income-tax/index.js';
+export * from './mobile-calls/index.js';

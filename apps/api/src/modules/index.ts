@@ -36,6 +36,7 @@ import memberLocation from './member-location/index.js';
 import charges from './charges/index.js';
 import credit from './credit/index.js';
 import healthDeclaration from './health-declaration/index.js';
+import mobileCalls from './mobile-calls/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -76,6 +77,7 @@ export const appModules: readonly AppModule[] = [
   charges,
   credit,
   healthDeclaration,
+  mobileCalls,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -14,3 +14,4 @@ export * from './ledger.js';
 export * from './charges.js';
 export * from './member-documents.js';
 export * from './follow-up.js';
+export * from './mobile-calls.js';

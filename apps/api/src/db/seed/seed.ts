@@ -15,6 +15,7 @@ import { seedProcesses } from './process.seed.js';
 import { seedLedger } from './ledger.seed.js';
 import { seedFollowUps } from './follow-up.seed.js';
 import { seedCharges } from './charges.seed.js';
+import { seedMobileCalls } from './mobile-calls.seed.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 
@@ -43,6 +44,7 @@ export async function seedDemoData(
   await seedLedger(db, log);
   await seedFollowUps(db, log);
   await seedCharges(db, log);
+  await seedMobileCalls(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

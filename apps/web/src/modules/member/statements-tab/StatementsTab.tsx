@@ -3,6 +3,7 @@ import { Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Select, Tab
 import { IconArrowBackUp, IconChevronDown, IconDownload, IconMail } from '@tabler/icons-react';
 import { formatCents, formatDateTime, ledgerMessages, type StatementEntry } from '@assoc/domain';
 import { HealthDeclarationItems } from '../../health-declaration';
+import { MobileStatement } from '../../mobile-calls';
 import { useHasRole } from '../../ui/components/RoleGate';
 import { openConfirmDialog } from '../../ui/confirm';
 import type { MemberTabProps } from '../member-tab.types';
@@ -87,6 +88,7 @@ export default function StatementsTab({ form, cstId }: MemberTabProps) {
           )}
         </Box>
       )}
+      <MobileStatement cstId={cstId} />
     </Box>
   );
 }

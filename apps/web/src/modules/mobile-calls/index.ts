@@ -1,0 +1,1 @@
+export { MobileStatement } from './MobileStatement';
