@@ -27,6 +27,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/reports': lazy(() => import('../pages/ReportsPage')),
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
+  '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

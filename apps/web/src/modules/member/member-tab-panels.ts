@@ -22,6 +22,8 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   7: lazy(() => import('./charges-tab/ChargesTab')), // Cobranças
   5: lazy(() => import('./statements-tab/StatementsTab')), // Extratos
   8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
+  4: lazy(() => import('./location-tab/LocationTab')), // Localização
+  13: lazy(() => import('./follow-up-tab/FollowUpTab')), // Acompanhamento
 };
 
 /**
