@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dataMessages } from '@assoc/domain';
 import { createMember, createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
@@ -355,7 +355,8 @@ describe('outbox sender and JOBS_WORKER', () => {
       const worker = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 100, JOBS_WORKER: 'true' }, { database: httpOnly.database });
       try {
         await smtp.waitFor(1);
-        expect((await rowOf(httpOnly, id)).status).toBe('sent');
+        // The worker marks the row sent after the SMTP server has the message: wait for that write too.
+        await vi.waitFor(async () => expect((await rowOf(httpOnly, id)).status).toBe('sent'), { timeout: 5_000, interval: 50 });
       } finally {
         await worker.close();
       }
