@@ -95,6 +95,12 @@ test('services cascade: supplier, product, then a service with money and percent
   await expect(taxaNs).toHaveValue('3,50 %');
   await expect(dialog.getByText('Valor máximo inválido')).toBeHidden();
   await dialog.getByLabel('Máximo de parcelas').fill('12');
+  // The plugin its rows open on the member (spec 1 §3 svcEditPlugin).
+  const plugin = dialog.getByRole('combobox', { name: 'Plugin' });
+  await expect(plugin).toHaveValue('');
+  await plugin.click();
+  await page.getByRole('option', { name: 'Celular' }).click();
+  await expect(plugin).toHaveValue('Celular');
   await form.expectOk('changed');
   await page.screenshot({ path: 'test-results/screens/servicos-form.png' });
   await form.save();
@@ -113,12 +119,22 @@ test('services cascade: supplier, product, then a service with money and percent
   expect(Number(saved.rows[0].svc_valor)).toBe(123456);
   expect(Number(saved.rows[0].svc_taxa_adm)).toBe(2.75);
   expect(Number(saved.rows[0].svc_taxa_adm_ns)).toBe(3.5);
+  const pluginOf = async () =>
+    (
+      await withDb((db) =>
+        db.query(`select p.plugin from services s left join service_plugins p on p.svc_id = s.svc_id where s.svc_name = $1`, [SERVICE]),
+      )
+    ).rows[0].plugin;
+  expect(await pluginOf()).toBe('plgCelular');
 
   // Edit: the modal opens with the formatted values; a new value and rate are saved.
   await table.edit(SERVICE);
   await form.expectOk('unchanged');
   await expect(valor).toHaveValue('R$ 1.234,56');
   await expect(taxa).toHaveValue('2,75 %');
+  await expect(plugin).toHaveValue('Celular');
+  await plugin.click();
+  await page.getByRole('option', { name: 'CCH adicional' }).click();
   await valor.fill('98765,4');
   await expect(valor).toHaveValue('R$ 98.765,40');
   await taxa.fill('1,5');
@@ -132,6 +148,7 @@ test('services cascade: supplier, product, then a service with money and percent
   await expect(row).toContainText('R$ 98.765,40');
   await expect(row).toContainText('1,50 %');
   await expect(row).toContainText('Remessa');
+  expect(await pluginOf()).toBe('plgCCHAdd');
   await page.screenshot({ path: 'test-results/screens/servicos-list.png' });
 
   // Delete with the spec's confirmation.
