@@ -37,6 +37,7 @@ import charges from './charges/index.js';
 import credit from './credit/index.js';
 import healthDeclaration from './health-declaration/index.js';
 import mobileCalls from './mobile-calls/index.js';
+import incomeTax from './income-tax/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -78,6 +79,7 @@ export const appModules: readonly AppModule[] = [
   credit,
   healthDeclaration,
   mobileCalls,
+  incomeTax,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -1,1 +1,2 @@
 export * from './health-declaration.contract.js';
+export * from './income-tax.contract.js';

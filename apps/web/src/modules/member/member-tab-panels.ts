@@ -21,6 +21,7 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   3: lazy(() => import('./services-tab/ServicesTab')), // Serviços
   7: lazy(() => import('./charges-tab/ChargesTab')), // Cobranças
   5: lazy(() => import('./statements-tab/StatementsTab')), // Extratos
+  6: lazy(() => import('./income-tax-tab/IncomeTaxTab')), // I.R.
   8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
   4: lazy(() => import('./location-tab/LocationTab')), // Localização
   13: lazy(() => import('./follow-up-tab/FollowUpTab')), // Acompanhamento

@@ -6,7 +6,8 @@ import { A4, PAGE_PADDING, line, placeAndDate, table, text } from './money-layou
 /** One beneficiary of the health plan (BANKING-AND-HEALTH §5): the titular or a dependent. */
 const beneficiary = z.object({
   name: requiredText(1, 120),
-  cpf: cpfField(),
+  /** A dependent registered without a CPF prints an empty CPF (the holder's is required). */
+  cpf: cpfField().nullable(),
   /** 'Titular', 'Cônjuge', 'Filho(a)', … */
   relationship: requiredText(1, 30),
   birthDate: z.string().nullish(),
@@ -77,7 +78,7 @@ export const informeRendimentos: DocumentDefinition<typeof data> = {
   inputs(d, context) {
     const rows = d.beneficiaries.map((b) => [
       b.name,
-      formatCpf(b.cpf),
+      b.cpf ? formatCpf(b.cpf) : '',
       b.relationship,
       b.birthDate ? formatDate(b.birthDate) : '',
       formatCents(b.paid),

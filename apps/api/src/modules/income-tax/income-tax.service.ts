@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { incomeTaxMessages as im, kinships, type IncomeTaxStatement } from '@assoc/domain';
+import type { Actor } from '../../lib/actor.js';
+import type { Executor } from '../../lib/audit.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { enqueueEmail } from '../mail/mail.repository.js';
+import type { IncomeTaxRepository } from './income-tax.repository.js';
+
+const kinshipLabel = (value: number | null) => kinships.find((k) => k.value === value)?.label ?? 'Dependente';
+
+/** Decision 7: the income-tax statement of a holder for a base year, its PDF (informe-rendimentos) and its e-mail. */
+export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; repo: IncomeTaxRepository }) {
+  const db = app.db;
+
+  async function statement(
+    cstId: number,
+    ano: number,
+  ): Promise<IncomeTaxStatement & { email: string | null; situacao: number | null; irPorEmail: boolean }> {
+    const person = await repo.person(db, cstId);
+    if (!person) throw notFound(im.memberNotFound);
+    if (person.parentId !== null) throw badRequest(im.notHolder);
+    const [people, amounts] = await Promise.all([repo.people(db, cstId), repo.amounts(db, cstId, ano)]);
+    const holder = people.find((p) => p.cstId === cstId)!;
+    const groups = new Map<number, { irgrpId: number; nome: string; valor: number }>();
+    for (const a of amounts) {
+      const g = groups.get(a.irgrpId) ?? { irgrpId: a.irgrpId, nome: a.grupo, valor: 0 };
+      g.valor += a.valor;
+      groups.set(a.irgrpId, g);
+    }
+    const beneficiarios = people
+      .map((p) => {
+        const grupos = amounts.filter((a) => a.respId === p.cstId).map((a) => ({ irgrpId: a.irgrpId, nome: a.grupo, valor: a.valor }));
+        return {
+          cstId: p.cstId,
+          nome: p.nome,
+          cpf: p.cpf,
+          parentesco: p.parentId === null ? 'Titular' : kinshipLabel(p.parentesco),
+          nascimento: p.nascimento,
+          grupos,
+          total: grupos.reduce((s, g) => s + g.valor, 0),
+        };
+      })
+      .filter((b) => b.grupos.length > 0);
+    return {
+      ano,
+      entidade: { nome: app.config.ASSOCIATION_NAME, cnpj: app.config.BOLETO_BENEFICIARY_CNPJ },
+      titular: { cstId, nome: holder.nome, cpf: holder.cpf },
+      beneficiarios,
+      grupos: [...groups.values()],
+      total: beneficiarios.reduce((s, b) => s + b.total, 0),
+      email: holder.email,
+      situacao: holder.situacao,
+      irPorEmail: holder.irPorEmail,
+    };
+  }
+
+  /** The informe-rendimentos data: one row per beneficiary and IR group (the group named when there are several). */
+  async function pdf(cstId: number, ano: number): Promise<Uint8Array> {
+    const s = await statement(cstId, ano);
+    if (s.beneficiarios.length === 0) throw notFound(im.noPayments);
+    const several = s.grupos.length > 1;
+    return app.services.documents.render('informe-rendimentos', {
+      year: ano,
+      entity: { name: s.entidade.nome, cnpj: s.entidade.cnpj },
+      plan: s.grupos.map((g) => g.nome).join(', '),
+      holder: { name: s.titular.nome, cpf: s.titular.cpf ?? '' },
+      beneficiaries: s.beneficiarios.flatMap((b) =>
+        b.grupos.map((g) => ({
+          name: (several ? `${b.nome} (${g.nome})` : b.nome).slice(0, 120),
+          cpf: b.cpf,
+          relationship: b.parentesco,
+          birthDate: b.nascimento,
+          paid: Math.max(0, g.valor),
+          reimbursed: 0,
+        })),
+      ),
+      place: 'São Paulo',
+    });
+  }
+
+  return {
+    async statement(cstId: number, ano: number): Promise<IncomeTaxStatement> {
+      const { email: _email, situacao: _situacao, irPorEmail: _ir, ...reply } = await statement(cstId, ano);
+      return reply;
+    },
+    pdf,
+    /** irDatas of the member record: the base years with amounts in an IR group. */
+    async years(cstId: number, tx: Executor = db) {
+      return (await repo.years(tx, cstId)).map((ano) => ({ value: ano, label: String(ano) }));
+    },
+    /** GET user/emailir/{cstId}/{ano}: only when the situation is not 5 and custIRPorEmail is on (spec 1 §6). */
+    async email(cstId: number, ano: number, actor: Actor): Promise<{ message: string }> {
+      const s = await statement(cstId, ano);
+      if (s.situacao === 5) throw badRequest(im.emailDeceased);
+      if (!s.irPorEmail) throw badRequest(im.emailNotAllowed);
+      if (!s.email) throw badRequest(im.emailMissing);
+      const file = await pdf(cstId, ano);
+      const name = `informe-rendimentos-${ano}.pdf`;
+      const saved = await app.services.files.save({ name, data: Buffer.from(file), createdBy: actor.userId });
+      await enqueueEmail(db, {
+        to: s.email,
+        subject: `${im.emailSubject} ${ano}`,
+        text: `Prezado(a) ${s.titular.nome},\n\nSegue o seu informe de rendimentos do ano-base ${ano} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
+        userId: actor.userId,
+        cstId,
+        attachments: [{ fileId: saved.id }],
+      });
+      return { message: im.sent };
+    },
+  };
+}
+
+export type IncomeTaxService = ReturnType<typeof createIncomeTaxService>;

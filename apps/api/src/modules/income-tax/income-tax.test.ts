@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, incomeTaxMessages as im, type IncomeTaxStatement, type MemberRecord } from '@assoc/domain';
+import { extratoGroups, outbox, products, services, suppliers } from '../../db/schema/index.js';
+import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { pdfText } from '../documents/pdf-text.testing.js';
+
+let ctx: TestContext;
+let staff: Client;
+let holderId: number;
+let spouseId: number;
+const HEALTH = 9601;
+const DENTAL = 9602;
+const NO_GROUP = 9603;
+
+/** Entries of the holder written into a fresh period of `ano`/`mes`, then locked (or left open). */
+async function period(ano: number, mes: number, rows: [respId: number, svcId: number, valor: number][], lock = true) {
+  await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
+  const result = await ctx.db.execute<{ fec_id: number }>(
+    sql`insert into closing_periods (fec_ano, fec_mes) values (${ano}, ${mes}) returning fec_id`,
+  );
+  const fecId = result.rows[0]!.fec_id;
+  for (const [respId, svcId, valor] of rows) {
+    await ctx.db.execute(sql`
+      insert into statement_entries (cst_id, fec_id, ext_descricao, resp_id, ext_responsavel, svc_id, ext_valor, ext_tipo)
+      values (${holderId}, ${fecId}, 'Plano', ${respId}, 'Pessoa', ${svcId}, ${valor}, ${valor < 0 ? 'credito' : 'fechamento'})`);
+  }
+  if (lock) await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [health] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Plano de saúde IR', extgrpSort: 1 }).returning();
+  const [dental] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Odontológico IR', extgrpSort: 2 }).returning();
+  const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Operadora IR' }).returning();
+  await ctx.db.insert(products).values({ sucId: 9600, supId: sup!.supId, sucName: 'Planos IR', sucHealth: true });
+  await ctx.db.insert(services).values([
+    { svcId: HEALTH, sucId: 9600, svcName: 'Saúde', irgrpId: health!.extgrpID },
+    { svcId: DENTAL, sucId: 9600, svcName: 'Dental', irgrpId: dental!.extgrpID },
+    { svcId: NO_GROUP, sucId: 9600, svcName: 'Sem grupo' },
+  ]);
+  const holder = await createMember(ctx, {
+    custName: 'Titular IR',
+    custCpf: '11144477735',
+    custBirthdate: '1960-01-01',
+    custEmail: 'ir@example.com',
+    custIRPorEmail: true,
+    custAssocSituacao: 1,
+  });
+  const spouse = await createMember(ctx, { parentId: holder.cstId, custName: 'Cônjuge IR', custParentesco: 1, custBirthdate: '1962-02-02' });
+  [holderId, spouseId] = [holder.cstId, spouse.cstId];
+  await period(2024, 12, [[holderId, HEALTH, 99_999]]);
+  await period(2025, 1, [
+    [holderId, HEALTH, 50_000],
+    [spouseId, HEALTH, 40_000],
+    [holderId, DENTAL, 5_000],
+    [holderId, NO_GROUP, 7_777],
+  ]);
+  await period(2025, 2, [
+    [holderId, HEALTH, 50_000],
+    [spouseId, HEALTH, 40_000],
+    [spouseId, HEALTH, -40_000],
+  ]);
+  await period(2026, 1, [[holderId, HEALTH, 12_345]], false);
+  ({ client: staff } = await signedInAs(ctx, ['v2access', 'v2tabir', 'v2iremail', 'v2userdadospessoaisview']));
+});
+afterAll(() => ctx?.close());
+
+describe('GET user/ir/{cstId}/{ano}', () => {
+  it('answers 401 signed out and 403 without v2tabir', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/ir/${holderId}/2025` })).statusCode).toBe(401);
+    const { client } = await signedInAs(ctx, ['v2access', 'v2iremail']);
+    expect((await client.get(`/api/v1/user/ir/${holderId}/2025`)).statusCode).toBe(403);
+    expect((await client.get(`/api/v1/user/irpdf/${holderId}/2025`)).statusCode).toBe(403);
+  });
+
+  it('sums the locked periods of the base year per beneficiary and IR group (services without a group left out)', async () => {
+    const res = await staff.get(`/api/v1/user/ir/${holderId}/2025`);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json<IncomeTaxStatement>();
+    expect(s.entidade).toEqual({ nome: ctx.config.ASSOCIATION_NAME, cnpj: ctx.config.BOLETO_BENEFICIARY_CNPJ });
+    expect(s.titular).toMatchObject({ cstId: holderId, nome: 'Titular IR', cpf: '11144477735' });
+    expect(s.beneficiarios.map((b) => [b.nome, b.parentesco, b.grupos.map((g) => [g.nome, g.valor])])).toEqual([
+      [
+        'Titular IR',
+        'Titular',
+        [
+          ['Plano de saúde IR', 100_000],
+          ['Odontológico IR', 5_000],
+        ],
+      ],
+      ['Cônjuge IR', 'Cônjuge', [['Plano de saúde IR', 40_000]]],
+    ]);
+    expect(s.total).toBe(145_000);
+    const ledger = await ctx.db.execute<{ total: number }>(sql`
+      select sum(e.ext_valor)::int as total from statement_entries e join closing_periods p using (fec_id) join services sv using (svc_id)
+       where e.cst_id = ${holderId} and p.fec_ano = 2025 and p.locked_at is not null and sv.irgrp_id is not null`);
+    expect(s.total).toBe(ledger.rows[0]!.total);
+  });
+
+  it('fills irDatas with the base years of locked periods (the open one left out)', async () => {
+    const res = await staff.get(`/api/v1/user/${holderId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<MemberRecord>().irDatas).toEqual([
+      { value: 2025, label: '2025' },
+      { value: 2024, label: '2024' },
+    ]);
+  });
+
+  it('400 for a bad year or a dependent, 404 for an unknown member', async () => {
+    const bad = await staff.get(`/api/v1/user/ir/${holderId}/25`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(im.invalidYear);
+    expect((await staff.get(`/api/v1/user/ir/${spouseId}/2025`)).json().message).toBe(im.notHolder);
+    const missing = await staff.get('/api/v1/user/ir/999999999/2025');
+    expect([missing.statusCode, missing.json().message]).toEqual([404, im.memberNotFound]);
+  });
+});
+
+describe('GET user/irpdf/{cstId}/{period}', () => {
+  it('renders the informe with the totals of the ledger', async () => {
+    const res = await staff.get(`/api/v1/user/irpdf/${holderId}/2025`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfText(new Uint8Array(res.rawPayload))).join(' ');
+    expect(text).toContain('Ano-calendário 2025');
+    expect(text).toContain('Titular IR (Plano de saúde IR)');
+    expect(text).toContain('Cônjuge IR (Plano de saúde IR)');
+    expect(text).toContain(`Total pago no ano: ${formatCents(145_000)}`);
+    expect(text).toContain(formatCents(100_000));
+  });
+
+  it('answers 404 with a message for a year without payments', async () => {
+    const res = await staff.get(`/api/v1/user/irpdf/${holderId}/2019`);
+    expect([res.statusCode, res.json().message]).toEqual([404, im.noPayments]);
+  });
+});
+
+describe('GET user/emailir/{cstId}/{ano}', () => {
+  it('answers 401 signed out and 403 without v2iremail', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/emailir/${holderId}/2025` })).statusCode).toBe(401);
+    const { client } = await signedInAs(ctx, ['v2access', 'v2tabir']);
+    expect((await client.get(`/api/v1/user/emailir/${holderId}/2025`)).statusCode).toBe(403);
+  });
+
+  it('puts the e-mail with the PDF in the outbox: "IR enviado com sucesso!"', async () => {
+    const res = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'IR enviado com sucesso!' });
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.cstId, holderId));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'ir@example.com' });
+  });
+
+  it('refuses situation 5 and custIRPorEmail off, writing nothing', async () => {
+    await ctx.db.execute(sql`update customers set cust_ir_por_email = false where cst_id = ${holderId}`);
+    const off = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
+    expect([off.statusCode, off.json().message]).toEqual([400, im.emailNotAllowed]);
+    await ctx.db.execute(sql`update customers set cust_ir_por_email = true, cust_assoc_situacao = 5 where cst_id = ${holderId}`);
+    const deceased = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
+    expect([deceased.statusCode, deceased.json().message]).toEqual([400, im.emailDeceased]);
+    await ctx.db.execute(sql`update customers set cust_assoc_situacao = 1 where cst_id = ${holderId}`);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, holderId))).toHaveLength(1);
+  });
+});

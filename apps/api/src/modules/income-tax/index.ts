@@ -1,0 +1,25 @@
+import { defineModule } from '../../lib/module.js';
+import { createIncomeTaxRepository } from './income-tax.repository.js';
+import routes from './income-tax.routes.js';
+import { createIncomeTaxService, type IncomeTaxService } from './income-tax.service.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    incomeTax: IncomeTaxService;
+  }
+}
+
+/**
+ * Income tax (I.R., decision 7; spec 1 §2 tab I.R. [6], §6, §7): `GET user/ir/{cstId}/{ano}` (per beneficiary, the
+ * base year's amounts per IR group from the ledger's locked periods), `GET user/irpdf/{cstId}/{period}` (the
+ * informe-rendimentos PDF) and `GET user/emailir/{cstId}/{ano}` (through the outbox); fills the record's `irDatas`.
+ */
+export default defineModule({
+  name: 'incomeTax',
+  setup(app) {
+    const service = createIncomeTaxService({ app, repo: createIncomeTaxRepository() });
+    app.services.incomeTax = service;
+    app.services.members.registerRecordExtra('irDatas', { roles: ['v2tabir'], load: (tx, cstId) => service.years(cstId, tx) });
+  },
+  routes,
+});

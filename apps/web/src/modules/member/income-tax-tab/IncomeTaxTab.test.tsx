@@ -1,0 +1,79 @@
+import { Suspense } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { emptyMember, incomeTaxMessages, memberSchema, type MemberInput } from '@assoc/domain';
+import { mockApi, type MockReply } from '../../../test/api-mock';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RolesProvider } from '../../ui/components/RoleGate';
+import { useAppForm } from '../../ui/form';
+import type { MemberForm } from '../member-tab.types';
+import IncomeTaxTab from './IncomeTaxTab';
+
+const YEARS = [
+  { value: 2025, label: '2025' },
+  { value: 2024, label: '2024' },
+];
+
+function Harness({ roles, situation, byEmail }: { roles: string[]; situation: number; byEmail: boolean }) {
+  const initial = { ...emptyMember(), cstId: 101, custAssocSituacao: situation, custIRPorEmail: byEmail, irDatas: YEARS, version: 1 } as MemberInput;
+  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
+  return (
+    <RolesProvider roles={roles}>
+      <Suspense>
+        <IncomeTaxTab
+          form={form}
+          mode="edit"
+          cstId={101}
+          dependentInView={null}
+          canView={() => true}
+          canEdit={() => true}
+          readOnly={false}
+          diffs={new Set()}
+        />
+      </Suspense>
+    </RolesProvider>
+  );
+}
+
+function setup({ roles = ['v2tabir', 'v2iremail'], situation = 1, byEmail = true, routes = {} as Record<string, MockReply> } = {}) {
+  const createObjectURL = vi.fn((blob: Blob) => `blob:ir-${blob.size}`);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+  const api = mockApi({ 'GET user/irpdf/101/2025': { body: 'pdf-2025' }, 'GET user/irpdf/101/2024': { body: 'pdf-24' }, ...routes });
+  const view = renderWithProviders(<Harness roles={roles} situation={situation} byEmail={byEmail} />, { notifications: true });
+  return { api, ...view };
+}
+
+describe('I.R. tab', { timeout: 30_000 }, () => {
+  it('opens on the newest base year with its PDF embedded; another year on choice', async () => {
+    const { api, user } = setup();
+    expect(await screen.findByTitle('Informe de rendimentos 2025')).toBeInTheDocument();
+    expect(api.callsTo('GET user/irpdf/101/2025')).toHaveLength(1);
+    await user.click(screen.getByLabelText('Ano-base', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '2024' }));
+    expect(await screen.findByTitle('Informe de rendimentos 2024')).toBeInTheDocument();
+    expect(api.callsTo('GET user/irpdf/101/2024')).toHaveLength(1);
+  });
+
+  it('E-Mail sends the statement and shows "IR enviado com sucesso!"', async () => {
+    const { api, user } = setup({ routes: { 'GET user/emailir/101/2025': { body: { message: incomeTaxMessages.sent } } } });
+    await user.click(await screen.findByRole('button', { name: 'E-Mail' }));
+    expect(await screen.findByText('IR enviado com sucesso!')).toBeInTheDocument();
+    expect(api.callsTo('GET user/emailir/101/2025')).toHaveLength(1);
+  });
+
+  it('E-Mail is disabled for situation 5 or without custIRPorEmail, and hidden without v2iremail', async () => {
+    setup({ situation: 5 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'E-Mail' })).toBeDisabled());
+  });
+
+  it('E-Mail is disabled without custIRPorEmail', async () => {
+    setup({ byEmail: false });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'E-Mail' })).toBeDisabled());
+  });
+
+  it('no E-Mail button without v2iremail', async () => {
+    setup({ roles: ['v2tabir'] });
+    await screen.findByTitle('Informe de rendimentos 2025');
+    expect(screen.queryByRole('button', { name: 'E-Mail' })).not.toBeInTheDocument();
+  });
+});
