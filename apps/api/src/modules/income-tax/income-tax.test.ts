@@ -4,6 +4,7 @@ import { formatCents, incomeTaxMessages as im, type IncomeTaxStatement, type Mem
 import { extratoGroups, outbox, products, services, suppliers } from '../../db/schema/index.js';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
+import { baseYearOf, generateIncomeTax } from './income-tax.job.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -161,5 +162,40 @@ describe('GET user/emailir/{cstId}/{ano}', () => {
     expect([deceased.statusCode, deceased.json().message]).toEqual([400, im.emailDeceased]);
     await ctx.db.execute(sql`update customers set cust_assoc_situacao = 1 where cst_id = ${holderId}`);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, holderId))).toHaveLength(1);
+  });
+});
+
+describe('job ir-gerar (Gerar I.R. do ano base)', () => {
+  it('computes every holder of the base year with progress, into a CSV whose figures equal GET user/ir', async () => {
+    const progress: [number, number][] = [];
+    let attached: { name: string; data: Buffer } | null = null;
+    const outcome = await generateIncomeTax({
+      db: ctx.db,
+      userData: '2025',
+      progress: async (current, total) => void progress.push([current, total]),
+      attach: async (file) => void (attached = file),
+    });
+    expect(outcome).toEqual({ subtitle: 'Ano-base 2025: 1 titulares', result: 'Total 1450,00' });
+    const holders = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers where parent_id is null`);
+    expect(progress.at(-1)).toEqual([holders.rows[0]!.n, holders.rows[0]!.n]);
+    const file = attached as unknown as { name: string; data: Buffer };
+    expect(file.name).toBe('ir-2025.csv');
+    const lines = file.data
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cells = lines.slice(1).map((l) => l.split(';'));
+    expect(cells.map((c) => [c[1], c[3], c[5], c[6]])).toEqual([
+      ['Titular IR', 'Titular IR', 'Plano de saúde IR', '1000,00'],
+      ['Titular IR', 'Titular IR', 'Odontológico IR', '50,00'],
+      ['Titular IR', 'Cônjuge IR', 'Plano de saúde IR', '400,00'],
+    ]);
+    expect(cells[0]![4]).toBe('111.444.777-35');
+  });
+
+  it('refuses a bad base year; 0 means the year before', () => {
+    expect(() => baseYearOf('1999')).toThrow('Ano-base inválido');
+    expect(baseYearOf('0', new Date('2026-03-01T12:00:00Z'))).toBe(2025);
   });
 });
