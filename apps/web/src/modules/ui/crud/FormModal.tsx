@@ -72,6 +72,9 @@ export function FormModal({ opened, title, valid, changed, saving, loading, size
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            // A FormModal opened from inside this one renders in a portal, but React bubbles its submit up the
+            // component tree to this form: only this form's own submit saves it.
+            if (event.target !== event.currentTarget) return;
             if (!ok.disabled && !saving && !loading) onSave();
           }}
         >
