@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCoin, IconMail, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconMail, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   BOLETO,
@@ -182,7 +182,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label="Detalhes">
                         <ActionIcon variant="subtle" aria-label={`Detalhes da ${label}`} onClick={() => setDetails(row)}>
-                          <IconCoin size={18} aria-hidden />
+                          <IconEye size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       {!readOnly && hasBoletoActions(row) ? (
