@@ -1,2 +1,0 @@
--- Placeholder reserved for a helper of this session; replaced by its owner.
-SELECT 1;
