@@ -45,7 +45,7 @@ function customerFromRaw(raw: Record<string, unknown>): CustomerRow {
   return row as CustomerRow;
 }
 
-const memberQueryTexts = new Map<string, { head: string; tail: string }>();
+const memberQueryTexts = new Map<string, { head: string; tail: string; name: string }>();
 /** The member's statement (cached by its shape): the row, the spouse's name, the addresses and the lists' JSON. */
 function memberQueryText(lock: boolean, lists: readonly { key: string; expression: string }[]) {
   const cacheKey = `${lock}:${lists.map((l) => l.key).join(',')}`;
@@ -57,10 +57,31 @@ function memberQueryText(lock: boolean, lists: readonly { key: string; expressio
         coalesce((select json_agg(${ADDRESS_JSON} order by a.kind) from addresses a where a.cst_id = c.cst_id), '[]'::json) as addresses${listColumns}
         from customers c left join customers s on s.cst_id = c.fal_id where c.cst_id = `,
       tail: lock ? ' for update of c' : '',
+      name: `member_load_${memberQueryTexts.size}`,
     };
     memberQueryTexts.set(cacheKey, text);
   }
   return text;
+}
+
+interface NamedQuerySession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<{ rows: Record<string, unknown>[] }> };
+}
+
+/**
+ * Runs a statement as a named prepared statement on the executor's connection (Drizzle's own prepared query, so its
+ * type parsing is kept): PostgreSQL parses and plans the member's long statement once per connection instead of at
+ * every read and save (about 1.4 ms of planning, and its 10 KB of text sent each time). Each name stands for one
+ * text (memberQueryText keeps them one to one).
+ */
+function executeNamed(tx: Executor, name: string, text: string, params: unknown[]) {
+  const { session } = tx as unknown as { session: NamedQuerySession };
+  return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
 }
 
 export function createMembersRepository(db: Db) {
@@ -78,7 +99,7 @@ export function createMembersRepository(db: Db) {
       lists: readonly { key: string; expression: string }[],
     ): Promise<{ row: CustomerRow & { falName: string | null }; addresses: AddressRow[]; lists: Map<string, unknown> } | undefined> {
       const text = memberQueryText(lock, lists);
-      const result = await tx.execute<Record<string, unknown>>(sql`${sql.raw(text.head)}${cstId}${sql.raw(text.tail)}`);
+      const result = await executeNamed(tx, text.name, `${text.head}$1${text.tail}`, [cstId]);
       const raw = result.rows[0];
       if (!raw) return undefined;
       const row = { ...customerFromRaw(raw), falName: (raw.fal_name as string | null) ?? null };
