@@ -3,10 +3,10 @@ import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden 
 import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyDependent, formatCents, hasRole, memberMessages, type Cents } from '@assoc/domain';
 import { useRoles } from '../../ui/components/RoleGate';
-import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError } from '../../ui/notify';
 import { isChanged } from '../changed-field';
 import type { MemberTabProps } from '../member-tab.types';
+import { markedRowActions } from '../utils/markedRows';
 import { useUserTabLookups } from '../user-tab/userTabLookups';
 import { DependentModal } from './DependentModal';
 import {
@@ -66,25 +66,15 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
   const viewServices = has('v2depservicoview') || has('v2depservicoedit');
   const wholeListChanged = diffs.has(DEPENDENTS_PATH);
 
-  const setRow = (index: number, row: DependentRow) => form.replaceListItem(DEPENDENTS_PATH, index, row);
+  const rowActions = markedRowActions<DependentRow>(form, DEPENDENTS_PATH, t);
+  const { setRow, restore } = rowActions;
   const remove = (index: number, row: DependentRow) => {
     if (!canDeleteDependent(row)) {
       notifyError(memberMessages.dependentHasServices);
       return;
     }
-    openConfirmDialog({
-      title: t.deleteTitle,
-      message: t.deleteMessage,
-      danger: true,
-      onConfirm: () => (row.operation === 'insert' ? form.removeListItem(DEPENDENTS_PATH, index) : setRow(index, { ...row, operation: 'delete' })),
-    });
+    rowActions.remove(index, row);
   };
-  const restore = (index: number, row: DependentRow) =>
-    openConfirmDialog({
-      title: t.restoreTitle,
-      message: t.restoreMessage,
-      onConfirm: () => setRow(index, { ...row, operation: 'update' }),
-    });
   const toggle = (index: number) =>
     setExpanded((current) => {
       const next = new Set(current);

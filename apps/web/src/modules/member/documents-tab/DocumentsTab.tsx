@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconDownload, IconExternalLink, IconPlus, IconTrash } 
 import { formatDateTime, formatFileSize, type MemberDocumentInput } from '@assoc/domain';
 import { isChanged } from '../changed-field';
 import type { MemberTabProps } from '../member-tab.types';
-import { openConfirmDialog } from '../../ui/confirm';
+import { markedRowActions } from '../utils/markedRows';
 import { ScanModal } from './ScanModal';
 import { documentUrl } from './uploadDocument';
 
@@ -30,20 +30,10 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
     );
   const rows = (form.values[LIST] ?? []) as MemberDocumentInput[];
   const editable = canEdit('documents') && !readOnly && mode !== 'audit';
-  const setRow = (index: number, row: MemberDocumentInput) => form.replaceListItem(LIST, index, row);
-  const remove = (index: number, row: MemberDocumentInput) =>
-    openConfirmDialog({
-      title: 'Apagando documento',
-      message: 'Tem certeza que deseja apagar o registro',
-      danger: true,
-      onConfirm: () => (row.operation === 'insert' ? form.removeListItem(LIST, index) : setRow(index, { ...row, operation: 'delete' })),
-    });
-  const restore = (index: number, row: MemberDocumentInput) =>
-    openConfirmDialog({
-      title: 'Recuperando documento',
-      message: 'Tem certeza que deseja recuperar o registro',
-      onConfirm: () => setRow(index, { ...row, operation: 'update' }),
-    });
+  const { remove, restore } = markedRowActions<MemberDocumentInput>(form, LIST, {
+    deleteTitle: 'Apagando documento',
+    restoreTitle: 'Recuperando documento',
+  });
   const columns = editable ? 6 : 5;
   // The audit's fieldDiffs name a child list as a whole ('documentos'); a row path is marked too when given.
   const listChanged = diffs.has(LIST);

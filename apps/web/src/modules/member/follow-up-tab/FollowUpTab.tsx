@@ -5,9 +5,9 @@ import { newFollowUpItem, type FollowUpFormValues, type FollowUpItemInput } from
 import { useCurrentSession } from '../../../app/session/SessionContext';
 import { FollowUpModal } from '../../follow-up/components/FollowUpModal';
 import { FollowUpTable } from '../../follow-up/components/FollowUpTable';
-import { openConfirmDialog } from '../../ui/confirm';
 import { isChanged } from '../changed-field';
 import type { MemberTabProps } from '../member-tab.types';
+import { markedRowActions } from '../utils/markedRows';
 
 const LIST = 'atendimentos';
 const SECTION = 'followUp';
@@ -40,7 +40,11 @@ export default function FollowUpTab({ form, mode, canView, canEdit, readOnly, di
     );
   const rows = (form.values[LIST] ?? []) as FollowUpItemInput[];
   const canChange = canEdit(SECTION) && !readOnly && mode !== 'audit';
-  const setRow = (index: number, row: FollowUpItemInput) => form.replaceListItem(LIST, index, row);
+  // A stored row is marked delete without a question (spec 1 §4); its restore asks, as every child list's does.
+  const { setRow, restore } = markedRowActions<FollowUpItemInput>(form, LIST, {
+    deleteTitle: 'Apagando atendimento',
+    restoreTitle: 'Recuperando atendimento',
+  });
 
   const save = (values: FollowUpFormValues) => {
     if (!editing) return;
@@ -57,12 +61,6 @@ export default function FollowUpTab({ form, mode, canView, canEdit, readOnly, di
     row.operation === 'insert' || row.atdId === undefined || row.atdId < 0
       ? form.removeListItem(LIST, index)
       : setRow(index, { ...row, operation: 'delete' });
-  const restore = (index: number, row: FollowUpItemInput) =>
-    openConfirmDialog({
-      title: 'Recuperando atendimento',
-      message: 'Tem certeza que deseja recuperar o registro',
-      onConfirm: () => setRow(index, { ...row, operation: 'update' }),
-    });
 
   const current = editing && editing.index >= 0 ? rows[editing.index] : null;
   return (

@@ -5,7 +5,7 @@ import { canActOnService, formatCents, type Cents } from '@assoc/domain';
 import { isChanged } from '../changed-field';
 import type { MemberForm } from '../member-tab.types';
 import { useRoles } from '../../ui/components/RoleGate';
-import { openConfirmDialog } from '../../ui/confirm';
+import { markedRowActions } from '../utils/markedRows';
 import { AddServiceModal, type ServiceOwner } from './AddServiceModal';
 import { ServiceEditModal } from './ServiceEditModal';
 import { rowObservation, rowsAt, totalCents, type ServiceRow } from './serviceRows';
@@ -42,20 +42,10 @@ export function ServicesPanel({ form, basePath, owner, canEdit, readOnly, diffs 
   const may = (action: 'add' | 'edit' | 'delete', row?: ServiceRow) =>
     editable && canActOnService(action, row?.svcEditPlugin, roles, { isDependent: owner.isDependent, insertedNow: row?.operation === 'insert' });
 
-  const setRow = (index: number, row: ServiceRow) => form.replaceListItem(basePath, index, row);
-  const remove = (index: number, row: ServiceRow) =>
-    openConfirmDialog({
-      title: 'Apagando serviço',
-      message: 'Tem certeza que deseja apagar o registro',
-      danger: true,
-      onConfirm: () => (row.operation === 'insert' ? form.removeListItem(basePath, index) : setRow(index, { ...row, operation: 'delete' })),
-    });
-  const restore = (index: number, row: ServiceRow) =>
-    openConfirmDialog({
-      title: 'Recuperando serviço',
-      message: 'Tem certeza que deseja recuperar o registro',
-      onConfirm: () => setRow(index, { ...row, operation: 'update' }),
-    });
+  const { setRow, remove, restore } = markedRowActions<ServiceRow>(form, basePath, {
+    deleteTitle: 'Apagando serviço',
+    restoreTitle: 'Recuperando serviço',
+  });
 
   const editingRow = editing === null ? undefined : rows[editing];
   return (
