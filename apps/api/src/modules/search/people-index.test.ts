@@ -129,6 +129,29 @@ describe('in-process search index', () => {
     expect(find('indice vivo').map((r) => r.id)).toEqual([holder.cstId]);
   });
 
+  it('announces an update only when a searchable column changes (migration 0032)', async () => {
+    const holder = await createMember(ctx, { custName: 'Índice Sem Aviso' });
+    await ctx.db.insert(addresses).values({ cstId: holder.cstId, kind: 1, adPhoneDdd: '11', adPhone: '30304040' });
+    await caughtUp();
+    const before = await currentVersion();
+    // Not shown in a suggestion: no new version, nothing for the index to reload.
+    await ctx.db.update(customers).set({ custEmail: 'sem.aviso@example.com' }).where(eq(customers.cstId, holder.cstId));
+    await ctx.db.update(addresses).set({ adCity: 'Campinas' }).where(eq(addresses.cstId, holder.cstId));
+    await ctx.db
+      .update(customers)
+      .set({ version: sql`version + 1` })
+      .where(eq(customers.cstId, holder.cstId));
+    expect(await currentVersion()).toBe(before);
+    // Shown in a suggestion: one new version each, applied by the index.
+    await ctx.db.update(customers).set({ custCelularDdd: '21', custCelular: '988887777' }).where(eq(customers.cstId, holder.cstId));
+    await ctx.db.update(addresses).set({ adPhone: '30305050' }).where(eq(addresses.cstId, holder.cstId));
+    expect(await currentVersion()).toBe(before + 2);
+    await caughtUp();
+    expect(feed.index.searchNames(['indice', 'sem', 'aviso']).map((r) => ({ cel: r.cel, ph1: r.ph1 }))).toEqual([
+      { cel: '988887777', ph1: '30305050' },
+    ]);
+  });
+
   it('drops a deleted third party and keeps the answer right while a change is on its way', async () => {
     const [ter] = await ctx.db.insert(terceiros).values({ terTipo: 1, terCPFCNPJ: '11222333000181', terNome: 'Índice Fornecedora Ltda' }).returning();
     // Right after the commit the request carries the new version: the search is right at once (SQL if need be).
