@@ -211,6 +211,37 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     expect(await chargesOf(a.cstId)).toHaveLength(1);
   });
 
+  it('each member audit keeps only the charges its save created, not the stored ones', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[12000]]);
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 6000, lancamentos: 2 })])).statusCode).toBe(200);
+    await ctx.db
+      .update(charges)
+      .set({ cobRetorno: inDays(0), cdrCodRet: 0 })
+      .where(eq(charges.cstId, a.cstId));
+    // A second charge while two are stored: its audit holds that one only.
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 5000 })])).statusCode).toBe(200);
+    const member = await getMember(a.cstId);
+    expect(member.cobrancas).toHaveLength(3);
+    // An edit that writes no charge: no charge in its audit.
+    const edit = await staff.request({
+      method: 'PUT',
+      url: `/api/v1/user/${a.cstId}`,
+      payload: { version: member.version, custEmail: 'audit.cobranca@example.com' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const rows = await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId)).orderBy(audits.auditId);
+    const charged = (row: (typeof rows)[number], side: 'before' | 'after') =>
+      ((row[side] as { cobrancas?: { cobValor: number }[] } | null)?.cobrancas ?? []).map((c) => c.cobValor);
+    const [first, second, third] = rows.slice(-3);
+    expect(charged(first!, 'after')).toEqual([3000, 3000]);
+    expect(charged(second!, 'before')).toEqual([]);
+    expect(charged(second!, 'after')).toEqual([5000]);
+    expect(charged(third!, 'before')).toEqual([]);
+    expect(charged(third!, 'after')).toEqual([]);
+    expect((third!.after as { custEmail: string }).custEmail).toBe('audit.cobranca@example.com');
+  });
+
   it('charges the registered place with the member’s account, in instalments (cents on the first, monthly due dates)', async () => {
     const a = await holder();
     await ledger(a.cstId, [[10000]]);

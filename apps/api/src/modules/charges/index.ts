@@ -30,6 +30,9 @@ export default defineModule({
       load: (tx, cstId) => service.load(tx, cstId),
       json: service.json,
       apply: (tx, cstId, items, ctx) => service.apply(tx, cstId, items, ctx),
+      // Charges change with the bank's returns and are never restored from a member's audit: each audit keeps
+      // only the charges its save created.
+      audit: 'written',
     });
   },
   routes,

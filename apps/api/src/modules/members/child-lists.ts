@@ -47,4 +47,11 @@ export interface ChildListDefinition<Item extends MarkedItem = MarkedItem> {
    * may use instead of reading again.
    */
   enrich?(tx: Executor, items: Item[], stored: readonly Item[]): Promise<Item[]>;
+  /**
+   * What the member's audit keeps of the list. 'all' (the default): every row, before and after the save.
+   * 'written': only the rows the save wrote, for a record its own module keeps and changes (charges change with
+   * bank returns, not with member saves, and are never restored from an audit): the save then neither reads the
+   * stored rows (unless it writes some) nor copies two dozen unchanged rows into each audit.
+   */
+  audit?: 'all' | 'written';
 }

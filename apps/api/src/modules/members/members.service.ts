@@ -97,10 +97,11 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
    * addresses and the lists that give their JSON; any other list after it, one at a time (a transaction's client
    * runs one query at a time).
    */
-  async function loadFull(tx: Executor, cstId: number, lock = false): Promise<MemberRecord | null> {
-    const lists = [...childLists.values()];
+  async function loadFull(tx: Executor, cstId: number, forSave = false): Promise<MemberRecord | null> {
+    // The save locks the row and leaves out the lists whose audit keeps only the rows it writes.
+    const lists = [...childLists.values()].filter((list) => !forSave || list.audit !== 'written');
     const inline = lists.filter((list) => list.json).map((list) => ({ key: list.key, expression: list.json!.expression }));
-    const loaded = await repo.member(tx, cstId, lock, inline);
+    const loaded = await repo.member(tx, cstId, forSave, inline);
     if (!loaded) return null;
     const listRows = new Map<MemberChildListKey, unknown[]>();
     for (const list of lists) listRows.set(list.key, list.json ? list.json.fromJson(loaded.lists.get(list.key)) : await list.load(tx, cstId));
@@ -199,7 +200,10 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       for (const [key, value] of Object.entries(input)) if (value !== undefined && !READ_ONLY.has(key) && !CHILD_KEYS.has(key)) merged[key] = value;
       for (const key of CHILD_KEYS) delete merged[key];
       for (const [list, items] of rows) merged[list.key] = items;
-      for (const list of childLists.values()) if (!rows.has(list) && stored) merged[list.key] = (stored as Record<string, unknown>)[list.key];
+      for (const list of childLists.values()) {
+        const kept = stored && !rows.has(list) ? (stored as Record<string, unknown>)[list.key] : undefined;
+        if (kept !== undefined) merged[list.key] = kept;
+      }
       delete merged.custPhoto;
       const checked = memberSchema.safeParse(merged);
       if (!checked.success) throw issuesToError(checked.error.issues);
@@ -245,10 +249,21 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const listsAfter = new Map<MemberChildListKey, unknown[]>();
       for (const list of childLists.values()) {
         const items = rows.get(list);
-        if (items && items.some((i) => i.operation !== 'none')) {
-          await list.apply(tx, id, items, { actor: user.actor, roles: user.roles, inserting: !stored });
+        const context = { actor: user.actor, roles: user.roles, inserting: !stored };
+        if (!items || !items.some((i) => i.operation !== 'none')) {
+          listsAfter.set(list.key, stored ? ((stored as unknown as Record<string, unknown[]>)[list.key] ?? []) : []);
+        } else if (list.audit === 'written') {
+          // The rows this save wrote: those stored after it that were not stored, as they were, before it.
+          const earlier = new Set((stored ? await list.load(tx, id) : []).map((row) => JSON.stringify(row)));
+          await list.apply(tx, id, items, context);
+          listsAfter.set(
+            list.key,
+            (await list.load(tx, id)).filter((row) => !earlier.has(JSON.stringify(row))),
+          );
+        } else {
+          await list.apply(tx, id, items, context);
           listsAfter.set(list.key, await list.load(tx, id));
-        } else listsAfter.set(list.key, stored ? ((stored as unknown as Record<string, unknown[]>)[list.key] ?? []) : []);
+        }
       }
       const before = CARGO_KEYS.map((k) => baseline[k]).filter((v): v is number => typeof v === 'number');
       const after = CARGO_KEYS.map((k) => data[k]).filter((v): v is number => typeof v === 'number');
