@@ -25,6 +25,14 @@ export interface PersonRow {
  * service has an IR group (services.irgrp_id), reversals included (they carry the same service), summed per
  * responsible person and group.
  */
+/** The same base years as one JSON array of numbers over the member's row `c` (read in GET user/{cstId}'s statement). */
+export const MEMBER_YEARS_JSON = `coalesce((select json_agg(y.ano order by y.ano desc) from (
+    select distinct p.fec_ano as ano
+      from statement_entries e
+      join closing_periods p on p.fec_id = e.fec_id and p.locked_at is not null
+      join services s on s.svc_id = e.svc_id and s.irgrp_id is not null
+     where e.cst_id = c.cst_id) y), '[]'::json)`;
+
 export function createIncomeTaxRepository() {
   return {
     async amounts(tx: Executor, cstId: number, ano: number): Promise<IncomeTaxRow[]> {
@@ -57,7 +65,7 @@ export function createIncomeTaxRepository() {
       return result.rows[0] ?? null;
     },
 
-    /** irDatas: the base years (locked periods) holding entries of a service with an IR group, newest first. */
+    /** irDatas: the base years (locked periods) holding entries of a service with an IR group, newest first (also YEARS_JSON). */
     async years(tx: Executor, cstId: number): Promise<number[]> {
       const result = await tx.execute<{ ano: number }>(sql`
         select distinct p.fec_ano as ano

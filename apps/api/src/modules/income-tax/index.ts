@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module.js';
-import { createIncomeTaxRepository } from './income-tax.repository.js';
+import { createIncomeTaxRepository, MEMBER_YEARS_JSON } from './income-tax.repository.js';
 import routes from './income-tax.routes.js';
 import { createIncomeTaxService, type IncomeTaxService } from './income-tax.service.js';
 
@@ -19,7 +19,11 @@ export default defineModule({
   setup(app) {
     const service = createIncomeTaxService({ app, repo: createIncomeTaxRepository() });
     app.services.incomeTax = service;
-    app.services.members.registerRecordExtra('irDatas', { roles: ['v2tabir'], load: (tx, cstId) => service.years(cstId, tx) });
+    app.services.members.registerRecordExtra('irDatas', {
+      roles: ['v2tabir'],
+      load: (tx, cstId) => service.years(cstId, tx),
+      json: { expression: MEMBER_YEARS_JSON, fromJson: (value) => (value as number[]).map((ano) => ({ value: ano, label: String(ano) })) },
+    });
   },
   routes,
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../lib/module.js';
-import { createLedgerRepository } from './ledger.repository.js';
+import { createLedgerRepository, MEMBER_PERIODS_JSON } from './ledger.repository.js';
 import routes from './ledger.routes.js';
-import { createLedgerService, type LedgerService } from './ledger.service.js';
+import { createLedgerService, type LedgerService, periodOptions } from './ledger.service.js';
 
 declare module '../../lib/module.js' {
   interface AppServices {
@@ -43,6 +43,10 @@ export default defineModule({
     app.services.members.registerRecordExtra('extratoDatas', {
       roles: ['v2tabextratos'],
       load: (tx, cstId) => app.services.ledger.periodsOf(tx, cstId),
+      json: {
+        expression: MEMBER_PERIODS_JSON,
+        fromJson: (value) => periodOptions(value as { fecId: number; fecAno: number; fecMes: number; locked: boolean }[]),
+      },
     });
   },
   routes,

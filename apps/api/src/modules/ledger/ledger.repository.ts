@@ -66,6 +66,15 @@ const periodOf = (row: Record<string, unknown>): PeriodRow => ({
   lockedAt: row.lockedAt ? new Date(row.lockedAt as string) : null,
 });
 
+/**
+ * `periodsOf` as one JSON array over the member's row `c` (GET user/{cstId} reads it in the member's own statement):
+ * [{ fecId, fecAno, fecMes, locked }], newest first.
+ */
+export const MEMBER_PERIODS_JSON = `coalesce((select json_agg(json_build_object('fecId', p.fec_id, 'fecAno', p.fec_ano, 'fecMes', p.fec_mes,
+    'locked', p.locked_at is not null) order by p.fec_ano desc, p.fec_mes desc)
+  from closing_periods p
+  where p.locked_at is null or exists (select 1 from statement_entries e where e.cst_id = c.cst_id and e.fec_id = p.fec_id)), '[]'::json)`;
+
 /** The ledger's SQL (migration 0023); every function takes the caller's transaction or the pool. */
 export function createLedgerRepository() {
   return {

@@ -59,6 +59,13 @@ const auditOf = (e: EntryRow) => ({
   extKey: e.extKey,
 });
 
+/** extratoDatas from the periods holding a holder's entries (newest first): the open one first, then the closed. */
+export function periodOptions(periods: readonly { fecId: number; fecAno: number; fecMes: number; locked: boolean }[]): StatementPeriodOption[] {
+  const open = periods.filter((p) => !p.locked).map((p) => ({ value: -p.fecId, label: ledgerMessages.openPeriodLabel }));
+  const closed = periods.filter((p) => p.locked).map((p) => ({ value: p.fecId, label: periodLabel(p.fecAno, p.fecMes) }));
+  return [...open, ...closed];
+}
+
 export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: LedgerRepository }) {
   const { app, db, repo } = deps;
 
@@ -193,10 +200,7 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
 
     /** extratoDatas of GET user/{cstId}: the open period (-fecID, 'Em aberto') then the closed ones with entries (+fecID, MM/YYYY). */
     async periodsOf(tx: Executor, cstId: number): Promise<StatementPeriodOption[]> {
-      const periods = await repo.periodsOf(tx, cstId);
-      const open = periods.filter((p) => p.lockedAt === null).map((p) => ({ value: -p.fecId, label: ledgerMessages.openPeriodLabel }));
-      const closed = periods.filter((p) => p.lockedAt !== null).map((p) => ({ value: p.fecId, label: periodLabel(p.fecAno, p.fecMes) }));
-      return [...open, ...closed];
+      return periodOptions((await repo.periodsOf(tx, cstId)).map((p) => ({ ...p, locked: p.lockedAt !== null })));
     },
 
     /** One entry in the open period, audited; idempotent by key (the first entry is answered, `created` false). */

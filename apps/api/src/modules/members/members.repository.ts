@@ -46,7 +46,7 @@ function customerFromRaw(raw: Record<string, unknown>): CustomerRow {
 }
 
 const memberQueryTexts = new Map<string, { head: string; tail: string; name: string }>();
-/** The member's statement (cached by its shape): the row, the spouse's name, the addresses and the lists' JSON. */
+/** The member's statement (cached by its shape): the row, the spouse's name, the addresses and the lists' and extras' JSON. */
 function memberQueryText(lock: boolean, lists: readonly { key: string; expression: string }[]) {
   const cacheKey = `${lock}:${lists.map((l) => l.key).join(',')}`;
   let text = memberQueryTexts.get(cacheKey);

@@ -47,6 +47,8 @@ export interface RecordExtra {
   /** Any one of these roles gets the value; others get []. */
   roles: readonly string[];
   load(tx: Executor, cstId: number): Promise<{ value: number; label: string }[]>;
+  /** The same as one SQL expression over the member's row `c`, read in the member's own statement (as child lists' json). */
+  json?: { expression: string; fromJson(value: unknown): { value: number; label: string }[] };
 }
 
 export interface MemberUser {
@@ -97,15 +99,25 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
    * addresses and the lists that give their JSON; any other list after it, one at a time (a transaction's client
    * runs one query at a time).
    */
-  async function loadFull(tx: Executor, cstId: number, forSave = false): Promise<MemberRecord | null> {
+  async function loadFull(
+    tx: Executor,
+    cstId: number,
+    forSave = false,
+    extras: readonly (readonly [RecordExtraKey, RecordExtra])[] = [],
+  ): Promise<MemberRecord | null> {
     // The save locks the row and leaves out the lists whose audit keeps only the rows it writes.
     const lists = [...childLists.values()].filter((list) => !forSave || list.audit !== 'written');
-    const inline = lists.filter((list) => list.json).map((list) => ({ key: list.key, expression: list.json!.expression }));
+    const inline = [
+      ...lists.filter((list) => list.json).map((list) => ({ key: list.key as string, expression: list.json!.expression })),
+      ...extras.filter(([, extra]) => extra.json).map(([key, extra]) => ({ key: key as string, expression: extra.json!.expression })),
+    ];
     const loaded = await repo.member(tx, cstId, forSave, inline);
     if (!loaded) return null;
     const listRows = new Map<MemberChildListKey, unknown[]>();
     for (const list of lists) listRows.set(list.key, list.json ? list.json.fromJson(loaded.lists.get(list.key)) : await list.load(tx, cstId));
-    return toRecord(loaded.row, loaded.addresses, listRows);
+    const record = toRecord(loaded.row, loaded.addresses, listRows);
+    for (const [key, extra] of extras) record[key] = extra.json ? extra.json.fromJson(loaded.lists.get(key)) : await extra.load(tx, cstId);
+    return record;
   }
 
   function toRecord(
@@ -316,11 +328,11 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     },
 
     async get(cstId: number, roles: readonly string[]): Promise<MemberRecord> {
+      // One statement: the member, its child lists and the extras this user may see (extras for the others: []).
       const extras = [...recordExtras].filter(([, extra]) => hasAny(roles, extra.roles));
-      const [record, ...values] = await Promise.all([loadFull(db, cstId), ...extras.map(([, extra]) => extra.load(db, cstId))]);
+      const record = await loadFull(db, cstId, false, extras);
       if (!record) throw notFound();
       if (record.parentId !== null) throw badRequest(memberMessages.dependentNotHolder);
-      extras.forEach(([key], i) => (record[key] = values[i] as MemberRecord[RecordExtraKey]));
       return visibleTo(record, roles);
     },
 
