@@ -78,3 +78,4 @@ export * from './member-location/member-location.contract.js';
 export * from './credit/index.js';
 export * from './income-tax/index.js';
 export * from './mobile-calls/index.js';
+export * from './members/audit-paths.js';

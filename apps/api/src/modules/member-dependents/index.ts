@@ -24,6 +24,10 @@ export default defineModule({
       itemSchema: dependentItemSchema,
       // The finer roles (add, edit, delete, the dependent's services, the association panel) are checked per row.
       roles: { view: ['v2depview'], edit: ['v2depadd', 'v2depedit', 'v2depdelete', 'v2depservicoedit'] },
+      // Each dependent's services have roles of their own (spec 1 §6): without v2depservicoview the rows come without them.
+      nested: [
+        { key: 'usuarioServicos', label: 'Serviços do dependente', view: ['v2depservicoview', 'v2depservicoedit'], edit: ['v2depservicoedit'] },
+      ],
       load: (tx, cstId) => service.load(tx, cstId) as Promise<DependentItem[]>,
       json: service.json as { expression: string; fromJson(value: unknown): DependentItem[] },
       apply: (tx, cstId, items, ctx) => service.apply(tx, cstId, items, ctx),

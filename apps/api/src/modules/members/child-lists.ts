@@ -29,6 +29,13 @@ export interface ChildListDefinition<Item extends MarkedItem = MarkedItem> {
   itemSchema: z.ZodType<Item>;
   /** Any one role to see the list / to change it (a changed row without an edit role: 403, nothing written). */
   roles: { view: readonly Role[]; edit: readonly Role[] };
+  /**
+   * Lists inside each row with roles of their own (a dependent's services: v2depservicoview / v2depservicoedit):
+   * a user without a view role gets the rows without that key, in GET user and in audit versions (decision 1),
+   * and sends none back (an absent key is not sent: the stored nested rows stay as they are); a changed nested
+   * row without an edit role is refused (403, nothing written).
+   */
+  nested?: readonly { key: MemberChildListKey; label: string; view: readonly Role[]; edit: readonly Role[] }[];
   /** The member's rows, each marked 'none'. */
   load(tx: Executor, cstId: number): Promise<Item[]>;
   /**

@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import {
   addressKeys,
+  auditRowPath,
+  childRowId,
   addressKinds,
   memberChildListKeys,
   memberSections,
@@ -157,16 +159,56 @@ export function changedPaths(stored: Record<string, unknown>, body: Record<strin
   return out;
 }
 
-/** The changed paths between two stored members (audit fieldDiffs), child lists by key. */
+/** Fields of a child row that are not part of its data (its marker, its optimistic-lock counter). */
+const ROW_SKIP = new Set(['operation', 'version']);
+const CHILD_KEYS = new Set<string>(memberChildListKeys);
+
+const same = (a: unknown, b: unknown) =>
+  a !== null && typeof a === 'object' ? JSON.stringify(a) === JSON.stringify(b ?? null) : norm(a) === norm(b);
+
+/**
+ * The paths of one child list's changes (audit-paths.ts): `<list>` when anything changed, `<list>.<id>` per inserted,
+ * deleted or changed row (rows matched by their id), `<list>.<id>.<field>` per changed field, nested lists alike.
+ */
+function diffRows(prefix: string, list: string, before: unknown, after: unknown, out: string[]) {
+  const byId = (rows: unknown) =>
+    new Map((Array.isArray(rows) ? rows : []).map((row: unknown, i) => [childRowId(list, row, i), (row ?? {}) as Record<string, unknown>]));
+  const was = byId(before);
+  const now = byId(after);
+  const at = out.length;
+  const base = `${prefix}${list}`;
+  for (const [id, row] of now) {
+    const old = was.get(id);
+    const path = auditRowPath(base, id);
+    if (!old) {
+      out.push(path);
+      continue;
+    }
+    const fields: string[] = [];
+    for (const key of new Set([...Object.keys(old), ...Object.keys(row)])) {
+      if (ROW_SKIP.has(key)) continue;
+      if (CHILD_KEYS.has(key) && (Array.isArray(old[key]) || Array.isArray(row[key]))) diffRows(`${path}.`, key, old[key], row[key], fields);
+      else if (!same(old[key], row[key])) fields.push(`${path}.${key}`);
+    }
+    if (fields.length) out.push(path, ...fields);
+  }
+  for (const id of was.keys()) if (!now.has(id)) out.push(auditRowPath(base, id));
+  if (out.length > at) out.splice(at, 0, base);
+}
+
+/**
+ * The changed paths between two stored members (audit fieldDiffs): fields, `key.sub` inside the bank account and
+ * addresses, and the child lists' row paths (diffRows). Run when an audit version is read, never by the save.
+ */
 export function diffRecords(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {
   const skip = new Set(['version', 'idade', 'extratoDatas', 'irDatas', 'fieldDiffs', 'falecidos']);
-  if (!before) return Object.keys(after).filter((k) => !skip.has(k) && norm(after[k]) !== null);
-  const out = changedPaths(before, after, new Set([...skip, ...memberChildListKeys]));
-  for (const key of memberChildListKeys) {
-    if (JSON.stringify(before[key] ?? []) !== JSON.stringify(after[key] ?? [])) out.push(key);
-  }
+  const out = before
+    ? changedPaths(before, after, new Set([...skip, ...memberChildListKeys]))
+    : Object.keys(after).filter((k) => !skip.has(k) && !CHILD_KEYS.has(k) && norm(after[k]) !== null);
+  for (const key of memberChildListKeys) if (key in after || (before && key in before)) diffRows('', key, before?.[key], after[key], out);
   // Objects compared in both directions (a key only in `before`).
-  for (const key of Object.keys(before)) if (!(key in after) && !skip.has(key) && norm(before[key]) !== null) out.push(key);
+  if (before)
+    for (const key of Object.keys(before)) if (!(key in after) && !skip.has(key) && !CHILD_KEYS.has(key) && norm(before[key]) !== null) out.push(key);
   return [...new Set(out)];
 }
 

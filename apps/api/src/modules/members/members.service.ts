@@ -141,8 +141,31 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       if (!canViewSection(section, roles)) for (const field of section.fields) delete out[field];
     }
     if (out.falId === undefined) delete out.falecidos;
-    for (const list of childLists.values()) if (!hasAny(roles, list.roles.view)) delete out[list.key];
+    for (const list of childLists.values()) {
+      if (!hasAny(roles, list.roles.view)) delete out[list.key];
+      else {
+        const hidden = hiddenNested(list, roles);
+        if (hidden.length && Array.isArray(out[list.key]))
+          out[list.key] = (out[list.key] as Record<string, unknown>[]).map((row) => {
+            const copy = { ...row };
+            for (const key of hidden) delete copy[key];
+            return copy;
+          });
+      }
+    }
     return out as MemberRecord;
+  }
+
+  /** The keys of a list's nested lists the user may not view (ChildListDefinition.nested). */
+  const hiddenNested = (list: ChildListDefinition, roles: readonly string[]) =>
+    (list.nested ?? []).filter((part) => !hasAny(roles, part.view)).map((part) => part.key as string);
+
+  /** Whether the user may see an audit path (fieldDiffs): its section or list, and a nested list inside a row. */
+  function pathVisible(path: string, visibleKeys: ReadonlySet<string>, roles: readonly string[]) {
+    const [key, , nested] = path.split('.');
+    if (!visibleKeys.has(key!)) return false;
+    const list = childLists.get(key as MemberChildListKey);
+    return !(list && nested !== undefined && hiddenNested(list, roles).includes(nested));
   }
 
   /** The child rows of a body, each validated with its list's item schema and enriched from the database. */
@@ -181,6 +204,14 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     for (const [list, items] of rows) {
       if (items.some((i) => i.operation !== 'none') && !hasAny(roles, list.roles.edit)) {
         throw forbidden(memberMessages.sectionForbidden(sectionOfField(list.key)?.label ?? list.key));
+      }
+      for (const part of list.nested ?? []) {
+        if (hasAny(roles, part.edit)) continue;
+        const changed = items.some((i) => {
+          const rows = (i as unknown as Record<string, unknown>)[part.key];
+          return Array.isArray(rows) && rows.some((r: MarkedItem) => r.operation !== 'none');
+        });
+        if (changed) throw forbidden(memberMessages.sectionForbidden(part.label));
       }
     }
   }
@@ -366,10 +397,12 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const row = await repo.audit(id);
       if (!row || row.category !== AUDIT_CATEGORY || !row.after) throw notFound();
       const after = row.after as MemberRecord & Record<string, unknown>;
-      const diffs = diffRecords(row.before as Record<string, unknown> | null, after);
       const visible = visibleTo({ ...after, extratoDatas: [], irDatas: [] }, roles);
+      // Compared as this user sees both versions: a change only in what they may not view names nothing (not even its row).
+      const before = row.before ? (visibleTo(row.before as MemberRecord, roles) as unknown as Record<string, unknown>) : null;
+      const diffs = diffRecords(before, visible as unknown as Record<string, unknown>);
       const visibleKeys = new Set(Object.keys(visible));
-      return { ...visible, fieldDiffs: diffs.filter((path) => visibleKeys.has(path.split('.')[0]!)) };
+      return { ...visible, fieldDiffs: diffs.filter((path) => pathVisible(path, visibleKeys, roles)) };
     },
 
     /** The member's stored data for documents (label, bond declaration). */
