@@ -12,7 +12,6 @@
  *   - the extra query GET user/{cstId} makes for extratoDatas (periodsOf), timed alone.
  * "Server time" is Fastify's reply.elapsedTime. Prints the machine's load average with the figures.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { seedLedger } from '../src/db/seed/ledger.seed.js';
-import { percentile } from './stats.js';
+import { backendCpuMs, percentile } from './stats.js';
 import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 
 const env = process.env;
@@ -45,23 +44,6 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** CPU time (ms) used so far by the PostgreSQL backends of the bench database; NaN when /proc is not readable. */
-async function backendCpuMs(pool: pg.Pool) {
-  const { rows } = await pool.query<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      return NaN;
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** Runs `count` requests and answers the CPU (ms) per request of this process and of PostgreSQL: the load-free cost. */

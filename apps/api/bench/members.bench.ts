@@ -15,7 +15,6 @@
  * The server logs at BENCH_LOG_LEVEL (default info, as in production) into a discarding stream.
  * Prints "skipped: route not built" and succeeds when the routes are not there.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,7 +29,7 @@ import { seedDemoData } from '../src/db/seed/seed.js';
 import { profileRoles, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
-import { percentile } from './stats.js';
+import { backendCpuMs, nodeCpuSince, percentile } from './stats.js';
 
 const env = process.env;
 const SCALE = Number(env.BENCH_SCALE ?? 30_000);
@@ -176,30 +175,6 @@ interface Figures {
   nodeCpu: number;
   pgCpu: number;
 }
-
-/** CPU time (ms) used so far by the PostgreSQL backends of the bench database; NaN when /proc is not readable. */
-async function backendCpuMs(pool: pg.Pool) {
-  const { rows } = await pool.query<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      return NaN;
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
-/** CPU (ms) of this process since `start` (process.cpuUsage). */
-const nodeCpuSince = (start: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-};
 
 /** Runs the GETs and the PUTs through one way of calling; `serverTimes` is filled by the onResponse hook. */
 async function measure(

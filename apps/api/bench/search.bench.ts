@@ -26,7 +26,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
 import { DIGITS_SEARCH_SQL, nameSearchSql } from '../src/modules/search/search.repository.js';
 import { prefixUpperBound } from '../src/modules/search/search.service.js';
-import { percentile } from './stats.js';
+import { backendCpuMs, percentile } from './stats.js';
 
 /** What the load worker (search.load.mjs) reports when it is done. */
 interface LoadResult {
@@ -171,24 +171,6 @@ async function signIn(baseUrl: string) {
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
   return { cookie: cookies.join('; '), xsrf };
-}
-
-/** CPU time (ms) used so far by the PostgreSQL backends serving this database; -1 when not readable. */
-async function backendCpuMs(pool: pg.Pool) {
-  const { rows } = await pool.query<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
-  );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      return -1;
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** The machine's CPU counters (/proc/stat): total and stolen by the hypervisor. */
@@ -357,7 +339,7 @@ async function main() {
           measuring = false;
           const elu = performance.eventLoopUtilization(eluStart);
           const steal = stealPercent(stealStart, cpuTimes());
-          measured = backendCpuMs(pool).then((ms) => ({ elu, pgCpu: pgStart < 0 || ms < 0 ? -1 : ms - pgStart, steal }));
+          measured = backendCpuMs(pool).then((ms) => ({ elu, pgCpu: ms - pgStart, steal }));
         }
         if (message.type === 'done') {
           resolve(message.result!);
@@ -395,7 +377,7 @@ async function main() {
       `  tempo no servidor        p50 ${ms(server.p50)}, p95 ${ms(server.p95)}, p99 ${ms(server.p99)}, máx ${ms(server.max)} (${serverTimes.length} respostas, reply.elapsedTime)`,
     );
     log(
-      `  CPU por requisição       laço de eventos do servidor ${ms(loopMsPerRequest)} (ocupado ${(elu.utilization * 100).toFixed(0)} % do tempo), PostgreSQL ${pgCpu >= 0 ? ms(pgMsPerRequest) : 'n/d'}`,
+      `  CPU por requisição       laço de eventos do servidor ${ms(loopMsPerRequest)} (ocupado ${(elu.utilization * 100).toFixed(0)} % do tempo), PostgreSQL ${Number.isNaN(pgCpu) ? 'n/d' : ms(pgMsPerRequest)}`,
     );
     if (result.baseline) {
       const b = result.baseline;
