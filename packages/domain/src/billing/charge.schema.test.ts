@@ -6,9 +6,13 @@ import {
   chargeRowState,
   hasBoletoActions,
   instalmentDueDate,
+  instalmentDueDates,
+  isBusinessDay,
   newChargeSchema,
+  nextBusinessDay,
   splitInstalments,
 } from './charge.schema.js';
+import { genericMessages as m } from '../messages.js';
 import { chargeMessages } from './charges.messages.js';
 
 describe('charge rules (spec 1 §4, §5, §6)', () => {
@@ -39,6 +43,47 @@ describe('charge rules (spec 1 §4, §5, §6)', () => {
     expect(instalmentDueDate('2025-01-31', 2)).toBe('2025-02-28');
     expect(instalmentDueDate('2024-01-31', 2)).toBe('2024-02-29');
     expect(instalmentDueDate('2025-11-15', 3)).toBe('2026-01-15');
+  });
+
+  it('Dia Útil: instalments 2..n on that day of the month (clamped to its last day), moved to the next business day', () => {
+    // Without it: today's behaviour (the first's day every month).
+    expect(instalmentDueDates('2026-01-15', 3)).toEqual(['2026-01-15', '2026-02-15', '2026-03-15']);
+    expect(instalmentDueDates('2026-01-15', 3, null)).toEqual(['2026-01-15', '2026-02-15', '2026-03-15']);
+    // Month ends: 31 is February's last day (2026-02-28, a Saturday → Monday 2 March) and March's 31st (a Tuesday).
+    expect(instalmentDueDates('2026-01-15', 3, 31)).toEqual(['2026-01-15', '2026-03-02', '2026-03-31']);
+    // February of a leap year: the 29th (a Tuesday).
+    expect(instalmentDueDate('2028-01-10', 2, 30)).toBe('2028-02-29');
+    // Weekend: Sunday 31 May 2026 → Monday 1 June.
+    expect(instalmentDueDate('2026-04-10', 2, 31)).toBe('2026-06-01');
+    // Holidays: Tiradentes (Tuesday 21 April 2026) → the 22nd; Saturday 14 Feb, Sunday, Carnaval Monday and Tuesday → Wednesday 18.
+    const holidays = new Set(['2026-04-21', '2026-02-16', '2026-02-17']);
+    expect(instalmentDueDate('2026-03-10', 2, 21, holidays)).toBe('2026-04-22');
+    expect(instalmentDueDate('2026-01-05', 2, 14, holidays)).toBe('2026-02-18');
+    // The first instalment keeps the date chosen, even on a weekend; the year turns.
+    expect(instalmentDueDates('2026-11-28', 3, 5, holidays)).toEqual(['2026-11-28', '2026-12-07', '2027-01-05']);
+  });
+
+  it('business days: not Saturday, Sunday nor a registered holiday', () => {
+    expect(isBusinessDay('2026-03-02')).toBe(true);
+    expect(isBusinessDay('2026-02-28')).toBe(false);
+    expect(isBusinessDay('2027-02-28')).toBe(false);
+    expect(isBusinessDay('2026-04-21', new Set(['2026-04-21']))).toBe(false);
+    expect(nextBusinessDay('2026-03-31')).toBe('2026-03-31');
+  });
+
+  it('Dia Útil in the form and the new row: empty, or an integer 1 to 31 with the range messages', () => {
+    const today = isoDateInAppZone();
+    const base = { local: 0, vencimento: today, valor: 1, lancamentos: 2 };
+    expect(newChargeSchema.safeParse(base).success).toBe(true);
+    expect(newChargeSchema.safeParse({ ...base, diaUtil: null }).success).toBe(true);
+    expect(newChargeSchema.parse({ ...base, diaUtil: 31 }).diaUtil).toBe(31);
+    expect(newChargeSchema.safeParse({ ...base, diaUtil: 0 }).error?.issues[0]?.message).toBe(m.numericMin);
+    expect(newChargeSchema.safeParse({ ...base, diaUtil: 32 }).error?.issues[0]?.message).toBe(m.numericMax);
+    expect(newChargeSchema.safeParse({ ...base, diaUtil: 'x' }).error?.issues[0]?.message).toBe(m.oneOf);
+    expect(newChargeSchema.safeParse({ ...base, diaUtil: 1.5 }).error?.issues[0]?.message).toBe(m.oneOf);
+    const row = { cobId: -1, cobVencimento: today, cobValor: 100, local: 1, lancamentos: 2, operation: 'insert' };
+    expect(chargeItemSchema.parse({ ...row, diaUtil: 10 }).diaUtil).toBe(10);
+    expect(chargeItemSchema.safeParse({ ...row, diaUtil: 32 }).error?.issues[0]?.path).toEqual(['diaUtil']);
   });
 
   it('new-charge form: due date not before today, value at least 1 cent, instalments 1–12', () => {

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { BOLETO, chargeMessages, instalmentDueDate, splitInstalments, type BoletoBankCode, type ChargeItem, type DebtReply } from '@assoc/domain';
+import {
+  BOLETO,
+  addDaysIso,
+  chargeMessages,
+  instalmentDueDate,
+  instalmentDueDates,
+  splitInstalments,
+  type BoletoBankCode,
+  type ChargeItem,
+  type DebtReply,
+} from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
@@ -26,6 +36,8 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
    * The member save's rows of `cobrancas` (spec 1 §4/§5 "New charge"): stored charges are read-only; one new
    * charge at a time, only while no charge waits for its return and the holder owes something, for at most the
    * debt; it becomes one charge per instalment (equal parts, the remaining cents on the first; monthly due dates).
+   * "Dia Útil" (optional, 1–31; the spec names it only): instalments 2..n fall due on that day of the month, moved to
+   * the next business day past weekends and the holidays of the Feriados registry (domain `instalmentDueDate`).
    * Runs in the save's transaction, after the customer row was locked and written, so the debit place is the one
    * just saved, and a second submit of the same save is refused by the member's version (409) or by the open charge.
    */
@@ -51,11 +63,18 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
         : { cobAgencia: place.branch, cobAgenciaDv: place.branch_dv, cobConta: place.account, cobContaDv: place.account_dv };
     const boleto = bnkId === BOLETO ? boletoBankOf(app.config) : null;
     const n = item.lancamentos ?? 1;
+    const diaUtil = item.diaUtil ?? null;
+    // The holidays that may move a due date: from the first instalment to a month past the last one's day.
+    const holidays =
+      diaUtil !== null && n > 1
+        ? await repo.holidays(tx, item.cobVencimento, addDaysIso(instalmentDueDate(item.cobVencimento, n, diaUtil), 31))
+        : undefined;
+    const dueDates = instalmentDueDates(item.cobVencimento, n, diaUtil, holidays);
     const rows: NewChargeRow[] = splitInstalments(item.cobValor, n).map((value, index) => ({
       bnkId,
       ...account,
       boleto,
-      cobVencimento: instalmentDueDate(item.cobVencimento, index + 1),
+      cobVencimento: dueDates[index]!,
       cobValor: value,
       cobParcela: index + 1,
       cobParcelas: n,

@@ -12,7 +12,7 @@ import {
   type MemberRecord,
   type Role,
 } from '@assoc/domain';
-import { addresses, audits, charges, outbox } from '../../db/schema/index.js';
+import { addresses, audits, charges, feriados, outbox } from '../../db/schema/index.js';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 
@@ -253,6 +253,41 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
       [2, '0001', '00000006', 3333, '2099-02-28', 2, 3, null],
       [2, '0001', '00000006', 3333, '2099-03-31', 3, 3, null],
     ]);
+  });
+
+  it('Dia Útil: instalments 2..n on that day (the month’s last day when shorter), past weekends and the Feriados registry', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[10000]]);
+    // 28/02/2099 is a Saturday, 02/03 a registered holiday → 03/03; 28/03 a Saturday, Monday 30/03 a deleted holiday → 30/03.
+    await ctx.db.insert(feriados).values([
+      { ferDia: '2099-03-02', ferDescricao: 'Feriado de teste' },
+      { ferDia: '2099-03-30', ferDescricao: 'Feriado apagado', deletedAt: new Date() },
+    ]);
+    const res = await saveCharges(staff, a.cstId, [
+      newCharge({ local: 0, cobValor: 10000, lancamentos: 3, cobVencimento: '2099-01-20', diaUtil: 28 }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await chargesOf(a.cstId)).map((r) => [r.cobVencimento, r.cobValor, r.cobParcela])).toEqual([
+      ['2099-01-20', 3334, 1],
+      ['2099-03-03', 3333, 2],
+      ['2099-03-30', 3333, 3],
+    ]);
+  });
+
+  it('Dia Útil 0, 32 or "x": 400 with the range message, nothing written', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[10000]]);
+    const cases: [unknown, string][] = [
+      [0, m.numericMin],
+      [32, m.numericMax],
+      ['x', m.oneOf],
+    ];
+    for (const [diaUtil, message] of cases) {
+      const res = await saveCharges(staff, a.cstId, [newCharge({ lancamentos: 3, diaUtil })]);
+      expect(res.statusCode, String(diaUtil)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect(await chargesOf(a.cstId)).toHaveLength(0);
   });
 
   it('refuses without debt, above the debt, a past date, instalments out of 1–12, two at once, and edits of a stored charge; nothing written', async () => {

@@ -12,6 +12,23 @@ export interface PlanMemberRow {
   plan: string;
 }
 
+/** What a beneficiary (holder or dependent) paid to the health plans in a period and was reimbursed (cents). */
+export interface PlanPaymentRow {
+  cstId: number;
+  parentId: number | null;
+  name: string;
+  cpf: string | null;
+  parentesco: number | null;
+  pago: number;
+  reembolsado: number;
+}
+
+const inPlans = (plans: readonly number[]) =>
+  sql.join(
+    plans.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 export function createHealthDeclarationRepository() {
   return {
     /** The holder (or null), with what the declaration and its e-mail print. */
@@ -46,14 +63,45 @@ export function createHealthDeclarationRepository() {
           join products pr on pr.suc_id = s.suc_id
           cross join p
          where (c.cst_id = ${cstId} or c.parent_id = ${cstId})
-           and s.suc_id in (${sql.join(
-             plans.map((id) => sql`${id}`),
-             sql`, `,
-           )})
+           and s.suc_id in (${inPlans(plans)})
            and (cs.csl_inicio is null or cs.csl_inicio <= p.d1)
            and (cs.csl_fim is null or cs.csl_fim >= p.d0)
          order by c.parent_id is not null, c.cust_name, c.cst_id, s.suc_id`);
       return result.rows;
+    },
+
+    /**
+     * The holder's ledger entries of the period on a service of `plans`, per responsible person (the holder when the
+     * entry names none). Reimbursed: the credits (ext_tipo 'credito') issued on a plan service — a refund of a plan
+     * expense —, net of their reversals. Paid: every other entry on a plan service (monthly fees, co-payments, and
+     * adjustments or reversals that lower them), net. A reversal counts with the entry it reverses (its parent's kind),
+     * in the period it was posted, as the informe de rendimentos does.
+     * Uses statement_entries_holder_idx (cst_id, fec_id).
+     */
+    async payments(tx: Executor, cstId: number, fecId: number, plans: readonly number[]): Promise<PlanPaymentRow[]> {
+      const result = await tx.execute<PlanPaymentRow & Record<string, unknown>>(sql`
+        with a as (
+          select coalesce(e.resp_id, e.cst_id) as resp, max(e.ext_responsavel) as responsavel,
+                 coalesce(sum(e.ext_valor) filter (where coalesce(p.ext_tipo, e.ext_tipo) <> 'credito'), 0)::int as pago,
+                 coalesce(-sum(e.ext_valor) filter (where coalesce(p.ext_tipo, e.ext_tipo) = 'credito'), 0)::int as reembolsado
+            from statement_entries e
+            join services s on s.svc_id = e.svc_id
+            left join statement_entries p on p.ext_id = e.ext_estorno_parent
+           where e.cst_id = ${cstId} and e.fec_id = ${fecId} and s.suc_id in (${inPlans(plans)})
+           group by 1)
+        select a.resp as "cstId", c.parent_id as "parentId", coalesce(c.cust_name, nullif(a.responsavel, ''), 'Beneficiário') as name,
+               c.cust_cpf as cpf, c.cust_parentesco as parentesco, a.pago, a.reembolsado
+          from a left join customers c on c.cst_id = a.resp
+         order by a.resp <> ${cstId}, 3, 1`);
+      return result.rows;
+    },
+
+    /** The newest locked period (the /reports demo of the declaration). */
+    async latestLockedPeriod(tx: Executor) {
+      const result = await tx.execute<{ fecId: number; fecAno: number; fecMes: number }>(sql`
+        select fec_id as "fecId", fec_ano as "fecAno", fec_mes as "fecMes" from closing_periods
+         where locked_at is not null order by fec_ano desc, fec_mes desc limit 1`);
+      return result.rows[0] ?? null;
     },
 
     /** The holder's own data for the declaration (also when only dependents are enrolled). */

@@ -3,13 +3,41 @@ import { HEALTH_DECLARATION_PLANS, healthDeclarationMessages as hm, kinships } f
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
-import type { HealthDeclarationRepository } from './health-declaration.repository.js';
+import type { HealthDeclarationRepository, PlanMemberRow, PlanPaymentRow } from './health-declaration.repository.js';
 
 const kinshipLabel = (value: number | null) => kinships.find((k) => k.value === value)?.label ?? 'Dependente';
 
 /**
+ * The payments table: when the period has plan entries, each person enrolled in plan 21/22 in the period (R$ 0,00 when
+ * nothing was posted for them) and each person with plan entries (also when no longer enrolled), the holder first,
+ * then by name; none at all: an empty list (the template prints "Nenhum pagamento de plano de saúde no período").
+ */
+function beneficiaries(cstId: number, enrolled: PlanMemberRow[], payments: PlanPaymentRow[]) {
+  if (payments.length === 0) return [];
+  const people = new Map<number, { name: string; cpf: string | null; parentesco: number | null; pago: number; reembolsado: number }>();
+  for (const r of enrolled) people.set(r.cstId, { name: r.name, cpf: r.cpf, parentesco: r.parentesco, pago: 0, reembolsado: 0 });
+  for (const p of payments) people.set(p.cstId, { name: p.name, cpf: p.cpf, parentesco: p.parentesco, pago: p.pago, reembolsado: p.reembolsado });
+  return [...people.entries()]
+    .sort(([a, x], [b, y]) => Number(a !== cstId) - Number(b !== cstId) || x.name.localeCompare(y.name, 'pt-BR') || a - b)
+    .map(([id, p]) => ({
+      nome: p.name.slice(0, 80),
+      cpf: p.cpf,
+      parentesco: id === cstId ? 'Titular' : kinshipLabel(p.parentesco),
+      pago: p.pago,
+      reembolsado: p.reembolsado,
+    }));
+}
+
+/**
  * The health declaration (spec 1 §7 `user/decsaude`, `user/emailsaude`; decision 8): the `declaracao-saude` template fed
- * with the holder's health plan (product 21 or 22) active in the period and the dependents enrolled in it.
+ * with the holder's health plan (product 21 or 22) active in the period and the dependents enrolled in it, and what was
+ * paid to the plans in the period per beneficiary (BANKING-AND-HEALTH §5) with the entity's name and CNPJ.
+ *
+ * "Paid" is read from the ledger: the period's entries on a plan-21/22 service, per responsible person, net of
+ * reversals (repository `payments`). Not from the charges' bank returns: a return settles the holder's whole balance
+ * (the 'pagamento' entry and the charge name no service nor person), so it cannot be split per beneficiary without an
+ * allocation rule the spec does not give; what is unpaid stays as debt in the same ledger and is charged later. The
+ * informe de rendimentos (decision 7) reads the same entries, so the two documents agree.
  */
 export function createHealthDeclarationService({ app, repo }: { app: FastifyInstance; repo: HealthDeclarationRepository }) {
   const db = app.db;
@@ -20,7 +48,10 @@ export function createHealthDeclarationService({ app, repo }: { app: FastifyInst
     if (holder.parentId !== null) throw badRequest(hm.notHolder);
     const period = await repo.period(db, fecId);
     if (!period) throw notFound(hm.periodNotFound);
-    const rows = await repo.planMembers(db, cstId, period.fecAno, period.fecMes, HEALTH_DECLARATION_PLANS);
+    const [rows, payments] = await Promise.all([
+      repo.planMembers(db, cstId, period.fecAno, period.fecMes, HEALTH_DECLARATION_PLANS),
+      repo.payments(db, cstId, fecId, HEALTH_DECLARATION_PLANS),
+    ]);
     if (rows.length === 0) throw notFound(hm.noPlan);
     // The holder's own plan when enrolled, else the first plan a dependent holds.
     const plan = rows.find((r) => r.parentId === null) ?? rows[0]!;
@@ -32,6 +63,11 @@ export function createHealthDeclarationService({ app, repo }: { app: FastifyInst
         .filter((r) => r.parentId !== null && r.sucId === plan.sucId)
         .map((r) => ({ nome: r.name, parentesco: kinshipLabel(r.parentesco), nascimento: r.birthdate ?? '', cpf: r.cpf })),
       local: 'São Paulo',
+      pagamentos: {
+        periodo: `${String(period.fecMes).padStart(2, '0')}/${period.fecAno}`,
+        entidade: { nome: app.config.ASSOCIATION_NAME.slice(0, 120), cnpj: app.config.BOLETO_BENEFICIARY_CNPJ },
+        beneficiarios: beneficiaries(cstId, rows, payments),
+      },
     };
     const pdf = await app.services.documents.render('declaracao-saude', data);
     return { holder, pdf, month: `${String(period.fecMes).padStart(2, '0')}/${period.fecAno}` };

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDeclarationMessages as hm } from '@assoc/domain';
-import { customerServices, outbox, products, services, suppliers } from '../../db/schema/index.js';
+import { customerServices, outbox, products, reportTemplates, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
+import { NO_HEALTH_PAYMENTS, declaracaoSaude } from '../documents/definitions/declaracao-saude.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -88,6 +89,108 @@ describe('GET user/decsaude/{cstId}/{period}', () => {
   });
 });
 
+/**
+ * The family's ledger of the period: the holder's fee R$ 500,00, an extra R$ 50,00 reversed, a refund (credit on the
+ * plan) R$ 150,00; the spouse's fee R$ 400,00 and a co-payment R$ 12,34; the child's other service and the holder's
+ * payment (no service) do not count. Paid R$ 500,00 + R$ 412,34 = R$ 912,34; reimbursed R$ 150,00.
+ */
+async function ledgerOf({ holder, spouse, child }: Awaited<ReturnType<typeof family>>) {
+  const entry = (respId: number, svcId: number | null, extValor: number, extTipo = 'fechamento', extDescricao = 'Plano Enfermaria') => ({
+    cstId: holder.cstId,
+    fecId,
+    respId,
+    svcId,
+    extValor,
+    extTipo,
+    extDescricao,
+  });
+  await ctx.db
+    .insert(statementEntries)
+    .values([
+      entry(holder.cstId, PLAN_SVC, 50000),
+      entry(spouse.cstId, PLAN_SVC, 40000),
+      entry(spouse.cstId, PLAN_SVC, 1234, 'lancamento', 'Coparticipação consulta'),
+      entry(holder.cstId, PLAN_SVC, -15000, 'credito', 'Reembolso de consulta'),
+      entry(child.cstId, OTHER_SVC, 1000),
+      entry(holder.cstId, null, -90000, 'pagamento', 'Pagamento recebido'),
+    ]);
+  const [extra] = await ctx.db
+    .insert(statementEntries)
+    .values(entry(holder.cstId, PLAN_SVC, 5000, 'lancamento', 'Taxa extra'))
+    .returning();
+  await ctx.db
+    .insert(statementEntries)
+    .values({ ...entry(holder.cstId, PLAN_SVC, -5000, 'estorno', 'Estorno: Taxa extra'), extEstornoParent: extra!.extId });
+}
+
+const declarationText = async (cstId: number, period: number) => {
+  const res = await staff.get(`/api/v1/user/decsaude/${cstId}/${period}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (await pdfText(new Uint8Array(res.rawPayload))).join(' ');
+};
+
+describe('the declaration lists the period’s health-plan payments', () => {
+  it('per beneficiary (name, CPF, relationship, paid, reimbursed), with the entity’s name and CNPJ and the totals', async () => {
+    const people = await family();
+    await ledgerOf(people);
+    const text = await declarationText(people.holder.cstId, fecId);
+    const period = await ctx.db.execute<{ label: string }>(
+      sql`select lpad(fec_mes::text, 2, '0') || '/' || fec_ano as label from closing_periods where fec_id = ${fecId}`,
+    );
+    expect(text).toContain(`Pagamentos ao plano de saúde no período ${period.rows[0]!.label}`);
+    expect(text).toContain(`Entidade: ${ctx.app.config.ASSOCIATION_NAME} — CNPJ 11.222.333/0001-81`);
+    const table = text.slice(text.indexOf('Pagamentos ao plano de saúde'));
+    expect(table).toMatch(/Titular Saúde\s+111\.444\.777-35\s+Titular\s+R\$ 500,00\s+R\$ 150,00/);
+    expect(table).toMatch(/Cônjuge Saúde\s+[\d.-]+\s+Cônjuge\s+R\$ 412,34\s+R\$ 0,00/);
+    expect(table).not.toContain('Filho Sem Plano');
+    expect(table).toContain('Total pago: R$ 912,34 — Total reembolsado: R$ 150,00');
+    expect(table).not.toContain(NO_HEALTH_PAYMENTS);
+  });
+
+  it('an enrolled member without plan entries in the period: the declaration with "Nenhum pagamento…" and R$ 0,00', async () => {
+    const { holder } = await family();
+    const text = await declarationText(holder.cstId, fecId);
+    expect(text).toContain(NO_HEALTH_PAYMENTS);
+    expect(text).toContain('Total pago: R$ 0,00 — Total reembolsado: R$ 0,00');
+    expect(text).toContain('Cônjuge Saúde');
+  });
+
+  it('a template saved before the payments section (Relatórios) still renders: the new fields are simply unused', async () => {
+    const people = await family();
+    await ledgerOf(people);
+    const [row] = await ctx.db.select().from(reportTemplates).where(eq(reportTemplates.name, 'declaracao-saude'));
+    const old = structuredClone(declaracaoSaude.template);
+    old.schemas[0] = old.schemas[0]!.filter((schema) => !schema.name.startsWith('pagamentos'));
+    await ctx.db.update(reportTemplates).set({ template: old }).where(eq(reportTemplates.name, 'declaracao-saude'));
+    try {
+      const text = await declarationText(people.holder.cstId, fecId);
+      expect(text).toContain('DECLARAÇÃO DE SAÚDE');
+      expect(text).toContain('Cônjuge Saúde');
+      expect(text).not.toContain('Pagamentos ao plano de saúde');
+      expect(text).not.toContain('R$ 412,34');
+    } finally {
+      await ctx.db.update(reportTemplates).set({ template: row!.template }).where(eq(reportTemplates.name, 'declaracao-saude'));
+    }
+  });
+
+  // The figure of record is measured on an idle machine (README); here a loose bound against a gross regression.
+  it('stays fast: p95 of 20 declarations through the API', async () => {
+    const people = await family();
+    await ledgerOf(people);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const res = await staff.get(`/api/v1/user/decsaude/${people.holder.cstId}/${fecId}`);
+      times.push(performance.now() - started);
+      expect(res.statusCode).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
+    console.info(`GET user/decsaude p50 ${times[9]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    expect(p95).toBeLessThan(1000);
+  });
+});
+
 describe('GET user/emailsaude/{cstId}/{fecID}', () => {
   it('answers 401 signed out and 403 without v2extratoemail', async () => {
     const { holder } = await family();
@@ -107,6 +210,14 @@ describe('GET user/emailsaude/{cstId}/{fecID}', () => {
       sql`select count(*)::int as n from file_links where owner_kind = 'outbox' and owner_id = ${String(mail!.id)}`,
     );
     expect(links.rows[0]!.n).toBe(1);
+    // The attachment is the same declaration, with the payments table.
+    const file = await ctx.db.execute<{ id: string }>(
+      sql`select file_id::text as id from file_links where owner_kind = 'outbox' and owner_id = ${String(mail!.id)}`,
+    );
+    const stored = await ctx.app.services.files.find(file.rows[0]!.id);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.app.services.files.open(stored!)) chunks.push(chunk as Buffer);
+    expect((await pdfText(new Uint8Array(Buffer.concat(chunks)))).join(' ')).toContain(NO_HEALTH_PAYMENTS);
   });
 
   it('refuses a holder without e-mail (400) and writes nothing', async () => {

@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { cpfField, formatCpf, formatDate, formatDateLong, isoDateField, optionalText, requiredText } from '@assoc/domain';
+import {
+  cnpjField,
+  cpfField,
+  formatCents,
+  formatCnpj,
+  formatCpf,
+  formatDate,
+  formatDateLong,
+  HEALTH_DECLARATION_PLANS,
+  isoDateField,
+  moneyCents,
+  optionalText,
+  requiredText,
+  sumCents,
+} from '@assoc/domain';
 import { customers } from '../../../db/schema/index.js';
+import { createHealthDeclarationRepository } from '../../health-declaration/health-declaration.repository.js';
 import type { DocumentDefinition } from '../document.types.js';
 import { A4, CONTENT_WIDTH, MARGIN_X, field, fixed, letterhead, letterheadInputs, paragraph, signatureBlock, tableField } from './layout.js';
 
@@ -13,7 +28,35 @@ const data = z.object({
     .array(z.object({ nome: requiredText(1, 64), parentesco: requiredText(1, 40), nascimento: isoDateField(), cpf: optionalText(14) }))
     .max(200),
   local: requiredText(1, 60),
+  /**
+   * What was paid to the health plans (21 and 22) in the period, per beneficiary (BANKING-AND-HEALTH §5: name, CPF,
+   * relationship, amount paid, amount reimbursed; the entity's name and CNPJ). Amounts in cents from the ledger (the
+   * health-declaration service says which entries count).
+   */
+  pagamentos: z.object({
+    /** 'MM/AAAA'. */
+    periodo: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Período inválido (MM/AAAA)'),
+    /** The entity (ASSOCIATION_NAME / BOLETO_BENEFICIARY_CNPJ); absent only in the /reports demo, which prints the association's name. */
+    entidade: z.object({ nome: requiredText(1, 120), cnpj: cnpjField() }).optional(),
+    beneficiarios: z
+      .array(
+        z.object({
+          nome: requiredText(1, 80),
+          cpf: optionalText(14),
+          parentesco: requiredText(1, 40),
+          /** Net of reversals: a reversal of an earlier period's fee may make it negative. */
+          pago: moneyCents(),
+          reembolsado: moneyCents().default(0),
+        }),
+      )
+      .max(200),
+  }),
 });
+
+const formatMonthYearOf = (date: Date) => `${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+
+/** The payments table's row when the period has no health-plan entry. */
+export const NO_HEALTH_PAYMENTS = 'Nenhum pagamento de plano de saúde no período';
 
 const QUESTIONNAIRE = [
   '1. Declaro que as informações prestadas nesta declaração são verdadeiras e completas, inclusive quanto aos meus dependentes acima relacionados.',
@@ -66,7 +109,19 @@ export const declaracaoSaude: DocumentDefinition<typeof data> = {
           ['Nome', 'Parentesco', 'CPF', 'Nascimento'],
           [44, 20, 20, 16],
         ),
-        ...signatureBlock(185).map((s) => (s.name === 'assinatura' ? { ...s, name: 'assinatura_titular' } : s)),
+        // Below the dependents (pdfme moves what lies below a growing table down with it). Templates saved before this
+        // section existed have none of these fields: their inputs are simply unused and the declaration still renders.
+        field('pagamentos_titulo', { x: MARGIN_X, y: 176, width: CONTENT_WIDTH, height: 7 }, { fontSize: 11, bold: true }),
+        field('pagamentos_entidade', { x: MARGIN_X, y: 183, width: CONTENT_WIDTH, height: 5 }, { fontSize: 9.5 }),
+        tableField(
+          'pagamentos',
+          { x: MARGIN_X, y: 189, width: CONTENT_WIDTH, height: 16 },
+          ['Beneficiário', 'CPF', 'Parentesco', 'Valor pago', 'Valor reembolsado'],
+          [32, 17, 14, 16, 21],
+          { right: [3, 4] },
+        ),
+        field('pagamentos_total', { x: MARGIN_X, y: 207, width: CONTENT_WIDTH, height: 6 }, { fontSize: 10, bold: true, alignment: 'right' }),
+        ...signatureBlock(216).map((s) => (s.name === 'assinatura' ? { ...s, name: 'assinatura_titular' } : s)),
       ],
     ],
   },
@@ -74,6 +129,12 @@ export const declaracaoSaude: DocumentDefinition<typeof data> = {
     const dependentes = d.dependentes.length
       ? d.dependentes.map((p) => [p.nome, p.parentesco, p.cpf ? formatCpf(p.cpf) : '', formatDate(p.nascimento)])
       : [['Nenhum dependente inscrito', '', '', '']];
+    const pg = d.pagamentos;
+    const pagamentos = pg.beneficiarios.length
+      ? pg.beneficiarios.map((b) => [b.nome, b.cpf ? formatCpf(b.cpf) : '', b.parentesco, formatCents(b.pago), formatCents(b.reembolsado)])
+      : [[NO_HEALTH_PAYMENTS, '', '', '', '']];
+    const pago = sumCents(pg.beneficiarios.map((b) => b.pago));
+    const reembolsado = sumCents(pg.beneficiarios.map((b) => b.reembolsado));
     return [
       {
         ...letterheadInputs(context),
@@ -85,6 +146,12 @@ export const declaracaoSaude: DocumentDefinition<typeof data> = {
           associacao: context.association.name,
         }),
         dependentes: JSON.stringify(dependentes),
+        pagamentos_titulo: `Pagamentos ao plano de saúde no período ${pg.periodo}`,
+        pagamentos_entidade: pg.entidade
+          ? `Entidade: ${pg.entidade.nome} — CNPJ ${formatCnpj(pg.entidade.cnpj)}`
+          : `Entidade: ${context.association.name}`,
+        pagamentos: JSON.stringify(pagamentos),
+        pagamentos_total: `Total pago: ${formatCents(pago)} — Total reembolsado: ${formatCents(reembolsado)}`,
         local_data: `${d.local}, ${formatDateLong(context.now)}.`,
         assinatura_titular: d.titular.nome,
       },
@@ -98,6 +165,14 @@ export const declaracaoSaude: DocumentDefinition<typeof data> = {
       { nome: 'João Pedro Conceição', parentesco: 'Filho(a)', nascimento: '1995-11-30', cpf: null },
     ],
     local: 'São Paulo',
+    pagamentos: {
+      periodo: '03/2026',
+      entidade: { nome: 'Associação dos Magistrados do Estado', cnpj: '11.222.333/0001-81' },
+      beneficiarios: [
+        { nome: 'José Antônio Conceição', cpf: '11144477735', parentesco: 'Titular', pago: 123_456, reembolsado: 15_000 },
+        { nome: 'Ana Lúcia Conceição', cpf: '39053344705', parentesco: 'Cônjuge', pago: 98_765, reembolsado: 0 },
+      ],
+    },
   }),
   async demoData(db) {
     const [holder] = await db
@@ -113,11 +188,25 @@ export const declaracaoSaude: DocumentDefinition<typeof data> = {
       .where(and(eq(customers.parentId, holder.cstId), isNotNull(customers.custBirthdate)))
       .orderBy(asc(customers.custBirthdate))
       .limit(20);
+    // The holder's health-plan payments of the newest closed period (none before the ledger is seeded).
+    const repo = createHealthDeclarationRepository();
+    const period = await repo.latestLockedPeriod(db);
+    const payments = period ? await repo.payments(db, holder.cstId, period.fecId, HEALTH_DECLARATION_PLANS) : [];
     return {
       plano: { codigo: 21, nome: 'Plano de Saúde Associativo' },
       titular: { nome: holder.nome, cpf: holder.cpf, nascimento: holder.nascimento },
       dependentes: dependents.map((p) => ({ nome: p.nome, parentesco: 'Dependente', nascimento: p.nascimento!, cpf: p.cpf })),
       local: 'São Paulo',
+      pagamentos: {
+        periodo: period ? `${String(period.fecMes).padStart(2, '0')}/${period.fecAno}` : formatMonthYearOf(new Date()),
+        beneficiarios: payments.map((p) => ({
+          nome: p.name.slice(0, 80),
+          cpf: p.cpf,
+          parentesco: p.cstId === holder.cstId ? 'Titular' : 'Dependente',
+          pago: p.pago,
+          reembolsado: p.reembolsado,
+        })),
+      },
     };
   },
 };

@@ -84,6 +84,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
         bnkName: debitPlaces.find((p) => p.bnkId === bnkId)?.bankName ?? null,
         local: charge.local,
         lancamentos: charge.lancamentos,
+        diaUtil: charge.diaUtil ?? null,
         operation: 'insert',
       } satisfies ChargeItem,
       0,

@@ -1,4 +1,4 @@
-import { NumberInput, Select, Text } from '@mantine/core';
+import { Group, NumberInput, Select, Text } from '@mantine/core';
 import { chargeLocals, formatCents, newChargeSchema, type NewCharge } from '@assoc/domain';
 import { FormModal } from '../../ui/crud/FormModal';
 import { useAppForm } from '../../ui/form';
@@ -17,11 +17,13 @@ export interface NewChargeModalProps {
 
 /**
  * "Adicionar nova cobrança" (spec 1 §2, §3, §4, §5): Local (0 the registered place, 1 boleto), Vencimento (not before
- * today), Valor (required), Lançamentos (1 to 12); defaults: the registered place, due tomorrow, the outstanding
- * debt, 1 instalment. Ok adds the charge at the top of the table; the member's save issues it.
+ * today), Valor (required), Lançamentos (1 to 12), Dia Útil (optional, 1 to 31: the day of the month on which
+ * instalments 2..n fall due, moved past weekends and holidays by the server — see the domain's `instalmentDueDate`);
+ * defaults: the registered place, due tomorrow, the outstanding debt, 1 instalment, no Dia Útil. Ok adds the charge at
+ * the top of the table; the member's save issues it.
  */
 export function NewChargeModal({ debt, registeredPlace, tomorrow, onAdd, onClose }: NewChargeModalProps) {
-  const form = useAppForm(newChargeSchema, { local: 0, vencimento: tomorrow, valor: debt, lancamentos: 1 });
+  const form = useAppForm(newChargeSchema, { local: 0, vencimento: tomorrow, valor: debt, lancamentos: 1, diaUtil: null });
   const localOptions = chargeLocals.map((l) => ({
     value: String(l.value),
     label: l.value === 0 && registeredPlace ? `${l.label} (${registeredPlace})` : l.label,
@@ -45,7 +47,21 @@ export function NewChargeModal({ debt, registeredPlace, tomorrow, onAdd, onClose
       />
       <DateInput label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
       <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
-      <NumberInput label="Lançamentos" withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('lancamentos')} />
+      <Group grow align="flex-start">
+        <NumberInput label="Lançamentos" withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('lancamentos')} />
+        <NumberInput
+          label="Dia Útil"
+          min={1}
+          max={31}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={form.values.diaUtil == null ? '' : Number(form.values.diaUtil)}
+          error={form.errorOf('diaUtil')}
+          onBlur={() => form.touch('diaUtil')}
+          onChange={(value) => form.setValue('diaUtil', value === '' ? null : Number(value))}
+        />
+      </Group>
     </FormModal>
   );
 }
