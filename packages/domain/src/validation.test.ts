@@ -13,6 +13,7 @@ import {
   digitsOnly,
   emailField,
   exactLength,
+  firstIssuePerPath,
   intRange,
   isoDateField,
   isValidCpfOrCnpj,
@@ -29,7 +30,7 @@ const VALID_CNPJ = '12345678000195';
 /** The messages of a failed parse, or [] when it passes. */
 function messages(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
+  return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => i.message);
 }
 
 function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -334,6 +335,6 @@ describe('text rule: no control characters but tab and line breaks', () => {
   it('is applied to the raw text fields of request schemas', () => {
     expect(messages(loginRequestSchema, { username: '111.444.777-35', password: 'a\u0000b' })).toEqual([dataMessages.invalidText]);
     const result = terceiroSchema.safeParse({ terTipo: 0, terCPFCNPJ: VALID_CPF, terNome: 'Fulano\u0000 de Tal' });
-    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toContain(dataMessages.invalidText);
+    expect(result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => i.message)).toContain(dataMessages.invalidText);
   });
 });

@@ -19,16 +19,57 @@ const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.in
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 
-/**
- * The one text rule of every request field: a string without control characters
- * ('Texto contém caracteres inválidos', stops further checks). Chain trim/min/max after it.
+/*
+ * One message per field, without `abort: true`. A field's checks run in order and every reader of a failed parse
+ * keeps the FIRST issue of each path (the form's `firstErrorPerField`, the API's 400 'path: message'), so a later
+ * check of the same field never shows. The field builders must not mark an issue `abort: true`: zod 4 reads such
+ * an issue as an explicit abort of the whole object and then skips its cross-field rules, even those declared
+ * with `when` (an empty required field would hide 'Local deve ser informado'). Every check after a failed one
+ * must therefore accept any string (they do: regex, trim, lengths, digit clean-up, check-digit tests).
  */
-export function safeText(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((v) => !hasControlCharacters(v), { error: dataMessages.invalidText, abort: true });
+
+/** The first issue of each path, in order: the one message a field shows (the form, the API's 400, a document's refusal). */
+export function firstIssuePerPath<I extends { path: readonly PropertyKey[] }>(issues: readonly I[]): I[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = issue.path.map(String).join('.');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-/** A required string: trimmed, empty is 'Campo obrigatório' (and stops further checks). */
-const requiredString = () => safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true });
+/**
+ * The one text rule of every request field: a string without control characters
+ * ('Texto contém caracteres inválidos', the field's first message). Chain trim/min/max after it.
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((v) => !hasControlCharacters(v), dataMessages.invalidText);
+}
+
+/** A required string: trimmed, empty is 'Campo obrigatório' (its first message). */
+const requiredString = () => safeText({ error: m.required }).trim().min(1, m.required);
+
+/**
+ * An object's cross-field rules, written once for the form and the server: `schema.superRefine(...crossFieldRules(check))`.
+ * They run even while other fields are empty or invalid (`when: () => true`; zod skips an object's refinement
+ * after any field issue otherwise), so the form shows 'Data deve ser preenchida!' beside 'Campo obrigatório'.
+ * On such partial input a value may still have its raw type (null for a number): a rule that throws on it waits
+ * for that field's own message. On input without other issues a throw is a defect and is not hidden.
+ * Issues of a rule come after the fields' own, so a field's own message stays its first.
+ */
+export function crossFieldRules<T>(check: (value: T, ctx: z.RefinementCtx<T>) => void) {
+  const tolerant = (value: T, ctx: z.RefinementCtx<T>) => {
+    const before = ctx.issues.length;
+    try {
+      check(value, ctx);
+    } catch (error) {
+      if (before === 0) throw error;
+      // A raw value of the wrong type: its field's own issue already says what is wrong.
+    }
+  };
+  return [tolerant, { when: () => true }] as const;
+}
 
 /** What the optional variants return: a string schema that also accepts null and absence. */
 type OptionalString = z.ZodOptional<z.ZodNullable<z.ZodString>>;
@@ -73,7 +114,7 @@ export function digitsOnly(max?: number) {
 /** Required CPF: punctuation accepted, 11 digits with valid check digits, not all equal; output digits only. */
 export function cpfField() {
   return requiredString()
-    .regex(DIGITS_WITH_PUNCTUATION, { error: m.cpf, abort: true })
+    .regex(DIGITS_WITH_PUNCTUATION, m.cpf)
     .overwrite(onlyDigits)
     .refine((v) => isValidCpf(v), m.cpf);
 }
@@ -81,7 +122,7 @@ export function cpfField() {
 /** Required CNPJ: punctuation accepted, 14 digits with valid check digits; output digits only. */
 export function cnpjField() {
   return requiredString()
-    .regex(DIGITS_WITH_PUNCTUATION, { error: m.cnpj, abort: true })
+    .regex(DIGITS_WITH_PUNCTUATION, m.cnpj)
     .overwrite(onlyDigits)
     .refine((v) => isValidCnpj(v), m.cnpj);
 }
@@ -95,7 +136,7 @@ export function isValidCpfOrCnpj(value: string | null | undefined, type: number 
 /** Required CPF (type 0) or CNPJ (type 1) when the type is known up front; 'CPF/CNPJ Inválido'; output digits only. */
 export function cpfOrCnpjField(type: 0 | 1) {
   return requiredString()
-    .regex(DIGITS_WITH_PUNCTUATION, { error: m.cpfCnpj, abort: true })
+    .regex(DIGITS_WITH_PUNCTUATION, m.cpfCnpj)
     .overwrite(onlyDigits)
     .refine((v) => isValidCpfOrCnpj(v, type), m.cpfCnpj);
 }
@@ -131,8 +172,8 @@ export function cepField(options?: RequiredOption<true>): z.ZodString;
 export function cepField(options: RequiredOption<false>): OptionalString;
 export function cepField(options?: RequiredOption<boolean>): z.ZodString | OptionalString;
 export function cepField({ required = true }: RequiredOption<boolean> = {}): z.ZodString | OptionalString {
-  const cep = safeText({ error: m.required }).trim().regex(DIGITS_WITH_PUNCTUATION, { error: m.digitsOnly, abort: true }).overwrite(onlyDigits);
-  if (required) return cep.min(1, { error: m.required, abort: true }).length(8, m.exactLength(8));
+  const cep = safeText({ error: m.required }).trim().regex(DIGITS_WITH_PUNCTUATION, m.digitsOnly).overwrite(onlyDigits);
+  if (required) return cep.min(1, m.required).length(8, m.exactLength(8));
   return cep.refine((v) => v === '' || v.length === 8, m.exactLength(8)).nullish();
 }
 
@@ -176,7 +217,7 @@ export function luhnValid(digits: string | null | undefined): boolean {
 /** Required card number: spaces and dashes accepted, 13 to 19 digits passing Luhn; output digits only. */
 export function creditCardField() {
   return requiredString()
-    .regex(/^[\d\s-]*$/, { error: m.card, abort: true })
+    .regex(/^[\d\s-]*$/, m.card)
     .overwrite(onlyDigits)
     .refine((v) => v.length >= 13 && v.length <= 19 && luhnValid(v), m.card);
 }

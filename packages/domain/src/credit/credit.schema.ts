@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { cpfField, moneyCents, requiredText, safeText } from '../validation.js';
+import { cpfField, crossFieldRules, moneyCents, requiredText, safeText } from '../validation.js';
 import { creditMessages } from './credit.messages.js';
 
 /** Credit amount bounds (spec 2 §5 and §9): R$ 0,01 to R$ 50.000,00, in integer cents. */
 export const CREDIT_MIN_CENTS = 1;
 export const CREDIT_MAX_CENTS = 5_000_000;
 
-const password = () => safeText({ error: m.required }).min(1, { error: m.required, abort: true }).min(4, m.minLength(4)).max(20, m.maxLength(20));
+const password = () => safeText({ error: m.required }).min(1, m.required).min(4, m.minLength(4)).max(20, m.maxLength(20));
 const username = () => cpfField().pipe(z.string().max(40, m.maxLength(40)));
 
 /**
@@ -28,9 +28,11 @@ export const creditSchema = z
       .regex(/^[A-Za-z0-9-]{8,64}$/, creditMessages.invalidKey)
       .optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.creditoUsername1 && v.creditoUsername1 === v.creditoUsername2)
-      ctx.addIssue({ code: 'custom', message: creditMessages.differentUsers, path: ['creditoUsername2'], input: v.creditoUsername2 });
-  });
+  .superRefine(
+    ...crossFieldRules((v: { creditoUsername1?: unknown; creditoUsername2?: unknown }, ctx) => {
+      if (v.creditoUsername1 && v.creditoUsername1 === v.creditoUsername2)
+        ctx.addIssue({ code: 'custom', message: creditMessages.differentUsers, path: ['creditoUsername2'], input: v.creditoUsername2 });
+    }),
+  );
 export type CreditInput = z.input<typeof creditSchema>;
 export type CreditRequest = z.output<typeof creditSchema>;

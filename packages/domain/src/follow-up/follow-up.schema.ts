@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
 import { recordVersion } from '../record-version.js';
-import { safeText } from '../validation.js';
+import { crossFieldRules, safeText } from '../validation.js';
 import { followUpDepartments, followUpStatuses, followUpSubjects, followUpTypes, subjectInDepartment } from './follow-up.lists.js';
 
 /** Observação (atdTitulo): the spec gives no length; ours. */
@@ -23,10 +23,7 @@ export const followUpFieldsShape = {
   atdTipo: oneOfList(followUpTypes),
   atdDepartamento: oneOfList(followUpDepartments),
   atdAssunto: oneOfList(followUpSubjects),
-  atdTitulo: safeText({ error: m.required })
-    .trim()
-    .min(1, { error: m.required, abort: true })
-    .max(FOLLOW_UP_TITLE_MAX, m.maxLength(FOLLOW_UP_TITLE_MAX)),
+  atdTitulo: safeText({ error: m.required }).trim().min(1, m.required).max(FOLLOW_UP_TITLE_MAX, m.maxLength(FOLLOW_UP_TITLE_MAX)),
   atdStatus: oneOfList(followUpStatuses),
 };
 
@@ -37,7 +34,7 @@ const checkSubject = (v: { atdAssunto?: unknown; atdDepartamento?: unknown }, ct
 };
 
 /** The edit form's schema (and the body of PUT acompanhamento/{atdId} without its version). */
-export const followUpFormSchema = z.object(followUpFieldsShape).superRefine(checkSubject);
+export const followUpFormSchema = z.object(followUpFieldsShape).superRefine(...crossFieldRules(checkSubject));
 export type FollowUpFormValues = z.input<typeof followUpFormSchema>;
 
 /** PUT acompanhamento/{atdId}: the whole record as the form edits it, with the version it read (decision 5). */
@@ -46,7 +43,7 @@ export const followUpUpdateSchema = z
     ...followUpFieldsShape,
     version: z.number({ error: m.required }).int({ error: m.oneOf }).min(1, { error: m.oneOf }),
   })
-  .superRefine(checkSubject);
+  .superRefine(...crossFieldRules(checkSubject));
 export type FollowUpUpdate = z.output<typeof followUpUpdateSchema>;
 
 /** A row as the server reads it (GET acompanhamento/{status}, the member's atendimentos). */
@@ -84,7 +81,7 @@ export const followUpItemSchema = z
     // The member schema's markers (childOperations), written here: member.schema.ts imports this file.
     operation: z.enum(['insert', 'update', 'delete', 'none'], { error: m.oneOf }),
   })
-  .superRefine(checkSubject);
+  .superRefine(...crossFieldRules(checkSubject));
 export type FollowUpItem = z.output<typeof followUpItemSchema>;
 export type FollowUpItemInput = z.input<typeof followUpItemSchema>;
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { circunscricaoSchema, comarcaSchema, forumSchema, localSchema } from './locations.schema.js';
+import { firstIssuePerPath } from '../validation.js';
 import type { z } from 'zod';
 
 const messages = (schema: z.ZodType, values: Record<string, unknown>) => {
   const result = schema.safeParse(values);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
 describe('circunscricaoSchema', () => {

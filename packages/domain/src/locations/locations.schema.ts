@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
-import { cepField, optionalText, requiredText, safeText } from '../validation.js';
+import { cepField, crossFieldRules, optionalText, requiredText, safeText } from '../validation.js';
 
 export const locationMessages = {
   circunscricaoNotFound: 'Circunscrição não encontrada',
@@ -62,7 +62,7 @@ const ddd = () =>
   z
     .string()
     .trim()
-    .regex(/^\d*$/, { error: m.digitsOnly, abort: true })
+    .regex(/^\d*$/, m.digitsOnly)
     .refine((v) => v === '' || v.length === 2, m.exactLength(2))
     .nullish();
 
@@ -71,7 +71,7 @@ const phoneNumber = () =>
   z
     .string()
     .trim()
-    .regex(/^[\d\s.\-()]*$/, { error: m.digitsOnly, abort: true })
+    .regex(/^[\d\s.\-()]*$/, m.digitsOnly)
     .overwrite(onlyDigits)
     .refine((v) => v === '' || v.length >= 8, m.minLength(8))
     .refine((v) => v.length <= 9, m.maxLength(9))
@@ -181,10 +181,12 @@ export const forumSchema = z
     corAdjunto: coordinator(),
   })
   .superRefine(
-    phonePairs([
-      ['forPhoneDdd1', 'apfPhone1'],
-      ['forPhoneDdd2', 'forPhone2'],
-    ]),
+    ...crossFieldRules(
+      phonePairs([
+        ['forPhoneDdd1', 'apfPhone1'],
+        ['forPhoneDdd2', 'forPhone2'],
+      ]),
+    ),
   );
 export type ForumInput = z.input<typeof forumSchema>;
 
@@ -228,11 +230,13 @@ export const localSchema = z
     locFax: phoneNumber(),
   })
   .superRefine(
-    phonePairs([
-      ['locPhone1Ddd', 'locPhone1'],
-      ['locPhone2Ddd', 'locPhone2'],
-      ['locFaxDdd', 'locFax'],
-    ]),
+    ...crossFieldRules(
+      phonePairs([
+        ['locPhone1Ddd', 'locPhone1'],
+        ['locPhone2Ddd', 'locPhone2'],
+        ['locFaxDdd', 'locFax'],
+      ]),
+    ),
   );
 export type LocalInput = z.input<typeof localSchema>;
 

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { cpfField, isoDateField, safeText } from '../validation.js';
+import { cpfField, crossFieldRules, isoDateField, safeText } from '../validation.js';
 import { recordVersion } from '../record-version.js';
 import { memberMessages as mm } from './member.messages.js';
 
@@ -64,7 +64,7 @@ export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>
   /** insert / update: every rule of spec 1 §5 "Dependent". */
   const written = z.object({
     ...common,
-    custName: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }).min(5, m.minLength(5)).max(64, m.maxLength(64)),
+    custName: safeText({ error: m.required }).trim().min(1, m.required).min(5, m.minLength(5)).max(64, m.maxLength(64)),
     custParentesco: z.number({ error: m.required }).int({ error: m.oneOf }).min(1, m.oneOf),
     custBirthdate: isoDateField(),
     /** Zero (male) counts as filled. */
@@ -83,10 +83,12 @@ export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>
       custCpf: z.string().nullable().optional(),
       operation: z.enum(['none', 'delete'], { error: m.oneOf }),
     })
-    .superRefine((row, ctx) => {
-      if (row.operation === 'delete' && dependentHasLiveServices(row))
-        ctx.addIssue({ code: 'custom', message: mm.dependentHasServices, path: ['operation'] });
-    });
+    .superRefine(
+      ...crossFieldRules((row: { operation: string; usuarioServicos?: readonly { operation?: string }[] | null }, ctx) => {
+        if (row.operation === 'delete' && dependentHasLiveServices(row))
+          ctx.addIssue({ code: 'custom', message: mm.dependentHasServices, path: ['operation'] });
+      }),
+    );
   return z.discriminatedUnion('operation', [written, kept], { error: m.oneOf });
 }
 

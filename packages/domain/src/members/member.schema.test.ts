@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genericMessages as m } from '../messages.js';
+import { dataMessages, genericMessages as m } from '../messages.js';
 import { cpfFromBase } from '../people/cpf.js';
 import { bbCheckDigit } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
@@ -7,6 +7,7 @@ import { dropUnmarkedItems, emptyMember, memberSchema, type MemberInput } from '
 import { canEditSection, hiddenFields, sectionAccess, sectionByKey, sectionOfField } from './member-sections.js';
 import { visibleMemberTabs } from './member-tabs.js';
 import { isValidNumeroInterno, numeroInterno } from './member-lookups.js';
+import { firstIssuePerPath } from '../validation.js';
 
 const address = {
   adZipcode: '01310-100',
@@ -45,7 +46,7 @@ function validMember(): MemberInput {
 
 const messagesAt = (input: MemberInput) => {
   const result = memberSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => ({ path: i.path.join('.'), message: i.message }));
 };
 
 describe('member schema (spec 1 §5 "Member")', () => {
@@ -149,6 +150,52 @@ describe('member schema (spec 1 §5 "Member")', () => {
   it('leaves out the rules of sections that were not sent', () => {
     const input: MemberInput = { custName: 'Maria da Silva', version: 3 };
     expect(messagesAt(input)).toEqual([]);
+  });
+
+  it('shows the cross-field messages while a required field is empty or invalid, one message per field', () => {
+    for (const change of [
+      (v: MemberInput) => (v.custName = ''),
+      (v: MemberInput) => (v.custCpf = 'abc'),
+      (v: MemberInput) => (v.custStatus = ''),
+      (v: MemberInput) => (v.custBirthdate = null),
+      (v: MemberInput) => (v.custSex = null),
+    ]) {
+      const input = validMember();
+      change(input);
+      input.custDirForum = true;
+      input.custDataDirForum = null;
+      input.desigApfId = 3;
+      input.desigApcId = 4;
+      const messages = messagesAt(input);
+      expect(messages).toContainEqual({ path: 'custDataDirForum', message: mm.dateRequired });
+      expect(messages).toContainEqual({ path: 'desigLocId', message: mm.localRequired });
+      expect(messages).toHaveLength(3);
+    }
+    // The raw issue list holds at most the field's own issues before the rules' (the first per path is the field's).
+    const empty = { ...emptyMember(), custDirForum: true, custDataDirForum: null };
+    const result = memberSchema.safeParse(empty);
+    expect(result.success).toBe(false);
+    const first = firstIssuePerPath(result.error!.issues).map((i) => ({ path: i.path.join('.'), message: i.message }));
+    expect(first).toEqual(
+      expect.arrayContaining([
+        { path: 'custName', message: m.required },
+        { path: 'custCpf', message: m.required },
+        { path: 'custStatus', message: m.required },
+        { path: 'custDataDirForum', message: mm.dateRequired },
+      ]),
+    );
+    expect(new Set(first.map((i) => i.path)).size).toBe(first.length);
+  });
+
+  it('runs the address rules while another field of the address is invalid', () => {
+    const input = validMember();
+    input.enderecoResidencial = { ...address, adNumber: '', adComplement: 'Apto\u0001' };
+    expect(messagesAt(input)).toEqual(
+      expect.arrayContaining([
+        { path: 'enderecoResidencial.adNumber', message: m.required },
+        { path: 'enderecoResidencial.adComplement', message: dataMessages.invalidText },
+      ]),
+    );
   });
 
   it('drops unmarked child rows before validation', () => {

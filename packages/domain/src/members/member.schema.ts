@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
 import { isActiveMagistrate, isoDateInAppZone, isValidIsoDate } from '../format.js';
-import { cpfField, emailField, isoDateField, optionalText, safeText } from '../validation.js';
+import { cpfField, crossFieldRules, emailField, isoDateField, optionalText, safeText } from '../validation.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
 import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
@@ -90,27 +90,11 @@ const requiredWhenSent = <S extends z.ZodType>(schema: S) =>
   schema
     .nullable()
     .optional()
-    .refine((v) => v !== null, { error: m.required, abort: true });
+    .refine((v) => v !== null, m.required);
 const filled = (v: string | null | undefined) => v !== undefined && v !== null && v.trim() !== '';
 
 type Ctx = z.RefinementCtx;
 
-/**
- * Zod 4 skips an object's refinement while any of its fields is invalid, but the form must show the cross-field
- * messages at once (an empty new member shows its bank's 'Agência inválida' beside 'Campo obrigatório'). On such
- * partial input a value may still have its raw type; a rule that cannot read it waits for that field's own message.
- * The server calls the rules directly on the merged member, so a rule's own defect still fails there.
- */
-function crossFieldRules<T>(check: (value: T, ctx: Ctx) => void) {
-  const tolerant = (value: T, ctx: Ctx) => {
-    try {
-      check(value, ctx);
-    } catch {
-      // A raw value of the wrong type: its field's own issue already says what is wrong.
-    }
-  };
-  return [tolerant, { when: () => true }] as const;
-}
 const issue = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
 
 /** A phone pair (DDD + number): each needs the other; DDD 2 digits; number 8 or 9 digits (spec 1 §5). */
@@ -209,7 +193,7 @@ export type BankAccount = z.output<typeof bankAccountSchema>;
 // ---------------------------------------------------------------------------------------------
 // Member services (usuarioServicos; rules and plugins in member-service.schema.ts)
 
-export const memberServiceItemSchema = childItem({
+const memberServiceItemObject = childItem({
   /** Absent or negative for a new row. */
   cslId: z.number().int().optional(),
   svcId: id(),
@@ -239,14 +223,17 @@ export const memberServiceItemSchema = childItem({
   cslInicio: optionalDate(),
   cslFim: optionalDate(),
   version: recordVersion().optional(),
-}).superRefine((row, ctx) => {
-  // The plugin's rules for the rows this save writes (the server checks again with the registry's plugin).
+});
+
+/** The plugin's rules for the rows this save writes (the server checks again with the registry's plugin). */
+function checkServiceRow(row: z.output<typeof memberServiceItemObject>, ctx: Ctx) {
   if (row.operation !== 'insert' && row.operation !== 'update') return;
   for (const issue of pluginIssues(row.svcEditPlugin, row, { inserting: row.operation === 'insert', today: isoDateInAppZone() }))
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   if (row.cslInicio && row.cslFim && isValidIsoDate(row.cslInicio) && isValidIsoDate(row.cslFim) && row.cslFim < row.cslInicio)
     ctx.addIssue({ code: 'custom', path: ['cslFim'], message: memberServiceMessages.endBeforeStart });
-});
+}
+export const memberServiceItemSchema = memberServiceItemObject.superRefine(...crossFieldRules(checkServiceRow));
 export type MemberServiceItem = z.output<typeof memberServiceItemSchema>;
 
 /** A dependent (parentFilhos) with its own services (dependent.schema.ts). */
@@ -271,12 +258,7 @@ export const memberShape = {
   cstId: z.number().int().optional(),
   parentId: z.number().int().nullable().optional(),
   // personal (v2userdadospessoais)
-  custName: safeText({ error: m.required })
-    .trim()
-    .min(1, { error: m.required, abort: true })
-    .min(5, m.minLength(5))
-    .max(64, m.maxLength(64))
-    .optional(),
+  custName: safeText({ error: m.required }).trim().min(1, m.required).min(5, m.minLength(5)).max(64, m.maxLength(64)).optional(),
   custBirthdate: requiredWhenSent(isoDateField()),
   custSex: requiredWhenSent(sexSchema),
   custEstadoCivil: requiredWhenSent(z.number({ error: m.required }).int({ error: m.oneOf })),
@@ -291,7 +273,7 @@ export const memberShape = {
   // e-mail (v2userdadospessoaisemail)
   custEmail: safeText()
     .trim()
-    .refine((v) => v === '' || v.length >= 5, { error: m.minLength(5), abort: true })
+    .refine((v) => v === '' || v.length >= 5, m.minLength(5))
     .refine((v) => v === '' || z.regexes.email.test(v), m.email)
     .max(120, m.maxLength(120))
     .nullable()
@@ -336,7 +318,7 @@ export const memberShape = {
   custStatus: requiredWhenSent(
     safeText({ error: m.required })
       .trim()
-      .min(1, { error: m.required, abort: true })
+      .min(1, m.required)
       .regex(/^[A-Z]$/, m.oneOf),
   ),
   custAssocSituacao: requiredWhenSent(z.union([z.literal(1), z.literal(2), z.literal(5)], { error: m.oneOf })),

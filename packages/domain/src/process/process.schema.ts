@@ -16,8 +16,8 @@ const id = z.coerce
 export const cnjField = () =>
   safeText({ error: m.required })
     .trim()
-    .min(1, { error: m.required, abort: true })
-    .refine((v) => isValidCnj(v), { error: processMessages.invalidCnj, abort: true })
+    .min(1, m.required)
+    .refine((v) => isValidCnj(v), processMessages.invalidCnj)
     .transform((v) => parseCnj(v)!);
 
 /** A folder of the tree (GET process/folders): the inbox first, each node with its children. */

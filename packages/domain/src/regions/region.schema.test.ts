@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addRegionCity, regionCityLabel, regionSchema, sortRegionCities } from './region.schema.js';
+import { firstIssuePerPath } from '../validation.js';
 
 const saoPaulo = { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' };
 const santos = { regionId: 3548500, uf: 'SP', cidade: 'Santos' };
@@ -9,7 +10,7 @@ const acrelandia = { regionId: 1200013, uf: 'AC', cidade: 'Acrelândia' };
 
 const messages = (values: Record<string, unknown>) => {
   const result = regionSchema.safeParse(values);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
 describe('regionSchema', () => {

@@ -45,8 +45,8 @@ export const terceiroSchema = z
     version: loadedVersion(),
     terTipo: z.union([z.literal(0), z.literal(1)], { error: m.oneOf }),
     /** Punctuation accepted while typing; stored as digits. */
-    terCPFCNPJ: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }),
-    terNome: safeText({ error: m.required }).trim().min(1, { error: m.required, abort: true }).min(4, m.minLength(4)).max(80, m.maxLength(80)),
+    terCPFCNPJ: safeText({ error: m.required }).trim().min(1, m.required),
+    terNome: safeText({ error: m.required }).trim().min(1, m.required).min(4, m.minLength(4)).max(80, m.maxLength(80)),
     terContato: optionalText(terceiroLimits.contact),
     terEmail: emailField().refine((v) => (v ?? '').length <= terceiroLimits.email, m.maxLength(terceiroLimits.email)),
     terCEP: cepField({ required: false }),

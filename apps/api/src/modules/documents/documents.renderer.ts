@@ -3,6 +3,7 @@ import path from 'node:path';
 import { barcodes, ellipse, image, line, multiVariableText, rectangle, svg, table, text } from '@pdfme/schemas';
 import type { Font, Plugins, Template } from '@pdfme/common';
 import type { z } from 'zod';
+import { firstIssuePerPath } from '@assoc/domain';
 import { repoRoot } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 import type { DocumentDefinition, RenderContext } from './document.types.js';
@@ -30,9 +31,11 @@ export function documentFonts(): Font {
 /** The pdfme schema plugins a template may use (built once). */
 export const documentPlugins: Plugins = { text, multiVariableText, table, image, svg, line, rectangle, ellipse, ...barcodes };
 
-/** The zod refusal as one pt-BR message naming the field: 'titular.cpf: CPF Inválido'. */
+/** The zod refusal as one pt-BR message naming the field: 'titular.cpf: CPF Inválido' (each field's first issue). */
 export function dataRefusal(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return firstIssuePerPath(error.issues)
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }
 
 export interface DocumentRenderer {

@@ -260,6 +260,19 @@ describe('Usuário tab: rules of the member', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Não podem exister dois cargos iguais!')).toBeInTheDocument();
   });
 
+  it('a cross-field message shows while a required field is empty: empty name and two equal cargos', async () => {
+    const { user } = setup({ initial: member({ custAssocCargo: 1 }) });
+    await user.clear(field('Nome'));
+    await user.tab();
+    expect(await screen.findByText('Campo obrigatório')).toBeInTheDocument();
+    await user.click(field('Cargo 2'));
+    await user.click(await screen.findByRole('option', { name: 'Presidente' }));
+    expect(await screen.findByText('Não podem exister dois cargos iguais!')).toBeInTheDocument();
+    // One message per field: the name shows only its first ('Campo obrigatório', not the minimum length).
+    expect(screen.getAllByText('Campo obrigatório')).toHaveLength(1);
+    expect(screen.queryByText('Tamanho mínimo de 5 caracteres')).not.toBeInTheDocument();
+  });
+
   it('"Histórico" lists GET user/cargos with Entrada, Saída (DD/MM/YYYY HH:mm:ss) and Cargo', async () => {
     const { user } = setup({}, { 'GET user/cargos/101': { body: [{ dataEntrada: '2024-01-02T13:04:05Z', dataSaida: null, cargo: 'Presidente' }] } });
     await user.click(screen.getByRole('button', { name: 'Histórico' }));
