@@ -3,6 +3,8 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip, Visually
 import { IconEye, IconMail, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  auditRowPath,
+  childRowId,
   BOLETO,
   canAddCharge,
   chargeContracts,
@@ -22,7 +24,8 @@ import { usePrintDocument } from '../../printing';
 import { openConfirmDialog } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { CreditButton } from '../../credit';
-import { isChanged } from '../changed-field';
+import { changedRowProps, isChanged } from '../changed-field';
+import { ChangedCue } from '../changed-cue';
 import type { MemberTabProps } from '../member-tab.types';
 import { ChargeDetailsModal } from './ChargeDetailsModal';
 import { NewChargeModal } from './NewChargeModal';
@@ -157,7 +160,9 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
             ) : null}
             {rows.map((row, index) => {
               const state = chargeRowState(row);
-              const marked = row.operation === 'insert' || isChanged(diffs, `${LIST}.${index}`);
+              // The audit names a charge by its cobId ('cobrancas.31', domain audit-paths.ts): a new charge's row.
+              const auditChanged = isChanged(diffs, auditRowPath(LIST, childRowId(LIST, row, index)));
+              const marked = row.operation === 'insert' || auditChanged;
               const label = `cobrança de ${formatDate(row.cobVencimento)} (${formatCents(row.cobValor)})`;
               return (
                 <Table.Tr
@@ -165,9 +170,13 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
                   style={{ ...rowStyles[state], ...(marked ? changedStyle : {}), cursor: 'pointer' }}
                   data-state={state}
                   data-operation={row.operation}
+                  {...changedRowProps(auditChanged)}
                   onClick={() => setDetails(row)}
                 >
-                  <Table.Td>{formatDate(row.cobVencimento)}</Table.Td>
+                  <Table.Td>
+                    {formatDate(row.cobVencimento)}
+                    <ChangedCue changed={auditChanged} />
+                  </Table.Td>
                   <Table.Td>{row.bnkName ?? ''}</Table.Td>
                   <Table.Td>{formatDate(row.cobRetorno ?? null)}</Table.Td>
                   <Table.Td ta="right">{formatCents(row.cobValor)}</Table.Td>

@@ -7,6 +7,8 @@ import { UnderConstructionText } from '../../ui/components/UnderConstruction';
 import { memberTabPanels } from '../member-tab-panels';
 import type { MemberTabProps } from '../member-tab.types';
 import { hasPendingChanges } from '../utils/pendingChanges';
+import { changedDotClass, isChanged } from '../changed-field';
+import { ChangedCue } from '../changed-cue';
 
 /** The member fields (and child lists) of a tab's sections: its part of the member for the warning triangle. */
 export function tabFields(tab: Pick<MemberTab, 'sections'>): string[] {
@@ -44,16 +46,24 @@ export function MemberTabs({ panel, initialTab }: { panel: MemberTabProps; initi
       <Tabs.List>
         {tabs.map((tab) => {
           const pending = mode !== 'audit' && hasPendingChanges(tabFields(tab), values, (path) => form.isDirty(path));
+          // Audit mode: a dot on each tab holding a change of the version shown (issue 13: every change shows, per tab).
+          const changed = mode === 'audit' && tabFields(tab).some((field) => isChanged(panel.diffs, field));
           return (
             <Tabs.Tab
               key={tab.key}
               value={String(tab.key)}
+              data-changed={changed || undefined}
               rightSection={
-                pending ? <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden data-pending="true" /> : null
+                pending ? (
+                  <IconAlertTriangle size={16} color="var(--mantine-color-orange-filled)" aria-hidden data-pending="true" />
+                ) : changed ? (
+                  <span className={changedDotClass} aria-hidden data-changed-dot="true" />
+                ) : null
               }
             >
               {tab.label}
               {pending ? <VisuallyHidden> ({PENDING_CHANGES_TEXT})</VisuallyHidden> : null}
+              <ChangedCue changed={changed} />
             </Tabs.Tab>
           );
         })}

@@ -226,11 +226,28 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
   });
 
   it('audit mode: read only, changed fields highlighted; the dependent opened from the search is highlighted and expanded', async () => {
-    const { user } = setup({ mode: 'audit', diffs: new Set(['parentFilhos.1.custName']), inView: 201 });
+    // Audit paths name rows by id (domain audit-paths.ts): Bruno is cstId 202, Ana's health plan cslId 31.
+    const diffs = new Set([
+      'parentFilhos',
+      'parentFilhos.202',
+      'parentFilhos.202.custName',
+      'parentFilhos.201',
+      'parentFilhos.201.usuarioServicos',
+      'parentFilhos.201.usuarioServicos.31',
+      'parentFilhos.201.usuarioServicos.31.valor',
+    ]);
+    const { user } = setup({ mode: 'audit', diffs, inView: 201 });
     expect(screen.queryByRole('button', { name: 'Adicionar dependente' })).toBeNull();
     const inView = table().querySelector('[data-in-view]');
     expect(inView?.textContent).toContain('Ana Clara Souza');
-    expect(screen.getByRole('table', { name: 'Serviços de Ana Clara Souza' })).toBeTruthy();
+    const services = screen.getByRole('table', { name: 'Serviços de Ana Clara Souza' });
+    // Changed rows carry data-changed and a text cue, not colour only.
+    const changedRow = within(services).getByText('Plano Enfermaria').closest('tr')!;
+    expect(changedRow.getAttribute('data-changed')).toBe('true');
+    expect(within(changedRow).getByText('(alterado)')).toBeTruthy();
+    const bruno = within(table()).getByText('Bruno Souza').closest('tr')!;
+    expect(bruno.getAttribute('data-changed')).toBe('true');
+    expect(within(bruno).getByText('(alterado)')).toBeTruthy();
     await user.click(within(table()).getByText('Bruno Souza'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText(/^Nome/, { selector: 'input' }).getAttribute('data-changed')).toBe('true');

@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
-import { emptyDependent, formatCents, hasRole, memberMessages, type Cents } from '@assoc/domain';
+import { auditRowPath, childRowId, emptyDependent, formatCents, hasRole, memberMessages, type Cents } from '@assoc/domain';
 import { useRoles } from '../../ui/components/RoleGate';
 import { notifyError } from '../../ui/notify';
-import { isChanged } from '../changed-field';
+import { changedRowProps, diffsInside, isChanged } from '../changed-field';
+import { ChangedCue } from '../changed-cue';
 import type { MemberTabProps } from '../member-tab.types';
 import { markedRowActions } from '../utils/markedRows';
 import { useUserTabLookups } from '../user-tab/userTabLookups';
@@ -24,13 +25,8 @@ const deletedStyle = { backgroundColor: 'var(--mantine-color-pink-1)', color: 'v
 const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } as const;
 const inViewStyle = { outline: '2px solid var(--mantine-color-blue-5)', outlineOffset: -2 } as const;
 
-/** The audit paths inside one row, relative to it ('parentFilhos.2.custName' → 'custName'). */
-function rowDiffs(diffs: ReadonlySet<string>, index: number): ReadonlySet<string> {
-  const prefix = `${DEPENDENTS_PATH}.${index}.`;
-  const out = new Set<string>();
-  for (const path of diffs) if (path.startsWith(prefix)) out.add(path.slice(prefix.length));
-  return out;
-}
+/** A dependent's audit path: by its cstId ('parentFilhos.12'; domain audit-paths.ts). */
+const rowPath = (row: DependentRow, index: number) => auditRowPath(DEPENDENTS_PATH, childRowId(DEPENDENTS_PATH, row, index));
 
 /**
  * The Dependentes tab [2] (spec 1 §2, §4, §5 "Dependent", §6): the table (Nome, Parentesco, Aniversário) with the
@@ -49,7 +45,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
   useEffect(() => {
     inViewRef.current?.scrollIntoView?.({ block: 'center' });
   }, []);
-  const diffSets = useMemo(() => rows.map((_, i) => rowDiffs(diffs, i)), [rows, diffs]);
+  const diffSets = useMemo(() => rows.map((row, i) => diffsInside(diffs, rowPath(row, i))), [rows, diffs]);
 
   if (!canView('dependents')) {
     return (
@@ -127,7 +123,8 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
             ) : null}
             {rows.map((row, index) => {
               const deleted = row.operation === 'delete';
-              const marked = row.operation === 'insert' || row.operation === 'update' || isChanged(diffs, `${DEPENDENTS_PATH}.${index}`);
+              const auditChanged = isChanged(diffs, rowPath(row, index));
+              const marked = row.operation === 'insert' || row.operation === 'update' || auditChanged;
               const inView = index === inViewIndex;
               const style = { ...(deleted ? deletedStyle : marked ? changedStyle : {}), ...(inView ? inViewStyle : {}), cursor: 'pointer' };
               const services = (row.usuarioServicos ?? []) as NonNullable<DependentRow['usuarioServicos']>;
@@ -138,6 +135,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
                   <Table.Tr
                     ref={inView ? inViewRef : undefined}
                     style={style}
+                    {...changedRowProps(auditChanged)}
                     data-operation={row.operation}
                     data-in-view={inView || undefined}
                     onClick={() => setEditing({ index, row })}
@@ -153,6 +151,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
                       <button type="button" className="mantine-focus-auto" style={rowButtonStyle} onClick={() => setEditing({ index, row })}>
                         {name}
                       </button>
+                      <ChangedCue changed={auditChanged} />
                     </Table.Td>
                     <Table.Td>{kinshipLabel(row.custParentesco)}</Table.Td>
                     <Table.Td>{birthdayOf(row.custBirthdate)}</Table.Td>
@@ -191,12 +190,25 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
                               </Table.Tr>
                             </Table.Thead>
                             <Table.Tbody>
-                              {services.map((s, i) => (
-                                <Table.Tr key={s.cslId ?? `new-${i}`} style={s.operation === 'delete' ? deletedStyle : undefined}>
-                                  <Table.Td>{s.svcName ?? `Serviço ${s.svcId ?? ''}`}</Table.Td>
-                                  <Table.Td ta="right">{formatCents((s.valor ?? 0) as Cents)}</Table.Td>
-                                </Table.Tr>
-                              ))}
+                              {services.map((s, i) => {
+                                const serviceChanged = isChanged(
+                                  diffs,
+                                  `${rowPath(row, index)}.${auditRowPath('usuarioServicos', childRowId('usuarioServicos', s, i))}`,
+                                );
+                                return (
+                                  <Table.Tr
+                                    key={s.cslId ?? `new-${i}`}
+                                    style={s.operation === 'delete' ? deletedStyle : undefined}
+                                    {...changedRowProps(serviceChanged)}
+                                  >
+                                    <Table.Td>
+                                      {s.svcName ?? `Serviço ${s.svcId ?? ''}`}
+                                      <ChangedCue changed={serviceChanged} />
+                                    </Table.Td>
+                                    <Table.Td ta="right">{formatCents((s.valor ?? 0) as Cents)}</Table.Td>
+                                  </Table.Tr>
+                                );
+                              })}
                             </Table.Tbody>
                           </Table>
                         )}

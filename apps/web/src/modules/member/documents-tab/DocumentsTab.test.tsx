@@ -165,11 +165,16 @@ describe('Documentos tab', { timeout: 30_000 }, () => {
   });
 
   it('audit mode is read only, with the changed rows marked; without v2docnew there is no add or delete', () => {
-    const { unmount } = setup({ rows: stored, mode: 'audit', diffs: new Set(['documentos.1.description']) });
+    // Audit paths name a row by its scanId (domain audit-paths.ts): Comprovante is scanId 6.
+    const { unmount } = setup({ rows: stored, mode: 'audit', diffs: new Set(['documentos.6', 'documentos.6.description']) });
     expect(screen.queryByRole('button', { name: 'Adicionar documento' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Apagar/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Comprovante de endereço').closest('tr')!.getAttribute('style')).toMatch(/font-weight: 700/);
+    const changed = screen.getByText('Comprovante de endereço').closest('tr')!;
+    expect(changed.getAttribute('style')).toMatch(/font-weight: 700/);
+    expect(changed.getAttribute('data-changed')).toBe('true');
+    expect(within(changed).getByText('(alterado)')).toBeInTheDocument();
     expect(screen.getByText('Carteira funcional').closest('tr')!.getAttribute('style')).toBeNull();
+    expect(screen.getByText('Carteira funcional').closest('tr')!.getAttribute('data-changed')).toBeNull();
     expect(screen.queryByText('Documentos alterados nesta versão')).not.toBeInTheDocument();
     unmount();
     const list = setup({ rows: stored, mode: 'audit', diffs: new Set(['documentos']) });

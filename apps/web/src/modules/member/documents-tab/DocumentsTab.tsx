@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconDownload, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatDateTime, formatFileSize, type MemberDocumentInput } from '@assoc/domain';
-import { isChanged } from '../changed-field';
+import { auditRowPath, childRowId, formatDateTime, formatFileSize, type MemberDocumentInput } from '@assoc/domain';
+import { changedRowProps, isChanged } from '../changed-field';
+import { ChangedCue } from '../changed-cue';
 import type { MemberTabProps } from '../member-tab.types';
 import { markedRowActions } from '../utils/markedRows';
 import { ScanModal } from './ScanModal';
@@ -35,7 +36,7 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
     restoreTitle: 'Recuperando documento',
   });
   const columns = editable ? 6 : 5;
-  // The audit's fieldDiffs name a child list as a whole ('documentos'); a row path is marked too when given.
+  // The audit's fieldDiffs name the list ('documentos') and each changed row ('documentos.31').
   const listChanged = diffs.has(LIST);
 
   return (
@@ -94,11 +95,21 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
             ) : null}
             {rows.map((row, index) => {
               const deleted = row.operation === 'delete';
-              const marked = row.operation === 'insert' || row.operation === 'update' || isChanged(diffs, `${LIST}.${index}`);
+              // The audit names a document by its scanId ('documentos.31', domain audit-paths.ts).
+              const auditChanged = isChanged(diffs, auditRowPath(LIST, childRowId(LIST, row, index)));
+              const marked = row.operation === 'insert' || row.operation === 'update' || auditChanged;
               const label = row.description ?? '';
               return (
-                <Table.Tr key={row.key} style={deleted ? deletedStyle : marked ? changedStyle : undefined} data-operation={row.operation}>
-                  <Table.Td>{formatDateTime(row.created ?? null)}</Table.Td>
+                <Table.Tr
+                  key={row.key}
+                  style={deleted ? deletedStyle : marked ? changedStyle : undefined}
+                  data-operation={row.operation}
+                  {...changedRowProps(auditChanged)}
+                >
+                  <Table.Td>
+                    {formatDateTime(row.created ?? null)}
+                    <ChangedCue changed={auditChanged} />
+                  </Table.Td>
                   <Table.Td>{row.createdBy ?? ''}</Table.Td>
                   <Table.Td>{label}</Table.Td>
                   <Table.Td ta="right">{formatFileSize(row.filesize ?? null)}</Table.Td>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { newFollowUpItem, type FollowUpFormValues, type FollowUpItemInput } from '@assoc/domain';
+import { auditRowPath, childRowId, newFollowUpItem, type FollowUpFormValues, type FollowUpItemInput } from '@assoc/domain';
 import { useCurrentSession } from '../../../app/session/SessionContext';
 import { FollowUpModal } from '../../follow-up/components/FollowUpModal';
 import { FollowUpTable } from '../../follow-up/components/FollowUpTable';
-import { isChanged } from '../changed-field';
+import { CHANGED_TEXT, changedRowProps, isChanged } from '../changed-field';
 import type { MemberTabProps } from '../member-tab.types';
 import { markedRowActions } from '../utils/markedRows';
 
@@ -78,8 +78,15 @@ export default function FollowUpTab({ form, mode, canView, canEdit, readOnly, di
         empty="Nenhum atendimento"
         rowProps={(row, index) => {
           const deleted = row.operation === 'delete';
-          const marked = row.operation === 'insert' || row.operation === 'update' || isChanged(diffs, `${LIST}.${index}`);
-          return { style: deleted ? deletedStyle : marked ? changedStyle : undefined, 'data-operation': row.operation };
+          // The audit names a row by its atdId ('atendimentos.31', domain audit-paths.ts); the title is its non-colour cue.
+          const auditChanged = isChanged(diffs, auditRowPath(LIST, childRowId(LIST, row, index)));
+          const marked = row.operation === 'insert' || row.operation === 'update' || auditChanged;
+          return {
+            style: deleted ? deletedStyle : marked ? changedStyle : undefined,
+            'data-operation': row.operation,
+            ...changedRowProps(auditChanged),
+            ...(auditChanged ? { title: CHANGED_TEXT } : {}),
+          };
         }}
         actions={
           canChange

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { canActOnService, formatCents, type Cents } from '@assoc/domain';
-import { isChanged } from '../changed-field';
+import { auditRowPath, canActOnService, childRowId, formatCents, type Cents } from '@assoc/domain';
+
+const LIST = 'usuarioServicos';
+import { changedRowProps, isChanged } from '../changed-field';
+import { ChangedCue } from '../changed-cue';
 import type { MemberForm } from '../member-tab.types';
 import { useRoles } from '../../ui/components/RoleGate';
 import { markedRowActions } from '../utils/markedRows';
@@ -83,11 +86,16 @@ export function ServicesPanel({ form, basePath, owner, canEdit, readOnly, diffs 
             ) : null}
             {rows.map((row, index) => {
               const deleted = row.operation === 'delete';
-              const marked = row.operation === 'insert' || row.operation === 'update' || isChanged(diffs, `${basePath}.${index}`);
+              // The audit names a service by its cslId ('usuarioServicos.31', domain audit-paths.ts).
+              const auditChanged = isChanged(diffs, auditRowPath(basePath, childRowId(LIST, row, index)));
+              const marked = row.operation === 'insert' || row.operation === 'update' || auditChanged;
               const style = deleted ? deletedStyle : marked ? changedStyle : undefined;
               return (
-                <Table.Tr key={row.cslId ?? `new-${index}`} style={style} data-operation={row.operation}>
-                  <Table.Td>{row.svcName ?? `Serviço ${row.svcId}`}</Table.Td>
+                <Table.Tr key={row.cslId ?? `new-${index}`} style={style} data-operation={row.operation} {...changedRowProps(auditChanged)}>
+                  <Table.Td>
+                    {row.svcName ?? `Serviço ${row.svcId}`}
+                    <ChangedCue changed={auditChanged} />
+                  </Table.Td>
                   <Table.Td>{rowObservation(row)}</Table.Td>
                   <Table.Td ta="right">{formatCents((row.valor ?? 0) as Cents)}</Table.Td>
                   {editable ? (

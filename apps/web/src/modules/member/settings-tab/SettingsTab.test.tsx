@@ -90,11 +90,19 @@ describe('Configurações tab', () => {
     expect(screen.queryByRole('switch', { name: 'Acesso ao portal' })).not.toBeInTheDocument();
   });
 
-  it('audit mode: read-only, the changed access marked', () => {
+  it('audit mode: read-only, the changed access marked (by its field path), the unchanged ones not', () => {
     mockApi(profiles);
-    renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={account} mode="audit" diffs={new Set(['portalAcesso'])} />);
+    renderWithProviders(
+      <Harness
+        roles={['v2tabconfiguracao']}
+        row={account}
+        mode="audit"
+        diffs={new Set(['portalAcesso', 'portalAcesso.0', 'portalAcesso.0.active'])}
+      />,
+    );
     expect(screen.getByRole('switch', { name: 'Acesso ao portal' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Acesso ao portal' }).closest('[data-changed="true"]')).not.toBeNull();
+    expect(screen.getByRole('switch', { name: 'Acesso externo' }).closest('[data-changed="true"]')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Enviar link de primeiro acesso' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Fieldset, Grid, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { canOpenRoute, memberSettingsContracts, memberSettingsMessages, type PortalAccessItem } from '@assoc/domain';
+import { auditRowPath, canOpenRoute, memberSettingsContracts, memberSettingsMessages, type PortalAccessItem } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { useRoles } from '../../ui/components/RoleGate';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -23,6 +23,8 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
   const accessAdmin = canOpenRoute('/acessos', roles);
   const editable = canEdit('settings') && mode !== 'audit';
   const row = (form.values.portalAcesso as PortalAccessItem[] | undefined)?.[0];
+  // The audit names the one row by its index and each changed field ('portalAcesso.0.active'; domain audit-paths.ts).
+  const changedAt = (field: string) => isChanged(diffs, auditRowPath('portalAcesso', 0, field));
   const [sending, setSending] = useState(false);
   const profiles = useQuery({
     queryKey: queryKeyOf(memberSettingsContracts.profiles),
@@ -66,10 +68,7 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
           )}
           <Grid gap="sm" align="flex-end">
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <div
-                data-changed={isChanged(diffs, 'portalAcesso') ? 'true' : undefined}
-                className={isChanged(diffs, 'portalAcesso') ? classes.changed : undefined}
-              >
+              <div data-changed={changedAt('active') ? 'true' : undefined} className={changedAt('active') ? classes.changed : undefined}>
                 <Switch
                   label="Acesso ao portal"
                   onLabel="SIM"
@@ -90,7 +89,7 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
                 disabled={!editable || !accessAdmin || row.userId == null}
                 allowDeselect={false}
                 onChange={(value) => value && set({ permIdv2: Number(value) })}
-                {...changedFieldProps(diffs, 'portalAcesso')}
+                {...changedFieldProps(diffs, auditRowPath('portalAcesso', 0, 'permIdv2'))}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
@@ -103,6 +102,8 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
                 disabled={!editable || !accessAdmin}
                 styles={row.fnAllowExternal ? undefined : offTrack}
                 onChange={(event) => set({ fnAllowExternal: event.currentTarget.checked })}
+                data-changed={changedAt('fnAllowExternal') ? 'true' : undefined}
+                className={changedAt('fnAllowExternal') ? classes.changed : undefined}
               />
             </Grid.Col>
           </Grid>
