@@ -16,6 +16,7 @@ import { seedLedger } from './ledger.seed.js';
 import { seedFollowUps } from './follow-up.seed.js';
 import { seedCharges } from './charges.seed.js';
 import { seedMobileCalls } from './mobile-calls.seed.js';
+import { seedDocuments } from './documents.seed.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 
@@ -46,6 +47,7 @@ export async function seedDemoData(
   await seedCharges(db, log);
   await seedMobileCalls(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
+  if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
