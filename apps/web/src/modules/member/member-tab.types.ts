@@ -53,8 +53,9 @@ export interface MemberTabProps {
   readOnly: boolean;
   /**
    * The field paths changed by the audit version shown (its fieldDiffs: 'custName',
-   * 'enderecoResidencial.adZipcode', 'parentFilhos.0.custName'); empty outside audit mode.
-   * Style a field with `changedFieldProps(diffs, path)` (changed-field.ts).
+   * 'enderecoResidencial.adZipcode'; child rows by id: 'parentFilhos', 'parentFilhos.201', 'parentFilhos.201.custName',
+   * 'parentFilhos.201.usuarioServicos.31.valor' — domain audit-paths.ts); empty outside audit mode.
+   * Style a field with `changedFieldProps(diffs, path)`, a table row with `changedRowProps` (changed-field.ts).
    */
   diffs: ReadonlySet<string>;
 }
