@@ -27,6 +27,7 @@ export default defineModule({
       access: createAccessAdminRepository(),
       resets: createPasswordResetRepository(app.db),
       config: app.config,
+      endSessions: (userId) => app.events.endSessions({ userId }),
     });
     app.services.memberSettings = service;
     app.services.members.registerChildList({

@@ -25,6 +25,8 @@ interface Deps {
   access: AccessAdminRepository;
   resets: PasswordResetRepository;
   config: AppConfig;
+  /** Closes every open socket of a user (the realtime plugin, on every instance). */
+  endSessions: (userId: number) => void;
 }
 
 /**
@@ -35,7 +37,7 @@ interface Deps {
  * profile; changing the profile or external access, or any change to an account holding roles the user lacks,
  * needs the access administrator's screen (/acessos). Every account change is also an `acessos` audit row.
  */
-export function createMemberSettingsService({ db, repo, access, resets, config }: Deps) {
+export function createMemberSettingsService({ db, repo, access, resets, config, endSessions }: Deps) {
   const isAccessAdmin = (roles: readonly string[]) => canOpenRoute('/acessos', roles);
 
   async function accountRoles(tx: Executor, userId: number): Promise<string[]> {
@@ -109,6 +111,8 @@ export function createMemberSettingsService({ db, repo, access, resets, config }
       if (activeChanged && !item.active) {
         await access.revokeSessions(tx, userId);
         await recordSecurityEvent(tx, { kind: 'session_ended', actor: ctx.actor, subjectUserId: userId, details: { reason: 'deactivated' } });
+        // Its open sockets close once the member save has committed (a rolled-back save ends nobody's session).
+        ctx.afterCommit(() => endSessions(userId));
       }
       const after = await access.findUser(tx, userId);
       await writeAudit(tx, { category: ACCESS_CATEGORY, entityId: `usuario:${userId}`, action: 'update', user: ctx.actor, before, after });

@@ -10,6 +10,8 @@ export interface ChildListContext {
   roles: readonly string[];
   /** True when the member is being inserted by this save. */
   inserting: boolean;
+  /** Runs `fn` once the save's transaction has committed, never after a rolled-back save (e.g. closing a deactivated account's sockets). */
+  afterCommit(fn: () => void): void;
 }
 
 /** A row as the save receives it: the item schema's output with its marker. */

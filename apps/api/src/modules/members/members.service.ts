@@ -227,8 +227,10 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     const input = body as unknown as Record<string, unknown>;
     const photos = app.services.photos as { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string> } | undefined;
     let photoKey: string | undefined;
+    const afterCommit: (() => void)[] = [];
 
     const result = await db.transaction(async (tx) => {
+      afterCommit.length = 0;
       const stored = cstId === null ? null : await loadFull(tx, cstId, true);
       if (cstId !== null && !stored) throw notFound();
       if (stored && stored.parentId !== null) throw badRequest(memberMessages.dependentNotHolder);
@@ -292,7 +294,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const listsAfter = new Map<MemberChildListKey, unknown[]>();
       for (const list of childLists.values()) {
         const items = rows.get(list);
-        const context = { actor: user.actor, roles: user.roles, inserting: !stored };
+        const context = { actor: user.actor, roles: user.roles, inserting: !stored, afterCommit: (fn: () => void) => void afterCommit.push(fn) };
         if (!items || !items.some((i) => i.operation !== 'none')) {
           listsAfter.set(list.key, stored ? ((stored as unknown as Record<string, unknown[]>)[list.key] ?? []) : []);
         } else if (list.audit === 'written') {
@@ -338,6 +340,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       return { cstId: id, version: saved.version, message: stored ? memberMessages.updated : memberMessages.inserted, deceasedChanged };
     });
     const { deceasedChanged, ...reply } = result;
+    for (const fn of afterCommit) fn();
     if (deceasedChanged) cache = null;
     return reply;
   }

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import { bbCheckDigit, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
+import { addresses, users } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+
+/**
+ * Turning a member's portal sign-in off closes the account's open sockets once the member save commits
+ * (app.events.endSessions after the transaction), and never when the save fails.
+ */
+let ctx: TestContext;
+let url: string;
+let staff: Client;
+const sockets: Socket[] = [];
+const staffRoles: Role[] = ['v2access', 'v2userallowupdate', 'v2tabconfiguracao', 'v2userdadospessoaisview'];
+/** When set, the test child list's apply (run after portalAcesso's) fails the save. */
+let failAfterPortal = false;
+
+beforeAll(async () => {
+  ctx = await createTestApp({}, { features: { realtime: true } });
+  // A list applied after portalAcesso's (registered last) that can roll the whole save back after the account changed.
+  ctx.app.services.members.registerChildList({
+    key: 'ressarcimentos',
+    itemSchema: z.object({ operation: z.enum(['insert', 'update', 'delete', 'none']) }),
+    roles: { view: ['v2tabconfiguracao'], edit: ['v2tabconfiguracao'] },
+    load: async () => [],
+    apply: async () => {
+      if (failAfterPortal) throw conflict('falha de teste');
+    },
+  });
+  url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  staff = (await signedInAs(ctx, staffRoles)).client;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await ctx?.close();
+});
+
+function open(client: Client): Socket {
+  const socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: client.cookie },
+  });
+  sockets.push(socket);
+  return socket;
+}
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
+async function portalMember() {
+  const member = await createMember(ctx, {
+    custEstadoCivil: 1,
+    custSocio: 'N',
+    custStatus: 'A',
+    bnkId: 2,
+    bnkaccBranch: '0001',
+    bnkaccBranchDigit: '9',
+    bnkaccAccount: '00000006',
+    bnkaccAccountDigit: bbCheckDigit('00000006'),
+    custCobrancaDia: 4,
+    enderecoSelected: 1,
+  });
+  await ctx.db
+    .insert(addresses)
+    .values({
+      cstId: member.cstId,
+      kind: 1,
+      adZipcode: '01310100',
+      adNumber: '10',
+      adAddress: 'Avenida Paulista',
+      adCity: 'São Paulo',
+      adState: 'SP',
+    });
+  const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
+  const socket = open(await signIn(ctx, account.cpf));
+  await connected(socket);
+  const record = (await staff.get(`/api/v1/user/${member.cstId}`)).json() as MemberRecord & { portalAcesso: PortalAccessItem[] };
+  expect(record.portalAcesso[0]!.active).toBe(true);
+  return { member, account, socket, record };
+}
+const turnOff = (record: MemberRecord & { portalAcesso: PortalAccessItem[] }, extra: Record<string, unknown> = {}) =>
+  staff.request({
+    method: 'PUT',
+    url: `/api/v1/user/${record.cstId}`,
+    payload: { version: record.version, portalAcesso: [{ ...record.portalAcesso[0], active: false, operation: 'update' }], ...extra },
+  });
+const closedWithin = (socket: Socket, ms: number) =>
+  new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+const activeOf = async (userId: number) => (await ctx.db.select({ active: users.active }).from(users).where(eq(users.userId, userId)))[0]!.active;
+
+describe('portal sign-in turned off: the account sockets', () => {
+  it('are disconnected at once when the member save commits', async () => {
+    const { account, socket, record } = await portalMember();
+    const closed = closedWithin(socket, 5_000);
+    const res = await turnOff(record);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(await activeOf(account.userId)).toBe(false);
+  });
+
+  it('stay connected when the save fails: a stale version (409) or a later list rolling the save back', async () => {
+    const { account, socket, record } = await portalMember();
+    const closed = closedWithin(socket, 1_500);
+    const stale = await turnOff({ ...record, version: record.version + 1 });
+    expect(stale.statusCode).toBe(409);
+    failAfterPortal = true;
+    try {
+      const rolledBack = await turnOff(record, { ressarcimentos: [{ operation: 'insert' }] });
+      expect(rolledBack.statusCode, rolledBack.body).toBe(409);
+    } finally {
+      failAfterPortal = false;
+    }
+    expect(await closed).toBeNull();
+    expect(socket.connected).toBe(true);
+    expect(await activeOf(account.userId)).toBe(true);
+  });
+});
