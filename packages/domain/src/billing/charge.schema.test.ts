@@ -102,4 +102,11 @@ describe('charge rules (spec 1 §4, §5, §6)', () => {
     const inserted = chargeItemSchema.safeParse({ ...row, cobId: -1, local: 1, operation: 'insert' });
     expect(inserted.error?.issues[0]?.message).toBe(chargeMessages.dateBeforeToday);
   });
+
+  it('a new row without its place says so while its value is still missing', () => {
+    const result = chargeItemSchema.safeParse({ cobId: -1, cobVencimento: isoDateInAppZone(), cobValor: null, operation: 'insert' });
+    const paths = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(paths).toContainEqual(['local', m.required]);
+    expect(paths?.[0]?.[0]).toBe('cobValor');
+  });
 });

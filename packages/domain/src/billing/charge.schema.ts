@@ -3,7 +3,7 @@ import { isoDateInAppZone, isValidIsoDate } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { childItem } from '../members/member.schema.js';
 import { BOLETO } from '../members/bank-rules.js';
-import { intRange, moneyCents } from '../validation.js';
+import { crossFieldRules, intRange, moneyCents } from '../validation.js';
 import { chargeMessages } from './charges.messages.js';
 
 /** New-charge form's debit place (spec 1 §3): 0 the member's registered place, 1 boleto (debit place 11). */
@@ -68,11 +68,14 @@ export const chargeItemSchema = childItem({
   lancamentos: intRange(1, 12).optional(),
   diaUtil: diaUtilField(),
   version: z.number().int().optional(),
-}).superRefine((v, ctx) => {
-  if (v.operation !== 'insert') return;
-  if (v.cobVencimento < isoDateInAppZone()) ctx.addIssue({ code: 'custom', path: ['cobVencimento'], message: chargeMessages.dateBeforeToday });
-  if (v.local === undefined) ctx.addIssue({ code: 'custom', path: ['local'], message: m.required });
-});
+}).superRefine(
+  ...crossFieldRules((v: { operation: string; cobVencimento?: unknown; local?: unknown }, ctx) => {
+    if (v.operation !== 'insert') return;
+    if (typeof v.cobVencimento === 'string' && v.cobVencimento < isoDateInAppZone())
+      ctx.addIssue({ code: 'custom', path: ['cobVencimento'], message: chargeMessages.dateBeforeToday });
+    if (v.local === undefined) ctx.addIssue({ code: 'custom', path: ['local'], message: m.required });
+  }),
+);
 export type ChargeItem = z.output<typeof chargeItemSchema>;
 
 /** Spec 1 §4: yellow without a return date; red with a return date and a code above 0; otherwise plain. */

@@ -70,4 +70,14 @@ describe('localSchema', () => {
     expect(messages(localSchema, { ...valid, locFax: '34567890' })).toEqual(['locFaxDdd: Campo obrigatório']);
     expect(messages(localSchema, { ...valid, locPhone2Ddd: 'ab', locPhone2: '34567890' })).toEqual(['locPhone2Ddd: Apenas caracteres numéricos']);
   });
+  it('checks the phone pairs while a name is empty or invalid', () => {
+    expect(messages(localSchema, { ...valid, locNome: '', locFax: '34567890' })).toEqual([
+      'locNome: Campo obrigatório',
+      'locFaxDdd: Campo obrigatório',
+    ]);
+    expect(messages(localSchema, { ...valid, predioNome: 'Fórum\u0000', locPhone1Ddd: '11' })).toEqual([
+      'predioNome: Texto contém caracteres inválidos',
+      'locPhone1: Campo obrigatório',
+    ]);
+  });
 });
