@@ -1,38 +1,52 @@
 import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
+import {
+  circunscricaoRecordSchema,
+  comarcaRecordSchema,
+  coordinatorOptionSchema,
+  forumRecordSchema,
+  localRecordSchema,
+} from '../locations/locations.schema.js';
 
-/** A coordinator of a local (spec 3 §3: corTitular, corAdjunto are holder magistrates). */
-const coordinatorSchema = z.object({ cstId: z.number().int(), custName: z.string() }).nullable();
+/** A coordinator of a local (spec 3 §3: corTitular, corAdjunto are holder magistrates), as the coordinator pickers show it. */
+const coordinatorSchema = coordinatorOptionSchema.nullable();
 
 /**
  * The member's work place as the Localização tab shows it read-only (spec 1 §2 "Local de trabalho" and
  * "Coordenadores"): the chosen local, its forum, comarca and circunscrição from the location registries, and
- * the local's titular and adjunto coordinators.
+ * the local's titular and adjunto coordinators. The fields are the registries' own (locations.schema.ts).
  */
-export const workplaceSchema = z.object({
-  locId: z.number().int(),
-  locNome: z.string(),
-  predioNome: z.string(),
-  locPhone1Ddd: z.string().nullable(),
-  locPhone1: z.string().nullable(),
-  locPhone1Ext: z.string().nullable(),
-  locPhone2Ddd: z.string().nullable(),
-  locPhone2: z.string().nullable(),
-  locPhone2Ext: z.string().nullable(),
-  apfId: z.number().int(),
-  forNome: z.string(),
-  forShort: z.string(),
-  forZipcode: z.string().nullable(),
-  forAddress: z.string().nullable(),
-  forNumber: z.string().nullable(),
-  forComplement: z.string().nullable(),
-  forCity: z.string().nullable(),
-  forState: z.string().nullable(),
-  comNome: z.string(),
-  cirNome: z.string(),
-  titular: coordinatorSchema,
-  adjunto: coordinatorSchema,
-});
+export const workplaceSchema = localRecordSchema
+  .pick({
+    locId: true,
+    locNome: true,
+    predioNome: true,
+    locPhone1Ddd: true,
+    locPhone1: true,
+    locPhone1Ext: true,
+    locPhone2Ddd: true,
+    locPhone2: true,
+    locPhone2Ext: true,
+  })
+  .extend(
+    forumRecordSchema.pick({
+      apfId: true,
+      forNome: true,
+      forShort: true,
+      forZipcode: true,
+      forAddress: true,
+      forNumber: true,
+      forComplement: true,
+      forCity: true,
+      forState: true,
+    }).shape,
+  )
+  .extend({
+    comNome: comarcaRecordSchema.shape.comNome,
+    cirNome: circunscricaoRecordSchema.shape.cirNome,
+    titular: coordinatorSchema,
+    adjunto: coordinatorSchema,
+  });
 export type Workplace = z.output<typeof workplaceSchema>;
 
 export const memberLocationContracts = {
