@@ -176,6 +176,17 @@ describe('Localização tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Data deve ser preenchida!')).toBeInTheDocument();
   });
 
+  it('shows its rules while a required field of another tab is empty (no name, no CPF)', async () => {
+    const { user } = setup({ initial: member({ custName: '', custCpf: '', desigApfId: 10, desigLocId: 101, desigApcId: 2 }) });
+    const desig = panel('Designado');
+    await waitFor(() => expect(input(desig, 'Local')).toHaveValue('2ª Vara Cível'));
+    await user.click(input(desig, 'Fórum'));
+    await user.click(await screen.findByRole('option', { name: 'Santana' }));
+    expect(await within(desig).findByText('Local deve ser informado')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Diretor do fórum' }));
+    expect(await screen.findByText('Data deve ser preenchida!')).toBeInTheDocument();
+  });
+
   it('read-only without v2loc and in audit mode (changed fields marked); hidden without v2tablocalizacao', async () => {
     const { unmount } = setup({ roles: ['v2tablocalizacao'] });
     await waitFor(() => expect(input(panel('Designado'), 'Fórum')).toBeDisabled());
