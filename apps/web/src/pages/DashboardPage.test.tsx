@@ -61,8 +61,9 @@ describe('dashboard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/associado'));
     expect(router.state.location.state).toEqual({ cstId: 202, parentId: 101 });
     // A dependent opens its holder's record (101) with the dependent in view; the view recorded is the dependent's.
+    // The click starts GET user/101 at once (member/prefetch.ts); the view is recorded when the screen mounts.
     await waitFor(() => expect(api.callsTo('GET user/101')).toHaveLength(1));
-    expect(api.callsTo('GET searchhistory/202')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET searchhistory/202')).toHaveLength(1));
   });
 
   it('shows the empty texts', async () => {

@@ -10,6 +10,7 @@ import {
   debitPlaces,
   emptyMember,
   financialStatuses,
+  firstIssuePerPath,
   followUpDepartments,
   followUpStatuses,
   followUpSubjects,
@@ -79,7 +80,8 @@ const READ_ONLY = new Set<string>([
 const DATACACHE_TTL_MS = 5 * 60_000;
 
 const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
-  const errors = issues.map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
+  // One message per field, as the form shows them (a field's later checks also report since no check aborts).
+  const errors = firstIssuePerPath(issues).map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
   const first = errors[0]!;
   const field = first.instancePath.slice(1).replace(/\//g, '.');
   return badRequest(field ? `${field}: ${first.message}` : first.message, { errors });
