@@ -10,7 +10,7 @@ declare module '../../lib/module.js' {
 
 /**
  * Report templates by name (issue 11, decisions 8 and 15), set up after the documents module: installs the
- * shipped templates once, gives the document service its template source (every render uses the stored
+ * shipped templates once (and upgrades a stored one nobody edited when the shipped one changes), gives the document service its template source (every render uses the stored
  * template) and the report/* calls.
  */
 export default defineModule({
@@ -19,7 +19,8 @@ export default defineModule({
     const documents = app.services.documents;
     const service = createReportsService(app.db, documents);
     app.services.reports = service;
-    await service.install();
+    const upgraded = await service.install();
+    if (upgraded.length) app.log.info({ templates: upgraded }, 'shipped report templates upgraded');
     documents.setTemplateSource({ current: (name) => service.current(name) });
   },
   routes,

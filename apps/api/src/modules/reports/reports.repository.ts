@@ -18,6 +18,24 @@ export const reportsRepository = {
     return row !== undefined;
   },
 
+  /**
+   * What the start-up upgrade needs of a name's stored template against the shipped one: whether it already is the
+   * shipped one, its current version's action, and whether it is a template the application wrote itself (it equals
+   * one of the versions written with action 'default': the install, an earlier upgrade or "Restaurar padrão").
+   */
+  async shippedState(db: Executor, reportId: number, shipped: unknown) {
+    const result = await db.execute<{ same: boolean; action: string | null; shippedBefore: boolean }>(sql`
+      select t.template = ${JSON.stringify(shipped)}::jsonb as "same", v.action as "action",
+        exists (
+          select 1 from ${reportTemplateVersions} d
+          where d.report_id = t.report_id and d.action = 'default' and d.template = t.template
+        ) as "shippedBefore"
+      from ${reportTemplates} t
+      left join ${reportTemplateVersions} v on v.report_id = t.report_id and v.version = t.version
+      where t.report_id = ${reportId}`);
+    return result.rows[0];
+  },
+
   async all(db: Executor): Promise<ReportRow[]> {
     return db.select().from(reportTemplates).orderBy(reportTemplates.reportId);
   },
@@ -39,8 +57,8 @@ export const reportsRepository = {
     return row?.template ?? null;
   },
 
-  /** Writes a new current version, if the row is still at `expected`; undefined when it moved on. */
-  async writeVersion(db: Executor, reportId: number, expected: number, template: unknown, action: ReportAction, byName: string) {
+  /** Writes a new current version, if the row is still at `expected`; undefined when it moved on. `byName` null: the application. */
+  async writeVersion(db: Executor, reportId: number, expected: number, template: unknown, action: ReportAction, byName: string | null) {
     const [row] = await db
       .update(reportTemplates)
       .set({ template, version: sql`${reportTemplates.version} + 1`, updatedByName: byName, updatedAt: sql`now()` })

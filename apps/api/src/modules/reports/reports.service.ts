@@ -15,6 +15,8 @@ export interface ReportsDocuments {
 }
 
 const AUDIT = 'relatorios';
+/** The audit's author of the start-up upgrade of a shipped template (no user: the application; "Sistema" as the screens show it). */
+const SYSTEM: Actor = { userId: 0, name: 'Sistema' };
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The pdfme message without its banner, on one line (the 400's detail). */
@@ -97,9 +99,38 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
   }
 
   return {
-    /** Installs a row per shipped definition (insert … on conflict do nothing; several instances may start together). */
-    async install() {
-      for (const definition of definitions()) await db.transaction((tx) => repo.install(tx, definition.name, definition.template));
+    /**
+     * At start-up, per shipped definition: installs its row once (insert … on conflict do nothing), or upgrades a stored
+     * template nobody edited to the shipped one (a new version, action 'default', audited as the application's). Not
+     * edited: its current version was written by the install, an earlier upgrade or "Restaurar padrão" (action
+     * 'default'), or restores such a version, and its template is one of those the application wrote. A template a user
+     * saved, or a restore of a saved version, is never touched. Several instances may start together: the row is locked
+     * and compared again, so one of them upgrades and the others find the shipped template. Answers the upgraded names.
+     */
+    async install(): Promise<string[]> {
+      const upgraded: string[] = [];
+      for (const definition of definitions()) {
+        const done = await db.transaction(async (tx) => {
+          if (await repo.install(tx, definition.name, definition.template)) return false;
+          const row = await repo.byName(tx, definition.name, true);
+          if (!row) return false;
+          const state = await repo.shippedState(tx, row.reportId, definition.template);
+          if (!state || state.same || !state.shippedBefore || (state.action !== 'default' && state.action !== 'restore')) return false;
+          const after = await repo.writeVersion(tx, row.reportId, row.version, definition.template, 'default', null);
+          if (!after) return false;
+          await writeAudit(tx, {
+            category: AUDIT,
+            entityId: row.reportId,
+            action: 'update',
+            user: SYSTEM,
+            before: { name: row.name, version: row.version, template: row.template },
+            after: { name: row.name, version: after.version, action: 'default', upgrade: true, template: definition.template },
+          });
+          return true;
+        });
+        if (done) upgraded.push(definition.name);
+      }
+      return upgraded;
     },
 
     /** The document service's template source: the stored template of a name, or null (the default). */

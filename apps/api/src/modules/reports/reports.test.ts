@@ -190,3 +190,122 @@ describe('report templates', () => {
     expect(count.rows[0]).toEqual({ n: 3 });
   });
 });
+
+describe('shipped templates upgrade themselves at start-up where nobody edited them', () => {
+  const SAUDE = 'declaracao-saude';
+  const saudeUrl = `/api/v1/report/${SAUDE}`;
+  const PAYMENT_FIELDS = ['pagamentos_titulo', 'pagamentos_entidade', 'pagamentos', 'pagamentos_total'];
+  const shipped = () => ctx.app.services.documents.definitions.find((d) => d.name === SAUDE)!.template as unknown as Template;
+  /** The declaration as shipped before the payments table (commit c8ed052): none of the payment fields. */
+  const oldTemplate = () => {
+    const old = structuredClone(shipped());
+    old.schemas = old.schemas.map((page) => page.filter((s) => !s.name.startsWith('pagamentos')));
+    return old;
+  };
+  const withTitle = (template: Template, text: string) => {
+    const copy = structuredClone(template);
+    for (const page of copy.schemas) for (const s of page) if (s.name === 'dependentes_titulo') s.content = text;
+    return copy;
+  };
+  const saude = async () => (await admin.get(saudeUrl)).json() as TemplateReply;
+  const history = async () =>
+    (await admin.get(`${saudeUrl}/versoes`)).json() as Array<{ version: number; action: string; savedByName: string | null }>;
+  const saudeText = async () => {
+    const res = await admin.get(`${saudeUrl}/pdf`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    return (await pdfText(res.rawPayload)).join(' ');
+  };
+  const upgradeAudits = async (reportId: number) =>
+    ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audits where category = 'relatorios' and entity_id = ${String(reportId)} and (after->>'upgrade')::boolean`,
+    );
+  /**
+   * Puts the database as an older release left it: the current version (and its history row) holds `template`, written
+   * with `action` (the install's 'default', a user's 'save' or 'restore').
+   */
+  async function storedAs(template: Template, action: 'default' | 'save' | 'restore') {
+    const { number, version } = await saude();
+    await ctx.db.execute(sql`update report_templates set template = ${JSON.stringify(template)}::jsonb where report_id = ${number}`);
+    await ctx.db.execute(
+      sql`update report_template_versions set template = ${JSON.stringify(template)}::jsonb, action = ${action}
+          where report_id = ${number} and version = ${version}`,
+    );
+    return { number, version };
+  }
+
+  it('an untouched old template (the install’s version) becomes the shipped one: a new version, action default, audited; the payments render', async () => {
+    const { number, version } = await storedAs(oldTemplate(), 'default');
+    expect(await saudeText()).not.toContain('Pagamentos ao plano de saúde');
+
+    expect(await ctx.app.services.reports.install()).toEqual([SAUDE]);
+    const after = await saude();
+    expect(after.version).toBe(version + 1);
+    expect(after.rptData).toEqual(JSON.parse(JSON.stringify(shipped())));
+    expect((await history())[0]).toEqual(expect.objectContaining({ version: version + 1, action: 'default', savedByName: null }));
+    expect((await upgradeAudits(number)).rows[0]!.n).toBe(1);
+    const [audit] = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'relatorios'), eq(audits.entityId, String(number))));
+    expect(audit).toMatchObject({ action: 'update', userName: 'Sistema' });
+    expect(await saudeText()).toContain('Pagamentos ao plano de saúde no período');
+    const list = (await admin.get('/api/v1/report')).json() as Array<{ name: string; updatedByName: string | null; version: number }>;
+    expect(list.find((r) => r.name === SAUDE)).toMatchObject({ version: version + 1, updatedByName: null });
+  });
+
+  it('a second start changes nothing, and two instances starting together upgrade once', async () => {
+    const before = await saude();
+    expect(await ctx.app.services.reports.install()).toEqual([]);
+    expect(await saude()).toEqual(before);
+
+    await storedAs(oldTemplate(), 'default');
+    const starts = await Promise.all([ctx.app.services.reports.install(), ctx.app.services.reports.install()]);
+    expect(starts.flat()).toEqual([SAUDE]);
+    expect((await saude()).version).toBe(before.version + 1);
+    expect((await upgradeAudits(before.number)).rows[0]!.n).toBe(2);
+  });
+
+  it('"Restaurar padrão" and a restore of a default version count as untouched; a restore of a saved version does not', async () => {
+    // "Restaurar padrão" of an older release wrote the old template (action default): upgraded.
+    const viaDefault = await storedAs(oldTemplate(), 'default');
+    expect(await ctx.app.services.reports.install()).toEqual([SAUDE]);
+    // A restore of that old default version: its template is one the application wrote, upgraded too.
+    const restoredOld = await admin.post(`${saudeUrl}/restaurar`, { version: viaDefault.version });
+    expect(restoredOld.statusCode, restoredOld.body).toBe(200);
+    expect(await saudeText()).not.toContain('Pagamentos ao plano de saúde');
+    expect(await ctx.app.services.reports.install()).toEqual([SAUDE]);
+    expect(await saudeText()).toContain('Pagamentos ao plano de saúde');
+    expect((await history())[0]!.action).toBe('default');
+
+    // A restore of a version a user saved: left alone.
+    const { version } = await storedAs(withTitle(oldTemplate(), 'Dependentes (salvo por um usuário)'), 'save');
+    const restoredSaved = await admin.post(`${saudeUrl}/restaurar`, { version });
+    expect(restoredSaved.statusCode, restoredSaved.body).toBe(200);
+    const before = await saude();
+    expect(await ctx.app.services.reports.install()).toEqual([]);
+    expect(await saude()).toEqual(before);
+  });
+
+  it('an edited old template is left alone: it still renders, and saving it asks for the payment fields by name', async () => {
+    const edited = withTitle(oldTemplate(), 'Dependentes inscritos (texto editado)');
+    await storedAs(edited, 'save');
+    const before = await saude();
+    const versionsBefore = await history();
+    expect(await ctx.app.services.reports.install()).toEqual([]);
+    expect(await saude()).toEqual(before);
+    expect(await history()).toEqual(versionsBefore);
+
+    const text = await saudeText();
+    expect(text).toContain('Dependentes inscritos (texto editado)');
+    expect(text).toContain('DECLARAÇÃO DE SAÚDE');
+    expect(text).not.toContain('Pagamentos ao plano de saúde');
+
+    const res = await admin.request({ method: 'PUT', url: saudeUrl, payload: { rptData: before.rptData, version: before.version } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(reportMessages.missingFields(PAYMENT_FIELDS));
+    expect(res.json().message).toBe(
+      'O modelo não tem os campos pagamentos_titulo, pagamentos_entidade, pagamentos, pagamentos_total que o documento preenche; inclua-os antes de salvar.',
+    );
+    expect((await saude()).version).toBe(before.version);
+  });
+});
