@@ -163,4 +163,47 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Nova cobrança' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Cobranças' })).toBeInTheDocument();
   });
+
+  it('audit mode: a note says the version lists only the charges its save created; the empty table says none was created', async () => {
+    const api = mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: 15000 } } });
+    renderWithProviders(<Harness initial={member([])} roles={EDITOR} mode="audit" />);
+    const note = screen.getByText('Nesta versão aparecem só as cobranças criadas por esta alteração.');
+    const table = screen.getByRole('table', { name: 'Cobranças' });
+    expect(table).toHaveAccessibleDescription(note.textContent!);
+    expect(within(table).getByText('Nenhuma cobrança criada nesta alteração.')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma cobrança')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nova cobrança' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Débito em aberto/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET cobranca/divida/101')).toHaveLength(0);
+  });
+
+  it('audit mode with a charge the save created: the note above it and the row, without the empty text', async () => {
+    mockApi({});
+    renderWithProviders(<Harness initial={member([{ ...openBoleto, operation: 'none' }])} roles={EDITOR} mode="audit" />);
+    expect(screen.getByText('Nesta versão aparecem só as cobranças criadas por esta alteração.')).toBeInTheDocument();
+    expect(rowOf('10/03/2030')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma cobrança criada nesta alteração.')).not.toBeInTheDocument();
+  });
+
+  it('outside audit mode: no note, and an empty table says "Nenhuma cobrança"', async () => {
+    setup([]);
+    expect(await screen.findByText('Débito em aberto: R$ 150,00')).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma cobrança')).toBeInTheDocument();
+    expect(screen.queryByText('Nesta versão aparecem só as cobranças criadas por esta alteração.')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Cobranças' })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('audit mode has no critical or serious axe violation (WCAG 2.1 A/AA)', async () => {
+    const { default: axe } = await import('axe-core');
+    mockApi({});
+    const { container } = renderWithProviders(<Harness initial={member([])} roles={EDITOR} mode="audit" />);
+    const results = await axe.run(container, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // happy-dom computes no colours or layout: contrast is checked by the E2E axe run of the member screen.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.passes.length).toBeGreaterThan(0);
+    const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconMail, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +33,9 @@ import { chargeResult, rowStyles } from './chargeRows';
 
 const LIST = 'cobrancas';
 const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } as const;
+/** An audit version keeps only the charges its save created (child list audit: 'written'): the note and the empty text say so. */
+const AUDIT_CHARGES_NOTE = 'Nesta versão aparecem só as cobranças criadas por esta alteração.';
+const AUDIT_NO_CHARGES = 'Nenhuma cobrança criada nesta alteração.';
 
 /** Tomorrow in the association's time zone, ISO. */
 function tomorrow(): string {
@@ -51,6 +54,7 @@ function tomorrow(): string {
 export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOnly, diffs }: MemberTabProps) {
   const [adding, setAdding] = useState(false);
   const [details, setDetails] = useState<ChargeItem | null>(null);
+  const auditNoteId = useId();
   const printing = usePrintDocument();
   const visible = canView('charges') || canEdit('charges');
   const debtQuery = useQuery({
@@ -134,8 +138,13 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
           </Text>
         ) : null}
       </Group>
+      {mode === 'audit' ? (
+        <Text size="sm" c="dimmed" id={auditNoteId}>
+          {AUDIT_CHARGES_NOTE}
+        </Text>
+      ) : null}
       <Table.ScrollContainer minWidth={620}>
-        <Table highlightOnHover aria-label="Cobranças">
+        <Table highlightOnHover aria-label="Cobranças" aria-describedby={mode === 'audit' ? auditNoteId : undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Vencimento</Table.Th>
@@ -153,7 +162,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
               <Table.Tr>
                 <Table.Td colSpan={6}>
                   <Text size="sm" c="dimmed">
-                    Nenhuma cobrança
+                    {mode === 'audit' ? AUDIT_NO_CHARGES : 'Nenhuma cobrança'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
