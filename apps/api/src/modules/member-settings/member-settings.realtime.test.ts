@@ -69,17 +69,15 @@ async function portalMember() {
     custCobrancaDia: 4,
     enderecoSelected: 1,
   });
-  await ctx.db
-    .insert(addresses)
-    .values({
-      cstId: member.cstId,
-      kind: 1,
-      adZipcode: '01310100',
-      adNumber: '10',
-      adAddress: 'Avenida Paulista',
-      adCity: 'São Paulo',
-      adState: 'SP',
-    });
+  await ctx.db.insert(addresses).values({
+    cstId: member.cstId,
+    kind: 1,
+    adZipcode: '01310100',
+    adNumber: '10',
+    adAddress: 'Avenida Paulista',
+    adCity: 'São Paulo',
+    adState: 'SP',
+  });
   const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
   const socket = open(await signIn(ctx, account.cpf));
   await connected(socket);
