@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { dataMessages } from '@assoc/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { startDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createDb, createPool, runMigrations } from '../src/db/client.js';
 import { createUser, signIn, type TestContext } from './helper.js';
+import { connected, testSockets } from './sockets.js';
 
 /**
  * Database faults (issue 8 §13) against a real embedded PostgreSQL of this file's own (not the shared test
@@ -22,7 +22,7 @@ const dataDir = `${process.env.TEST_DATA_DIR ?? path.join(repoRoot, '.data-test'
 let database: DatabaseHandle;
 let ctx: TestContext;
 let url: string;
-const sockets: Socket[] = [];
+const sockets = testSockets();
 
 const start = () => startDatabase({ dataDir, port });
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await ctx?.close().catch(() => {});
   await database?.stop().catch(() => {});
 });
@@ -95,18 +95,8 @@ describe('database faults', () => {
     // The channel still works through the new LISTEN connection.
     const user = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, user.cpf);
-    const socket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { cookie: client.cookie },
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = sockets.open(url, client);
+    await connected(socket);
     const list = await client.request({ method: 'GET', url: '/api/v1/ping' });
     expect(list.statusCode).toBe(200);
   });

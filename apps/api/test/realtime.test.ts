@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ConnectedUser, HubsMessage, Job } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from './helper.js';
+import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { connected, testSockets } from './sockets.js';
 
 let a: TestContext;
 let b: TestContext;
 let urlA: string;
 let urlB: string;
-const sockets: Socket[] = [];
+const sockets = testSockets();
+const open = sockets.open;
 
 beforeAll(async () => {
   a = await createTestApp({}, { features: { jobs: true, realtime: true } });
@@ -38,27 +40,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await b?.close();
   await a?.close();
 });
 
-function open(url: string, client?: Client, headers: Record<string, string> = {}): Socket {
-  const socket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { ...(client ? { cookie: client.cookie } : {}), ...headers },
-  });
-  sockets.push(socket);
-  return socket;
-}
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 const next = <T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, timeoutMs = 10_000) =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
@@ -75,14 +61,7 @@ describe('real-time channel', () => {
   it('refuses a handshake without a valid session', async () => {
     const anonymous = open(urlB);
     await expect(connected(anonymous)).rejects.toThrow('Sessão expirada, faça um novo login para continuar');
-    const forged = connect(urlB, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { cookie: 'assoc_sid=forjado' },
-    });
-    sockets.push(forged);
+    const forged = open(urlB, undefined, { cookie: 'assoc_sid=forjado' });
     await expect(connected(forged)).rejects.toThrow('Sessão expirada');
   });
 

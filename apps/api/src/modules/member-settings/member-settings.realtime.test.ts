@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { bbCheckDigit, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
 import { addresses, users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { connected, testSockets } from '../../../test/sockets.js';
 
 /**
  * Turning a member's portal sign-in off closes the account's open sockets once the member save commits
@@ -14,7 +15,7 @@ import { createMember, createTestApp, createUser, signIn, signedInAs, type Clien
 let ctx: TestContext;
 let url: string;
 let staff: Client;
-const sockets: Socket[] = [];
+const sockets = testSockets();
 const staffRoles: Role[] = ['v2access', 'v2userallowupdate', 'v2tabconfiguracao', 'v2userdadospessoaisview'];
 /** When set, the test child list's apply (run after portalAcesso's) fails the save. */
 let failAfterPortal = false;
@@ -35,26 +36,11 @@ beforeAll(async () => {
   staff = (await signedInAs(ctx, staffRoles)).client;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await ctx?.close();
 });
 
-function open(client: Client): Socket {
-  const socket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { cookie: client.cookie },
-  });
-  sockets.push(socket);
-  return socket;
-}
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+const open = (client: Client): Socket => sockets.open(url, client);
 
 async function portalMember() {
   const member = await createMember(ctx, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import type { RealtimeEvents } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { connected, testSockets } from '../../../test/sockets.js';
 import { importBatch, multipartBody, nextCnj } from './process.testing.js';
 
 type Processo = RealtimeEvents['processo'];
@@ -10,7 +10,8 @@ let a: TestContext;
 let b: TestContext;
 let urlB: string;
 let apiKey: string;
-const sockets: Socket[] = [];
+const sockets = testSockets();
+const open = sockets.open;
 
 beforeAll(async () => {
   a = await createTestApp({}, { features: { realtime: true } });
@@ -21,27 +22,10 @@ beforeAll(async () => {
   apiKey = (await admin.post('/api/v1/process/chaves', { nome: 'Tempo real' })).json().chave;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await b?.close();
   await a?.close();
 });
-
-function open(url: string, client: Client): Socket {
-  const socket = connect(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { cookie: client.cookie },
-  });
-  sockets.push(socket);
-  return socket;
-}
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 
 function importThrough(ctx: TestContext, batch: unknown) {
   const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }]);
