@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@assoc/domain';
-import { cpfFromBase, numeroInterno } from '@assoc/domain';
+import { bbCheckDigit, cpfFromBase, numeroInterno } from '@assoc/domain';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
 import { buildApp, type AppFeatures } from '../src/app.js';
-import { profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
+import { addresses, profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { withDatabase } from './global-setup.js';
 
@@ -186,4 +186,34 @@ export async function createMember(ctx: TestContext, values: Partial<typeof cust
       .returning();
     return row!;
   });
+}
+
+/**
+ * A holder complete enough for the member save's rules: bank 2 with a valid account, billing day, a residential
+ * address as the default one; no services.
+ */
+export async function createSavableMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
+  const member = await createMember(ctx, {
+    custEstadoCivil: 1,
+    custSocio: 'N',
+    custStatus: 'A',
+    bnkId: 2,
+    bnkaccBranch: '0001',
+    bnkaccBranchDigit: '9',
+    bnkaccAccount: '00000006',
+    bnkaccAccountDigit: bbCheckDigit('00000006'),
+    custCobrancaDia: 4,
+    enderecoSelected: 1,
+    ...values,
+  });
+  await ctx.db.insert(addresses).values({
+    cstId: member.cstId,
+    kind: 1,
+    adZipcode: '01310100',
+    adNumber: '10',
+    adAddress: 'Avenida Paulista',
+    adCity: 'São Paulo',
+    adState: 'SP',
+  });
+  return member;
 }

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
-import { bbCheckDigit, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
-import { addresses, users } from '../../db/schema/index.js';
+import { type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
+import { users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { createSavableMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { connected, testSockets } from '../../../test/sockets.js';
 
 /**
@@ -43,27 +43,7 @@ afterAll(async () => {
 const open = (client: Client): Socket => sockets.open(url, client);
 
 async function portalMember() {
-  const member = await createMember(ctx, {
-    custEstadoCivil: 1,
-    custSocio: 'N',
-    custStatus: 'A',
-    bnkId: 2,
-    bnkaccBranch: '0001',
-    bnkaccBranchDigit: '9',
-    bnkaccAccount: '00000006',
-    bnkaccAccountDigit: bbCheckDigit('00000006'),
-    custCobrancaDia: 4,
-    enderecoSelected: 1,
-  });
-  await ctx.db.insert(addresses).values({
-    cstId: member.cstId,
-    kind: 1,
-    adZipcode: '01310100',
-    adNumber: '10',
-    adAddress: 'Avenida Paulista',
-    adCity: 'São Paulo',
-    adState: 'SP',
-  });
+  const member = await createSavableMember(ctx);
   const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
   const socket = open(await signIn(ctx, account.cpf));
   await connected(socket);

@@ -1,8 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bbCheckDigit, memberSettingsMessages as msg, roleCatalogue, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
-import { addresses, audits, outbox, passwordResets, users } from '../../db/schema/index.js';
-import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { memberSettingsMessages as msg, roleCatalogue, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
+import { audits, outbox, passwordResets, users } from '../../db/schema/index.js';
+import {
+  createMember,
+  createSavableMember,
+  createTestApp,
+  createUser,
+  signIn,
+  signedInAs,
+  type Client,
+  type TestContext,
+} from '../../../test/helper.js';
 import { FIRST_ACCESS_LINK_PLACEHOLDER } from './member-settings.mail.js';
 
 let ctx: TestContext;
@@ -40,32 +49,7 @@ const save = (client: Client, record: MemberRecord, access: Partial<PortalAccess
       portalAcesso: [{ ...(record as { portalAcesso?: PortalAccessItem[] }).portalAcesso![0], ...access, operation: 'update' }],
     },
   });
-/** A holder complete enough for the member save's rules (bank, billing day, address), without services. */
-async function newMember(values: Parameters<typeof createMember>[1] = {}) {
-  const member = await createMember(ctx, {
-    custEstadoCivil: 1,
-    custSocio: 'N',
-    custStatus: 'A',
-    bnkId: 2,
-    bnkaccBranch: '0001',
-    bnkaccBranchDigit: '9',
-    bnkaccAccount: '00000006',
-    bnkaccAccountDigit: bbCheckDigit('00000006'),
-    custCobrancaDia: 4,
-    enderecoSelected: 1,
-    ...values,
-  });
-  await ctx.db.insert(addresses).values({
-    cstId: member.cstId,
-    kind: 1,
-    adZipcode: '01310100',
-    adNumber: '10',
-    adAddress: 'Avenida Paulista',
-    adCity: 'São Paulo',
-    adState: 'SP',
-  });
-  return member;
-}
+const newMember = (values: Parameters<typeof createMember>[1] = {}) => createSavableMember(ctx, values);
 const accountOf = async (cstId: number) => (await ctx.db.select().from(users).where(eq(users.cstId, cstId)))[0];
 const accessAudits = async () =>
   Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits where category = 'acessos'`)).rows[0]!.n);
