@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { emptyMember, type MemberInput } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import QualificationTab from './QualificationTab';
 
 const member = (): MemberInput => ({
@@ -20,27 +18,9 @@ const member = (): MemberInput => ({
 });
 
 function Harness({ roles, mode = 'edit', diffs = new Set() }: { roles: string[]; mode?: MemberMode; diffs?: ReadonlySet<string> }) {
-  const form = useAppForm(memberSchema, member()) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <QualificationTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={diffs}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={QualificationTab} member={member()} roles={roles} mode={mode} diffs={diffs} />;
 }
-const values = () => JSON.parse(screen.getByTestId('values').textContent!) as Record<string, unknown>;
+const values = () => formValues();
 
 describe('Qualificação tab', () => {
   it('shows and edits the qualification fields with v2tabqualificacao', async () => {

@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberSchema, sectionAccess, type MemberInput, type PortalAccessItem } from '@assoc/domain';
+import { emptyMember, type MemberInput, type PortalAccessItem } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import SettingsTab from './SettingsTab';
 
 const account: PortalAccessItem = {
@@ -37,27 +35,9 @@ function Harness({
   mode?: MemberMode;
   diffs?: ReadonlySet<string>;
 }) {
-  const form = useAppForm(memberSchema, member(row)) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <SettingsTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={diffs}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={SettingsTab} member={member(row)} roles={roles} mode={mode} diffs={diffs} />;
 }
-const values = () => JSON.parse(screen.getByTestId('values').textContent!) as { portalAcesso: PortalAccessItem[] };
+const values = () => formValues<{ portalAcesso: PortalAccessItem[] }>();
 const profiles = { 'GET user/acesso/perfis': { body: [{ value: 3, label: 'Portal do associado' }] } };
 
 describe('Configurações tab', () => {
