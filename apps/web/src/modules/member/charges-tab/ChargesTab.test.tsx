@@ -1,21 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  chargeMessages,
-  emptyMember,
-  formatDate,
-  isoDateInAppZone,
-  memberSchema,
-  sectionAccess,
-  type ChargeItem,
-  type MemberInput,
-} from '@assoc/domain';
+import { chargeMessages, emptyMember, formatDate, isoDateInAppZone, type ChargeItem, type MemberInput } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import ChargesTab from './ChargesTab';
 
 const EDITOR = ['v2cobrancaview', 'v2cobrancanew'];
@@ -57,25 +46,7 @@ function member(cobrancas: ChargeItem[]): MemberInput {
 }
 
 function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; roles: string[]; mode?: MemberMode }) {
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <ChargesTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={new Set()}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values.cobrancas)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={ChargesTab} member={initial} roles={roles} mode={mode} cstId={101} />;
 }
 
 function setup(
@@ -86,7 +57,7 @@ function setup(
   const view = renderWithProviders(<Harness initial={member(charges)} roles={roles} />, { notifications: true, modals: true });
   return { api, ...view };
 }
-const values = () => JSON.parse(screen.getByTestId('values').textContent!) as ChargeItem[];
+const values = () => formValues<{ cobrancas: ChargeItem[] }>().cobrancas;
 const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr')!;
 
 describe('Cobranças tab', { timeout: 30_000 }, () => {

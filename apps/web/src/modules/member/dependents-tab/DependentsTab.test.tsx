@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberMessages, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { emptyMember, memberMessages, type MemberInput } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import DependentsTab from './DependentsTab';
 
 const ALL = ['v2depadd', 'v2depview', 'v2depdelete', 'v2depedit', 'v2depservicoview', 'v2depservicoedit', 'v2userdadosassoc'];
@@ -44,25 +42,7 @@ function member(): MemberInput {
 }
 
 function Harness({ roles, mode, diffs, inView }: { roles: string[]; mode: MemberMode; diffs: ReadonlySet<string>; inView: number | null }) {
-  const form = useAppForm(memberSchema, member()) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <DependentsTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={inView}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={diffs}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values.parentFilhos)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={DependentsTab} member={member()} roles={roles} mode={mode} diffs={diffs} cstId={101} dependentInView={inView} />;
 }
 
 const plan = {
@@ -99,7 +79,7 @@ function setup({ roles = ALL, mode = 'edit' as MemberMode, diffs = new Set<strin
   mockApi({ 'GET datacache': { body: DATACACHE }, ...SERVICE_ROUTES });
   return renderWithProviders(<Harness roles={roles} mode={mode} diffs={diffs} inView={inView} />, { modals: true, notifications: true });
 }
-const rows = () => JSON.parse(screen.getByTestId('values').textContent!) as { cstId: number; custName: string; operation: string }[];
+const rows = () => formValues<{ parentFilhos: { cstId: number; custName: string; operation: string }[] }>().parentFilhos;
 const table = () => screen.getByRole('table', { name: 'Dependentes' });
 
 describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {

@@ -1,13 +1,11 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberSchema, sectionAccess, type FollowUpItemInput, type MemberInput } from '@assoc/domain';
+import { emptyMember, type FollowUpItemInput, type MemberInput } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import FollowUpTab from './FollowUpTab';
 
 const EDITOR = ['v2userdadospessoaisview', 'v2userdadospessoais'];
@@ -39,27 +37,9 @@ const member = (rows: FollowUpItemInput[]): MemberInput =>
   }) as MemberInput;
 
 function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; roles: string[]; mode?: MemberMode }) {
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <FollowUpTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={new Set()}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values.atendimentos)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={FollowUpTab} member={initial} roles={roles} mode={mode} cstId={101} />;
 }
-const rowsValue = () => JSON.parse(screen.getByTestId('values').textContent!) as FollowUpItemInput[];
+const rowsValue = () => formValues<{ atendimentos: FollowUpItemInput[] }>().atendimentos;
 
 function setup(rows: FollowUpItemInput[], roles = EDITOR, mode?: MemberMode) {
   mockApi({});

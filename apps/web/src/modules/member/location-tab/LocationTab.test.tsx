@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { emptyMember, type MemberInput } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import LocationTab from './LocationTab';
 
 const EDITOR = ['v2tablocalizacao', 'v2loc'];
@@ -89,27 +87,9 @@ function Harness({
   mode?: MemberMode;
   diffs?: ReadonlySet<string>;
 }) {
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <LocationTab
-          form={form}
-          mode={mode}
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={diffs}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values)}</output>
-    </RolesProvider>
-  );
+  return <MemberTabHarness tab={LocationTab} member={initial} roles={roles} mode={mode} diffs={diffs} cstId={101} />;
 }
-const values = () => JSON.parse(screen.getByTestId('values').textContent!) as Record<string, unknown>;
+const values = () => formValues();
 const panel = (legend: string) => screen.getByRole('group', { name: legend });
 const input = (container: HTMLElement, label: string) => within(container).getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
 
