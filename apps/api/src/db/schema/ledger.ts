@@ -66,7 +66,7 @@ export const statementEntries = pgTable(
     check('statement_entries_tipo_ck', sql`${t.extTipo} IN ('lancamento', 'fechamento', 'credito', 'pagamento', 'estorno')`),
     check('statement_entries_estorno_ck', sql`(${t.extTipo} = 'estorno') = (${t.extEstornoParent} IS NOT NULL)`),
     unique('statement_entries_estorno_parent_uq').on(t.extEstornoParent),
-    // INCLUDE (ext_valor, svc_id) in the migrations (0023, 0033): Drizzle's index builder has no INCLUDE.
+    // INCLUDE (ext_valor, svc_id, ext_tipo) in the migrations (0023, 0033, 0034): Drizzle's index builder has no INCLUDE.
     index('statement_entries_holder_idx').on(t.cstId, t.fecId, t.extDate, t.extId),
     uniqueIndex('statement_entries_key_uq')
       .on(t.cstId, t.extKey)

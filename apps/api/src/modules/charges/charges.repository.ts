@@ -41,7 +41,7 @@ export interface NewChargeRow {
  * − what the charges settled (a return whose code is a payment: 0, 31),
  * never below zero. A payment is counted once, through its charge: an entry of type 'pagamento' (the statement's
  * record of a bank payment) is left out of the sum. The open period's debits are not yet billed: the monthly closing bills them when it locks the
- * period. Entries are read through statement_entries_holder_idx (cst_id, fec_id…), charges through charges_cst_idx.
+ * period. Entries are read index-only through statement_entries_holder_idx (cst_id, fec_id…; it includes ext_valor and ext_tipo), charges through charges_cst_idx.
  */
 export const debtSql = (cstId: number) => sql`
   select greatest(0,
