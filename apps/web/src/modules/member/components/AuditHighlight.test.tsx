@@ -1,24 +1,15 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  emptyMember,
-  memberSchema,
-  sectionAccess,
-  type ChargeItem,
-  type FollowUpItemInput,
-  type MemberInput,
-  type MemberServiceItem,
-} from '@assoc/domain';
+import { emptyMember, type ChargeItem, type FollowUpItemInput, type MemberInput, type MemberServiceItem } from '@assoc/domain';
 import { mockApi } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
 import ChargesTab from '../charges-tab/ChargesTab';
 import FollowUpTab from '../follow-up-tab/FollowUpTab';
-import type { MemberForm, MemberTabProps } from '../member-tab.types';
+import type { MemberTabProps } from '../member-tab.types';
 import ServicesTab from '../services-tab/ServicesTab';
+import { MemberTabHarness } from '../test/tab-harness';
 import { MemberTabs } from './MemberTabs';
 
 /**
@@ -76,29 +67,12 @@ const DIFFS = new Set([
   'cobrancas.61',
 ]);
 
-function Harness({ Tab, diffs }: { Tab: ComponentType<MemberTabProps>; diffs: ReadonlySet<string> }) {
-  const form = useAppForm(memberSchema, record) as unknown as MemberForm;
-  const access = sectionAccess(ROLES) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={ROLES}>
-      <Suspense>
-        <Tab
-          form={form}
-          mode="audit"
-          cstId={101}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={() => false}
-          readOnly
-          diffs={diffs}
-        />
-      </Suspense>
-    </RolesProvider>
-  );
-}
 function setup(Tab: ComponentType<MemberTabProps>, diffs: ReadonlySet<string> = DIFFS) {
   mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: 0 } }, 'GET servicos/plugins': { body: [] } });
-  return renderWithProviders(<Harness Tab={Tab} diffs={diffs} />, { session: sessionFor(ROLES), modals: true });
+  return renderWithProviders(<MemberTabHarness tab={Tab} member={record} roles={ROLES} mode="audit" diffs={diffs} />, {
+    session: sessionFor(ROLES),
+    modals: true,
+  });
 }
 const rowWith = (text: string) => screen.getByText(text).closest('tr')!;
 

@@ -1,12 +1,10 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyAddress, emptyMember, memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
+import { emptyAddress, emptyMember, type MemberInput } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode } from '../member-tab.types';
+import type { MemberMode } from '../member-tab.types';
+import { formValues, MemberTabHarness } from '../test/tab-harness';
 import UserTab from './UserTab';
 
 /** Every edit role of the Usuário tab (and the label role). */
@@ -83,40 +81,18 @@ interface HarnessProps {
   diffs?: ReadonlySet<string>;
 }
 
-function Harness({ initial, roles, mode = 'edit', diffs = new Set() }: HarnessProps) {
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <UserTab
-          form={form}
-          mode={mode}
-          cstId={Number(initial.cstId)}
-          dependentInView={null}
-          canView={(key) => access[key]?.view ?? false}
-          canEdit={(key) => mode !== 'audit' && (access[key]?.edit ?? false)}
-          readOnly={mode === 'audit'}
-          diffs={diffs}
-        />
-      </Suspense>
-      <output data-testid="values">{JSON.stringify(form.values)}</output>
-    </RolesProvider>
-  );
-}
-
 interface Values {
   enderecoResidencial: Record<string, unknown>;
   bankAccount: Record<string, unknown>;
   enderecoSelected: number;
   [field: string]: unknown;
 }
-const values = () => JSON.parse(screen.getByTestId('values').textContent!) as Values;
+const values = () => formValues<Values>();
 
 function setup(props: Partial<HarnessProps> = {}, routes: Record<string, MockReply> = {}) {
   const api = mockApi({ 'GET datacache': { body: DATACACHE }, ...routes });
   const view = renderWithProviders(
-    <Harness initial={props.initial ?? member()} roles={props.roles ?? EDITOR} mode={props.mode} diffs={props.diffs} />,
+    <MemberTabHarness tab={UserTab} member={props.initial ?? member()} roles={props.roles ?? EDITOR} mode={props.mode} diffs={props.diffs} />,
     {
       notifications: true,
     },
