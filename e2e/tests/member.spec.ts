@@ -100,6 +100,9 @@ test.describe('member record', () => {
       page.getByRole('group', { name: 'E-mail', exact: true }).locator('[data-changed="true"]').getByRole('textbox', { name: 'E-mail', exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('group', { name: 'Dados pessoais' }).getByRole('textbox', { name: 'Nome', exact: true })).not.toBeEditable();
+    // The tab holding the change says so in its label, not by colour only (issue 13); an untouched tab does not.
+    await expect(page.getByRole('tab', { name: 'Usuário (alterado)' })).toHaveAttribute('data-changed', 'true');
+    await expect(page.getByRole('tab', { name: 'Dependentes', exact: true })).not.toHaveAttribute('data-changed', 'true');
     await page.screenshot({ path: 'test-results/screens/member-audit.png', fullPage: true });
 
     // The earlier version (the insert) restored into the form, then saved.
