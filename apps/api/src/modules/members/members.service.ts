@@ -37,7 +37,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, loggableError, notFound } from '../../lib/errors.js';
 import type { ChildListDefinition, MarkedItem } from './child-lists.js';
 import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
 import type { AddressRow, CustomerRow, MembersRepository } from './members.repository.js';
@@ -227,11 +227,12 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
   /** One save (insert when cstId is null): one transaction for the member, its addresses and child lists, and its audit. */
   async function save(cstId: number | null, body: MemberData, user: MemberUser) {
     const input = body as unknown as Record<string, unknown>;
-    const photos = app.services.photos as { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string> } | undefined;
+    const photos = app.services.photos as
+      { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string>; discardPhoto(key: string): Promise<void> } | undefined;
     let photoKey: string | undefined;
     const afterCommit: (() => void)[] = [];
 
-    const result = await db.transaction(async (tx) => {
+    const saving = db.transaction(async (tx) => {
       afterCommit.length = 0;
       const stored = cstId === null ? null : await loadFull(tx, cstId, true);
       if (cstId !== null && !stored) throw notFound();
@@ -340,6 +341,12 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const deceasedChanged =
         (stored?.custAssocSituacao ?? null) !== saved.custAssocSituacao || (saved.custAssocSituacao === 5 && stored?.custName !== saved.custName);
       return { cstId: id, version: saved.version, message: stored ? memberMessages.updated : memberMessages.inserted, deceasedChanged };
+    });
+    const result = await saving.catch(async (error: unknown) => {
+      // A photo stored for a save that did not commit is removed again (best effort: the save's error is the answer).
+      const log = (err: unknown) => app.log.warn({ err: loggableError(err) }, 'foto de uma gravação desfeita não removida');
+      if (photoKey) await photos?.discardPhoto(photoKey).catch(log);
+      throw error;
     });
     const { deceasedChanged, ...reply } = result;
     for (const fn of afterCommit) fn();

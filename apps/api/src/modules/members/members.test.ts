@@ -448,4 +448,22 @@ describe('photo', () => {
     const bad = await put(staff, cstId, { ...bodyOf(member), custPhoto: 'data:image/png;base64,AAAA' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('a photo stored for a save that then fails is removed again (no orphan file)', async () => {
+    const { cstId } = await insertMember();
+    const loaded = await getMember(staff, cstId);
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 100, b: 150 } } })
+      .png()
+      .toBuffer();
+    const photoFiles = async () =>
+      Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from file_links where owner_kind = 'photo'`)).rows[0]!.n);
+    const before = await photoFiles();
+    // The photo is stored before the child lists are written; a new charge for a member without debt then fails the save.
+    const charge = { cobId: -1, local: 1, cobVencimento: '2099-01-10', cobValor: 1000, lancamentos: 1, operation: 'insert' };
+    const res = await put(staff, cstId, { ...bodyOf(loaded), custPhoto: `data:image/png;base64,${png.toString('base64')}`, cobrancas: [charge] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await photoFiles()).toBe(before);
+    expect((await getMember(staff, cstId)).custPhotoKey).toBe(loaded.custPhotoKey);
+  });
 });

@@ -146,6 +146,14 @@ export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) 
       return file.id;
     },
 
+    /** Removes a photo stored for a member save that did not commit: its thumbnails, its file and record. */
+    async discardPhoto(key: string) {
+      const file = await photoFile(key);
+      if (!file) return;
+      for (const size of Object.keys(THUMB_SIZES).map(Number)) await files.store.delete(thumbKey(file, size)).catch(() => undefined);
+      await files.detachAll(PHOTO_OWNER, key);
+    },
+
     /** GET thumbs/{size}/{key}: the thumbnail, made and kept on first request when missing; 404 for an unknown key or size. */
     async thumbnail(size: number, key: string): Promise<Buffer> {
       const file = THUMB_SIZES[size] ? await photoFile(key) : null;
