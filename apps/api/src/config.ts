@@ -86,6 +86,11 @@ const configSchema = z.object({
   MAP_GEOCODE_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   /** User-Agent sent to the geocoder (Nominatim's usage policy asks for one naming the application); default names this app and PUBLIC_URL. */
   MAP_GEOCODE_USER_AGENT: z.string().optional(),
+  /**
+   * Least time between two requests to the geocoder from this instance; default 1000 for the public Nominatim (its
+   * usage policy: at most one request per second), 0 for any other geocoder.
+   */
+  MAP_GEOCODE_MIN_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Tile server template of the map ({z}/{x}/{y}, optional {s}); its host is allowed in the CSP's img-src. */
   MAP_TILE_URL: z
     .string()

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geoMessages } from '@assoc/domain';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { createGeoClient, defaultGeocodeInterval, GeoUpstreamError } from './geo.client.js';
 import { tileSources } from './geo.tiles.js';
 
 /** A local Nominatim stand-in (the machine has no internet). */
@@ -129,5 +130,30 @@ describe('tileSources', () => {
     expect(tileSources('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toEqual(['https://*.tile.example.org']);
     expect(tileSources('http://localhost:8080/tiles/{z}/{x}/{y}.png')).toEqual(['http://localhost:8080']);
     expect(tileSources('https://a{s}.x.org/{z}/{x}/{y}.png')).toEqual([]);
+  });
+});
+
+describe('geocoder client', () => {
+  it('spaces its requests by minIntervalMs (the public Nominatim: 1 s), and a wait past the lookup time fails', async () => {
+    expect(defaultGeocodeInterval('https://nominatim.openstreetmap.org/search')).toBe(1000);
+    expect(defaultGeocodeInterval('http://127.0.0.1:8080/search')).toBe(0);
+    expect(defaultGeocodeInterval('não é url')).toBe(0);
+    const upstream = await startFakeNominatim();
+    try {
+      const client = createGeoClient({ url: upstream.url, userAgent: 'assoc-teste/1.0', minIntervalMs: 300 });
+      const started = Date.now();
+      const signal = AbortSignal.timeout(5000);
+      await client.search({ city: 'são carlos' }, signal);
+      await client.search({ city: 'são carlos' }, signal);
+      await client.search({ city: 'são carlos' }, signal);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(590);
+      expect(upstream.hits).toHaveLength(3);
+      // Its turn comes after the lookup's time: the wait itself fails, nothing is sent.
+      await client.search({ city: 'são carlos' }, AbortSignal.timeout(5000));
+      await expect(client.search({ city: 'são carlos' }, AbortSignal.timeout(50))).rejects.toThrow(GeoUpstreamError);
+      expect(upstream.hits).toHaveLength(4);
+    } finally {
+      await upstream.close();
+    }
   });
 });

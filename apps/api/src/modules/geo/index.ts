@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module.js';
-import { createGeoClient } from './geo.client.js';
+import { createGeoClient, defaultGeocodeInterval } from './geo.client.js';
 import { createGeoRepository } from './geo.repository.js';
 import { createGeoService, type GeoService } from './geo.service.js';
 import routes from './geo.routes.js';
@@ -17,7 +17,11 @@ export default defineModule({
     const c = app.config;
     app.services.geo = createGeoService({
       repo: createGeoRepository(app.db),
-      client: createGeoClient({ url: c.MAP_GEOCODE_URL, userAgent: c.MAP_GEOCODE_USER_AGENT ?? `assoc-backoffice/1.0 (${c.PUBLIC_URL})` }),
+      client: createGeoClient({
+        url: c.MAP_GEOCODE_URL,
+        userAgent: c.MAP_GEOCODE_USER_AGENT ?? `assoc-backoffice/1.0 (${c.PUBLIC_URL})`,
+        minIntervalMs: c.MAP_GEOCODE_MIN_INTERVAL_MS ?? defaultGeocodeInterval(c.MAP_GEOCODE_URL),
+      }),
       timeoutMs: c.MAP_GEOCODE_TIMEOUT_MS,
       log: app.log,
     });
