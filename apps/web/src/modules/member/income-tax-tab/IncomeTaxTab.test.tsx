@@ -1,12 +1,9 @@
-import { Suspense } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyMember, incomeTaxMessages, memberSchema, type MemberInput } from '@assoc/domain';
+import { emptyMember, incomeTaxMessages, type MemberInput } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm } from '../member-tab.types';
+import { MemberTabHarness } from '../test/tab-harness';
 import IncomeTaxTab from './IncomeTaxTab';
 
 const YEARS = [
@@ -14,32 +11,12 @@ const YEARS = [
   { value: 2024, label: '2024' },
 ];
 
-function Harness({ roles, situation, byEmail }: { roles: string[]; situation: number; byEmail: boolean }) {
-  const initial = { ...emptyMember(), cstId: 101, custAssocSituacao: situation, custIRPorEmail: byEmail, irDatas: YEARS, version: 1 } as MemberInput;
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <IncomeTaxTab
-          form={form}
-          mode="edit"
-          cstId={101}
-          dependentInView={null}
-          canView={() => true}
-          canEdit={() => true}
-          readOnly={false}
-          diffs={new Set()}
-        />
-      </Suspense>
-    </RolesProvider>
-  );
-}
-
 function setup({ roles = ['v2tabir', 'v2iremail'], situation = 1, byEmail = true, routes = {} as Record<string, MockReply> } = {}) {
   const createObjectURL = vi.fn((blob: Blob) => `blob:ir-${blob.size}`);
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
   const api = mockApi({ 'GET user/irpdf/101/2025': { body: 'pdf-2025' }, 'GET user/irpdf/101/2024': { body: 'pdf-24' }, ...routes });
-  const view = renderWithProviders(<Harness roles={roles} situation={situation} byEmail={byEmail} />, { notifications: true });
+  const member = { ...emptyMember(), cstId: 101, custAssocSituacao: situation, custIRPorEmail: byEmail, irDatas: YEARS, version: 1 } as MemberInput;
+  const view = renderWithProviders(<MemberTabHarness tab={IncomeTaxTab} member={member} roles={roles} />, { notifications: true });
   return { api, ...view };
 }
 

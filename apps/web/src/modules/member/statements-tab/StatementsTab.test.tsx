@@ -1,12 +1,9 @@
-import { Suspense } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyMember, ledgerMessages, memberSchema, type MemberInput } from '@assoc/domain';
+import { emptyMember, ledgerMessages, type MemberInput } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { RolesProvider } from '../../ui/components/RoleGate';
-import { useAppForm } from '../../ui/form';
-import type { MemberForm } from '../member-tab.types';
+import { MemberTabHarness } from '../test/tab-harness';
 import StatementsTab from './StatementsTab';
 
 const ALL = ['v2tabextratos', 'v2extratoprint', 'v2extratoemail', 'v2extratoestorno'];
@@ -41,8 +38,9 @@ const OPEN = {
   entries: [entry(1, 123_456, 133_456), entry(2, -1_111, 132_345, { extEstornoChild: 3 })],
 };
 
-function Harness({ roles, situation = 1 }: { roles: string[]; situation?: number }) {
-  const initial = {
+function setup(roles = ALL, routes: Record<string, MockReply | (() => MockReply)> = {}, situation = 1) {
+  const api = mockApi({ 'GET user/extrato/101/-26': { body: OPEN }, ...routes });
+  const member = {
     ...emptyMember(),
     cstId: 101,
     custName: 'Maria da Silva',
@@ -50,28 +48,7 @@ function Harness({ roles, situation = 1 }: { roles: string[]; situation?: number
     extratoDatas: PERIODS,
     version: 1,
   } as MemberInput;
-  const form = useAppForm(memberSchema, initial) as unknown as MemberForm;
-  return (
-    <RolesProvider roles={roles}>
-      <Suspense>
-        <StatementsTab
-          form={form}
-          mode="edit"
-          cstId={101}
-          dependentInView={null}
-          canView={() => true}
-          canEdit={() => true}
-          readOnly={false}
-          diffs={new Set()}
-        />
-      </Suspense>
-    </RolesProvider>
-  );
-}
-
-function setup(roles = ALL, routes: Record<string, MockReply | (() => MockReply)> = {}, situation = 1) {
-  const api = mockApi({ 'GET user/extrato/101/-26': { body: OPEN }, ...routes });
-  const view = renderWithProviders(<Harness roles={roles} situation={situation} />, { modals: true, notifications: true });
+  const view = renderWithProviders(<MemberTabHarness tab={StatementsTab} member={member} roles={roles} />, { modals: true, notifications: true });
   return { api, ...view };
 }
 
