@@ -79,6 +79,9 @@ const READ_ONLY = new Set<string>([
 /** How long the lookup lists that do not come from registries (deceased holders) are kept. */
 const DATACACHE_TTL_MS = 5 * 60_000;
 
+/** Whether a list's rows hold a change to write (a row marked insert, update or delete). */
+const hasMarkedRows = (rows: readonly MarkedItem[]) => rows.some((row) => row.operation !== 'none');
+
 const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
   // One message per field, as the form shows them (a field's later checks also report since no check aborts).
   const errors = firstIssuePerPath(issues).map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
@@ -204,14 +207,14 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       if (!canEditSection(personal, roles)) throw forbidden(memberMessages.sectionForbidden(personal.label));
     }
     for (const [list, items] of rows) {
-      if (items.some((i) => i.operation !== 'none') && !hasAny(roles, list.roles.edit)) {
+      if (hasMarkedRows(items) && !hasAny(roles, list.roles.edit)) {
         throw forbidden(memberMessages.sectionForbidden(sectionOfField(list.key)?.label ?? list.key));
       }
       for (const part of list.nested ?? []) {
         if (hasAny(roles, part.edit)) continue;
         const changed = items.some((i) => {
           const rows = (i as unknown as Record<string, unknown>)[part.key];
-          return Array.isArray(rows) && rows.some((r: MarkedItem) => r.operation !== 'none');
+          return Array.isArray(rows) && hasMarkedRows(rows as MarkedItem[]);
         });
         if (changed) throw forbidden(memberMessages.sectionForbidden(part.label));
       }
@@ -295,10 +298,10 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         await repo.saveAddress(tx, id, addressKinds[key], addressValues((data[key] ?? {}) as Record<string, unknown>));
       }
       const listsAfter = new Map<MemberChildListKey, unknown[]>();
+      const context = { actor: user.actor, roles: user.roles, inserting: !stored, afterCommit: (fn: () => void) => void afterCommit.push(fn) };
       for (const list of childLists.values()) {
         const items = rows.get(list);
-        const context = { actor: user.actor, roles: user.roles, inserting: !stored, afterCommit: (fn: () => void) => void afterCommit.push(fn) };
-        if (!items || !items.some((i) => i.operation !== 'none')) {
+        if (!items || !hasMarkedRows(items)) {
           listsAfter.set(list.key, stored ? ((stored as unknown as Record<string, unknown[]>)[list.key] ?? []) : []);
         } else if (list.audit === 'written') {
           // The rows this save wrote: those stored after it that were not stored, as they were, before it.
