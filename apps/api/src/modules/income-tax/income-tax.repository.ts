@@ -65,16 +65,12 @@ export function createIncomeTaxRepository() {
       return result.rows[0] ?? null;
     },
 
-    /** irDatas: the base years (locked periods) holding entries of a service with an IR group, newest first (also YEARS_JSON). */
+    /** irDatas: the base years (locked periods) holding entries of a service with an IR group, newest first (MEMBER_YEARS_JSON for one holder). */
     async years(tx: Executor, cstId: number): Promise<number[]> {
-      const result = await tx.execute<{ ano: number }>(sql`
-        select distinct p.fec_ano as ano
-          from statement_entries e
-          join closing_periods p on p.fec_id = e.fec_id and p.locked_at is not null
-          join services s on s.svc_id = e.svc_id and s.irgrp_id is not null
-         where e.cst_id = ${cstId}
-         order by 1 desc`);
-      return result.rows.map((r) => Number(r.ano));
+      const result = await tx.execute<{ years: number[] }>(
+        sql`select ${sql.raw(MEMBER_YEARS_JSON)} as years from (select ${cstId}::int as cst_id) c`,
+      );
+      return result.rows[0]!.years.map(Number);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module.js';
-import { createLedgerRepository, MEMBER_PERIODS_JSON } from './ledger.repository.js';
+import { createLedgerRepository, MEMBER_PERIODS_JSON, type MemberPeriod } from './ledger.repository.js';
 import routes from './ledger.routes.js';
 import { createLedgerService, type LedgerService, periodOptions } from './ledger.service.js';
 
@@ -45,7 +45,7 @@ export default defineModule({
       load: (tx, cstId) => app.services.ledger.periodsOf(tx, cstId),
       json: {
         expression: MEMBER_PERIODS_JSON,
-        fromJson: (value) => periodOptions(value as { fecId: number; fecAno: number; fecMes: number; locked: boolean }[]),
+        fromJson: (value) => periodOptions(value as MemberPeriod[]),
       },
     });
   },

@@ -70,6 +70,12 @@ const periodOf = (row: Record<string, unknown>): PeriodRow => ({
  * `periodsOf` as one JSON array over the member's row `c` (GET user/{cstId} reads it in the member's own statement):
  * [{ fecId, fecAno, fecMes, locked }], newest first.
  */
+export interface MemberPeriod {
+  fecId: number;
+  fecAno: number;
+  fecMes: number;
+  locked: boolean;
+}
 export const MEMBER_PERIODS_JSON = `coalesce((select json_agg(json_build_object('fecId', p.fec_id, 'fecAno', p.fec_ano, 'fecMes', p.fec_mes,
     'locked', p.locked_at is not null) order by p.fec_ano desc, p.fec_mes desc)
   from closing_periods p
@@ -109,13 +115,12 @@ export function createLedgerRepository() {
       return result.rows.length === 1;
     },
 
-    /** The closing periods holding the holder's entries, and the open period, newest first. */
-    async periodsOf(tx: Executor, cstId: number): Promise<PeriodRow[]> {
-      const result = await tx.execute(sql`
-        select ${PERIOD_COLUMNS} from closing_periods p
-        where p.locked_at is null or exists (select 1 from statement_entries e where e.cst_id = ${cstId} and e.fec_id = p.fec_id)
-        order by p.fec_ano desc, p.fec_mes desc`);
-      return result.rows.map(periodOf);
+    /** The closing periods holding the holder's entries, and the open period, newest first (MEMBER_PERIODS_JSON for one holder). */
+    async periodsOf(tx: Executor, cstId: number): Promise<MemberPeriod[]> {
+      const result = await tx.execute<{ periods: MemberPeriod[] }>(
+        sql`select ${sql.raw(MEMBER_PERIODS_JSON)} as periods from (select ${cstId}::int as cst_id) c`,
+      );
+      return result.rows[0]!.periods;
     },
 
     /** The person (holder or dependent) with what the statement's PDF and e-mail print: null when unknown. */

@@ -5,7 +5,7 @@ import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
-import type { EntryInsert, EntryRow, LedgerRepository, PeriodRow } from './ledger.repository.js';
+import type { EntryInsert, EntryRow, LedgerRepository, MemberPeriod, PeriodRow } from './ledger.repository.js';
 
 /** The audit category of ledger writes (entries, reversals) and of the period locks. */
 export const LEDGER_AUDIT = 'extrato';
@@ -60,7 +60,7 @@ const auditOf = (e: EntryRow) => ({
 });
 
 /** extratoDatas from the periods holding a holder's entries (newest first): the open one first, then the closed. */
-export function periodOptions(periods: readonly { fecId: number; fecAno: number; fecMes: number; locked: boolean }[]): StatementPeriodOption[] {
+export function periodOptions(periods: readonly MemberPeriod[]): StatementPeriodOption[] {
   const open = periods.filter((p) => !p.locked).map((p) => ({ value: -p.fecId, label: ledgerMessages.openPeriodLabel }));
   const closed = periods.filter((p) => p.locked).map((p) => ({ value: p.fecId, label: periodLabel(p.fecAno, p.fecMes) }));
   return [...open, ...closed];
@@ -200,7 +200,7 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
 
     /** extratoDatas of GET user/{cstId}: the open period (-fecID, 'Em aberto') then the closed ones with entries (+fecID, MM/YYYY). */
     async periodsOf(tx: Executor, cstId: number): Promise<StatementPeriodOption[]> {
-      return periodOptions((await repo.periodsOf(tx, cstId)).map((p) => ({ ...p, locked: p.lockedAt !== null })));
+      return periodOptions(await repo.periodsOf(tx, cstId));
     },
 
     /** One entry in the open period, audited; idempotent by key (the first entry is answered, `created` false). */
