@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { BOLETO, boletoNumbers, debitPlaces, type BoletoBankCode, type ChargeItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { charges } from '../../db/schema/index.js';
+import { holderDebtSql } from '../ledger/ledger.repository.js';
 
 /** A stored charge as the boleto needs it. */
 export type StoredCharge = {
@@ -35,20 +36,11 @@ export interface NewChargeRow {
 }
 
 /**
- * The outstanding debt of a holder (decision 6, "open balance is what remains unpaid"), in one statement:
- *   what the ledger billed in the locked (closed) periods (debits and credits, reversals included)
- * + the credits (negative entries) of the open period, which count at once (a credit lowers the debt now)
- * − what the charges settled (a return whose code is a payment: 0, 31),
- * never below zero. A payment is counted once, through its charge: an entry of type 'pagamento' (the statement's
- * record of a bank payment) is left out of the sum. The open period's debits are not yet billed: the monthly closing bills them when it locks the
- * period. Entries are read index-only through statement_entries_holder_idx (cst_id, fec_id…; it includes ext_valor and ext_tipo), charges through charges_cst_idx.
+ * The outstanding debt of a holder (GET cobranca/divida, the new charge's default and limit): what the ledger says the
+ * holder owes (issue 22 item 1: the ledger's `holderDebtSql`, the domain's `owedBy`), never the charges, which only
+ * say how it is being collected. One statement, an index-only scan of the holder's entries.
  */
-export const debtSql = (cstId: number) => sql`
-  select greatest(0,
-    coalesce((select sum(e.ext_valor) from statement_entries e join closing_periods p on p.fec_id = e.fec_id
-              where e.cst_id = ${cstId} and e.ext_tipo <> 'pagamento' and (p.locked_at is not null or e.ext_valor < 0)), 0)
-  - coalesce((select sum(ch.cob_valor) from charges ch join charge_return_codes r on r.cdr_cod_ret = ch.cdr_cod_ret
-              where ch.cst_id = ${cstId} and r.cdr_paid), 0))::bigint as divida`;
+export const debtSql = (cstId: number) => sql`select ${holderDebtSql(sql`${cstId}::int`)} as divida`;
 
 /**
  * A holder's charges as one JSON array over its customers row `c` (the member's load reads them in its own

@@ -117,9 +117,9 @@ afterAll(async () => {
 });
 
 describe('GET cobranca/divida/{cstId}', () => {
-  it('is what the locked periods billed plus the open period’s credits, minus the paid charges, never below zero', async () => {
+  it('is what the ledger says the holder owes (every entry, payments as credits), never the charges, never below zero', async () => {
     const a = await holder();
-    // Locked: 150,00 and 80,00 − 30,00 credit; open: 70,00 debit (not billed yet) and a 10,00 credit (counts now).
+    // Locked: 150,00 and 80,00 − 30,00 credit; open: 70,00 consumption and a 10,00 credit: every entry counts.
     await ledger(
       a.cstId,
       [
@@ -128,17 +128,27 @@ describe('GET cobranca/divida/{cstId}', () => {
       ],
       [7000, -1000],
     );
-    expect(await debtOf(staff, a.cstId)).toBe(19000);
-    // A paid charge (code 0) settles; a rejected one (code 1) and an open one do not.
+    expect(await debtOf(staff, a.cstId)).toBe(26000);
+    // Charges say how the debt is collected, not what is owed: paid (code 0), rejected (1) or open, nothing changes.
     await ctx.db.insert(charges).values([
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 4000, cobRetorno: '2024-01-12', cdrCodRet: 0 },
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-02-10', cobValor: 2000, cobRetorno: '2024-02-12', cdrCodRet: 1 },
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-03-10', cobValor: 500 },
     ]);
-    expect(await debtOf(staff, a.cstId)).toBe(15000);
-    await ctx.db
-      .insert(charges)
-      .values({ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-04-10', cobValor: 90000, cobRetorno: '2024-04-12', cdrCodRet: 31 });
+    expect(await debtOf(staff, a.cstId)).toBe(26000);
+    // The paid charge's payment is a credit entry in the ledger ('pagamento', by debit, boleto or by hand): it counts.
+    const pay = (value: number, tipo: string) =>
+      ctx.db.execute(sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo)
+        select ${a.cstId}, fec_id, 'Pagamento', ${value}, ${tipo} from closing_periods where locked_at is null`);
+    await pay(-4000, 'pagamento');
+    expect(await debtOf(staff, a.cstId)).toBe(22000);
+    // The statement's balance (the open period's last one) is the same number.
+    const open = await ctx.db.execute<{ fec_id: number }>(sql`select fec_id from closing_periods where locked_at is null`);
+    const statement = await staff.get(`/api/v1/user/extrato/${a.cstId}/-${open.rows[0]!.fec_id}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json().saldoFinal).toBe(22000);
+    // A credit balance owes nothing.
+    await pay(-90000, 'credito');
     expect(await debtOf(staff, a.cstId)).toBe(0);
   });
 

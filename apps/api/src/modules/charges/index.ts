@@ -13,8 +13,8 @@ declare module '../../lib/module.js' {
 
 /**
  * Charges (cobranças, issue 14): the member record's `cobrancas` list (read-only stored charges; a new one is a row
- * marked insert, saved with the member: spec 1 §4/§5), `GET cobranca/divida/{cstId}` (the outstanding debt, one SQL
- * statement over the ledger and the charges: see `debtSql`), and the boleto of a bank-11 charge without a return
+ * marked insert, saved with the member: spec 1 §4/§5), `GET cobranca/divida/{cstId}` (the outstanding debt: what the
+ * ledger says the holder owes, never the charges — `debtSql`, the ledger's `holderDebtSql`), and the boleto of a bank-11 charge without a return
  * (`GET user/boleto/{cobId}` PDF, `GET user/boleto/email/{cobId}` through the outbox) with its real barcode and
  * linha digitável (`packages/domain/src/billing/boleto.ts`).
  */

@@ -32,7 +32,12 @@ declare module '../../lib/module.js' {
  * - `reverse(tx, extId, actor)`: the counter-entry (opposite value, 'Estorno: …', same person and service) in the open
  *   period, linked both ways (`extEstornoParent` stored on it; the parent's `extEstornoChild` read through the unique
  *   index); 409 when already reversed, 400 for a reversal.
- * - `entriesOf(tx, cstId, fecId)`, `balance(tx, cstId, { upTo? })` (SQL sum, up to a period), `lockOpenPeriod(tx, actor)`.
+ * - `entriesOf(tx, cstId, fecId)`, `balance(tx, cstId, { upTo? })` (SQL sum, up to a period), `debt(tx, cstId)` (what the
+ *   holder owes), `lockOpenPeriod(tx, actor)`.
+ *
+ * What a holder owes has one definition (issue 22 item 1): the domain's `holderBalance` / `owedBy`
+ * (packages/domain/src/ledger/owed.ts) and its SQL `holderBalanceSql` / `holderDebtSql` (ledger.repository.ts): the sum
+ * of every entry of the holder (payments are credits), never the charges.
  * Calls: GET user/extrato/{cstId}/{fecID}, user/extratopdf/{cstId}/{period}, user/emailextrato/{cstId}/{fecID},
  * user/extrato/estorno/{extId}.
  */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/audit.js';
 
 /** A closing period as the ledger reads it. */
@@ -80,6 +80,23 @@ export const MEMBER_PERIODS_JSON = `coalesce((select json_agg(json_build_object(
     'locked', p.locked_at is not null) order by p.fec_ano desc, p.fec_mes desc)
   from closing_periods p
   where p.locked_at is null or exists (select 1 from statement_entries e where e.cst_id = c.cst_id and e.fec_id = p.fec_id)), '[]'::json)`;
+
+/**
+ * What a holder owes, in SQL: the domain's `holderBalance` (packages/domain/src/ledger/owed.ts, issue 22 item 1) as one
+ * scalar subquery, for any caller (the debt, the new charge's limit, the statement's balances, the closing's open
+ * balance, dashboards): the sum of every entry of the holder (debits > 0, credits < 0: payments, credits, reversals),
+ * whatever its type; charges never count. `holder` is an SQL expression for the holder's cst_id (a column such as
+ * sql`c.cst_id` in a set-based query, or a parameter sql`${id}::int`); `before` / `upTo` bound it by period (fec_id
+ * order is time order). An index-only scan of statement_entries_holder_idx (cst_id, fec_id … INCLUDE ext_valor).
+ */
+export function holderBalanceSql(holder: SQL, range: { before?: number; upTo?: number } = {}): SQL {
+  return sql`(select coalesce(sum(owed_e.ext_valor), 0)::bigint from statement_entries owed_e where owed_e.cst_id = ${holder}${
+    range.before === undefined ? sql`` : sql` and owed_e.fec_id < ${range.before}`
+  }${range.upTo === undefined ? sql`` : sql` and owed_e.fec_id <= ${range.upTo}`})`;
+}
+
+/** The domain's `outstandingDebt` of `holderBalanceSql`: what the holder owes, never below zero (bigint). */
+export const holderDebtSql = (holder: SQL): SQL => sql`greatest(0, ${holderBalanceSql(holder)})`;
 
 /** The ledger's SQL (migration 0023); every function takes the caller's transaction or the pool. */
 export function createLedgerRepository() {
@@ -214,7 +231,7 @@ export function createLedgerRepository() {
         select h.parent_id as "parentId",
           (select json_build_object('fecId', p.fec_id, 'fecAno', p.fec_ano, 'fecMes', p.fec_mes, 'lockedAt', p.locked_at)
              from closing_periods p where p.fec_id = ${fecId}) as period,
-          (select coalesce(sum(b.ext_valor), 0)::bigint from statement_entries b where b.cst_id = h.cst_id and b.fec_id < ${fecId}) as opening,
+          ${holderBalanceSql(sql`h.cst_id`, { before: fecId })} as opening,
           coalesce((select json_agg(json_build_object('extId', e.ext_id, 'extDate', e.ext_date, 'extDescricao', e.ext_descricao,
               'extResponsavel', e.ext_responsavel, 'svcId', e.svc_id, 'svcName', coalesce(s.svc_name, ''), 'extValor', e.ext_valor,
               'extTipo', e.ext_tipo, 'extEstornoParent', e.ext_estorno_parent, 'extEstornoChild', r.ext_id,
@@ -234,17 +251,16 @@ export function createLedgerRepository() {
       return result.rows.map(entryOf);
     },
 
-    /**
-     * The holder's balance in SQL: every entry, or those of the periods up to `upTo` (fec_id order is time order:
-     * periods are opened one after the other), or before `before`.
-     */
+    /** The holder's balance (`holderBalanceSql`): every entry, or those of the periods up to `upTo` or before `before`. */
     async balance(tx: Executor, cstId: number, range: { upTo?: number; before?: number } = {}): Promise<number> {
-      const result = await tx.execute<{ total: string }>(sql`
-        select coalesce(sum(ext_valor), 0)::bigint as total from statement_entries
-        where cst_id = ${cstId}
-        ${range.upTo === undefined ? sql`` : sql`and fec_id <= ${range.upTo}`}
-        ${range.before === undefined ? sql`` : sql`and fec_id < ${range.before}`}`);
+      const result = await tx.execute<{ total: string }>(sql`select ${holderBalanceSql(sql`${cstId}::int`, range)} as total`);
       return Number(result.rows[0]?.total ?? 0);
+    },
+
+    /** What the holder owes (`holderDebtSql`): the balance of every entry, never below zero. */
+    async debt(tx: Executor, cstId: number): Promise<number> {
+      const result = await tx.execute<{ divida: string }>(sql`select ${holderDebtSql(sql`${cstId}::int`)} as divida`);
+      return Number(result.rows[0]?.divida ?? 0);
     },
   };
 }

@@ -154,6 +154,8 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
       extDate: string;
       extCreated: string;
     })[];
+    // The running balance from the balance before the period (`holderBalanceSql`): the open period's last one is
+    // the holder's balance, what `GET cobranca/divida` owes when positive (issue 22 item 1).
     const balances = runningBalances(
       found.opening,
       rows.map((r) => r.extValor),
@@ -269,8 +271,11 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
 
     entriesOf: (tx: Executor, cstId: number, fecId: number) => repo.entriesOf(tx, cstId, fecId),
 
-    /** The holder's balance in SQL (> 0: owed), over every period or up to period `upTo`. */
+    /** The holder's balance in SQL (`holderBalanceSql`; > 0: owed), over every period or up to period `upTo`. */
     balance: (tx: Executor, cstId: number, options: { upTo?: number } = {}) => repo.balance(tx, cstId, { upTo: options.upTo }),
+
+    /** What the holder owes (`holderDebtSql`, the domain's `owedBy`): the balance of every entry, never below zero. */
+    debt: (tx: Executor, cstId: number) => repo.debt(tx, cstId),
 
     /**
      * Locks the open period for good and opens the next month (the monthly closing's last step), audited; answers
