@@ -25,7 +25,11 @@ const yearText = z
 export const incomeTaxParamsSchema = memberIdParamsSchema.extend({ ano: yearText });
 export const incomeTaxPdfParamsSchema = memberIdParamsSchema.extend({ period: yearText });
 
-const amountsSchema = z.object({ irgrpId: z.number().int(), nome: z.string(), valor: z.number().int() });
+/**
+ * An IR group's amounts (issue 22 item 2): `valor` what was paid to the plan (fees, co-payments, net of their reversals),
+ * `reembolsado` the credits issued on its services (refunds), shown apart, never netted into `valor`.
+ */
+const amountsSchema = z.object({ irgrpId: z.number().int(), nome: z.string(), valor: z.number().int(), reembolsado: z.number().int() });
 
 /** Decision 7: a holder's base-year statement — per beneficiary (holder and dependents), the amounts per IR group. */
 export const incomeTaxStatementSchema = z.object({
@@ -44,8 +48,10 @@ export const incomeTaxStatementSchema = z.object({
     }),
   ),
   grupos: z.array(amountsSchema),
-  /** Sum of every beneficiary's amounts, cents. */
+  /** Sum of every beneficiary's amounts paid, cents. */
   total: z.number().int(),
+  /** Sum of every beneficiary's amounts reimbursed, cents. */
+  reembolsado: z.number().int(),
 });
 export type IncomeTaxStatement = z.output<typeof incomeTaxStatementSchema>;
 

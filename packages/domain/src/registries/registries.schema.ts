@@ -54,6 +54,11 @@ export const extratoGroupSchema = z.object({
   version: loadedVersion(),
   extgrpName: requiredText(5, 80),
   extgrpSort: intRange(1, 9999).default(EXTRATO_GROUP_DEFAULT_SORT),
+  /**
+   * Used as an IR group, a group of health plans (issue 22 item 2): only the services whose IR group has it go into
+   * the informe de rendimentos (IRPF code 26) and the health declaration.
+   */
+  extgrpSaude: z.boolean().default(false),
 });
 export type ExtratoGroupInput = z.input<typeof extratoGroupSchema>;
 
@@ -61,6 +66,7 @@ export const extratoGroupRecordSchema = z.object({
   extgrpID: z.number().int(),
   extgrpName: z.string(),
   extgrpSort: z.number().int(),
+  extgrpSaude: z.boolean(),
   version: recordVersion(),
 });
 export type ExtratoGroup = z.infer<typeof extratoGroupRecordSchema>;

@@ -37,6 +37,8 @@ export const extratoGroups = pgTable(
     extgrpID: serial('extgrp_id').primaryKey(),
     extgrpName: varchar('extgrp_name', { length: 80 }).notNull(),
     extgrpSort: smallint('extgrp_sort').notNull().default(10),
+    /** An IR group of health plans (migration 0035): its services go into the informe (IRPF code 26) and the health declaration. */
+    extgrpSaude: boolean('extgrp_saude').notNull().default(false),
     /** Optimistic concurrency (decision 5): +1 on every update, delete and restore. */
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

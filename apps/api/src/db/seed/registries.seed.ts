@@ -93,8 +93,9 @@ export async function seedRegistries(db: Db, now = new Date()) {
   ]);
   await db.insert(extratoGroups).values([
     { extgrpName: 'Mensalidades', extgrpSort: 10 },
-    { extgrpName: 'Planos de saúde', extgrpSort: 20 },
-    { extgrpName: 'Planos odontológicos', extgrpSort: 30 },
+    // Health and dental plans are the IRPF's code 26 ("Planos de saúde no Brasil"): health-plan IR groups.
+    { extgrpName: 'Planos de saúde', extgrpSort: 20, extgrpSaude: true },
+    { extgrpName: 'Planos odontológicos', extgrpSort: 30, extgrpSaude: true },
     { extgrpName: 'Seguros de vida', extgrpSort: 40 },
     { extgrpName: 'Convênios diversos', extgrpSort: 50 },
     { extgrpName: 'Fundo de Pecúlio', extgrpSort: 60 },

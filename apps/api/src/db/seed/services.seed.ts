@@ -9,7 +9,9 @@ const [UNIMED_PLAN_SUC_ID, AUTOGESTAO_PLAN_SUC_ID] = HEALTH_PLAN_SUC_IDS;
  * Demo suppliers, products and services of /servico (deterministic): what an association of
  * magistrates holds — two health plans (products 21 and 22, the CCH plans of spec 2 §3), a dental
  * plan, life insurance from two insurers, mobile phones, the association fee (product 17), the Fundo de
- * Pecúlio (service 170; spec 1 §5 and §9 refer to both ids) and the bar/snack account. Runs after
+ * Pecúlio (service 170; spec 1 §5 and §9 refer to both ids) and the bar/snack account. IR groups (issue 22 item 2):
+ * the health and dental plans only (health-plan groups, so the informe and the health declaration list them); life
+ * insurance and the Fundo de Pecúlio are not deductible as health expenses and have none. Runs after
  * seedRegistries, which empties these tables (they reference the statement groups) and seeds the
  * groups used here.
  */
@@ -125,7 +127,6 @@ export async function seedServices(db: Db) {
       svcServiceType: 0,
       svcPermiteDependente: false,
       extgrpId: fund,
-      irgrpId: fund,
       svcContaCredito: '2.1.5.01',
       svcCentroDeCusto: 'PECULIO',
     },
@@ -174,7 +175,6 @@ export async function seedServices(db: Db) {
       svcProRata: true,
       svcPermiteDependente: false,
       extgrpId: life,
-      irgrpId: life,
     },
     {
       sucId: vidaGrupo!.sucId,
@@ -185,7 +185,6 @@ export async function seedServices(db: Db) {
       svcProRata: true,
       svcPermiteDependente: false,
       extgrpId: life,
-      irgrpId: life,
     },
     {
       sucId: vidaIndividual!.sucId,
@@ -195,7 +194,6 @@ export async function seedServices(db: Db) {
       svcServiceType: 0,
       svcPermiteDependente: false,
       extgrpId: life,
-      irgrpId: life,
     },
     {
       sucId: vidaIndividual!.sucId,
@@ -205,7 +203,6 @@ export async function seedServices(db: Db) {
       svcServiceType: 0,
       svcPermiteDependente: false,
       extgrpId: life,
-      irgrpId: life,
     },
     { sucId: movel!.sucId, svcName: 'Linha móvel 20 GB', svcValor: 5_990, svcServiceType: 3, svcLancaNoFim: true, extgrpId: other },
     {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/audit.js';
+import { HEALTH_ENTRY_JOINS, HEALTH_PAID, HEALTH_REIMBURSED } from '../income-tax/income-tax.repository.js';
 
 export interface PlanMemberRow {
   cstId: number;
@@ -71,22 +72,19 @@ export function createHealthDeclarationRepository() {
     },
 
     /**
-     * The holder's ledger entries of the period on a service of `plans`, per responsible person (the holder when the
-     * entry names none). Reimbursed: the credits (ext_tipo 'credito') issued on a plan service — a refund of a plan
-     * expense —, net of their reversals. Paid: every other entry on a plan service (monthly fees, co-payments, and
-     * adjustments or reversals that lower them), net. A reversal counts with the entry it reverses (its parent's kind),
-     * in the period it was posted, as the informe de rendimentos does.
-     * Uses statement_entries_holder_idx (cst_id, fec_id).
+     * The holder's ledger entries of the period on a service of `plans` that the informe de rendimentos also counts (its
+     * IR group is a health-plan group: the income-tax module's HEALTH_ENTRY_JOINS, issue 22 item 2), per responsible
+     * person (the holder when the entry names none): paid (HEALTH_PAID: fees, co-payments, net of their reversals) and
+     * reimbursed (HEALTH_REIMBURSED: the credits issued on a plan service, net of their reversals), as the informe shows
+     * them. Uses statement_entries_holder_idx (cst_id, fec_id).
      */
     async payments(tx: Executor, cstId: number, fecId: number, plans: readonly number[]): Promise<PlanPaymentRow[]> {
       const result = await tx.execute<PlanPaymentRow & Record<string, unknown>>(sql`
         with a as (
           select coalesce(e.resp_id, e.cst_id) as resp, max(e.ext_responsavel) as responsavel,
-                 coalesce(sum(e.ext_valor) filter (where coalesce(p.ext_tipo, e.ext_tipo) <> 'credito'), 0)::int as pago,
-                 coalesce(-sum(e.ext_valor) filter (where coalesce(p.ext_tipo, e.ext_tipo) = 'credito'), 0)::int as reembolsado
+                 ${HEALTH_PAID} as pago, ${HEALTH_REIMBURSED} as reembolsado
             from statement_entries e
-            join services s on s.svc_id = e.svc_id
-            left join statement_entries p on p.ext_id = e.ext_estorno_parent
+            ${HEALTH_ENTRY_JOINS}
            where e.cst_id = ${cstId} and e.fec_id = ${fecId} and s.suc_id in (${inPlans(plans)})
            group by 1)
         select a.resp as "cstId", c.parent_id as "parentId", coalesce(c.cust_name, nullif(a.responsavel, ''), 'Beneficiário') as name,

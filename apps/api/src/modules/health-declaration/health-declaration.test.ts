@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDeclarationMessages as hm } from '@assoc/domain';
-import { customerServices, outbox, products, reportTemplates, services, statementEntries, suppliers } from '../../db/schema/index.js';
+import { customerServices, extratoGroups, outbox, products, reportTemplates, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { NO_HEALTH_PAYMENTS, declaracaoSaude } from '../documents/definitions/declaracao-saude.js';
@@ -11,6 +11,8 @@ let staff: Client;
 let fecId: number;
 const PLAN_SVC = 9421;
 const OTHER_SVC = 9499;
+/** A plan-21 service whose IR group is not a health-plan group: neither the informe nor the declaration lists it. */
+const NOT_HEALTH_SVC = 9422;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -19,9 +21,13 @@ beforeAll(async () => {
     { sucId: 21, supId: sup!.supId, sucName: 'Plano Enfermaria', sucHealth: true },
     { sucId: 9499, supId: sup!.supId, sucName: 'Outro produto' },
   ]);
+  // The informe's rule (issue 22 item 2): only services of a health-plan IR group count.
+  const [health] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Planos de saúde', extgrpSaude: true }).returning();
+  const [other] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Seguros de vida' }).returning();
   await ctx.db.insert(services).values([
-    { svcId: PLAN_SVC, sucId: 21, svcName: 'Plano Enfermaria titular', svcValor: 50000 },
+    { svcId: PLAN_SVC, sucId: 21, svcName: 'Plano Enfermaria titular', svcValor: 50000, irgrpId: health!.extgrpID },
     { svcId: OTHER_SVC, sucId: 9499, svcName: 'Outro serviço', svcValor: 1000 },
+    { svcId: NOT_HEALTH_SVC, sucId: 21, svcName: 'Seguro prestamista', svcValor: 700, irgrpId: other!.extgrpID },
   ]);
   fecId = (await ctx.app.services.ledger.openPeriod(ctx.db)).fecId;
   ({ client: staff } = await signedInAs(ctx, ['v2access', 'v2extratoprint', 'v2extratoemail']));
@@ -92,7 +98,7 @@ describe('GET user/decsaude/{cstId}/{period}', () => {
 /**
  * The family's ledger of the period: the holder's fee R$ 500,00, an extra R$ 50,00 reversed, a refund (credit on the
  * plan) R$ 150,00; the spouse's fee R$ 400,00 and a co-payment R$ 12,34; the child's other service and the holder's
- * payment (no service) do not count. Paid R$ 500,00 + R$ 412,34 = R$ 912,34; reimbursed R$ 150,00.
+ * payment (no service) and the plan's service outside the health IR groups (R$ 7,00) do not count. Paid R$ 500,00 + R$ 412,34 = R$ 912,34; reimbursed R$ 150,00.
  */
 async function ledgerOf({ holder, spouse, child }: Awaited<ReturnType<typeof family>>) {
   const entry = (respId: number, svcId: number | null, extValor: number, extTipo = 'fechamento', extDescricao = 'Plano Enfermaria') => ({
@@ -104,16 +110,16 @@ async function ledgerOf({ holder, spouse, child }: Awaited<ReturnType<typeof fam
     extTipo,
     extDescricao,
   });
-  await ctx.db
-    .insert(statementEntries)
-    .values([
-      entry(holder.cstId, PLAN_SVC, 50000),
-      entry(spouse.cstId, PLAN_SVC, 40000),
-      entry(spouse.cstId, PLAN_SVC, 1234, 'lancamento', 'Coparticipação consulta'),
-      entry(holder.cstId, PLAN_SVC, -15000, 'credito', 'Reembolso de consulta'),
-      entry(child.cstId, OTHER_SVC, 1000),
-      entry(holder.cstId, null, -90000, 'pagamento', 'Pagamento recebido'),
-    ]);
+  await ctx.db.insert(statementEntries).values([
+    entry(holder.cstId, PLAN_SVC, 50000),
+    entry(spouse.cstId, PLAN_SVC, 40000),
+    entry(spouse.cstId, PLAN_SVC, 1234, 'lancamento', 'Coparticipação consulta'),
+    entry(holder.cstId, PLAN_SVC, -15000, 'credito', 'Reembolso de consulta'),
+    entry(child.cstId, OTHER_SVC, 1000),
+    // A plan-21 service outside the health IR groups: the informe leaves it out, so does the declaration.
+    entry(holder.cstId, NOT_HEALTH_SVC, 700, 'fechamento', 'Seguro prestamista'),
+    entry(holder.cstId, null, -90000, 'pagamento', 'Pagamento recebido'),
+  ]);
   const [extra] = await ctx.db
     .insert(statementEntries)
     .values(entry(holder.cstId, PLAN_SVC, 5000, 'lancamento', 'Taxa extra'))

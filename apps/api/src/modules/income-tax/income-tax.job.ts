@@ -3,6 +3,7 @@ import { formatCpf, formatNumeroInterno } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { defineModule } from '../../lib/module.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';
+import { HEALTH_ENTRY_JOINS, HEALTH_PAID } from './income-tax.repository.js';
 
 /** Holders per statement: each chunk is one aggregate over the ledger (progress between chunks). */
 const CHUNK = 3000;
@@ -32,7 +33,7 @@ const csvCell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` 
 /**
  * "Gerar I.R. do ano base" (menu job `ir-gerar`, decision 7): every holder's income-tax statement of the base year,
  * computed set-based — one aggregate statement per chunk of holders over the ledger's locked periods of that year,
- * per holder, beneficiary and IR group — with progress, into a CSV attached to the job (what GET user/ir answers for
+ * per holder, beneficiary and health IR group (what was paid: `HEALTH_PAID`) — with progress, into a CSV attached to the job (what GET user/ir answers for
  * one holder). Reads only: running it again is harmless.
  */
 export async function generateIncomeTax(ctx: Pick<JobContext, 'db' | 'userData' | 'progress' | 'attach'>): Promise<JobOutcome> {
@@ -73,13 +74,13 @@ async function chunkRows(db: Db, ano: number, from: number, to: number): Promise
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select h.cst_id as "cstId", h.cust_numero_interno as numero, h.cust_name as titular, h.cust_cpf as "titularCpf",
            b.cust_name as beneficiario, b.cust_cpf as cpf, g.extgrp_name as grupo, t.valor
-      from (select e.cst_id, e.resp_id, s.irgrp_id, sum(e.ext_valor)::int as valor
+      from (select e.cst_id, e.resp_id, s.irgrp_id, ${HEALTH_PAID} as valor
               from statement_entries e
               join closing_periods p on p.fec_id = e.fec_id and p.fec_ano = ${ano} and p.locked_at is not null
-              join services s on s.svc_id = e.svc_id and s.irgrp_id is not null
+              ${HEALTH_ENTRY_JOINS}
              where e.cst_id between ${from} and ${to}
              group by e.cst_id, e.resp_id, s.irgrp_id
-            having sum(e.ext_valor) <> 0) t
+            having ${HEALTH_PAID} <> 0) t
       join customers h on h.cst_id = t.cst_id and h.parent_id is null
       left join customers b on b.cst_id = t.resp_id
       join extrato_groups g on g.extgrp_id = t.irgrp_id

@@ -21,15 +21,18 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
     if (person.parentId !== null) throw badRequest(im.notHolder);
     const [people, amounts] = await Promise.all([repo.people(db, cstId), repo.amounts(db, cstId, ano)]);
     const holder = people.find((p) => p.cstId === cstId)!;
-    const groups = new Map<number, { irgrpId: number; nome: string; valor: number }>();
+    const groups = new Map<number, { irgrpId: number; nome: string; valor: number; reembolsado: number }>();
     for (const a of amounts) {
-      const g = groups.get(a.irgrpId) ?? { irgrpId: a.irgrpId, nome: a.grupo, valor: 0 };
+      const g = groups.get(a.irgrpId) ?? { irgrpId: a.irgrpId, nome: a.grupo, valor: 0, reembolsado: 0 };
       g.valor += a.valor;
+      g.reembolsado += a.reembolsado;
       groups.set(a.irgrpId, g);
     }
     const beneficiarios = people
       .map((p) => {
-        const grupos = amounts.filter((a) => a.respId === p.cstId).map((a) => ({ irgrpId: a.irgrpId, nome: a.grupo, valor: a.valor }));
+        const grupos = amounts
+          .filter((a) => a.respId === p.cstId)
+          .map((a) => ({ irgrpId: a.irgrpId, nome: a.grupo, valor: a.valor, reembolsado: a.reembolsado }));
         return {
           cstId: p.cstId,
           nome: p.nome,
@@ -48,6 +51,7 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
       beneficiarios,
       grupos: [...groups.values()],
       total: beneficiarios.reduce((s, b) => s + b.total, 0),
+      reembolsado: amounts.reduce((s, a) => s + a.reembolsado, 0),
       email: holder.email,
       situacao: holder.situacao,
       irPorEmail: holder.irPorEmail,
@@ -71,7 +75,7 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
           relationship: b.parentesco,
           birthDate: b.nascimento,
           paid: Math.max(0, g.valor),
-          reimbursed: 0,
+          reimbursed: Math.max(0, g.reembolsado),
         })),
       ),
       place: 'São Paulo',

@@ -13,6 +13,8 @@ let spouseId: number;
 const HEALTH = 9601;
 const DENTAL = 9602;
 const NO_GROUP = 9603;
+/** A service whose IR group is not a health-plan group (the Fundo de Pecúlio, life insurance): never in the informe. */
+const PECULIO = 9604;
 
 /** Entries of the holder written into a fresh period of `ano`/`mes`, then locked (or left open). */
 async function period(ano: number, mes: number, rows: [respId: number, svcId: number, valor: number][], lock = true) {
@@ -31,14 +33,16 @@ async function period(ano: number, mes: number, rows: [respId: number, svcId: nu
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const [health] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Plano de saúde IR', extgrpSort: 1 }).returning();
-  const [dental] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Odontológico IR', extgrpSort: 2 }).returning();
+  const [health] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Plano de saúde IR', extgrpSort: 1, extgrpSaude: true }).returning();
+  const [dental] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Odontológico IR', extgrpSort: 2, extgrpSaude: true }).returning();
+  const [peculio] = await ctx.db.insert(extratoGroups).values({ extgrpName: 'Fundo de Pecúlio IR', extgrpSort: 3 }).returning();
   const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Operadora IR' }).returning();
   await ctx.db.insert(products).values({ sucId: 9600, supId: sup!.supId, sucName: 'Planos IR', sucHealth: true });
   await ctx.db.insert(services).values([
     { svcId: HEALTH, sucId: 9600, svcName: 'Saúde', irgrpId: health!.extgrpID },
     { svcId: DENTAL, sucId: 9600, svcName: 'Dental', irgrpId: dental!.extgrpID },
     { svcId: NO_GROUP, sucId: 9600, svcName: 'Sem grupo' },
+    { svcId: PECULIO, sucId: 9600, svcName: 'Fundo de Pecúlio', irgrpId: peculio!.extgrpID },
   ]);
   const holder = await createMember(ctx, {
     custName: 'Titular IR',
@@ -56,6 +60,7 @@ beforeAll(async () => {
     [spouseId, HEALTH, 40_000],
     [holderId, DENTAL, 5_000],
     [holderId, NO_GROUP, 7_777],
+    [holderId, PECULIO, 9_800],
   ]);
   await period(2025, 2, [
     [holderId, HEALTH, 50_000],
@@ -75,28 +80,32 @@ describe('GET user/ir/{cstId}/{ano}', () => {
     expect((await client.get(`/api/v1/user/irpdf/${holderId}/2025`)).statusCode).toBe(403);
   });
 
-  it('sums the locked periods of the base year per beneficiary and IR group (services without a group left out)', async () => {
+  it('sums the locked periods of the base year per beneficiary and health IR group: paid apart from reimbursed; other IR groups and services without one left out', async () => {
     const res = await staff.get(`/api/v1/user/ir/${holderId}/2025`);
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json<IncomeTaxStatement>();
     expect(s.entidade).toEqual({ nome: ctx.config.ASSOCIATION_NAME, cnpj: ctx.config.BOLETO_BENEFICIARY_CNPJ });
     expect(s.titular).toMatchObject({ cstId: holderId, nome: 'Titular IR', cpf: '11144477735' });
-    expect(s.beneficiarios.map((b) => [b.nome, b.parentesco, b.grupos.map((g) => [g.nome, g.valor])])).toEqual([
+    // The spouse's 400,00 credit on the plan is a reimbursement, shown apart (as the health declaration shows it).
+    expect(s.beneficiarios.map((b) => [b.nome, b.parentesco, b.grupos.map((g) => [g.nome, g.valor, g.reembolsado])])).toEqual([
       [
         'Titular IR',
         'Titular',
         [
-          ['Plano de saúde IR', 100_000],
-          ['Odontológico IR', 5_000],
+          ['Plano de saúde IR', 100_000, 0],
+          ['Odontológico IR', 5_000, 0],
         ],
       ],
-      ['Cônjuge IR', 'Cônjuge', [['Plano de saúde IR', 40_000]]],
+      ['Cônjuge IR', 'Cônjuge', [['Plano de saúde IR', 80_000, 40_000]]],
     ]);
-    expect(s.total).toBe(145_000);
-    const ledger = await ctx.db.execute<{ total: number }>(sql`
-      select sum(e.ext_valor)::int as total from statement_entries e join closing_periods p using (fec_id) join services sv using (svc_id)
-       where e.cst_id = ${holderId} and p.fec_ano = 2025 and p.locked_at is not null and sv.irgrp_id is not null`);
-    expect(s.total).toBe(ledger.rows[0]!.total);
+    expect(s.total).toBe(185_000);
+    expect(s.reembolsado).toBe(40_000);
+    expect(s.grupos.map((g) => g.nome)).not.toContain('Fundo de Pecúlio IR');
+    const ledger = await ctx.db.execute<{ pago: number; reembolsado: number }>(sql`
+      select sum(e.ext_valor) filter (where e.ext_tipo <> 'credito')::int as pago, -sum(e.ext_valor) filter (where e.ext_tipo = 'credito')::int as reembolsado
+        from statement_entries e join closing_periods p using (fec_id) join services sv using (svc_id) join extrato_groups g on g.extgrp_id = sv.irgrp_id
+       where e.cst_id = ${holderId} and p.fec_ano = 2025 and p.locked_at is not null and g.extgrp_saude`);
+    expect([s.total, s.reembolsado]).toEqual([ledger.rows[0]!.pago, ledger.rows[0]!.reembolsado]);
   });
 
   it('fills irDatas with the base years of locked periods (the open one left out)', async () => {
@@ -127,8 +136,10 @@ describe('GET user/irpdf/{cstId}/{period}', () => {
     expect(text).toContain('Ano-calendário 2025');
     expect(text).toContain('Titular IR (Plano de saúde IR)');
     expect(text).toContain('Cônjuge IR (Plano de saúde IR)');
-    expect(text).toContain(`Total pago no ano: ${formatCents(145_000)}`);
+    expect(text).toContain(`Total pago no ano: ${formatCents(185_000)}`);
+    expect(text).toContain(`Total reembolsado: ${formatCents(40_000)}`);
     expect(text).toContain(formatCents(100_000));
+    expect(text).not.toContain('Pecúlio');
   });
 
   it('answers 404 with a message for a year without payments', async () => {
@@ -175,7 +186,7 @@ describe('job ir-gerar (Gerar I.R. do ano base)', () => {
       progress: async (current, total) => void progress.push([current, total]),
       attach: async (file) => void (attached = file),
     });
-    expect(outcome).toEqual({ subtitle: 'Ano-base 2025: 1 titulares', result: 'Total 1450,00' });
+    expect(outcome).toEqual({ subtitle: 'Ano-base 2025: 1 titulares', result: 'Total 1850,00' });
     const holders = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers where parent_id is null`);
     expect(progress.at(-1)).toEqual([holders.rows[0]!.n, holders.rows[0]!.n]);
     const file = attached as unknown as { name: string; data: Buffer };
@@ -189,7 +200,7 @@ describe('job ir-gerar (Gerar I.R. do ano base)', () => {
     expect(cells.map((c) => [c[1], c[3], c[5], c[6]])).toEqual([
       ['Titular IR', 'Titular IR', 'Plano de saúde IR', '1000,00'],
       ['Titular IR', 'Titular IR', 'Odontológico IR', '50,00'],
-      ['Titular IR', 'Cônjuge IR', 'Plano de saúde IR', '400,00'],
+      ['Titular IR', 'Cônjuge IR', 'Plano de saúde IR', '800,00'],
     ]);
     expect(cells[0]![4]).toBe('111.444.777-35');
   });

@@ -16,11 +16,12 @@ export const extratoGroupRegistry = defineRegistry({
   record: extratoGroupRecordSchema,
   orderBy: [asc(extratoGroups.extgrpSort), sql`${extratoGroups.extgrpName} collate pt_br`],
   unique: [{ matches: (input) => sql`lower(${extratoGroups.extgrpName}) = lower(${input.extgrpName})`, message: registryMessages.duplicateGroup }],
-  toRow: (input) => ({ extgrpName: input.extgrpName, extgrpSort: input.extgrpSort }),
+  toRow: (input) => ({ extgrpName: input.extgrpName, extgrpSort: input.extgrpSort, extgrpSaude: input.extgrpSaude }),
   toRecord: (row) => ({
     extgrpID: row.extgrpID as number,
     extgrpName: row.extgrpName as string,
     extgrpSort: row.extgrpSort as number,
+    extgrpSaude: row.extgrpSaude as boolean,
     version: row.version as number,
   }),
 });

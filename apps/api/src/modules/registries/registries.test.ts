@@ -353,4 +353,22 @@ describe('GET extratogroup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().extgrpSort).toBe(10);
   });
+
+  it('keeps whether an IR group is a health-plan group (issue 22 item 2): off by default, saved and listed', async () => {
+    const plain = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo comum de IR' });
+    expect(plain.json().extgrpSaude).toBe(false);
+    const health = await admin.post('/api/v1/extratogroup', { extgrpName: 'Planos de saúde IR', extgrpSaude: true });
+    expect(health.statusCode, health.body).toBe(200);
+    expect(health.json().extgrpSaude).toBe(true);
+    const off = await put(admin, `/api/v1/extratogroup/${health.json().extgrpID}`, {
+      extgrpName: 'Planos de saúde IR',
+      extgrpSaude: false,
+      version: health.json().version,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const listed = (await admin.get('/api/v1/extratogroup')).json() as { extgrpID: number; extgrpSaude: boolean }[];
+    expect(listed.find((g) => g.extgrpID === health.json().extgrpID)?.extgrpSaude).toBe(false);
+    const bad = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo inválido', extgrpSaude: 'sim' });
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -57,19 +57,24 @@ export const assocCargosTable: CrudTableProps<AssocCargo> = {
   fields: [{ kind: 'text', name: 'aacCargo', label: 'Cargo', maxLength: 120, required: true }],
 };
 
-/** Statement groups (spec 3 §2.8): name 5-80, order 1-9999 (default 10). */
+/**
+ * Statement groups (spec 3 §2.8): name 5-80, order 1-9999 (default 10); "Plano de saúde (I.R.)": used as an IR group,
+ * its services go into the informe de rendimentos and the health declaration (issue 22 item 2).
+ */
 export const extratoGroupTable: CrudTableProps<ExtratoGroup> = {
   calls: registryCalls(extratoGroupContracts),
   keyField: 'extgrpID',
   schema: extratoGroupSchema,
   modalTitle: 'Grupo (Extrato/IR)',
-  newValues: () => ({ extgrpID: -1, extgrpName: '', extgrpSort: EXTRATO_GROUP_DEFAULT_SORT }),
+  newValues: () => ({ extgrpID: -1, extgrpName: '', extgrpSort: EXTRATO_GROUP_DEFAULT_SORT, extgrpSaude: false }),
   columns: [
     { accessor: 'extgrpSort', title: 'Ordem', width: 110, textAlign: 'right', sortValue: (row) => row.extgrpSort },
     { accessor: 'extgrpName', title: 'Nome' },
+    { accessor: 'extgrpSaude', title: 'Plano de saúde (I.R.)', width: 190, render: (row) => (row.extgrpSaude ? 'SIM' : 'NÃO') },
   ],
   fields: [
     { kind: 'text', name: 'extgrpName', label: 'Nome', maxLength: 80, required: true },
     { kind: 'number', name: 'extgrpSort', label: 'Ordem', min: 1, max: 9999, required: true },
+    { kind: 'switch', name: 'extgrpSaude', label: 'Plano de saúde (I.R.)' },
   ],
 };

@@ -1,4 +1,4 @@
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateField } from './DateField';
 import type { AppForm } from '../form';
 
@@ -8,7 +8,9 @@ export type FieldConfig =
   | { kind: 'textarea'; name: string; label: string; maxLength?: number; minRows?: number; maxRows?: number; required?: boolean }
   | { kind: 'number'; name: string; label: string; min?: number; max?: number; required?: boolean }
   | { kind: 'date'; name: string; label: string; required?: boolean }
-  | { kind: 'select'; name: string; label: string; data: Array<{ value: string; label: string }>; required?: boolean };
+  | { kind: 'select'; name: string; label: string; data: Array<{ value: string; label: string }>; required?: boolean }
+  /** A yes/no value as a SIM/NÃO toggle (spec 1 §5 formats). */
+  | { kind: 'switch'; name: string; label: string; required?: undefined };
 
 const asText = (value: unknown) => (value == null ? '' : String(value));
 
@@ -81,6 +83,22 @@ export function FormFields({ fields, form }: { fields: readonly FieldConfig[]; f
                 onChange={(value) => form.setValue(field.name, value)}
               />
             );
+          case 'switch': {
+            const on = form.values[field.name] === true;
+            return (
+              <Switch
+                key={field.name}
+                label={field.label}
+                onLabel="SIM"
+                offLabel="NÃO"
+                size="lg"
+                checked={on}
+                // 'NÃO' on the grey track: dark text for 4.5:1 (as the member's flags).
+                styles={on ? undefined : { trackLabel: { color: 'var(--mantine-color-black)' } }}
+                onChange={(event) => form.setValue(field.name, event.currentTarget.checked)}
+              />
+            );
+          }
         }
       })}
     </>
