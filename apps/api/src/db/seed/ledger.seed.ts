@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { BOLETO, NO_BILLING } from '@assoc/domain';
 import type { Db } from '../client.js';
 
 /** Months of closed statements before the open one. */
@@ -10,7 +11,8 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * for every holder at any scale, set-based (one INSERT … SELECT per kind of entry and month) and deterministic (amounts
  * and choices from the ids and the month index, never random). Run after seedMemberLinks: each month the closing
  * charges every service row of the holder and their dependents (the row's value, or the service's; phone bills vary),
- * the next month's bank return pays the previous closing (about 1 holder in 29 misses a month), about 1 in 97 gets a
+ * the next month pays the previous closing with a 'pagamento' credit entry — by debit, by boleto, or by hand on place 20
+ * (about 1 holder in 29 misses a month; some boletos of the latest closing are still open), about 1 in 97 gets a
  * credit and 1 in 61 a reversal of one charge; the open month holds the last payment and some bar consumption. The
  * periods are written one after the other as the real closing does (open, entries, lock), so the ledger's triggers
  * check them. Empties the ledger first (`npm run seed` wipes the demo data).
@@ -33,17 +35,29 @@ export async function seedLedger(db: Db, log: (line: string) => void = () => {})
         select extract(year from ${month})::int, extract(month from ${month})::int, ${at(0, 0)} returning fec_id as "fecId"`);
       const fecId = period.rows[0]!.fecId;
 
-      // The bank return of the previous closing: its charges paid, except by about 1 holder in 29.
+      // The payment of the previous closing, as a credit entry ('pagamento', issue 22 item 1: what a holder owes is read
+      // from the ledger only): by direct debit, by boleto, or by hand on place 20 (no bank collection). About 1 holder
+      // in 29 misses a month; in the open month about a third of the boleto holders (and the first of them) have not paid
+      // the latest boleto yet, so it stays open.
       if (previous !== null) {
         await tx.execute(sql`
           insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
             ext_created_by_name, ext_created)
-          select x.cst_id, ${fecId}, ${at(4, 9)}, 'Pagamento recebido — débito em conta', x.cst_id, left(h.cust_name, 80), -x.total,
-            'pagamento', 'Retorno bancário', ${at(4, 9)}
+          select x.cst_id, ${fecId}, ${at(4, 9)},
+            case coalesce(h.bnk_id, ${BOLETO}) when ${BOLETO} then 'Pagamento recebido — boleto'
+                                               when ${NO_BILLING} then 'Pagamento em mãos — secretaria'
+                                               else 'Pagamento recebido — débito em conta' end,
+            x.cst_id, left(h.cust_name, 80), -x.total, 'pagamento',
+            case when h.bnk_id = ${NO_BILLING} then 'Financeiro' else 'Retorno bancário' end, ${at(4, 9)}
           from (select cst_id, sum(ext_valor) as total from statement_entries where fec_id = ${previous} and ext_tipo = 'fechamento'
                 group by cst_id) x
           join customers h on h.cst_id = x.cst_id
           where x.total > 0 and (x.cst_id * 13 + ${k} * 7) % 29 <> 0
+            and not (${open} and coalesce(h.bnk_id, ${BOLETO}) = ${BOLETO}
+                     and (x.cst_id % 3 = 0 or x.cst_id = (select min(b.cst_id) from customers b
+                                                           join statement_entries f on f.cst_id = b.cst_id and f.fec_id = ${previous}
+                                                                                    and f.ext_tipo = 'fechamento'
+                                                          where b.parent_id is null and coalesce(b.bnk_id, ${BOLETO}) = ${BOLETO})))
           order by x.cst_id`);
       }
       if (open) {

@@ -993,14 +993,78 @@ export async function seedPeople(db: Db, opts: { scale: number; log: (line: stri
   return { portalMember: data.portalMember };
 }
 
+/** The billing fields of a holder moved to debit place `bnkId`, with valid check digits, derived from its id. */
+function accountFor(bnkId: number, cstId: number) {
+  const digits = (n: number, width: number) => String(n % 10 ** width).padStart(width, '0');
+  const branch = digits(cstId * 37 + 1000, 4);
+  const none = { bnkacc_branch: null, bnkacc_branch_digit: null, bnkacc_account: null, bnkacc_account_digit: null };
+  switch (bnkId) {
+    case BANCO_DO_BRASIL: {
+      const account = digits(cstId * 7919, 8);
+      return {
+        ...none,
+        bnkacc_branch: branch,
+        bnkacc_branch_digit: bbCheckDigit(branch),
+        bnkacc_account: account,
+        bnkacc_account_digit: bbCheckDigit(account),
+      };
+    }
+    case SANTANDER: {
+      const account = digits(cstId * 7919, 8);
+      return { ...none, bnkacc_branch: branch, bnkacc_account: account, bnkacc_account_digit: santanderCheckDigit(branch, account) };
+    }
+    case MAGISCRED:
+      return { ...none, bnkacc_branch: MAGISCRED_BRANCH, bnkacc_account: digits(cstId * 7919, 6) };
+    case COBRANCA_JUDICIAL: {
+      const account = digits(cstId * 7919, 7);
+      return { ...none, bnkacc_account: account, bnkacc_account_digit: mod11CheckDigit(account) };
+    }
+    case ASSOCIATION_PAYROLL:
+      return { ...none, bnkacc_account: digits(cstId * 7919, 8) };
+    default:
+      return none;
+  }
+}
+
+/**
+ * Every debit place has living, active holders at any scale (issue 22 item 25): at a small scale the random draw may
+ * miss one, so for each missing place the last active holder of the most populated place (never a demo sign-in's
+ * member) moves there with a valid account. Deterministic; at the usual scales it changes nothing.
+ */
+async function ensureEveryDebitPlace(db: Db) {
+  const places = [SANTANDER, BANCO_DO_BRASIL, ASSOCIATION_PAYROLL, BOLETO, MAGISCRED, COBRANCA_JUDICIAL, NO_BILLING];
+  for (const bnkId of places) {
+    const { rows } = await db.execute<{ cst_id: number }>(sql`
+      select c.cst_id from customers c
+       where c.parent_id is null and c.cust_deceased is null and c.cust_assoc_situacao <> 5 and c.cust_financeiro_status = 'A'
+         and c.bnk_id is distinct from ${bnkId}
+         and not exists (select 1 from customers x where x.parent_id is null and x.bnk_id = ${bnkId} and x.cust_deceased is null
+                           and x.cust_assoc_situacao <> 5 and x.cust_financeiro_status = 'A')
+         and not exists (select 1 from users u where u.cst_id = c.cst_id)
+         and (select count(*) from customers y where y.parent_id is null and y.bnk_id = c.bnk_id and y.cust_deceased is null
+                and y.cust_assoc_situacao <> 5 and y.cust_financeiro_status = 'A') > 1
+       order by (select count(*) from customers y where y.parent_id is null and y.bnk_id = c.bnk_id) desc, c.cst_id desc
+       limit 1`);
+    const donor = rows[0];
+    if (!donor) continue;
+    const a = accountFor(bnkId, donor.cst_id);
+    await db.execute(sql`
+      update customers set bnk_id = ${bnkId}, bnkacc_branch = ${a.bnkacc_branch}, bnkacc_branch_digit = ${a.bnkacc_branch_digit},
+             bnkacc_account = ${a.bnkacc_account}, bnkacc_account_digit = ${a.bnkacc_account_digit}
+       where cst_id = ${donor.cst_id}`);
+  }
+}
+
 /**
  * What the demo members hold once the registries exist (run after seedRegistries, seedServices and seedLocations):
  * service rows (a sócio M has the Fundo de Pecúlio, service 170, and a fee of product 17; other sócios a fee; a
- * third of the living holders a health plan by age), the open association position as Cargo 1, and a forum,
+ * third of the living holders a health plan by age, half of their dependents too; a fifth of the living holders a
+ * phone line), the open association position as Cargo 1, and a forum,
  * local and position for the active magistrates (Localização). Set-based SQL, so 30,000 holders take a moment.
  */
 export async function seedMemberLinks(db: Db, log: (line: string) => void = () => {}) {
   const started = Date.now();
+  await ensureEveryDebitPlace(db);
   await db.transaction(async (tx) => {
     // Fees of product 17 by situation/status: pensionista (V), aposentado (situation 2), associativa otherwise.
     await tx.execute(sql`
@@ -1021,7 +1085,8 @@ export async function seedMemberLinks(db: Db, log: (line: string) => void = () =
       select c.cst_id, s.svc_id, s.svc_valor, 1, coalesce(c.cust_admissao, date '2020-01-01')
         from customers c join services s on s.svc_id = ${FUNDO_PECULIO_SVC_ID}
        where c.parent_id is null and c.cust_socio = 'S' and c.cust_status = 'M'`);
-    // Health plans: the band of the holder's age, for every third living holder.
+    // Health plans: the band of the holder's age, for every third living holder, and for the holder of the first
+    // living dependent (so at any scale some family has a plan with dependents in it).
     await tx.execute(sql`
       insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_str1, csl_date1, csl_inicio)
       select c.cst_id, s.svc_id, s.svc_valor, 1, lpad((c.cst_id * 7919 % 1000000000)::text, 9, '0'), date '2027-12-31', date '2024-01-01'
@@ -1031,7 +1096,41 @@ export async function seedMemberLinks(db: Db, log: (line: string) => void = () =
            where p.suc_health and sv.deleted_at is null and sv.svc_name like 'Titular%'
              and extract(year from age(c.cust_birthdate)) between sv.svc_min and sv.svc_max
            order by sv.suc_id, sv.svc_id limit 1) s on true
-       where c.parent_id is null and c.cust_assoc_situacao <> 5 and c.cst_id % 3 = 0 and c.cust_birthdate is not null`);
+       where c.parent_id is null and c.cust_assoc_situacao <> 5 and c.cust_birthdate is not null
+         and (c.cst_id % 3 = 0 or c.cst_id = (select min(d.parent_id) from customers d join customers p on p.cst_id = d.parent_id
+                                                where d.cust_deceased is null and d.cust_birthdate is not null
+                                                  and p.cust_assoc_situacao <> 5 and p.cust_birthdate is not null))`);
+    // Dependents in their holder's plan (issue 22 item 25: the health declaration and the informe list them): the band
+    // of the dependent's age in the holder's product, for every other living dependent and the first of them.
+    await tx.execute(sql`
+      with eligible as (
+        select d.cst_id, d.cust_birthdate, hs.suc_id, row_number() over (order by d.cst_id) as rn
+          from customers d
+          join customers h on h.cst_id = d.parent_id
+          join customer_services hcs on hcs.cst_id = h.cst_id
+          join services hs on hs.svc_id = hcs.svc_id and hs.svc_name like 'Titular%'
+          join products hp on hp.suc_id = hs.suc_id and hp.suc_health
+         where d.cust_deceased is null and d.cust_birthdate is not null
+      )
+      insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_str1, csl_date1, csl_inicio)
+      select e.cst_id, s.svc_id, s.svc_valor, 1, lpad((e.cst_id * 7919 % 1000000000)::text, 9, '0'), date '2027-12-31', date '2024-01-01'
+        from eligible e
+        join lateral (
+          select sv.svc_id, sv.svc_valor from services sv
+           where sv.suc_id = e.suc_id and sv.deleted_at is null and sv.svc_name like 'Titular%'
+             and extract(year from age(e.cust_birthdate)) between sv.svc_min and sv.svc_max
+           order by sv.svc_id limit 1) s on true
+       where e.cst_id % 2 = 0 or e.rn = 1`);
+    // Phone lines (issue 22 item 25: the mobile statement's three months of calls): every fifth living holder and the
+    // first one, with the line's number (plugin plgCelular: 10 to 11 digits).
+    await tx.execute(sql`
+      insert into customer_services (cst_id, svc_id, valor, csl_quantidade, csl_str1, csl_inicio)
+      select c.cst_id, s.svc_id, s.svc_valor, 1, '119' || lpad((c.cst_id::bigint * 7919 % 100000000)::text, 8, '0'), date '2024-01-01'
+        from customers c
+        join services s on s.svc_name = 'Linha móvel 20 GB' and s.deleted_at is null
+       where c.parent_id is null and c.cust_assoc_situacao <> 5 and c.cust_deceased is null
+         and (c.cst_id % 5 = 2 or c.cst_id = (select min(x.cst_id) from customers x
+                                                where x.parent_id is null and x.cust_assoc_situacao <> 5 and x.cust_deceased is null))`);
     // The open position as Cargo 1.
     await tx.execute(sql`
       update customers c set cust_assoc_cargo = a.aac_id

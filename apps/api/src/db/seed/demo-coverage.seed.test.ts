@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debitPlaceIds, NO_BILLING, BOLETO } from '@assoc/domain';
+import { createTestApp, type TestContext } from '../../../test/helper.js';
+import { pdfText } from '../../modules/documents/pdf-text.testing.js';
+import { seedDemoData } from './seed.js';
+
+/**
+ * Issue 22 items 25 and 1 over the whole demo seed at a small scale (the guarantees hold at any scale): every debit
+ * place has holders; some holders have phone lines with three months of calls; dependents have health plans and the
+ * health declaration lists them; some boletos are open; payments are ledger entries of the place's kind; only health
+ * IR groups reach the informe; and what each holder owes is the statement's balance.
+ */
+const SCALE = Number(process.env.DEMO_COVERAGE_SCALE ?? 20);
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemoData(ctx.db, { scale: SCALE });
+}, 600_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await ctx.db.execute<T>(query)).rows;
+
+describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
+  it('has living, active holders on every debit place', async () => {
+    const places = await rows<{ bnk_id: number; n: number }>(sql`
+      select bnk_id, count(*)::int as n from customers
+       where parent_id is null and cust_deceased is null and cust_assoc_situacao <> 5 and cust_financeiro_status = 'A'
+       group by bnk_id`);
+    const byPlace = new Map(places.map((p) => [p.bnk_id, p.n]));
+    for (const bnkId of debitPlaceIds) expect(byPlace.get(bnkId) ?? 0, `local ${bnkId}`).toBeGreaterThan(0);
+  });
+
+  it('has holders with phone lines and call records in each of the last three months (the mobile statement)', async () => {
+    const lines = await rows<{ cst_id: number; months: number }>(sql`
+      select m.cst_id, count(distinct (m.mc_ano, m.mc_mes))::int as months from mobile_calls m group by m.cst_id having count(distinct (m.mc_ano, m.mc_mes)) = 3`);
+    expect(lines.length).toBeGreaterThan(0);
+    const reply = await ctx.app.services.mobileCalls.statement(lines[0]!.cst_id, 0, 0);
+    expect(reply.periodos).toHaveLength(3);
+    expect(reply.total).toBeGreaterThan(0);
+  });
+
+  it('has dependents in health plans, billed in the ledger, listed by the health declaration', async () => {
+    const dependents = await rows<{ holder: number; name: string; fec_id: number }>(sql`
+      select d.parent_id as holder, d.cust_name as name, max(e.fec_id) as fec_id
+        from customers d
+        join customer_services cs on cs.cst_id = d.cst_id
+        join services s on s.svc_id = cs.svc_id
+        join extrato_groups g on g.extgrp_id = s.irgrp_id and g.extgrp_saude
+        join statement_entries e on e.resp_id = d.cst_id and e.svc_id = s.svc_id
+        join closing_periods p on p.fec_id = e.fec_id and p.locked_at is not null
+       where d.parent_id is not null and s.suc_id in (21, 22)
+       group by d.parent_id, d.cust_name, d.cst_id
+       order by d.cst_id limit 1`);
+    expect(dependents.length).toBe(1);
+    const { holder, name, fec_id } = dependents[0]!;
+    const text = (await pdfText(await ctx.app.services.healthDeclaration.pdf(holder, fec_id))).join(' ');
+    expect(text).toContain(name);
+  });
+
+  it('has open boletos, and payments written as ledger credits of the debit place’s kind', async () => {
+    const open = await rows<{ n: number }>(sql`select count(*)::int as n from charges where bnk_id = ${BOLETO} and cob_retorno is null`);
+    expect(open[0]!.n).toBeGreaterThan(0);
+    const kinds = await rows<{ place: number; descricao: string }>(sql`
+      select distinct case when c.bnk_id in (${BOLETO}, ${NO_BILLING}) then c.bnk_id else 0 end as place, e.ext_descricao as descricao
+        from statement_entries e join customers c on c.cst_id = e.cst_id where e.ext_tipo = 'pagamento'`);
+    const of = (place: number) => kinds.filter((k) => k.place === place).map((k) => k.descricao);
+    expect(of(BOLETO)).toEqual(['Pagamento recebido — boleto']);
+    expect(of(NO_BILLING)).toEqual(['Pagamento em mãos — secretaria']);
+    expect(of(0)).toEqual(['Pagamento recebido — débito em conta']);
+  });
+
+  it('gives IR groups only to health and dental plans: life insurance and the Fundo de Pecúlio stay out of the informe', async () => {
+    const outside = await rows<{ svc_name: string }>(sql`
+      select s.svc_name from services s join extrato_groups g on g.extgrp_id = s.irgrp_id join products p on p.suc_id = s.suc_id
+       where not g.extgrp_saude or not p.suc_health`);
+    expect(outside).toEqual([]);
+    const health = await rows<{ n: number }>(sql`select count(*)::int as n from extrato_groups where extgrp_saude`);
+    expect(health[0]!.n).toBe(2);
+  });
+
+  it('what each holder owes is the statement’s balance, on every debit place (issue 22 item 1)', async () => {
+    const holders = await rows<{ cst_id: number; bnk_id: number | null }>(sql`select cst_id, bnk_id from customers where parent_id is null`);
+    const open = (await ctx.app.services.ledger.openPeriod(ctx.db)).fecId;
+    const mismatches: string[] = [];
+    for (const h of holders) {
+      const [{ divida }, statement] = await Promise.all([ctx.app.services.charges.debt(h.cst_id), ctx.app.services.ledger.statement(h.cst_id, open)]);
+      if (divida !== Math.max(0, statement.saldoFinal)) mismatches.push(`${h.cst_id} (local ${h.bnk_id}): ${divida} ≠ ${statement.saldoFinal}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
