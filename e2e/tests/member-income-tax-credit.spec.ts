@@ -20,7 +20,8 @@ test.beforeAll(async () => {
          from customers h
          join statement_entries e on e.cst_id = h.cst_id
          join closing_periods p on p.fec_id = e.fec_id and p.locked_at is not null
-         join services s on s.svc_id = e.svc_id and s.irgrp_id is not null
+         join services s on s.svc_id = e.svc_id
+         join extrato_groups g on g.extgrp_id = s.irgrp_id and g.extgrp_saude
         where h.parent_id is null and h.cust_assoc_situacao = 1
           and (select count(*) from customers o where o.cust_name = h.cust_name) = 1
         group by h.cst_id, h.cust_name
