@@ -20,4 +20,8 @@ export const chargeMessages = {
   invalidChargeId: 'Cobrança inválida',
   chargeNotFound: 'Cobrança não encontrada',
   created: 'Cobrança adicionada: salve o associado para emiti-la',
+  returnAlreadyRecorded: 'Retorno bancário já registrado para esta cobrança',
+  unknownReturnCode: 'Código de retorno bancário desconhecido',
+  paymentByDebit: 'Pagamento recebido — débito em conta',
+  paymentByBoleto: 'Pagamento recebido — boleto',
 } as const;

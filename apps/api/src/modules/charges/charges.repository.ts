@@ -190,6 +190,28 @@ export function createChargesRepository() {
       return result.rows[0] ?? null;
     },
 
+    /** The charge's row locked for its return, with whether `code` is a paid return code (null: unknown code). */
+    async lockForReturn(tx: Executor, cobId: number, code: number) {
+      const result = await tx.execute<{
+        cobId: number;
+        cstId: number;
+        bnkId: number;
+        cobValor: number;
+        cobRetorno: string | null;
+        cdrCodRet: number | null;
+        paid: boolean | null;
+      }>(sql`
+        select ch.cob_id as "cobId", ch.cst_id as "cstId", ch.bnk_id as "bnkId", ch.cob_valor as "cobValor",
+               ch.cob_retorno::text as "cobRetorno", ch.cdr_cod_ret as "cdrCodRet",
+               (select r.cdr_paid from charge_return_codes r where r.cdr_cod_ret = ${code}) as paid
+          from charges ch where ch.cob_id = ${cobId} for update`);
+      return result.rows[0] ?? null;
+    },
+
+    async setReturn(tx: Executor, cobId: number, code: number, date: string) {
+      await tx.execute(sql`update charges set cob_retorno = ${date}::date, cdr_cod_ret = ${code}, version = version + 1 where cob_id = ${cobId}`);
+    },
+
     /** The payer printed on the boleto: the holder's name, CPF, e-mail and selected address. */
     async payer(tx: Executor, cstId: number) {
       const result = await tx.execute<{ name: string; cpf: string | null; email: string | null; address: string | null }>(sql`

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ChildListContext } from '../members/child-lists.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 import { boletoOf, type ChargesRepository, type NewChargeRow, type StoredCharge } from './charges.repository.js';
@@ -115,8 +115,48 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
     return { pdf, numbers, payer };
   }
 
+  /**
+   * The bank's return of a charge (what the bank import will call, and what the demo writes): the return date and code
+   * on the charge and, for a paid code (0, 31), the payment as a credit entry of the holder's ledger through
+   * `app.services.ledger` (issue 22 item 1: what a holder owes is read from the ledger only, so a charge paid at the
+   * bank lowers the debt through this entry, never through the charge). Idempotent: the entry's key is the charge's
+   * (`cobranca:{cobId}`), and a charge that already has its return is refused. Runs in the caller's transaction.
+   */
+  async function recordReturn(tx: Executor, input: { cobId: number; code: number; date: string }, actor: Actor) {
+    const charge = await repo.lockForReturn(tx, input.cobId, input.code);
+    if (!charge) throw notFound(chargeMessages.chargeNotFound);
+    if (charge.paid === null) throw badRequest(chargeMessages.unknownReturnCode);
+    if (charge.cobRetorno !== null) throw conflict(chargeMessages.returnAlreadyRecorded);
+    await repo.setReturn(tx, input.cobId, input.code, input.date);
+    const payment = charge.paid
+      ? await app.services.ledger.addEntry(
+          tx,
+          {
+            cstId: charge.cstId,
+            descricao: charge.bnkId === BOLETO ? chargeMessages.paymentByBoleto : chargeMessages.paymentByDebit,
+            valor: -charge.cobValor,
+            tipo: 'pagamento',
+            date: new Date(`${input.date}T12:00:00-03:00`),
+            key: `cobranca:${charge.cobId}`,
+          },
+          actor,
+        )
+      : null;
+    await writeAudit(tx, {
+      category: 'cobrancas',
+      ownerId: charge.cstId,
+      entityId: charge.cobId,
+      action: 'update',
+      user: actor,
+      before: { cobId: charge.cobId, cobRetorno: null, cdrCodRet: null },
+      after: { cobId: charge.cobId, cobRetorno: input.date, cdrCodRet: input.code, extId: payment?.entry.extId ?? null },
+    });
+    return { paid: charge.paid, extId: payment?.entry.extId ?? null };
+  }
+
   return {
     apply,
+    recordReturn,
     load: (tx: Executor, cstId: number) => repo.load(tx, cstId),
     json: repo.json,
 

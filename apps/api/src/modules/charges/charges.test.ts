@@ -431,6 +431,62 @@ describe('boleto', () => {
   });
 });
 
+describe('the bank return of a charge (recordReturn, what the bank import calls)', () => {
+  const returnOf = async (cobId: number, code: number) => {
+    const { user } = await signedInAs(ctx, ['v2access']);
+    return ctx.db.transaction((tx) =>
+      ctx.app.services.charges.recordReturn(tx, { cobId, code, date: '2024-05-06' }, { userId: user.userId, name: user.name }),
+    );
+  };
+  const paymentsOf = (cstId: number) =>
+    ctx.db.execute<{ ext_valor: number; ext_descricao: string }>(
+      sql`select ext_valor, ext_descricao from statement_entries where cst_id = ${cstId} and ext_tipo = 'pagamento' order by ext_id`,
+    );
+
+  it('a paid return writes the payment into the ledger (so the debt drops), once; a rejected one writes nothing', async () => {
+    const a = await holder();
+    await ledger(a.cstId, [[30000]]);
+    const [paid, rejected, boleto] = await ctx.db
+      .insert(charges)
+      .values([
+        { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 12000 },
+        { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 8000 },
+        {
+          cstId: a.cstId,
+          bnkId: 11,
+          cobBanco: '001',
+          cobConvenio: '1474166',
+          cobCarteira: '17',
+          cobNossoNumero: 987654,
+          cobVencimento: '2024-05-04',
+          cobValor: 5000,
+        },
+      ])
+      .returning();
+    expect(await debtOf(staff, a.cstId)).toBe(30000);
+    expect(await returnOf(rejected!.cobId, 1)).toEqual({ paid: false, extId: null });
+    expect(await debtOf(staff, a.cstId)).toBe(30000);
+    expect((await returnOf(paid!.cobId, 0)).paid).toBe(true);
+    expect(await debtOf(staff, a.cstId)).toBe(18000);
+    expect((await returnOf(boleto!.cobId, 31)).paid).toBe(true);
+    expect(await debtOf(staff, a.cstId)).toBe(13000);
+    expect((await paymentsOf(a.cstId)).rows).toEqual([
+      { ext_valor: -12000, ext_descricao: cm.paymentByDebit },
+      { ext_valor: -5000, ext_descricao: cm.paymentByBoleto },
+    ]);
+    // The same return again (a file imported twice) is refused and writes nothing.
+    await expect(returnOf(paid!.cobId, 0)).rejects.toThrow(cm.returnAlreadyRecorded);
+    await expect(returnOf(rejected!.cobId, 77)).rejects.toThrow(cm.unknownReturnCode);
+    expect((await paymentsOf(a.cstId)).rows).toHaveLength(2);
+    const stored = await chargesOf(a.cstId);
+    expect(stored.map((c) => [c.cobRetorno, c.cdrCodRet])).toEqual([
+      ['2024-05-06', 0],
+      ['2024-05-06', 1],
+      ['2024-05-06', 31],
+    ]);
+  });
+});
+
 describe('demo charges (seed)', () => {
   it("one charge per holder and closed period for what the closing billed; the ledger's bank return pays it, else rejected or (latest) open", async () => {
     const { seedCharges } = await import('../../db/seed/charges.seed.js');

@@ -16,7 +16,9 @@ declare module '../../lib/module.js' {
  * marked insert, saved with the member: spec 1 §4/§5), `GET cobranca/divida/{cstId}` (the outstanding debt: what the
  * ledger says the holder owes, never the charges — `debtSql`, the ledger's `holderDebtSql`), and the boleto of a bank-11 charge without a return
  * (`GET user/boleto/{cobId}` PDF, `GET user/boleto/email/{cobId}` through the outbox) with its real barcode and
- * linha digitável (`packages/domain/src/billing/boleto.ts`).
+ * linha digitável (`packages/domain/src/billing/boleto.ts`). `app.services.charges.recordReturn(tx, { cobId, code, date },
+ * actor)` records a bank return: the date and code on the charge and, when paid, the payment as a 'pagamento' credit
+ * entry of the ledger (idempotent by the charge), the only way a bank payment lowers what the holder owes.
  */
 export default defineModule({
   name: 'charges',
