@@ -112,7 +112,6 @@ export interface Thumbnail {
  */
 export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) {
   const { pool, files } = deps;
-  files.ownerRule(PHOTO_OWNER, async () => true);
 
   async function putThumbnail(file: StoredFile, size: number, photo: Buffer) {
     const data = await thumbnailOf(photo, size);
@@ -145,6 +144,9 @@ export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) 
     );
     return rows.length > 0;
   }
+
+  // The generic file download (jobs/download/{fileId}) follows the thumbnails' rule: the key is the file's id.
+  files.ownerRule(PHOTO_OWNER, async (user, key) => canViewAnyPhoto(user.roles) || isOwnPhoto(user, key));
 
   const service = {
     /**

@@ -179,6 +179,13 @@ describe('who may see a photo (issue 22 item 5)', () => {
     expect((await portal.client.get(`/api/v1/thumbs/${staffUserId}`)).statusCode).toBe(403);
   });
 
+  it('the generic file download (jobs/download/{fileId}) follows the same rule for the stored photo', async () => {
+    expect((await portal.client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(200);
+    for (const client of [otherPortal, cchOnly]) expect((await client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(403);
+    expect((await portal.client.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(403);
+    expect((await anyone.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(200);
+  });
+
   it('another portal member and a CCH-only user are refused (403), whatever the key or user id', async () => {
     for (const client of [otherPortal, cchOnly]) {
       for (const url of [
