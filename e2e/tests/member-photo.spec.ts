@@ -98,7 +98,7 @@ async function expectSavable(page: Page) {
   return save;
 }
 
-test('a photo chosen from a file, cropped and saved shows as the thumbnail in the search suggestions', async ({ page }) => {
+test('a photo chosen from a file, cropped and saved shows as the thumbnail in the search suggestions', async ({ page, browser }) => {
   const member = await demoMemberWithoutPhoto();
   const option = await openMember(page, member.cpf, member.name);
   // No photo yet: the suggestion shows the initials.
@@ -161,11 +161,15 @@ test('a photo chosen from a file, cropped and saved shows as the thumbnail in th
   await expect(page.getByText('Histórico de visualizações')).toBeVisible();
   await expect(page.locator(`img[src="/api/v1/thumbs/2/${key}"]`).first()).toBeVisible();
 
-  // Long-lived caching of the thumbnail (its key is never reused).
+  // Cached by this browser only (its key is never reused, but who may see it depends on the session: issue 22 item 5).
   const reply = await page.request.get(`/api/v1/thumbs/2/${key}`);
   expect(reply.status()).toBe(200);
-  expect(reply.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(reply.headers()['cache-control']).toBe('private, max-age=3600');
   expect(reply.headers()['content-type']).toBe('image/jpeg');
+  // A CCH-only user is refused the same image.
+  const cch = await browser.newContext({ storageState: stateOf('cch') });
+  expect((await cch.request.get(`/api/v1/thumbs/2/${key}`)).status()).toBe(403);
+  await cch.close();
 });
 
 test("the 'Mapa' dialog opens from an address, with a note when the address cannot be placed", async ({ page }) => {

@@ -176,6 +176,10 @@ const configSchema = z.object({
   FILES_MAX_MB: z.coerce.number().positive().default(20),
   /** A member document uploaded but never attached by a member save is removed after this many hours (issue 13). */
   DOCUMENT_UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Member documents one user may upload per minute (429 beyond it; issue 22 item 9). */
+  DOCUMENT_UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Total size, in MB, of one user's member documents uploaded and not yet attached by a member save (429 beyond it). */
+  DOCUMENT_UPLOAD_PENDING_MB: z.coerce.number().positive().default(200),
   /** S3-compatible file store (AWS S3, MinIO…): set the endpoint (e.g. https://s3.sa-east-1.amazonaws.com) to use it instead of DATA_DIR/files. */
   FILES_S3_ENDPOINT: z
     .string()

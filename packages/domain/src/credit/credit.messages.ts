@@ -15,6 +15,8 @@ export const creditMessages = {
   memberNotFound: 'Associado não encontrado',
   notHolder: 'Crédito é lançado somente no titular',
   invalidKey: 'Identificador da solicitação inválido',
+  /** Not in the spec: the dialog's key names one request; another request with it is refused (issue 22 item 10). */
+  keyReused: 'Identificador da solicitação já usado em outro crédito',
   /** The entry's description in the ledger: the reference and both users. */
   entryDescription: (ref: string, first: string, second: string) => `Crédito: ${ref} (${first} / ${second})`,
 } as const;

@@ -18,6 +18,10 @@ export const memberDocumentMessages = {
   uploadNotFound: 'Documento enviado não encontrado ou já anexado; envie o arquivo novamente',
   documentNotFound: 'Documento não encontrado',
   invalidKey: 'Documento inválido',
+  /** Issue 22 item 9: one user's uploads per minute and the size of their uploads not yet saved are bounded (429). */
+  uploadRateExceeded: (perMinute: number) => `Limite de ${perMinute} envios de documentos por minuto atingido; aguarde um minuto e tente novamente`,
+  pendingQuotaExceeded: (megabytes: number) =>
+    `Limite de ${megabytes.toLocaleString('pt-BR')} MB de documentos enviados e ainda não salvos atingido; salve o associado ou aguarde e tente novamente`,
 } as const;
 
 /** Description of a document: at least 5 characters (spec 1 §5 scan modal), at most 200. */

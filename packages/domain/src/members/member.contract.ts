@@ -77,7 +77,41 @@ export const dataCacheSchema = z.object({
 });
 export type DataCache = z.output<typeof dataCacheSchema>;
 
-export const auditCategorySchema = z.string().regex(/^[a-z]{1,40}$/, genericMessages.invalidRequest);
+/**
+ * GET datacache's lists of people (deceasedSpouses: names and ids of deceased holders) go only to users who edit
+ * members (all of these roles; issue 22 item 8). Anyone else gets them empty, except a portal member, who gets the
+ * spouse named on their own record.
+ */
+export const personalLookupRoles = ['v2access', 'v2userallowupdate'] as const satisfies readonly Role[];
+export const canReadPersonalLookups = (roles: readonly string[]) => personalLookupRoles.every((role) => roles.includes(role));
+
+/**
+ * The audit categories a member's list may name (GET audits/{cstId}/{category}: rows whose owner is that id) and the
+ * roles (all of them) a user needs to read each, besides v2userallowaudit (issue 22 item 7): a list shows what the
+ * matching part of the record shows, so it needs that part's view role. Sign-in events (owner = a user id) and access
+ * changes are superadmin's, as on Eventos de segurança; credits need the role that issues them.
+ */
+export const auditCategoryRoles = {
+  users: [],
+  documentos: ['v2docview'],
+  emails: ['v2eml'],
+  atendimentos: ['v2atd'],
+  extrato: ['v2tabextratos'],
+  cobrancas: ['v2cobrancaview'],
+  credito: ['v2cobrancanew'],
+  acessos: ['superadmin'],
+  security: ['superadmin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type AuditCategory = keyof typeof auditCategoryRoles;
+export const auditCategories = Object.keys(auditCategoryRoles) as [AuditCategory, ...AuditCategory[]];
+
+/** Whether these roles may read this audit category's list (its own roles; v2userallowaudit is the route's). */
+export function canReadAuditCategory(roles: readonly string[], category: AuditCategory): boolean {
+  return auditCategoryRoles[category].every((role: Role) => roles.includes(role));
+}
+
+/** An unknown category answers 400 (it names no list a member has). */
+export const auditCategorySchema = z.enum(auditCategories, { error: genericMessages.invalidRequest });
 
 /**
  * The finer role each call needs besides v2access (the route guard checks v2access; the members module checks

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../access/roles.js';
 import { binaryReply, defineContract } from '../contract/route-contract.js';
 import { personSuggestionSchema, searchHistoryItemSchema, searchMessages, searchRequestSchema } from './search.schema.js';
 
@@ -45,6 +46,14 @@ export const searchContracts = {
 };
 
 /**
+ * Who may see any member's photo (issue 22 item 5): the staff with full access, who meet photos in the search
+ * suggestions, the dashboard, the member record and the audit lists. Anyone else sees only their own photo and their
+ * dependents' (a portal member views their dependents), and only their own user's avatar.
+ */
+export const photoViewRoles = ['v2access'] as const satisfies readonly Role[];
+export const canViewAnyPhoto = (roles: readonly string[]) => photoViewRoles.some((role) => roles.includes(role));
+
+/**
  * A person's photo thumbnail (spec 1 §7 and §9, spec 3 §2.3), fetched by the browser itself (`<img src>`).
  * The key is the member's custPhotoKey (a new key for every new photo, so the images are cached for good).
  */
@@ -56,7 +65,7 @@ export const personPhotoContracts = {
     reply: binaryReply,
     access: { signedIn: true },
     summary:
-      'Miniatura da foto de uma pessoa pela chave custPhotoKey: tamanho 2 = 160x212 (avatar), tamanho 1 = 40x53; JPEG, cache permanente; 404 para chave ou tamanho desconhecidos',
+      'Miniatura da foto de uma pessoa pela chave custPhotoKey: tamanho 2 = 160x212 (avatar), tamanho 1 = 40x53; JPEG, cache privado; 404 para chave ou tamanho desconhecidos; 403 sem v2access para quem não é a própria pessoa ou seu dependente',
     tags: ['pessoas'],
   }),
   ownerThumbnail: defineContract({
@@ -71,7 +80,7 @@ export const personPhotoContracts = {
     reply: binaryReply,
     access: { signedIn: true },
     summary:
-      'Miniatura (160x212) do usuário da equipe, para a lista de alterações da auditoria: a foto do associado do usuário (seu cadastro ou o associado com o mesmo CPF), senão uma silhueta',
+      'Miniatura (160x212) do usuário da equipe, para a lista de alterações da auditoria: a foto do associado do usuário (seu cadastro ou o associado com o mesmo CPF), senão uma silhueta; sem v2access, só a do próprio usuário (403)',
     tags: ['pessoas'],
   }),
 };

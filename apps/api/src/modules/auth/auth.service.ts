@@ -78,13 +78,19 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
       throw failure('bad_credentials');
     }
     subject.userId = user.userId;
-    if (!(await verifyPassword(user.passwordHash, body.password))) throw failure('bad_credentials');
-    // The password was right: these refusals are recorded but do not count against the limit.
+    const passwordOk = await verifyPassword(user.passwordHash, body.password);
+    const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
+    // Issue 22 item 11: from outside, a user who may not sign in from there gets one answer whatever the password
+    // (the password is still verified, so the time says nothing either), and the attempt counts against the limit
+    // either way: neither the reply nor the counter tells a right password from a wrong one.
+    if (codeNeeded === 'refused' || codeNeeded === 'notConfigured') {
+      const message = codeNeeded === 'refused' ? loginMessages.externalNotAllowed : loginMessages.externalCodeNotConfigured;
+      throw new SignInRefusal('forbidden', message, passwordOk ? 'external_refused' : 'bad_credentials', true);
+    }
+    if (!passwordOk) throw failure('bad_credentials');
+    // The password was right: this refusal is recorded but does not count against the limit.
     if (!user.active) throw new SignInRefusal('forbidden', loginMessages.inactiveUser, 'inactive', false);
 
-    const codeNeeded = accessCodeNeeded(user, isTrusted(ctx.ip));
-    if (codeNeeded === 'refused') throw new SignInRefusal('forbidden', loginMessages.externalNotAllowed, 'external_refused', false);
-    if (codeNeeded === 'notConfigured') throw new SignInRefusal('forbidden', loginMessages.externalCodeNotConfigured, 'external_refused', false);
     if (codeNeeded === 'required') {
       const code = (body.code ?? '').trim();
       if (!code) return { kind: 'requirecode' };

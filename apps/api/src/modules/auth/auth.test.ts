@@ -119,6 +119,28 @@ describe('POST login', () => {
     expect(r2.json().message).toBe(loginMessages.externalCodeNotConfigured);
   });
 
+  it('from outside, answers a user without external access the same way whatever the password, counted alike (issue 22 item 11)', async () => {
+    const failuresOf = async (cpf: string) =>
+      (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures where cpf = ${cpf}`)).rows[0]!.n;
+    for (const [roles, fnAllowExternal, message] of [
+      [['v2access'], false, loginMessages.externalNotAllowed],
+      [['v2access'], true, loginMessages.externalCodeNotConfigured],
+      [['v2menucch'], false, loginMessages.externalNotAllowed],
+    ] as const) {
+      const user = await createUser(ctx, { roles: [...roles], fnAllowExternal });
+      const right = await login({ username: user.cpf, password: user.password }, EXTERNAL_IP);
+      const wrong = await login({ username: user.cpf, password: 'Errada#123' }, EXTERNAL_IP);
+      expect([right.statusCode, right.json()]).toEqual([403, { message }]);
+      expect([wrong.statusCode, wrong.json()]).toEqual([right.statusCode, right.json()]);
+      // Both count against the limit (the counter tells nothing either), and no session was made.
+      expect(await failuresOf(user.cpf)).toBe(2);
+      expect(right.cookies.some((c) => (c as { name: string }).name === 'assoc_sid')).toBe(false);
+      // Inside the trusted networks the same user still signs in with the right password only.
+      expect((await login({ username: user.cpf, password: 'Errada#123' }, '10.1.2.3')).statusCode).toBe(401);
+      expect((await login({ username: user.cpf, password: user.password }, '10.1.2.3')).statusCode).toBe(200);
+    }
+  });
+
   it('lets portal members in from anywhere, asking the code only when they set one up', async () => {
     const plain = await createUser(ctx, { roles: ['v2portal'] });
     expect((await login({ username: plain.cpf, password: plain.password }, EXTERNAL_IP)).statusCode).toBe(200);

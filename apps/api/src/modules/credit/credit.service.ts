@@ -5,10 +5,11 @@ import { creditMessages, creditRoles, loginMessages, onlyDigits, type CreditRepl
 import { customers } from '../../db/schema/index.js';
 import { actorFrom } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { dummyVerify, verifyPassword } from '../../lib/password.js';
 import type { AuthRepository, UserForSignIn } from '../auth/auth.repository.js';
 import type { SessionUser } from '../auth/session.js';
+import { createCreditRepository, type PriorCredit } from './credit.repository.js';
 
 /** The audit category of issued credits (the ledger writes its own 'extrato' row for the entry). */
 export const CREDIT_AUDIT = 'credito';
@@ -21,6 +22,9 @@ interface Deps {
 
 export function createCreditService({ app, authRepo }: Deps) {
   const config = app.config;
+  const repo = createCreditRepository();
+  /** The credits being issued on this instance, by idempotency key. */
+  const inflight = new Map<string, Promise<CreditReply>>();
 
   /**
    * One user's CPF and password, counted against the sign-in's limits (the CPF from any address, the address across
@@ -48,6 +52,71 @@ export function createCreditService({ app, authRepo }: Deps) {
     return user;
   }
 
+  /** The answer to a key already used: the first credit's (created false) for the same request, else 409. */
+  function replay(prior: PriorCredit, cstId: number, requestHash: string): CreditReply {
+    if (prior.cstId !== cstId || (prior.requestHash !== null && prior.requestHash !== requestHash)) throw conflict(creditMessages.keyReused);
+    return { message: creditMessages.success, extId: prior.extId, created: false };
+  }
+
+  async function issueOnce(
+    cstId: number,
+    body: CreditRequest,
+    me: SessionUser,
+    ip: string,
+    request: { key: string; requestHash: string; cpf1: string; cpf2: string },
+  ): Promise<CreditReply> {
+    const { key, requestHash, cpf1, cpf2 } = request;
+    const earlier = await repo.prior(app.db, key, cstId);
+    if (earlier) return replay(earlier, cstId, requestHash);
+    await checkUser(cpf1, body.creditoPassword1, ip);
+    const second = await checkUser(cpf2, body.creditoPassword2, ip);
+    if (!creditRoles.some((role) => second.roles.includes(role))) throw notFound(creditMessages.secondUserNotAllowed);
+
+    const first = actorFrom(me);
+    const other = actorFrom(second);
+    return app.db.transaction(async (tx) => {
+      // Another instance may be writing the same key: one at a time, and the later one answers the first's result.
+      await repo.lockKey(tx, key);
+      const prior = await repo.prior(tx, key, cstId);
+      if (prior) return replay(prior, cstId, requestHash);
+      const [person] = await tx.select({ parentId: customers.parentId }).from(customers).where(eq(customers.cstId, cstId)).for('update');
+      if (!person) throw notFound(creditMessages.memberNotFound);
+      if (person.parentId !== null) throw badRequest(creditMessages.notHolder);
+      const { entry, created } = await app.services.ledger.addEntry(
+        tx,
+        {
+          cstId,
+          descricao: creditMessages.entryDescription(body.creditoRef, first.name, other.name),
+          valor: -body.creditoValor,
+          tipo: 'credito',
+          key: `credito:${key}`,
+        },
+        first,
+      );
+      if (created) {
+        await writeAudit(tx, {
+          category: CREDIT_AUDIT,
+          ownerId: cstId,
+          entityId: entry.extId,
+          action: 'insert',
+          user: first,
+          before: null,
+          after: {
+            extId: entry.extId,
+            fecId: entry.fecId,
+            creditoKey: key,
+            requestHash,
+            creditoRef: body.creditoRef,
+            creditoValor: body.creditoValor,
+            usuario1: first,
+            usuario2: other,
+          },
+        });
+      }
+      return { message: creditMessages.success, extId: entry.extId, created };
+    });
+  }
+
   return {
     /**
      * POST user/credito/{cstId} (spec 2 §2.5, §4, §5, §7; issue 14 item 4): the first user is the signed-in user, the
@@ -60,12 +129,6 @@ export function createCreditService({ app, authRepo }: Deps) {
       const cpf2 = onlyDigits(body.creditoUsername2);
       if (cpf1 === cpf2) throw badRequest(creditMessages.differentUsers);
       if (cpf1 !== me.cpf) throw forbidden(creditMessages.firstUserMustBeSignedIn);
-      await checkUser(cpf1, body.creditoPassword1, ip);
-      const second = await checkUser(cpf2, body.creditoPassword2, ip);
-      if (!creditRoles.some((role) => second.roles.includes(role))) throw notFound(creditMessages.secondUserNotAllowed);
-
-      const first = actorFrom(me);
-      const other = actorFrom(second);
       const key =
         body.creditoKey ??
         crypto
@@ -73,41 +136,22 @@ export function createCreditService({ app, authRepo }: Deps) {
           .update(JSON.stringify([cstId, body.creditoRef, body.creditoValor, cpf1, cpf2, new Date().toISOString().slice(0, 10)]))
           .digest('hex')
           .slice(0, 40);
-      return app.db.transaction(async (tx) => {
-        const [person] = await tx.select({ parentId: customers.parentId }).from(customers).where(eq(customers.cstId, cstId)).for('update');
-        if (!person) throw notFound(creditMessages.memberNotFound);
-        if (person.parentId !== null) throw badRequest(creditMessages.notHolder);
-        const { entry, created } = await app.services.ledger.addEntry(
-          tx,
-          {
-            cstId,
-            descricao: creditMessages.entryDescription(body.creditoRef, first.name, other.name),
-            valor: -body.creditoValor,
-            tipo: 'credito',
-            key: `credito:${key}`,
-          },
-          first,
-        );
-        if (created) {
-          await writeAudit(tx, {
-            category: CREDIT_AUDIT,
-            ownerId: cstId,
-            entityId: entry.extId,
-            action: 'insert',
-            user: first,
-            before: null,
-            after: {
-              extId: entry.extId,
-              fecId: entry.fecId,
-              creditoRef: body.creditoRef,
-              creditoValor: body.creditoValor,
-              usuario1: first,
-              usuario2: other,
-            },
-          });
-        }
-        return { message: creditMessages.success, extId: entry.extId, created };
-      });
+      // What the key names: the passwords are not part of it (a retry may mistype one and still mean the same credit).
+      const requestHash = crypto
+        .createHash('sha256')
+        .update(JSON.stringify([cstId, body.creditoRef, body.creditoValor, cpf1, cpf2]))
+        .digest('hex');
+
+      // Issue 22 item 10: a request whose key is in flight on this instance waits for it and then answers from what
+      // it wrote, without checking passwords again (no sign-in count, so no 429 from a double submit).
+      for (let running = inflight.get(key); running; running = inflight.get(key)) await running.catch(() => undefined);
+      const run = issueOnce(cstId, body, me, ip, { key, requestHash, cpf1, cpf2 });
+      inflight.set(key, run);
+      try {
+        return await run;
+      } finally {
+        if (inflight.get(key) === run) inflight.delete(key);
+      }
     },
   };
 }

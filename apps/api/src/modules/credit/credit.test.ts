@@ -87,6 +87,55 @@ describe('POST user/credito/{cstId}', () => {
     expect(await entriesOf(holder.cstId)).toHaveLength(2);
   });
 
+  it('20 parallel submits with one key: one entry, every answer 200 with the first credit, no 429 and no sign-in count (issue 22 item 10)', async () => {
+    const holder = await createMember(ctx);
+    const payload = body();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => client.post(`/api/v1/user/credito/${holder.cstId}`, payload)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const answers = replies.map((r) => r.json() as { message: string; extId: number; created: boolean });
+    expect(new Set(answers.map((a) => a.extId)).size).toBe(1);
+    expect(answers.every((a) => a.message === cm.success)).toBe(true);
+    expect(answers.filter((a) => a.created)).toHaveLength(1);
+    expect(await entriesOf(holder.cstId)).toHaveLength(1);
+    const rows = await ctx.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    expect(rows).toHaveLength(1);
+    // The same key after it finished answers the first credit again.
+    const later = await client.post(`/api/v1/user/credito/${holder.cstId}`, payload);
+    expect([later.statusCode, later.json()]).toEqual([200, { message: cm.success, extId: answers[0]!.extId, created: false }]);
+    // And the sign-in still works: the double submits held no attempt.
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: second.cpf, password: TEST_PASSWORD } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('the same key with a different body answers 409 with a message and writes nothing', async () => {
+    const holder = await createMember(ctx);
+    const other = await createMember(ctx);
+    const payload = body();
+    expect((await client.post(`/api/v1/user/credito/${holder.cstId}`, payload)).statusCode).toBe(200);
+    const before = { holder: await entriesOf(holder.cstId), other: await entriesOf(other.cstId) };
+    for (const [cstId, changed] of [
+      [holder.cstId, { creditoValor: 99_999 }],
+      [holder.cstId, { creditoRef: 'Outra referência' }],
+      [other.cstId, {}],
+    ] as const) {
+      const res = await client.post(`/api/v1/user/credito/${cstId}`, { ...payload, ...changed });
+      expect([res.statusCode, res.json()], JSON.stringify(changed)).toEqual([409, { message: cm.keyReused }]);
+    }
+    // In parallel too: the running first request is waited for, then the different one is refused.
+    const fresh = body();
+    const [a, b] = await Promise.all([
+      client.post(`/api/v1/user/credito/${holder.cstId}`, fresh),
+      client.post(`/api/v1/user/credito/${holder.cstId}`, { ...fresh, creditoValor: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await entriesOf(holder.cstId)).toHaveLength(before.holder.length + 1);
+    expect(await entriesOf(other.cstId)).toEqual(before.other);
+  });
+
   it('refuses bad input with its pt-BR message and writes nothing', async () => {
     const holder = await createMember(ctx);
     const cases: [Record<string, unknown>, string][] = [

@@ -26,6 +26,10 @@ export default defineModule({
       repo,
       files: app.services.files,
       uploadTtlMs: app.config.DOCUMENT_UPLOAD_TTL_HOURS * HOUR_MS,
+      quota: {
+        perMinute: app.config.DOCUMENT_UPLOAD_RATE_PER_MINUTE,
+        pendingBytes: Math.floor(app.config.DOCUMENT_UPLOAD_PENDING_MB * 1_048_576),
+      },
       log: app.log,
     });
     app.services.memberDocuments = service;

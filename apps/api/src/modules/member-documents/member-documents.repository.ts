@@ -116,6 +116,25 @@ export function createMemberDocumentsRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /**
+     * One user's upload quota use: uploads in the last minute and the bytes of their uploads still waiting. Under the
+     * user's transaction lock (lockUploader), so parallel uploads of one user are counted one after another.
+     */
+    async quotaUse(tx: Executor, userId: number): Promise<{ lastMinute: number; pendingBytes: number }> {
+      const result = await tx.execute<{ lastMinute: number; pendingBytes: string }>(sql`select
+          count(*) filter (where ${memberDocuments.createdAt} > now() - interval '1 minute')::int as "lastMinute",
+          coalesce(sum(${memberDocuments.filesize}) filter (where ${memberDocuments.cstId} is null and ${memberDocuments.deletedAt} is null), 0)::bigint as "pendingBytes"
+        from ${memberDocuments} where ${memberDocuments.createdBy} = ${userId}
+          and (${memberDocuments.cstId} is null or ${memberDocuments.createdAt} > now() - interval '1 minute')`);
+      const row = result.rows[0]!;
+      return { lastMinute: Number(row.lastMinute), pendingBytes: Number(row.pendingBytes) };
+    },
+
+    /** Serialises one user's uploads until the transaction ends (their quota is checked and used in one step). */
+    async lockUploader(tx: Executor, userId: number) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('member_documents:upload'), ${userId})`);
+    },
+
     /** Uploads still waiting for a member save, created before `before`. */
     async pendingBefore(before: Date): Promise<{ fileId: string }[]> {
       return db

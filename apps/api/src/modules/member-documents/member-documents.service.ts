@@ -4,7 +4,7 @@ import { documentAcceptedTypes, hasRole, memberDocumentMessages as dm, type Memb
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, forbidden, loggableError, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, loggableError, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
 import type { FileService } from '../files/files.service.js';
 import { receiveUpload } from '../files/files.upload.js';
@@ -38,6 +38,8 @@ export function createMemberDocumentsService(deps: {
   repo: MemberDocumentsRepository;
   files: FileService;
   uploadTtlMs: number;
+  /** Per user: uploads a minute, and bytes uploaded but not yet attached (issue 22 item 9). */
+  quota: { perMinute: number; pendingBytes: number };
   log: FastifyBaseLogger;
 }) {
   const { db, repo, files, log } = deps;
@@ -59,13 +61,28 @@ export function createMemberDocumentsService(deps: {
     return removed;
   }
 
+  /** 429 with a pt-BR message when this user's uploads of the last minute, or their waiting bytes plus `adding`, are past the quota. */
+  async function checkQuota(tx: Executor, userId: number, adding: number) {
+    const use = await repo.quotaUse(tx, userId);
+    if (use.lastMinute >= deps.quota.perMinute) throw tooManyRequests(dm.uploadRateExceeded(deps.quota.perMinute));
+    const overQuota = adding > 0 ? use.pendingBytes + adding > deps.quota.pendingBytes : use.pendingBytes >= deps.quota.pendingBytes;
+    if (overQuota) throw tooManyRequests(dm.pendingQuotaExceeded(Math.round((deps.quota.pendingBytes / 1_048_576) * 100) / 100));
+  }
+
   return {
-    /** `POST user/doc`: the file waits (no member yet) until a member save attaches its key. */
+    /**
+     * `POST user/doc`: the file waits (no member yet) until a member save attaches its key. The user's quota is checked
+     * before the file is read (429 at once when already used up) and again, with this file, when it is kept: an
+     * upload past it is removed and answers 429, so nothing of it stays.
+     */
     async upload(request: FastifyRequest, actor: Actor) {
+      await checkQuota(db, actor.userId, 0);
       const file = await receiveUpload(request, files, { createdBy: actor.userId, accept: documentAcceptedTypes });
       try {
         await files.attach(DOCUMENT_OWNER_KIND, file.id, file.id);
         const row = await db.transaction(async (tx) => {
+          await repo.lockUploader(tx, actor.userId);
+          await checkQuota(tx, actor.userId, file.size);
           const inserted = await repo.insertPending(tx, {
             fileId: file.id,
             filesize: file.size,

@@ -264,6 +264,13 @@ export function createMembersRepository(db: Db) {
         .innerJoin(products, eq(products.sucId, services.sucId))
         .where(and(eq(products.sucHealth, true), isNull(services.deletedAt), isNull(products.deletedAt)))
         .orderBy(asc(services.svcName)),
+    /** The deceased spouse named on this member's own record (falId), as a datacache option; null when none. */
+    async deceasedSpouseOf(cstId: number): Promise<{ value: number; label: string } | null> {
+      const result = await db.execute<{ value: number; label: string }>(
+        sql`select f.cst_id as value, f.cust_name as label from customers c join customers f on f.cst_id = c.fal_id where c.cst_id = ${cstId}`,
+      );
+      return result.rows[0] ?? null;
+    },
     deceasedList: () =>
       db
         .select({ value: customers.cstId, label: customers.custName })

@@ -44,9 +44,9 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
       label: async (request, reply) => pdf(reply, 'etiqueta.pdf', await documents.label(request.params.a, request.params.b, request.params.c)),
       bond: async (request, reply) => pdf(reply, 'declaracao-vinculo.pdf', await documents.bond(request.params.cstId)),
       emailBond: async (request) => documents.emailBond(request.params.cstId, actorOf(request)),
-      audits: async (request) => service.audits(request.params.cstId, request.params.category),
+      audits: async (request) => service.audits(request.params.cstId, request.params.category, currentUser(request).roles),
       audit: async (request) => service.audit(request.params.id, currentUser(request).roles),
-      dataCache: async () => service.dataCache(),
+      dataCache: async (request) => service.dataCache(currentUser(request)),
     },
     {
       // The member is built by typed code with exactly the reply schema's fields (recordFromRows, visibleTo): the hot

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   addressKeys,
   addressKinds,
   canEditSection,
+  canReadAuditCategory,
+  canReadPersonalLookups,
   canIssueBond,
   canViewSection,
   civilStatuses,
@@ -26,6 +29,7 @@ import {
   memberSituations,
   sectionOfField,
   treatments,
+  type AuditCategory,
   type DataCache,
   type MemberAuditItem,
   type MemberChildListKey,
@@ -357,6 +361,45 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     return reply;
   }
 
+  /** The whole GET datacache reply, kept until a source registry changes (or for DATACACHE_TTL_MS). */
+  async function fullDataCache(): Promise<DataCache> {
+    const fingerprint = await repo.registriesFingerprint();
+    if (cache && cache.fingerprint === fingerprint && Date.now() - cache.at < DATACACHE_TTL_MS) return cache.value;
+    const [positions, forumPositions, forums, locals, healthPlans, deceased] = await Promise.all([
+      repo.positionsList(),
+      repo.forumPositionsList(),
+      repo.forumsList(),
+      repo.localsList(),
+      repo.healthPlansList(),
+      repo.deceasedList(),
+    ]);
+    const value: DataCache = {
+      version: '',
+      civilStatuses: [...civilStatuses],
+      kinships: [...kinships],
+      profiles: [...memberProfiles],
+      situations: [...memberSituations],
+      financialStatuses: [...financialStatuses],
+      banks: debitPlaces.map((p) => ({ ...p })),
+      positions,
+      forumPositions,
+      forums,
+      locals,
+      healthPlans,
+      treatments: [...treatments],
+      communicationPreferences: [...communicationPreferences],
+      deceasedSpouses: deceased,
+      labelTypes: [...labelTypes],
+      followUpStatuses: [...followUpStatuses],
+      followUpTypes: [...followUpTypes],
+      followUpDepartments: [...followUpDepartments],
+      followUpSubjects: followUpSubjects.map((s) => ({ ...s })),
+    };
+    value.version = createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+    cache = { fingerprint, at: Date.now(), value };
+    return value;
+  }
+
   return {
     /** Called from a later tab's module setup: its child list joins the member's load, save and audit. */
     registerChildList<Item extends MarkedItem>(definition: ChildListDefinition<Item>) {
@@ -395,7 +438,9 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       return rows.map((r) => ({ dataEntrada: r.dataEntrada.toISOString(), dataSaida: r.dataSaida?.toISOString() ?? null, cargo: r.cargo }));
     },
 
-    async audits(cstId: number, category: string): Promise<MemberAuditItem[]> {
+    /** A member's audit list of one category; 403 when the user lacks the category's roles (auditCategoryRoles). */
+    async audits(cstId: number, category: AuditCategory, roles: readonly string[]): Promise<MemberAuditItem[]> {
+      if (!canReadAuditCategory(roles, category)) throw forbidden();
       const rows = await repo.auditList(cstId, category);
       return rows.map((r) => ({
         auditId: r.auditId,
@@ -425,43 +470,21 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
 
     canIssueBond,
 
-    async dataCache(): Promise<DataCache> {
-      const fingerprint = await repo.registriesFingerprint();
-      if (cache && cache.fingerprint === fingerprint && Date.now() - cache.at < DATACACHE_TTL_MS) return cache.value;
-      const [positions, forumPositions, forums, locals, healthPlans, deceased] = await Promise.all([
-        repo.positionsList(),
-        repo.forumPositionsList(),
-        repo.forumsList(),
-        repo.localsList(),
-        repo.healthPlansList(),
-        repo.deceasedList(),
-      ]);
-      const value: DataCache = {
-        version: '',
-        civilStatuses: [...civilStatuses],
-        kinships: [...kinships],
-        profiles: [...memberProfiles],
-        situations: [...memberSituations],
-        financialStatuses: [...financialStatuses],
-        banks: debitPlaces.map((p) => ({ ...p })),
-        positions,
-        forumPositions,
-        forums,
-        locals,
-        healthPlans,
-        treatments: [...treatments],
-        communicationPreferences: [...communicationPreferences],
-        deceasedSpouses: deceased,
-        labelTypes: [...labelTypes],
-        followUpStatuses: [...followUpStatuses],
-        followUpTypes: [...followUpTypes],
-        followUpDepartments: [...followUpDepartments],
-        followUpSubjects: followUpSubjects.map((s) => ({ ...s })),
-      };
-      const { createHash } = await import('node:crypto');
-      value.version = createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
-      cache = { fingerprint, at: Date.now(), value };
-      return value;
+    /**
+     * GET datacache for this user: the whole reply (cached) for a user who edits members; for anyone else the same
+     * lists without the deceased holders, except the spouse named on a portal member's own record (issue 22 item 8),
+     * with a version of its own.
+     */
+    async dataCache(user: { roles: readonly string[]; cstId: number | null }): Promise<DataCache> {
+      const full = await fullDataCache();
+      if (canReadPersonalLookups(user.roles)) return full;
+      const own = user.roles.includes('v2portal') && user.cstId !== null ? await repo.deceasedSpouseOf(user.cstId) : null;
+      const deceasedSpouses = own ? [own] : [];
+      const version = createHash('sha1')
+        .update(`${full.version}:${JSON.stringify(deceasedSpouses)}`)
+        .digest('hex')
+        .slice(0, 16);
+      return { ...full, version, deceasedSpouses };
     },
   };
 }

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { personPhotoContracts } from '@assoc/domain';
 import { notFound } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { currentUser } from '../auth/session.js';
 import { photoTexts, sniffImage } from './photos.service.js';
 
-/** thumbs/{size}/{key} and thumbs/{ownerId} (spec 1 §7): images for `<img src>`, any signed-in user. */
+/** thumbs/{size}/{key} and thumbs/{ownerId} (spec 1 §7): images for `<img src>`; v2access any, others their own. */
 const photosRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.photos;
 
@@ -20,11 +21,12 @@ const photosRoutes: FastifyPluginAsync = async (app) => {
     app,
     personPhotoContracts,
     {
-      // A key is never reused for another image: the browser keeps it for good.
+      // Never public: who may see a photo depends on the session (issue 22 item 5). A key is never reused for another
+      // image, so the browser may keep it a while, for this user only.
       thumbnail: async (request, reply) =>
-        sendImage(reply, await service.thumbnail(request.params.size, request.params.key), 'public, max-age=31536000, immutable'),
+        sendImage(reply, await service.thumbnailFor(currentUser(request), request.params.size, request.params.key), 'private, max-age=3600'),
       ownerThumbnail: async (request, reply) => {
-        const thumb = await service.userThumbnail(request.params.ownerId);
+        const thumb = await service.userThumbnailFor(currentUser(request), request.params.ownerId);
         // A user's photo may change: kept briefly, in the browser only.
         return sendImage(reply, thumb.data, 'private, max-age=600');
       },

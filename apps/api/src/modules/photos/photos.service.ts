@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import sharp from 'sharp';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { canViewAnyPhoto } from '@assoc/domain';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/session.js';
 import type { FileService, StoredFile } from '../files/files.service.js';
 
 /** pt-BR answers of the photo calls. */
@@ -12,7 +14,7 @@ export const photoTexts = {
   notFound: 'Foto não encontrada',
 };
 
-/** The file-link owner kind of member photos: any signed-in user may see a photo (search suggestions, dashboard). */
+/** The file-link owner kind of member photos (read through thumbs/…, whose rule is canViewAnyPhoto or the viewer's own). */
 export const PHOTO_OWNER = 'photo';
 /** Largest decoded image accepted by savePhoto (the crop sends a 400x400 PNG, a few hundred KB). */
 export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
@@ -110,7 +112,6 @@ export interface Thumbnail {
  */
 export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) {
   const { pool, files } = deps;
-  files.ownerRule(PHOTO_OWNER, async () => true);
 
   async function putThumbnail(file: StoredFile, size: number, photo: Buffer) {
     const data = await thumbnailOf(photo, size);
@@ -127,6 +128,25 @@ export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) 
     ]);
     return rows.length ? files.find(key) : null;
   }
+
+  /**
+   * Whether this key is the photo of the viewer's own member record (their cstId, else the member with their CPF)
+   * or of one of its dependents. Unguessable keys are no control: a key alone proves nothing (issue 22 item 5).
+   */
+  async function isOwnPhoto(viewer: Pick<SessionUser, 'cstId' | 'cpf'>, key: string): Promise<boolean> {
+    const { rows } = await pool.query<{ ok: boolean }>(
+      `select true as ok from customers c
+        where c.cust_photo_key = $1
+          and ($2::int is not null and (c.cst_id = $2 or c.parent_id = $2)
+               or c.cust_cpf = $3 or c.parent_id in (select h.cst_id from customers h where h.cust_cpf = $3 and h.parent_id is null))
+        limit 1`,
+      [key, viewer.cstId, viewer.cpf],
+    );
+    return rows.length > 0;
+  }
+
+  // The generic file download (jobs/download/{fileId}) follows the thumbnails' rule: the key is the file's id.
+  files.ownerRule(PHOTO_OWNER, async (user, key) => canViewAnyPhoto(user.roles) || isOwnPhoto(user, key));
 
   const service = {
     /**
@@ -169,6 +189,18 @@ export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) 
         }
         return putThumbnail(file, size, photo);
       }
+    },
+
+    /** GET thumbs/{size}/{key} for a viewer: any photo with v2access, else only their own or their dependents' (403). */
+    async thumbnailFor(viewer: SessionUser, size: number, key: string): Promise<Buffer> {
+      if (!canViewAnyPhoto(viewer.roles) && !(await isOwnPhoto(viewer, key))) throw forbidden();
+      return service.thumbnail(size, key);
+    },
+
+    /** GET thumbs/{ownerId} for a viewer: any user's avatar with v2access, else only their own (403). */
+    async userThumbnailFor(viewer: SessionUser, userId: number): Promise<Thumbnail> {
+      if (!canViewAnyPhoto(viewer.roles) && viewer.userId !== userId) throw forbidden();
+      return service.userThumbnail(userId);
     },
 
     /**

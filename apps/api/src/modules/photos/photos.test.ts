@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { genericMessages as m } from '@assoc/domain';
 import { AppError } from '../../lib/errors.js';
 import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { PHOTO_MAX_BYTES, decodePhotoDataUrl, photoTexts } from './photos.service.js';
@@ -13,10 +14,11 @@ const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 
     .toBuffer();
 
 let ctx: TestContext;
+/** Staff with full access (v2access): may see any member's photo. */
 let anyone: Client;
 beforeAll(async () => {
   ctx = await createTestApp({ DATA_DIR: path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), `photos-${process.pid}`) });
-  anyone = (await signedInAs(ctx, [])).client;
+  anyone = (await signedInAs(ctx, ['v2access'])).client;
 });
 afterAll(async () => {
   await ctx.close();
@@ -71,7 +73,7 @@ describe('GET thumbs/{size}/{key}', () => {
     key = await ctx.app.services.photos.savePhoto(dataUrl(await image(400, 400)));
   });
 
-  it('serves the 160x212 (size 2) and 40x53 (size 1) thumbnails, cached for good', async () => {
+  it('serves the 160x212 (size 2) and 40x53 (size 1) thumbnails, cached privately (never public: issue 22 item 5)', async () => {
     for (const [size, width, height] of [
       [2, 160, 212],
       [1, 40, 53],
@@ -79,7 +81,7 @@ describe('GET thumbs/{size}/{key}', () => {
       const res = await anyone.get(`/api/v1/thumbs/${size}/${key}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cache-control']).toBe('private, max-age=3600');
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([width, height]);
     }
@@ -119,7 +121,7 @@ describe('GET thumbs/{ownerId}', () => {
     const key = await ctx.app.services.photos.savePhoto(dataUrl(await image(400, 400)));
     const member = await createMember(ctx, { custPhotoKey: key });
     const withPhoto = await createUser(ctx, { roles: [], cpf: member.custCpf! });
-    const without = await createUser(ctx, { roles: [] });
+    const without = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, without.cpf);
     const photo = await client.get(`/api/v1/thumbs/${withPhoto.userId}`);
     expect(photo.statusCode).toBe(200);
@@ -134,5 +136,75 @@ describe('GET thumbs/{ownerId}', () => {
       expect([meta.width, meta.height]).toEqual([160, 212]);
     }
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/thumbs/${withPhoto.userId}` })).statusCode).toBe(401);
+  });
+});
+
+describe('who may see a photo (issue 22 item 5)', () => {
+  let holderKey: string;
+  let dependentKey: string;
+  let strangerKey: string;
+  let portal: { client: Client; userId: number };
+  let otherPortal: Client;
+  let cchOnly: Client;
+  let staffUserId: number;
+  beforeAll(async () => {
+    const photos = ctx.app.services.photos;
+    holderKey = await photos.savePhoto(dataUrl(await image(300, 300)));
+    dependentKey = await photos.savePhoto(dataUrl(await image(300, 300)));
+    strangerKey = await photos.savePhoto(dataUrl(await image(300, 300)));
+    const holder = await createMember(ctx, { custPhotoKey: holderKey });
+    await createMember(ctx, { parentId: holder.cstId, custPhotoKey: dependentKey });
+    const stranger = await createMember(ctx, { custPhotoKey: strangerKey });
+    const portalUser = await createUser(ctx, { roles: ['v2portal'], cstId: holder.cstId, cpf: holder.custCpf! });
+    portal = { client: await signIn(ctx, portalUser.cpf), userId: portalUser.userId };
+    const otherUser = await createUser(ctx, { roles: ['v2portal'], cstId: stranger.cstId, cpf: stranger.custCpf! });
+    otherPortal = await signIn(ctx, otherUser.cpf);
+    cchOnly = (await signedInAs(ctx, ['v2menucch', 'v2menuusuario', 'v2cchdownload', 'v2cchbeneficioedit'])).client;
+    const staffMember = await createMember(ctx, { custPhotoKey: await photos.savePhoto(dataUrl(await image(300, 300))) });
+    staffUserId = (await createUser(ctx, { roles: ['v2access'], cpf: staffMember.custCpf! })).userId;
+  });
+
+  it("a portal member sees their own photo and their dependents' (private cache), and no one else's", async () => {
+    for (const key of [holderKey, dependentKey]) {
+      const res = await portal.client.get(`/api/v1/thumbs/2/${key}`);
+      expect(res.statusCode, key).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    }
+    const refused = await portal.client.get(`/api/v1/thumbs/2/${strangerKey}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: m.forbidden });
+    const own = await portal.client.get(`/api/v1/thumbs/${portal.userId}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, max-age=600');
+    expect((await portal.client.get(`/api/v1/thumbs/${staffUserId}`)).statusCode).toBe(403);
+  });
+
+  it('the generic file download (jobs/download/{fileId}) follows the same rule for the stored photo', async () => {
+    expect((await portal.client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(200);
+    for (const client of [otherPortal, cchOnly]) expect((await client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(403);
+    expect((await portal.client.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(403);
+    expect((await anyone.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(200);
+  });
+
+  it('another portal member and a CCH-only user are refused (403), whatever the key or user id', async () => {
+    for (const client of [otherPortal, cchOnly]) {
+      for (const url of [
+        `/api/v1/thumbs/2/${holderKey}`,
+        `/api/v1/thumbs/1/${dependentKey}`,
+        `/api/v1/thumbs/${portal.userId}`,
+        `/api/v1/thumbs/${staffUserId}`,
+      ]) {
+        expect((await client.get(url)).statusCode, url).toBe(403);
+      }
+    }
+    // Not even an unknown key tells it apart: refused before it is looked up.
+    expect((await cchOnly.get('/api/v1/thumbs/2/00000000-0000-4000-8000-000000000000')).statusCode).toBe(403);
+  });
+
+  it("staff with v2access see any member's photo and any user's avatar; anonymous 401", async () => {
+    for (const url of [`/api/v1/thumbs/2/${holderKey}`, `/api/v1/thumbs/2/${strangerKey}`, `/api/v1/thumbs/${portal.userId}`]) {
+      expect((await anyone.get(url)).statusCode, url).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
   });
 });

@@ -88,4 +88,14 @@ describe('CreditModal (Adicionar crédito)', () => {
     expect(await screen.findByText(creditMessages.failed)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it("shows a 409's message (the dialog's key already used by another credit)", async () => {
+    mockApi({ 'POST user/credito/101': () => ({ status: 409, body: { message: creditMessages.keyReused } }) });
+    const { user, onClose } = open();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    await user.click(await screen.findByRole('button', { name: 'SIM' }));
+    expect(await screen.findByText(creditMessages.keyReused)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

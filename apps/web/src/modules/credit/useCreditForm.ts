@@ -14,8 +14,8 @@ const newKey = () =>
 /**
  * The "Adicionar crédito" form (spec 2 §2.5, §4 "Credit issuing", §5, §8): the first user is the signed-in user's CPF
  * (disabled); Ok asks "Deseja emitir crédito?" (SIM / NÃO), then POST user/credito/{cstId}; on success the spec's
- * message and the member's debt (cobranca/divida) refreshed; a 404 with a message shows it, any other failure the
- * spec's generic text.
+ * message and the member's debt (cobranca/divida) refreshed; a 404 or 409 with a message shows it, any other failure
+ * the spec's generic text.
  */
 export function useCreditForm({ cstId, cpf, onDone }: { cstId: number; cpf: string; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -42,7 +42,9 @@ export function useCreditForm({ cstId, cpf, onDone }: { cstId: number; cpf: stri
       onDone();
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
-      notifyError(isApiError(error) && error.status === 404 && error.message ? error.message : creditMessages.failed);
+      // 404 (the spec's "body message") and 409 (the dialog's key already used by another credit) say why.
+      const told = isApiError(error) && (error.status === 404 || error.status === 409) && error.message;
+      notifyError(told ? error.message : creditMessages.failed);
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { callApi, queryKeyOf } from '../../../app/client';
 
 /** GET audits/{cstId}/users: the member's past changes, newest first (audit mode's side list). */
 export function useMemberAudits(cstId: number, enabled: boolean) {
-  const params = { cstId, category: 'users' };
+  const params = { cstId, category: 'users' as const };
   return useQuery({
     queryKey: queryKeyOf(memberContracts.audits, { params }),
     queryFn: ({ signal }) => callApi(memberContracts.audits, { params }, { signal }),
