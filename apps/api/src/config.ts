@@ -174,6 +174,14 @@ const configSchema = z.object({
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
   /** Largest file accepted by an upload, in MB (413 beyond it). */
   FILES_MAX_MB: z.coerce.number().positive().default(20),
+  /** Digital process import (POST process/importar): the files of one request together, in MB (413 beyond it). */
+  PROCESS_IMPORT_MAX_MB: z.coerce.number().positive().default(200),
+  /** Files (process PDF and movement documents) in one import request (413 beyond it). */
+  PROCESS_IMPORT_MAX_FILES: z.coerce.number().int().positive().default(50),
+  /** Imports of one API key processed at once by one instance; more wait their turn. */
+  PROCESS_IMPORT_ACTIVE_PER_KEY: z.coerce.number().int().positive().default(2),
+  /** Imports of one API key waiting their turn on one instance; beyond them the import answers 429. */
+  PROCESS_IMPORT_QUEUED_PER_KEY: z.coerce.number().int().min(0).default(20),
   /** A member document uploaded but never attached by a member save is removed after this many hours (issue 13). */
   DOCUMENT_UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
   /** S3-compatible file store (AWS S3, MinIO…): set the endpoint (e.g. https://s3.sa-east-1.amazonaws.com) to use it instead of DATA_DIR/files. */
