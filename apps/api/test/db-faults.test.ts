@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessages } from '@assoc/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, repoRoot } from '../src/config.js';
-import { startDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { pgPasswordFile, startDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createDb, createPool, runMigrations } from '../src/db/client.js';
 import { createUser, signIn, type TestContext } from './helper.js';
 import { connected, testSockets } from './sockets.js';
@@ -184,6 +184,52 @@ describe('orphaned embedded PostgreSQL', () => {
       expect((failed as Error).message).toMatch(/^O PostgreSQL embutido não iniciou \(pasta .*, porta \d+\):\n\S/);
     } finally {
       await running.stop();
+    }
+  }, 120_000);
+});
+
+describe('embedded PostgreSQL password (issue 22 item 12)', () => {
+  const canConnect = async (url: string) => {
+    const pool = createPool(url, 1, { log: () => {} });
+    try {
+      await pool.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await pool.end().catch(() => {});
+    }
+  };
+
+  it('a new data folder gets a random superuser password kept in DATA_DIR (mode 600), not postgres/postgres; an old folder is given one', async () => {
+    const pwDir = `${dataDir}-password`;
+    const pwPort = port + 3;
+    fs.rmSync(pwDir, { recursive: true, force: true });
+    const legacyUrl = `postgres://postgres:postgres@127.0.0.1:${pwPort}/postgres`;
+    let db = await startDatabase({ dataDir: pwDir, port: pwPort, database: 'postgres' });
+    try {
+      const file = pgPasswordFile(pwDir);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const password = fs.readFileSync(file, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(24);
+      expect(db.url).toContain(encodeURIComponent(password));
+      expect(await canConnect(db.url)).toBe(true);
+      expect(await canConnect(legacyUrl)).toBe(false);
+
+      // A folder from before: the old default password and no file. The next start sets a random one and keeps it.
+      const pool = createPool(db.url, 1);
+      await pool.query(`alter user postgres with password 'postgres'`);
+      await pool.end();
+      fs.rmSync(file);
+      await db.stop();
+      db = await startDatabase({ dataDir: pwDir, port: pwPort, database: 'postgres' });
+      const rotated = fs.readFileSync(file, 'utf8').trim();
+      expect(rotated).not.toBe('postgres');
+      expect(rotated).not.toBe(password);
+      expect(await canConnect(db.url)).toBe(true);
+      expect(await canConnect(legacyUrl)).toBe(false);
+    } finally {
+      await db.stop();
     }
   }, 120_000);
 });

