@@ -11,7 +11,13 @@ import { buildApp } from './app.js';
  */
 async function main() {
   const config = loadConfig();
-  const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.PG_PORT });
+  // The embedded server has no supervisor of its own: the app restarts it when it dies (issue 22 item 13).
+  const database = await startDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    port: config.PG_PORT,
+    watchdog: { maxRestarts: 5 },
+  });
   const pool = createPool(database.url, 20, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const db = createDb(pool);
   // Console lines carry no secret: the one-time password goes to the terminal when there is one (stdout a TTY),

@@ -233,3 +233,45 @@ describe('embedded PostgreSQL password (issue 22 item 12)', () => {
     }
   }, 120_000);
 });
+
+describe('embedded PostgreSQL watchdog (issue 22 item 13)', () => {
+  it('the app restarts the embedded server when its process dies, and queries answer again', async () => {
+    const wdDir = `${dataDir}-watchdog`;
+    const wdPort = port + 4;
+    fs.rmSync(wdDir, { recursive: true, force: true });
+    const lines: string[] = [];
+    const db = await startDatabase({ dataDir: wdDir, port: wdPort, database: 'postgres', watchdog: { maxRestarts: 3, log: (l) => lines.push(l) } });
+    const pool = createPool(db.url, 2, { log: () => {} });
+    try {
+      expect((await pool.query<{ ok: number }>('select 1 as ok')).rows[0]!.ok).toBe(1);
+      const pidFile = path.join(wdDir, 'pg', 'postmaster.pid');
+      const killed = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      process.kill(killed, 'SIGKILL');
+      // (An idle backend may still answer for a moment after its postmaster died: wait for the restart first.)
+      await until(
+        async () => lines,
+        (l) => l.includes('PostgreSQL embutido reiniciado.'),
+        60_000,
+      );
+      const answered = await until(
+        () =>
+          pool.query<{ ok: number }>('select 1 as ok').then(
+            (r) => r.rows[0]!.ok,
+            () => 0,
+          ),
+        (ok) => ok === 1,
+        60_000,
+      );
+      expect(answered).toBe(1);
+      expect(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killed);
+      expect(lines.some((l) => /PostgreSQL embutido terminou \(SIGKILL\); reiniciando \(tentativa 1 de 3\)/.test(l))).toBe(true);
+      expect(lines).toContain('PostgreSQL embutido reiniciado.');
+    } finally {
+      await pool.end().catch(() => {});
+      await db.stop();
+    }
+    // A stop on purpose is not a death: nothing restarts it.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(lines.filter((l) => l.includes('reiniciando'))).toHaveLength(1);
+  }, 120_000);
+});

