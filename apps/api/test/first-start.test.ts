@@ -150,10 +150,10 @@ describe('secrets and configuration at first start (issue 22 item 12)', () => {
       cwd: path.join(repoRoot, 'apps/api'),
       env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: '1.2.3.4/99', PG_PORT: '1', DATABASE_URL: '' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 150_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Configuração inválida.*TRUST_PROXY/);
     expect(fs.existsSync(dataDir)).toBe(false);
-  }, 90_000);
+  }, 180_000);
 });

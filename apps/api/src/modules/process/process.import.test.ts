@@ -14,12 +14,13 @@ let ctx: TestContext;
 let bounded: TestContext;
 let apiKey: string;
 let boundedKey: string;
+let boundedKeyId: number;
 
-async function newKey(c: TestContext) {
+async function newKey(c: TestContext): Promise<{ chave: string; id: number }> {
   const { client } = await signedInAs(c, ['v2access', 'superadmin']);
   const created = await client.post(api('process/chaves'), { nome: `Integração ${crypto.randomUUID().slice(0, 8)}` });
   expect(created.statusCode, created.body).toBe(201);
-  return created.json().chave as string;
+  return created.json();
 }
 
 function importAs(c: TestContext, key: string, batch: unknown, files: { name: string; filename?: string; data: Buffer }[] = []) {
@@ -43,8 +44,8 @@ beforeAll(async () => {
     PROCESS_IMPORT_ACTIVE_PER_KEY: 1,
     PROCESS_IMPORT_QUEUED_PER_KEY: 1,
   });
-  apiKey = await newKey(ctx);
-  boundedKey = await newKey(bounded);
+  apiKey = (await newKey(ctx)).chave;
+  ({ chave: boundedKey, id: boundedKeyId } = await newKey(bounded));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -95,7 +96,8 @@ describe('import under concurrency (issue 22 item 6)', () => {
       });
       return { finish: () => stream.end(body.payload.subarray(body.payload.length - 60)), reply };
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Until the first holds the slot and the second waits (on a busy machine this takes a moment).
+    await expect.poll(() => bounded.app.services.process.importLoad(boundedKeyId), { timeout: 20_000 }).toEqual({ running: 1, waiting: 1 });
     const before = await counts(bounded);
     const refused = await importAs(bounded, boundedKey, importBatch(nextCnj(2023)));
     expect(refused.statusCode).toBe(429);
@@ -104,6 +106,7 @@ describe('import under concurrency (issue 22 item 6)', () => {
     for (const s of stalled) s.finish();
     const done = await Promise.all(stalled.map((s) => s.reply));
     expect(done.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(bounded.app.services.process.importLoad(boundedKeyId)).toEqual({ running: 0, waiting: 0 });
     // The slot is free again.
     expect((await importAs(bounded, boundedKey, importBatch(nextCnj(2023)))).statusCode).toBe(200);
   });

@@ -433,8 +433,10 @@ export function createProcessService(deps: ProcessDeps) {
 
     /** The integrations' import (decision 17, see importBatch), at most so many of one API key at once (429 beyond the queue). */
     async import(request: FastifyRequest, key: ApiKeyPrincipal & { createdBy?: number | null }): Promise<ProcessImportReply> {
-      return importGate(key.keyId, () => importBatch(request, key));
+      return importGate.run(key.keyId, () => importBatch(request, key));
     },
+    /** Imports of this API key running and waiting on this instance. */
+    importLoad: (keyId: number) => importGate.load(keyId),
 
     /** The API key check of the import's scope: a live key, its last use recorded. */
     async verifyApiKey(key: string): Promise<(ApiKeyPrincipal & { createdBy: number | null }) | null> {

@@ -103,7 +103,9 @@ export async function receiveProcessParts(
  */
 export function keyedGate(opts: { active: number; queued: number }) {
   const state = new Map<string | number, { running: number; waiting: (() => void)[] }>();
-  return async function run<T>(key: string | number, work: () => Promise<T>): Promise<T> {
+  /** Imports of this key running and waiting now (what a test waits for). */
+  const load = (key: string | number) => ({ running: state.get(key)?.running ?? 0, waiting: state.get(key)?.waiting.length ?? 0 });
+  async function run<T>(key: string | number, work: () => Promise<T>): Promise<T> {
     let entry = state.get(key);
     if (!entry) state.set(key, (entry = { running: 0, waiting: [] }));
     const slot = entry;
@@ -119,5 +121,6 @@ export function keyedGate(opts: { active: number; queued: number }) {
       if (next) next();
       else if (--slot.running === 0) state.delete(key);
     }
-  };
+  }
+  return { run, load };
 }
