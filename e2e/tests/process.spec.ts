@@ -63,6 +63,15 @@ test('opens the inbox, a process and its PDF', async ({ page }) => {
   const viewer = page.getByRole('region', { name: /PDF do processo/ });
   await expect(viewer.getByText(/Página 1 de \d+/)).toBeVisible();
   await expect(viewer.locator('canvas')).toBeVisible();
+  // At 100 % the page fits the pane's width (issue 22 item 19): no sideways scrolling to read a line.
+  await expect(viewer.getByText('100%')).toBeVisible();
+  const pane = viewer.locator('canvas').locator('..');
+  await expect
+    .poll(async () => {
+      const [canvas, box] = await Promise.all([viewer.locator('canvas').boundingBox(), pane.boundingBox()]);
+      return canvas && box ? canvas.width <= box.width && canvas.width > box.width / 2 : false;
+    })
+    .toBe(true);
   await viewer.getByRole('button', { name: 'Aumentar zoom' }).click();
   await expect(viewer.getByText('125%')).toBeVisible();
   const download = page.waitForEvent('download');

@@ -283,7 +283,7 @@ async function main() {
       if (withPdf)
         form.append(
           'pdf',
-          new Blob([textPdf(`Autos ${formatCnj(numero)}`, ['Processo importado pelo benchmark.'])], { type: 'application/pdf' }),
+          new Blob([await textPdf(`Autos ${formatCnj(numero)}`, ['Processo importado pelo benchmark.'])], { type: 'application/pdf' }),
           'autos.pdf',
         );
       const res = await fetch(`${urlA}/api/v1/process/importar`, { method: 'POST', headers: { 'x-api-key': chave }, body: form });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { invalidCidrs, parseTrustProxy } from './lib/network.js';
 
 /** Repository root: src/ and dist/ both sit two levels below apps/api. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -11,13 +12,13 @@ const configSchema = z.object({
    * (`npm install && npm start` from a fresh clone), where the demo data is wanted; tests set 'test'.
    */
   NODE_ENV: z.string().default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  PORT: z.coerce.number({ error: 'PORT: número de porta (0 a 65535)' }).int().min(0).max(65535).default(5000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** External PostgreSQL; when empty the embedded one under DATA_DIR is used. */
   DATABASE_URL: z.string().optional(),
   /** Port of the embedded PostgreSQL. */
-  PG_PORT: z.coerce.number().int().default(54329),
+  PG_PORT: z.coerce.number({ error: 'PG_PORT: número de porta (1 a 65535)' }).int().min(1).max(65535).default(54329),
   /** 1 DESENV, 2 HOMOLOGA, 3 LOCAL TEST, 5 no real-time; anything else: production (no banner). */
   APP_ENV_MODE: z.coerce.number().int().default(0),
   /** Secret that signs the coded sign-in string; generated and kept under DATA_DIR when absent. */
@@ -35,7 +36,12 @@ const configSchema = z.object({
     }),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Comma-separated CIDRs considered "inside" (decision 3). */
-  TRUSTED_NETWORKS: z.string().default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
+  TRUSTED_NETWORKS: z
+    .string()
+    .default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
+    .superRefine((v, ctx) => {
+      for (const entry of invalidCidrs(v)) ctx.addIssue({ code: 'custom', message: `"${entry}" não é um endereço nem um CIDR (ex.: 10.0.0.0/8)` });
+    }),
   /**
    * Reverse proxies whose X-Forwarded-For is believed: comma-separated addresses/CIDRs, or a hop count.
    * Empty (default): trust none. The client is the right-most address not in the list (issue 8 §1).
@@ -46,6 +52,15 @@ const configSchema = z.object({
     .refine((v) => !/^\s*true\s*$/i.test(v), {
       message:
         'TRUST_PROXY=true não é mais aceito (qualquer cliente forjaria o endereço): liste os endereços ou CIDRs dos proxies reversos, ex.: TRUST_PROXY=127.0.0.1,10.0.0.5',
+    })
+    .superRefine((v, ctx) => {
+      // Checked here, before anything is created (issue 22 item 12), not when the app is built.
+      if (/^\s*true\s*$/i.test(v)) return;
+      try {
+        parseTrustProxy(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^TRUST_PROXY: /, '') });
+      }
     }),
   /** Failed sign-ins per CPF (from any address) within the window before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -174,6 +189,14 @@ const configSchema = z.object({
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).default(2),
   /** Largest file accepted by an upload, in MB (413 beyond it). */
   FILES_MAX_MB: z.coerce.number().positive().default(20),
+  /** Digital process import (POST process/importar): the files of one request together, in MB (413 beyond it). */
+  PROCESS_IMPORT_MAX_MB: z.coerce.number().positive().default(200),
+  /** Files (process PDF and movement documents) in one import request (413 beyond it). */
+  PROCESS_IMPORT_MAX_FILES: z.coerce.number().int().positive().default(50),
+  /** Imports of one API key processed at once by one instance; more wait their turn. */
+  PROCESS_IMPORT_ACTIVE_PER_KEY: z.coerce.number().int().positive().default(2),
+  /** Imports of one API key waiting their turn on one instance; beyond them the import answers 429. */
+  PROCESS_IMPORT_QUEUED_PER_KEY: z.coerce.number().int().min(0).default(20),
   /** A member document uploaded but never attached by a member save is removed after this many hours (issue 13). */
   DOCUMENT_UPLOAD_TTL_HOURS: z.coerce.number().positive().default(24),
   /** Member documents one user may upload per minute (429 beyond it; issue 22 item 9). */
@@ -201,6 +224,16 @@ export function seedDemoEnabled(config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_
   return !config.DATABASE_URL;
 }
 
+/**
+ * The configuration from the environment, checked whole before anything starts (issue 22 item 12): an invalid value
+ * stops the start with one message naming each variable, before the data folder or the database is touched.
+ */
 export function loadConfig(overrides: Partial<Record<keyof AppConfig, unknown>> = {}): AppConfig {
-  return configSchema.parse({ ...process.env, ...overrides });
+  const parsed = configSchema.safeParse({ ...process.env, ...overrides });
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return issue.message.startsWith(`${name}`) ? issue.message : `${name}: ${issue.message}`;
+  });
+  throw new Error(`Configuração inválida — ${problems.join('; ')}`);
 }

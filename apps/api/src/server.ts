@@ -11,11 +11,19 @@ import { buildApp } from './app.js';
  */
 async function main() {
   const config = loadConfig();
-  const database = await startDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, port: config.PG_PORT });
+  // The embedded server has no supervisor of its own: the app restarts it when it dies (issue 22 item 13).
+  const database = await startDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    port: config.PG_PORT,
+    watchdog: { maxRestarts: 5 },
+  });
   const pool = createPool(database.url, 20, { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const db = createDb(pool);
-  // Printed to the console only (never through the app's logger): the one-time password is stored nowhere else.
-  await prepareDatabase(database.url, db, config, (line) => console.log(line));
+  // Console lines carry no secret: the one-time password goes to the terminal when there is one (stdout a TTY),
+  // else to DATA_DIR/first-admin.txt (mode 600), never to the stream the request log uses (issue 22 item 12).
+  const terminal = process.stdout.isTTY ? (line: string) => process.stdout.write(`${line}\n`) : null;
+  await prepareDatabase(database.url, db, config, (line) => console.log(line), { terminal });
   const app = await buildApp({ config, db, pool, logger: true });
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Aplicação em http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessages } from '@assoc/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, repoRoot } from '../src/config.js';
-import { startDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { pgPasswordFile, startDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createDb, createPool, runMigrations } from '../src/db/client.js';
 import { createUser, signIn, type TestContext } from './helper.js';
 import { connected, testSockets } from './sockets.js';
@@ -185,5 +185,93 @@ describe('orphaned embedded PostgreSQL', () => {
     } finally {
       await running.stop();
     }
+  }, 120_000);
+});
+
+describe('embedded PostgreSQL password (issue 22 item 12)', () => {
+  const canConnect = async (url: string) => {
+    const pool = createPool(url, 1, { log: () => {} });
+    try {
+      await pool.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await pool.end().catch(() => {});
+    }
+  };
+
+  it('a new data folder gets a random superuser password kept in DATA_DIR (mode 600), not postgres/postgres; an old folder is given one', async () => {
+    const pwDir = `${dataDir}-password`;
+    const pwPort = port + 3;
+    fs.rmSync(pwDir, { recursive: true, force: true });
+    const legacyUrl = `postgres://postgres:postgres@127.0.0.1:${pwPort}/postgres`;
+    let db = await startDatabase({ dataDir: pwDir, port: pwPort, database: 'postgres' });
+    try {
+      const file = pgPasswordFile(pwDir);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const password = fs.readFileSync(file, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(24);
+      expect(db.url).toContain(encodeURIComponent(password));
+      expect(await canConnect(db.url)).toBe(true);
+      expect(await canConnect(legacyUrl)).toBe(false);
+
+      // A folder from before: the old default password and no file. The next start sets a random one and keeps it.
+      const pool = createPool(db.url, 1);
+      await pool.query(`alter user postgres with password 'postgres'`);
+      await pool.end();
+      fs.rmSync(file);
+      await db.stop();
+      db = await startDatabase({ dataDir: pwDir, port: pwPort, database: 'postgres' });
+      const rotated = fs.readFileSync(file, 'utf8').trim();
+      expect(rotated).not.toBe('postgres');
+      expect(rotated).not.toBe(password);
+      expect(await canConnect(db.url)).toBe(true);
+      expect(await canConnect(legacyUrl)).toBe(false);
+    } finally {
+      await db.stop();
+    }
+  }, 120_000);
+});
+
+describe('embedded PostgreSQL watchdog (issue 22 item 13)', () => {
+  it('the app restarts the embedded server when its process dies, and queries answer again', async () => {
+    const wdDir = `${dataDir}-watchdog`;
+    const wdPort = port + 4;
+    fs.rmSync(wdDir, { recursive: true, force: true });
+    const lines: string[] = [];
+    const db = await startDatabase({ dataDir: wdDir, port: wdPort, database: 'postgres', watchdog: { maxRestarts: 3, log: (l) => lines.push(l) } });
+    const pool = createPool(db.url, 2, { log: () => {} });
+    try {
+      expect((await pool.query<{ ok: number }>('select 1 as ok')).rows[0]!.ok).toBe(1);
+      const pidFile = path.join(wdDir, 'pg', 'postmaster.pid');
+      const killed = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+      process.kill(killed, 'SIGKILL');
+      // (An idle backend may still answer for a moment after its postmaster died: wait for the restart first.)
+      await until(
+        async () => lines,
+        (l) => l.includes('PostgreSQL embutido reiniciado.'),
+        60_000,
+      );
+      const answered = await until(
+        () =>
+          pool.query<{ ok: number }>('select 1 as ok').then(
+            (r) => r.rows[0]!.ok,
+            () => 0,
+          ),
+        (ok) => ok === 1,
+        60_000,
+      );
+      expect(answered).toBe(1);
+      expect(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killed);
+      expect(lines.some((l) => /PostgreSQL embutido terminou \(SIGKILL\); reiniciando \(tentativa 1 de 3\)/.test(l))).toBe(true);
+      expect(lines).toContain('PostgreSQL embutido reiniciado.');
+    } finally {
+      await pool.end().catch(() => {});
+      await db.stop();
+    }
+    // A stop on purpose is not a death: nothing restarts it.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(lines.filter((l) => l.includes('reiniciando'))).toHaveLength(1);
   }, 120_000);
 });

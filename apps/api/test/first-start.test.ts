@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '@assoc/domain';
-import { seedDemoEnabled } from '../src/config.js';
-import { createFirstAdmin } from '../src/db/seed/first-admin.js';
+import { loadConfig, repoRoot, seedDemoEnabled } from '../src/config.js';
+import { createFirstAdmin, deliverFirstAdmin, firstAdminFile } from '../src/db/seed/first-admin.js';
 import { seedAccess } from '../src/db/seed/access.seed.js';
 import { createTestApp, signIn, type TestContext } from './helper.js';
 
@@ -78,4 +82,78 @@ describe('first start (issue 8 §3)', () => {
       await other.close();
     }
   });
+});
+
+describe('secrets and configuration at first start (issue 22 item 12)', () => {
+  const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-first-'));
+
+  it('without a terminal the one-time password goes to DATA_DIR/first-admin.txt (mode 600), never to the log; the first password change removes it', async () => {
+    const dataDir = tmpDir();
+    const app = await createTestApp({ DATA_DIR: dataDir }, { database: ctx.database });
+    try {
+      const admin = await createFirstAdmin(app.db, {});
+      const logged: string[] = [];
+      deliverFirstAdmin(admin, { dataDir, terminal: null, log: (line) => logged.push(line) });
+      const file = firstAdminFile(dataDir);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(file, 'utf8')).toContain(admin.oneTimePassword!);
+      expect(logged.join('\n')).not.toContain(admin.oneTimePassword!);
+      expect(logged.join('\n')).not.toContain(admin.cpf.slice(0, 3) + '.' + admin.cpf.slice(3, 6));
+      expect(logged.join('\n')).toContain(file);
+
+      const client = await signIn(app, admin.cpf, admin.oneTimePassword!);
+      const code = await client.post('/api/v1/login/senhaprovisoria');
+      const changed = await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/resetpasswordchange',
+        payload: { code: code.json().q, cpf: admin.cpf, password: 'Horizonte-Vermelho-Cadeado-43' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on a terminal the password is shown there and no file is written; the log gets nothing', async () => {
+    const dataDir = tmpDir();
+    try {
+      const shown: string[] = [];
+      const logged: string[] = [];
+      deliverFirstAdmin(
+        { cpf: '52998224725', oneTimePassword: 'Abcdefgh23456789' },
+        { dataDir, terminal: (l) => shown.push(l), log: (l) => logged.push(l) },
+      );
+      expect(shown.join('\n')).toContain('Abcdefgh23456789');
+      expect(logged).toEqual([]);
+      expect(fs.existsSync(firstAdminFile(dataDir))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses invalid configuration with a message naming the variable', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1.2.3.4/99' })).toThrow(/TRUST_PROXY.*1\.2\.3\.4\/99/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
+    expect(() => loadConfig({ TRUSTED_NETWORKS: '10.0.0.0/8,192.168.0.0/40' })).toThrow(/TRUSTED_NETWORKS.*192\.168\.0\.0\/40/);
+    expect(() => loadConfig({ PG_PORT: '70000' })).toThrow(/PG_PORT/);
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(/PORT/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1, loopback', TRUSTED_NETWORKS: '10.0.0.0/8,fc00::/7' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8, ::1, loopback',
+    );
+  });
+
+  it('the server stops at an invalid configuration before creating anything: DATA_DIR untouched', () => {
+    const dataDir = path.join(tmpDir(), 'data');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+      cwd: path.join(repoRoot, 'apps/api'),
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: '1.2.3.4/99', PG_PORT: '1', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Configuração inválida.*TRUST_PROXY/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  }, 180_000);
 });

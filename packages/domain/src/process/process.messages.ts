@@ -15,5 +15,8 @@ export const processMessages = {
   invalidImport: 'Dados de importação inválidos',
   apiKeyMissing: 'Chave de API ausente ou inválida',
   apiKeyNotFound: 'Chave de API não encontrada',
+  importTooLarge: (mb: number) => `Os arquivos da importação excedem o tamanho total de ${mb} MB`,
+  tooManyFiles: (files: number) => `A importação pode ter no máximo ${files} arquivos`,
+  importBusy: 'Importações demais em andamento com esta chave de API. Tente novamente em instantes.',
   inboxName: 'Caixa de entrada',
 } as const;

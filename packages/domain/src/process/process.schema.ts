@@ -114,7 +114,11 @@ export const processSearchSchema = z.strictObject(
   {
     query: safeText().max(200, m.maxLength(200)).default(''),
     filter: processFilterSchema.default({}),
-    orderby: z.enum(processOrderBy, { error: m.oneOf }).default('relevancia'),
+    // "" is what clients send for "no ordering" (issue 22 item 24): the default order, not a refusal.
+    orderby: z
+      .enum(['', ...processOrderBy], { error: m.oneOf })
+      .default('relevancia')
+      .transform((v): ProcessOrderBy => v || 'relevancia'),
     offset: z.number().int().min(0).max(10_000).default(0),
     limit: z.number().int().min(1).max(200).default(50),
   },

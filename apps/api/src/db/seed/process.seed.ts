@@ -192,7 +192,7 @@ export async function generateProcesses(db: Db, opts: GenerateOptions) {
     on conflict (pro_id, external_id) do nothing`);
 }
 
-/** A deterministic uuid from the bytes: seeding again finds the same files. */
+/** A deterministic uuid from these bytes. */
 function idOf(bytes: Buffer) {
   const h = crypto.createHash('sha256').update(bytes).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -214,16 +214,22 @@ export async function seedProcesses(db: Db, store: BlobStore | undefined, opts: 
   await generateProcesses(db, { count, movements: 6 });
   if (store) {
     for (const [index, classe] of CLASSES.entries()) {
-      const pdf = textPdf(`Autos digitais — ${classe}`, [
+      const title = `Autos digitais — ${classe}`;
+      const paragraphs = [
         'Documento de demonstração do Processo Digital. Este PDF representa a íntegra dos autos de um processo desta classe.',
         `Classe: ${classe}. Exemplo de número no padrão CNJ: ${formatCnj('00589677720168190000')}.`,
         'Petição inicial, procuração, documentos pessoais, contestação, réplica, decisões, despachos, certidões de intimação e sentença.',
         'Os andamentos deste processo aparecem ao lado, do mais recente para o mais antigo.',
-      ]);
-      const id = idOf(pdf);
-      const put = await store.put(id, Readable.from([pdf]));
-      await db.execute(sql`insert into files (id, name, mime_type, size, sha256, storage_key)
-        values (${id}, ${`autos-${index + 1}.pdf`}, 'application/pdf', ${put.size}, ${put.sha256}, ${put.key}) on conflict (id) do nothing`);
+      ];
+      // The id from the text (the PDF's bytes vary from one run to the next): seeding again finds the same file.
+      const id = idOf(Buffer.from(JSON.stringify([title, paragraphs])));
+      const { rows: known } = await db.execute(sql`select 1 from files where id = ${id}`);
+      if (!known.length) {
+        const pdf = await textPdf(title, paragraphs);
+        const put = await store.put(id, Readable.from([pdf]));
+        await db.execute(sql`insert into files (id, name, mime_type, size, sha256, storage_key)
+          values (${id}, ${`autos-${index + 1}.pdf`}, 'application/pdf', ${put.size}, ${put.sha256}, ${put.key}) on conflict (id) do nothing`);
+      }
       await db.execute(sql`update processes set pdf_file_id = ${id} where classe = ${classe} and pdf_file_id is null`);
     }
     await db.execute(sql`insert into file_links (owner_kind, owner_id, file_id)

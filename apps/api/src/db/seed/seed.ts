@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { formatCpf } from '@assoc/domain';
 import { seedDemoEnabled, type AppConfig } from '../../config.js';
 import { runMigrations, withStartupLock, type Db } from '../client.js';
 import { DEMO_PASSWORD, seedAccess } from './access.seed.js';
-import { createFirstAdmin } from './first-admin.js';
+import { createFirstAdmin, deliverFirstAdmin } from './first-admin.js';
 import { seedMemberLinks, seedPeople } from './people.seed.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedRegions } from './regions.seed.js';
@@ -57,7 +56,7 @@ export type FirstStart = 'none' | 'demo' | 'admin';
  * Start-up database work for `npm start`: migrations, then the first start (demo data when SEED_DEMO
  * allows it, otherwise one superadmin). Under one advisory lock, so when several instances start together
  * on one database the first does it all and the others find the migrations applied and the users there.
- * `log` gets the console lines (the superadmin's one-time password included: never the app's logger).
+ * `log` gets the console lines, never a secret (the one-time password goes to `opts.terminal` or DATA_DIR/first-admin.txt).
  */
 export async function prepareDatabase(
   url: string,
@@ -65,6 +64,8 @@ export async function prepareDatabase(
   config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV' | 'SEED_SCALE' | 'ADMIN_CPF' | 'ADMIN_PASSWORD'> &
     Parameters<typeof storeFromConfig>[0],
   log: (line: string) => void,
+  /** The operator's terminal (stdout is a TTY), where the one-time password may be shown; else it goes to a file. */
+  opts: { terminal?: ((line: string) => void) | null } = {},
 ): Promise<FirstStart> {
   return withStartupLock(url, async () => {
     await runMigrations(db);
@@ -78,11 +79,7 @@ export async function prepareDatabase(
       return 'demo';
     }
     const admin = await createFirstAdmin(db, { cpf: config.ADMIN_CPF, password: config.ADMIN_PASSWORD });
-    log(
-      `Primeira execução: superadministrador criado. CPF ${formatCpf(admin.cpf)}` +
-        (admin.oneTimePassword ? `, senha provisória ${admin.oneTimePassword}` : ', senha de ADMIN_PASSWORD') +
-        '. A senha deve ser trocada no primeiro acesso.',
-    );
+    deliverFirstAdmin(admin, { dataDir: config.DATA_DIR, terminal: opts.terminal ?? null, log });
     return 'admin';
   });
 }

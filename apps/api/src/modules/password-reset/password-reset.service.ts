@@ -4,6 +4,7 @@ import { onlyDigits, resetMessages, sessionMessages, weakPasswordMessage, type R
 import type { AppConfig } from '../../config.js';
 import { AppError, badRequest, forbidden, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
+import { removeFirstAdminFile } from '../../db/seed/first-admin.js';
 import { checkPasswordStrength } from '../../lib/password-strength.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import { hashToken, type SessionUser } from '../auth/session.js';
@@ -84,6 +85,8 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
         return row.user_id as number;
       });
       endUserSessions(userId);
+      // The first-start file of this account (its one-time password) is spent once it sets its own.
+      removeFirstAdminFile(config.DATA_DIR, body.cpf);
       return { status: 200, message: resetMessages.success };
     },
 

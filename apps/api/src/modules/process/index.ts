@@ -17,7 +17,18 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'process',
   setup(app) {
-    const service = createProcessService({ repo: createProcessRepository(app.db), files: app.services.files, events: app.events });
+    const c = app.config;
+    const service = createProcessService({
+      repo: createProcessRepository(app.db),
+      files: app.services.files,
+      events: app.events,
+      importLimits: {
+        maxTotalBytes: c.PROCESS_IMPORT_MAX_MB * 1024 * 1024,
+        maxFiles: c.PROCESS_IMPORT_MAX_FILES,
+        activePerKey: c.PROCESS_IMPORT_ACTIVE_PER_KEY,
+        queuedPerKey: c.PROCESS_IMPORT_QUEUED_PER_KEY,
+      },
+    });
     app.services.process = service;
     app.apiKeyVerifiers.set(PROCESS_API_SCOPE, (key) => service.verifyApiKey(key));
   },

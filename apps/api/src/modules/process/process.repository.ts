@@ -356,27 +356,10 @@ export function createProcessRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The process of this number as the import sees it before its transaction (no lock). */
-    async processByNumero(numero: string) {
-      const [row] = await rowsOf<{ proId: number; pdfSha256: string | null }>(
-        db.execute(sql`select p.pro_id as "proId", f.sha256 as "pdfSha256" from processes p left join files f on f.id = p.pdf_file_id
-                       where p.numero = ${numero}`),
-      );
-      return row ?? null;
-    },
     async pdfFileId(proId: number) {
       const [row] = await rowsOf<{ fileId: string | null }>(db.execute(sql`select pdf_file_id as "fileId" from processes where pro_id = ${proId}`));
       return row ?? null;
     },
-    /** Which of these external movement ids the process already has. */
-    async knownMovements(proId: number, ids: string[]) {
-      if (!ids.length) return new Set<string>();
-      const rows = await rowsOf<{ id: string }>(
-        db.execute(sql`select external_id as id from process_movements where pro_id = ${proId} and external_id = any(${sql.param(ids)}::text[])`),
-      );
-      return new Set(rows.map((r) => r.id));
-    },
-
     async markRead(userId: number, proId: number, lido: boolean, tx: Executor = db) {
       if (lido) {
         await tx.execute(sql`insert into process_reads (user_id, pro_id, read_at) values (${userId}, ${proId}, now())
@@ -475,6 +458,9 @@ export function createProcessRepository(db: Db) {
       );
       return row ?? null;
     },
+
+    /** Makes the imports and uploads of one CNJ number take turns until the transaction ends (issue 22 item 6). */
+    lockNumero: (tx: Executor, numero: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`process:${numero}`}, 0))`),
 
     /** Inserts a process unless its number exists (a concurrent import): its id, or null. */
     async insertProcess(tx: Executor, fields: ProcessFields & { pastaId: number; pdfFileId: string | null }) {

@@ -30,7 +30,7 @@ import type { AppEventBus } from '../../plugins/app/events.js';
 import type { FileService, StoredFile } from '../files/files.service.js';
 import type { ApiKeyPrincipal } from '../auth/session.js';
 import { MOVEMENT_FILE_OWNER, PROCESS_FILE_OWNER, type ProcessFields, type ProcessRepository, type SearchSpec } from './process.repository.js';
-import { receiveProcessParts, type ReceivedFile } from './process.upload.js';
+import { keyedGate, receiveProcessParts, type ProcessPartLimits } from './process.upload.js';
 
 /** The scope of the import's API keys (route contract `access: { apiKey: 'processos' }`). */
 export const PROCESS_API_SCOPE = 'processos';
@@ -43,6 +43,8 @@ export interface ProcessDeps {
   repo: ProcessRepository;
   files: FileService;
   events: AppEventBus;
+  /** The import's bounds (issue 22 item 6): per request and per API key. */
+  importLimits?: { maxTotalBytes: number; maxFiles: number; activePerKey: number; queuedPerKey: number };
 }
 
 /** A zod refusal as one pt-BR message ("path: text" when the field is known, as the web's form layer reads it). */
@@ -78,13 +80,22 @@ const sameFields = (a: ProcessFields, b: ProcessFields) =>
 export function createProcessService(deps: ProcessDeps) {
   const { repo, files, events } = deps;
   const maxBytes = files.maxBytes;
+  const importLimits = deps.importLimits ?? { maxTotalBytes: 200 * 1024 * 1024, maxFiles: 50, activePerKey: 2, queuedPerKey: 20 };
+  const importGate = keyedGate({ active: importLimits.activePerKey, queued: importLimits.queuedPerKey });
 
   /** Announces a change to the signed-in users of the screen, on every instance. */
   const announce = (payload: { command: 'andamento' | 'reload'; proId?: number }) => events.emit('processo', { role: 'v2menuprocesso' }, payload);
 
-  async function saveFile(file: ReceivedFile, createdBy: number | null): Promise<StoredFile> {
-    return files.save({ name: file.name, data: file.data, createdBy, accept: ['application/pdf'] });
-  }
+  /** Receives a call's parts, each file streamed into the store as a PDF (see receiveProcessParts). */
+  const receive = (request: FastifyRequest, createdBy: number | null, limits: ProcessPartLimits) =>
+    receiveProcessParts(
+      request,
+      {
+        save: (part) => files.save({ name: part.name, data: part.data, createdBy, accept: ['application/pdf'], maxBytes: part.maxBytes }),
+        discard: (list) => discard(list),
+      },
+      limits,
+    );
   /** Removes files saved for a call that then failed (they have no owner yet). */
   async function discard(list: (StoredFile | null | undefined)[]) {
     for (const file of list) {
@@ -104,6 +115,108 @@ export function createProcessService(deps: ProcessDeps) {
     const folder = await repo.folder(pastaId, tx, forUpdate);
     if (!folder) throw notFound(processMessages.folderNotFound);
     return folder;
+  }
+
+  /**
+   * One import (decision 17): the process by its CNJ number (created in the inbox, or its fields updated), its PDF
+   * (replaced only when the bytes differ) and the movements not yet known by their id. The same batch twice changes
+   * nothing, and imports of one number take turns under a transaction lock on it, so identical imports sent at once
+   * all answer 200 with one process created (never a duplicate's 409). Files stream into the store as they arrive;
+   * those the batch turns out not to need are discarded after the transaction. Audited per call, announced when
+   * something changed.
+   */
+  async function importBatch(request: FastifyRequest, key: ApiKeyPrincipal & { createdBy?: number | null }): Promise<ProcessImportReply> {
+    const received = await receive(request, key.createdBy ?? null, {
+      maxFileBytes: maxBytes,
+      maxTotalBytes: importLimits.maxTotalBytes,
+      maxFiles: importLimits.maxFiles,
+      maxJsonBytes: 5_000_000,
+    });
+    const used = new Set<string>();
+    try {
+      const parsed = processImportSchema.safeParse(received.dados);
+      if (!parsed.success) throw refusal(parsed.error);
+      const { andamentos, ...fields } = parsed.data;
+      const fileOf = (name: string) => received.files.find((f) => f.field === name || f.name === name)?.stored;
+      const ids = new Set<string>();
+      for (const m of andamentos) {
+        if (ids.has(m.id)) throw badRequest(`andamentos: ${processMessages.invalidImport}`);
+        ids.add(m.id);
+        if (m.documento && !fileOf(m.documento)) throw badRequest(`andamentos.documento: ${processMessages.documentNotFound}`);
+      }
+      const docOf = (m: (typeof andamentos)[number]) => (m.documento ? fileOf(m.documento) : undefined);
+      const actor: Actor = { userId: (key.createdBy ?? null) as number, name: `API ${key.name}`.slice(0, 64) };
+      const pdf = received.files.find((f) => f.field === 'pdf')?.stored ?? null;
+      const reply = await repo.transaction(async (tx) => {
+        await repo.lockNumero(tx, fields.numero);
+        let process = await repo.processForUpdate(tx, { numero: fields.numero });
+        let criado = false;
+        let alterado = false;
+        if (!process) {
+          const inbox = await repo.inboxId(tx);
+          const id = await repo.insertProcess(tx, { ...fields, pastaId: inbox, pdfFileId: pdf?.id ?? null });
+          // Not expected under the lock; the database's word should the number arrive another way.
+          if (id === null) throw conflict(processMessages.duplicateCnj);
+          process = (await repo.processForUpdate(tx, { proId: id }))!;
+          criado = true;
+          if (pdf) {
+            await repo.linkFile(tx, PROCESS_FILE_OWNER, id, pdf.id);
+            used.add(pdf.id);
+          }
+        } else {
+          if (!sameFields(process, fields)) {
+            await repo.updateFields(tx, process.proId, fields);
+            alterado = true;
+          }
+          if (pdf && process.pdfSha256 !== pdf.sha256) {
+            if (process.pdfFileId) await repo.unlinkFile(tx, PROCESS_FILE_OWNER, process.proId, process.pdfFileId);
+            await repo.setPdf(tx, process.proId, pdf.id);
+            await repo.linkFile(tx, PROCESS_FILE_OWNER, process.proId, pdf.id);
+            used.add(pdf.id);
+            alterado = true;
+          }
+        }
+        // Known movements (by their id) stay as they are: ON CONFLICT answers only the new ones.
+        const inserted = await repo.insertMovements(
+          tx,
+          process.proId,
+          andamentos.map((m) => ({ externalId: m.id, data: m.data, texto: m.texto, documentFileId: docOf(m)?.id ?? null })),
+        );
+        for (const row of inserted) {
+          const movement = andamentos.find((m) => m.id === row.externalId);
+          const doc = movement ? docOf(movement) : undefined;
+          if (doc) {
+            await repo.linkFile(tx, MOVEMENT_FILE_OWNER, row.andId, doc.id);
+            used.add(doc.id);
+          }
+        }
+        if (!criado && (inserted.length || alterado)) await repo.touch(tx, process.proId);
+        await writeAudit(tx, {
+          category: AUDIT_IMPORT,
+          entityId: process.proId,
+          action: criado ? 'insert' : 'update',
+          user: actor,
+          before: null,
+          after: {
+            numero: formatCnj(fields.numero),
+            chave: key.keyId,
+            criado,
+            alterado,
+            andamentosNovos: inserted.length,
+            andamentosEnviados: andamentos.length,
+          },
+        });
+        return { proId: process.proId, criado, alterado, andamentosNovos: inserted.length };
+      });
+      await discard(received.files.map((f) => f.stored).filter((f) => !used.has(f.id)));
+      if (reply.andamentosNovos > 0) announce({ command: 'andamento', proId: reply.proId });
+      else if (reply.criado || reply.alterado) announce({ command: 'reload' });
+      return reply;
+    } catch (error) {
+      // Nothing of a refused or failed call was committed: every file it brought goes.
+      await discard(received.files.map((f) => f.stored));
+      throw error;
+    }
   }
 
   return {
@@ -282,18 +395,19 @@ export function createProcessService(deps: ProcessDeps) {
 
     /** Manual upload: `dados` (the process, its folder) and the PDF; a number already known is 409. */
     async upload(request: FastifyRequest, actor: Actor): Promise<ProcessRow> {
-      const received = await receiveProcessParts(request, { maxBytes, maxFiles: 1, maxJsonBytes: 20_000 });
-      const parsed = processUploadSchema.safeParse(received.dados);
-      if (!parsed.success) throw refusal(parsed.error);
-      const pdf = received.files.find((f) => f.field === 'pdf') ?? received.files[0];
-      if (!pdf) throw badRequest(processMessages.pdfRequired);
-      const data = parsed.data;
-      await folderOr404(data.pastaId);
-      const stored = await saveFile(pdf, actor.userId);
+      const received = await receive(request, actor.userId, { maxFileBytes: maxBytes, maxTotalBytes: maxBytes, maxFiles: 1, maxJsonBytes: 20_000 });
+      const stored = (received.files.find((f) => f.field === 'pdf') ?? received.files[0])?.stored;
       let proId: number;
       try {
+        const parsed = processUploadSchema.safeParse(received.dados);
+        if (!parsed.success) throw refusal(parsed.error);
+        if (!stored) throw badRequest(processMessages.pdfRequired);
+        const data = parsed.data;
+        await folderOr404(data.pastaId);
         proId = await repo.transaction(async (tx) => {
           await folderOr404(data.pastaId, tx);
+          // The import's lock on the number: a manual upload and an import of one number take turns.
+          await repo.lockNumero(tx, data.numero);
           const id = await repo.insertProcess(tx, { ...data, pdfFileId: stored.id });
           if (id === null) throw conflict(processMessages.duplicateCnj);
           await repo.linkFile(tx, PROCESS_FILE_OWNER, id, stored.id);
@@ -309,119 +423,20 @@ export function createProcessService(deps: ProcessDeps) {
           return id;
         });
       } catch (error) {
-        await discard([stored]);
+        await discard(received.files.map((f) => f.stored));
         throw error;
       }
+      await discard(received.files.map((f) => f.stored).filter((f) => f !== stored));
       announce({ command: 'reload' });
       return processOr404(actor.userId, proId);
     },
 
-    /**
-     * The integrations' import (decision 17): the process by its CNJ number (created in the inbox, or its fields
-     * updated), its PDF (replaced only when the bytes differ) and the movements not yet known by their id. The
-     * same batch twice changes nothing. Audited per call, announced when something changed.
-     */
+    /** The integrations' import (decision 17, see importBatch), at most so many of one API key at once (429 beyond the queue). */
     async import(request: FastifyRequest, key: ApiKeyPrincipal & { createdBy?: number | null }): Promise<ProcessImportReply> {
-      const received = await receiveProcessParts(request, { maxBytes, maxFiles: 50, maxJsonBytes: 5_000_000 });
-      const parsed = processImportSchema.safeParse(received.dados);
-      if (!parsed.success) throw refusal(parsed.error);
-      const { andamentos, ...fields } = parsed.data;
-      const ids = new Set<string>();
-      for (const m of andamentos) {
-        if (ids.has(m.id)) throw badRequest(`andamentos: ${processMessages.invalidImport}`);
-        ids.add(m.id);
-        if (m.documento && !received.files.some((f) => f.field === m.documento || f.name === m.documento)) {
-          throw badRequest(`andamentos.documento: ${processMessages.documentNotFound}`);
-        }
-      }
-      const actor: Actor = { userId: (key.createdBy ?? null) as number, name: `API ${key.name}`.slice(0, 64) };
-      const pdf = received.files.find((f) => f.field === 'pdf') ?? null;
-
-      // Files are stored before the transaction; what turns out to be known already is discarded after it.
-      const saved = new Map<ReceivedFile, StoredFile>();
-      const save = async (file: ReceivedFile) => {
-        const existing = saved.get(file);
-        if (existing) return existing;
-        const stored = await saveFile(file, key.createdBy ?? null);
-        saved.set(file, stored);
-        return stored;
-      };
-      const used = new Set<string>();
-      try {
-        const before = await repo.processByNumero(fields.numero);
-        const known = before ? await repo.knownMovements(before.proId, [...ids]) : new Set<string>();
-        const pdfStored = pdf && (!before || before.pdfSha256 !== pdf.sha256) ? await save(pdf) : null;
-        const docs = new Map<string, StoredFile>();
-        for (const m of andamentos) {
-          const file = m.documento ? received.files.find((f) => f.field === m.documento || f.name === m.documento) : undefined;
-          if (file && !known.has(m.id)) docs.set(m.id, await save(file));
-        }
-        const reply = await repo.transaction(async (tx) => {
-          let process = await repo.processForUpdate(tx, { numero: fields.numero });
-          let criado = false;
-          let alterado = false;
-          if (!process) {
-            const inbox = await repo.inboxId(tx);
-            const id = await repo.insertProcess(tx, { ...fields, pastaId: inbox, pdfFileId: pdfStored?.id ?? null });
-            if (id === null) throw conflict(processMessages.duplicateCnj);
-            process = (await repo.processForUpdate(tx, { proId: id }))!;
-            criado = true;
-            if (pdfStored) {
-              await repo.linkFile(tx, PROCESS_FILE_OWNER, id, pdfStored.id);
-              used.add(pdfStored.id);
-            }
-          } else {
-            if (!sameFields(process, fields)) {
-              await repo.updateFields(tx, process.proId, fields);
-              alterado = true;
-            }
-            if (pdfStored && process.pdfSha256 !== pdf!.sha256) {
-              if (process.pdfFileId) await repo.unlinkFile(tx, PROCESS_FILE_OWNER, process.proId, process.pdfFileId);
-              await repo.setPdf(tx, process.proId, pdfStored.id);
-              await repo.linkFile(tx, PROCESS_FILE_OWNER, process.proId, pdfStored.id);
-              used.add(pdfStored.id);
-              alterado = true;
-            }
-          }
-          const inserted = await repo.insertMovements(
-            tx,
-            process.proId,
-            andamentos.map((m) => ({ externalId: m.id, data: m.data, texto: m.texto, documentFileId: docs.get(m.id)?.id ?? null })),
-          );
-          for (const row of inserted) {
-            const doc = row.externalId ? docs.get(row.externalId) : undefined;
-            if (doc) {
-              await repo.linkFile(tx, MOVEMENT_FILE_OWNER, row.andId, doc.id);
-              used.add(doc.id);
-            }
-          }
-          if (!criado && (inserted.length || alterado)) await repo.touch(tx, process.proId);
-          await writeAudit(tx, {
-            category: AUDIT_IMPORT,
-            entityId: process.proId,
-            action: criado ? 'insert' : 'update',
-            user: actor,
-            before: null,
-            after: {
-              numero: formatCnj(fields.numero),
-              chave: key.keyId,
-              criado,
-              alterado,
-              andamentosNovos: inserted.length,
-              andamentosEnviados: andamentos.length,
-            },
-          });
-          return { proId: process.proId, criado, alterado, andamentosNovos: inserted.length };
-        });
-        await discard([...saved.values()].filter((f) => !used.has(f.id)));
-        if (reply.andamentosNovos > 0) announce({ command: 'andamento', proId: reply.proId });
-        else if (reply.criado || reply.alterado) announce({ command: 'reload' });
-        return reply;
-      } catch (error) {
-        await discard([...saved.values()].filter((f) => !used.has(f.id)));
-        throw error;
-      }
+      return importGate.run(key.keyId, () => importBatch(request, key));
     },
+    /** Imports of this API key running and waiting on this instance. */
+    importLoad: (keyId: number) => importGate.load(keyId),
 
     /** The API key check of the import's scope: a live key, its last use recorded. */
     async verifyApiKey(key: string): Promise<(ApiKeyPrincipal & { createdBy: number | null }) | null> {

@@ -256,6 +256,14 @@ describe('search', () => {
     expect(byDate.nextOffset).toBe(2);
   });
 
+  it('orderby "" (a client\'s "no ordering") answers the default order, not 400; an unknown ordering is still refused (issue 22 item 24)', async () => {
+    const byDefault = await search({ query: 'intimação', filter: {} });
+    expect(await search({ query: 'intimação', filter: {}, orderby: '' })).toEqual(byDefault);
+    const unknown = await staff.post(api('process/processos/search'), { query: '', orderby: 'nome' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBeTruthy();
+  });
+
   it('finds the same page by walking the order index as from the bitmap of all matches (forced or by cost); a hyphenated word as a whole', async () => {
     const extra = { d: nextCnj(2021, 8, 26), e: nextCnj(2021, 8, 26) };
     await importAs(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ActionIcon, Alert, Box, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconX, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { processTexts } from '../texts';
@@ -27,6 +27,24 @@ const defaultOpener: PdfOpener = (data) => {
 };
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/** The canvas's margin inside the pane (8 px each side) and a vertical scroll bar's room. */
+const PANE_PADDING = 32;
+
+/** The pane's inner width, followed as it resizes (0 until known). */
+function usePaneWidth(ref: RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    // clientWidth is whole pixels: an unchanged width sets the same state and draws nothing again.
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
 
 interface PdfViewerProps {
   /** The PDF (null while it loads). */
@@ -42,8 +60,8 @@ interface PdfViewerProps {
 }
 
 /**
- * The PDF viewer beside the lists (issue 15 §1): pdf.js draws one page on a canvas; page navigation, zoom and
- * download of the very file shown.
+ * The PDF viewer beside the lists (issue 15 §1): pdf.js draws one page on a canvas; page navigation, zoom (100 % is
+ * the page at the pane's width) and download of the very file shown.
  */
 export function PdfViewer({ blob, loading, error, fileName, label, onClose, open = defaultOpener }: PdfViewerProps) {
   const [doc, setDoc] = useState<PdfDocument | null>(null);
@@ -51,6 +69,8 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(2);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const paneRef = useRef<HTMLDivElement>(null);
+  const paneWidth = usePaneWidth(paneRef);
 
   useEffect(() => {
     if (!blob) return undefined;
@@ -89,7 +109,10 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
       .then((pdfPage) => {
         if (cancelled) return undefined;
         const ratio = window.devicePixelRatio || 1;
-        const viewport = pdfPage.getViewport({ scale: ZOOMS[zoom]! * ratio });
+        // 100 % is the page at the pane's width (an A4 page at its size in points overflowed the pane).
+        const pageWidth = pdfPage.getViewport({ scale: 1 }).width;
+        const fit = paneWidth > PANE_PADDING && pageWidth > 0 ? (paneWidth - PANE_PADDING) / pageWidth : 1;
+        const viewport = pdfPage.getViewport({ scale: ZOOMS[zoom]! * fit * ratio });
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
@@ -105,7 +128,7 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
       cancelled = true;
       cancelRender();
     };
-  }, [doc, page, zoom]);
+  }, [doc, page, zoom, paneWidth]);
 
   const pages = doc?.numPages ?? 0;
   const download = () => {
@@ -168,7 +191,7 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
           </Tooltip>
         </Group>
       </Group>
-      <Box mt="xs" style={{ flex: 1, overflow: 'auto', minHeight: 320, background: 'var(--mantine-color-gray-1)' }}>
+      <Box ref={paneRef} mt="xs" style={{ flex: 1, overflow: 'auto', minHeight: 320, background: 'var(--mantine-color-gray-1)' }}>
         {problem ? (
           <Alert color="red" variant="light" role="alert" m="xs">
             {problem}

@@ -24,6 +24,13 @@ export function maskCnj(text: string) {
   return out;
 }
 
+/** The `{ message }` of a refused call (4xx), if the server gave one. */
+function serverMessage(error: unknown): string | null {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return null;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
 /**
  * "Enviar processo" (manual upload): the process's data with its CNJ number checked by its mod-97 digits as
  * it is typed, the folder and the PDF. A refused upload shows the server's reason; any other failure the
@@ -67,10 +74,14 @@ export function UploadModal({
       (error: unknown) => {
         setSaving(false);
         if (isApiError(error) && error.status === 401) return;
-        const refused = isApiError(error) && error.status >= 400 && error.status < 500;
         const unplaced = form.setServerErrors(error);
-        if (refused && unplaced) notifyError(unplaced);
-        else if (!refused) notifyError(UPLOAD_FAILED);
+        if (isApiError(error) && error.status === 400) {
+          if (unplaced) notifyError(unplaced);
+          return;
+        }
+        // setServerErrors reads only a 400: any other refusal (415 not a PDF, 413 too large, 409 number known)
+        // shows the server's reason, and a failure without one the spec's message — never nothing.
+        notifyError(serverMessage(error) ?? UPLOAD_FAILED);
       },
     );
   };
