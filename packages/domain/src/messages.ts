@@ -36,6 +36,8 @@ export const genericMessages = {
   invalidXsrf: 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.',
   realtimeOriginRefused: 'Origem não permitida para o canal em tempo real',
   jobsUnavailable: 'Serviço de tarefas indisponível',
+  /** Ours (issue 22 item 3): why a green save button is disabled. */
+  noChangesToSave: 'Nenhuma alteração para salvar',
 } as const;
 
 /** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */

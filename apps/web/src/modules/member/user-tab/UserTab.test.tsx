@@ -296,6 +296,31 @@ describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 },
     expect(screen.getByRole('button', { name: 'Mapa' })).toBeEnabled();
   });
 
+  it('a new member (issue 22 item 3): the new-member role fills Perfil and Local de débito without their edit roles; an edit does not', async () => {
+    // The Atendimento profile's Usuário roles: view everything, edit neither Perfil nor Dados de cobrança.
+    const atendimento = [
+      'v2menunovoassociado',
+      'v2userdadospessoais',
+      'v2userdadospessoaisview',
+      'v2userdadosperfilview',
+      'v2userdadoscobrançaview',
+      'v2userdadosassocview',
+      'v2userdadosenderecos',
+      'v2userdadosenderecosview',
+    ];
+    const { unmount } = setup({ roles: atendimento, mode: 'insert', initial: emptyMember() });
+    expect(field('Perfil', screen.getByRole('group', { name: 'Perfil' }))).toBeEnabled();
+    expect(field('Situação')).toBeEnabled();
+    expect(field('Local de débito')).toBeEnabled();
+    expect(field('Dia de cobrança')).toBeEnabled();
+    // A section a new member does not need keeps its own edit role.
+    expect(field('Cargo 1')).toBeDisabled();
+    unmount();
+    setup({ roles: atendimento });
+    expect(field('Perfil', screen.getByRole('group', { name: 'Perfil' }))).toBeDisabled();
+    expect(field('Local de débito')).toBeDisabled();
+  });
+
   it('every section with its view role only is read-only (dates, e-mail, mobile, concurso, contact too)', async () => {
     setup({
       roles: [
