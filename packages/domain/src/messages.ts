@@ -40,6 +40,16 @@ export const genericMessages = {
   noChangesToSave: 'Nenhuma alteração para salvar',
 } as const;
 
+/** Dates the calendar or the record refuses (issue 22 item 20). */
+export const dateMessages = {
+  /** Ours (the issue's text): typed text that is not a real date, such as 31/02/1990. */
+  invalid: 'Data inválida',
+  /** The spec's text (spec 1 §5 CCH add, spec 2 procedure date), also for a birth, admission or death after today. */
+  afterToday: 'Data não pode ser posterior ao dia de hoje',
+  /** Ours: a death date before the birth date. */
+  deathBeforeBirth: 'Data de falecimento anterior à data de nascimento',
+} as const;
+
 /** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */
 export const dataMessages = {
   invalidText: 'Texto contém caracteres inválidos',

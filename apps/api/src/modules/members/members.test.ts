@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bbCheckDigit,
+  dateMessages,
   genericMessages as m,
   isValidNumeroInterno,
   memberMessages as mm,
@@ -223,6 +224,10 @@ describe('rules and messages (spec 1 §5) through POST and PUT: 400, nothing wri
     ['designation', (b) => (b.desigApfId = 1), `desigLocId: ${mm.localRequired}`],
     ['provisional date', (b) => ((b.provApfId = 1), (b.provLocId = 1), (b.provApcId = 1)), `custProvData: ${mm.provisionalDateRequired}`],
     ['billing day', (b) => (b.custCobrancaDia = null), `custCobrancaDia: ${mm.billingDayRequired}`],
+    // Issue 22 item 20: implausible dates.
+    ['birth after today', (b) => (b.custBirthdate = '2999-01-01'), `custBirthdate: ${dateMessages.afterToday}`],
+    ['admission after today', (b) => (b.custAdmissao = '2999-01-01'), `custAdmissao: ${dateMessages.afterToday}`],
+    ['death before birth', (b) => (b.custDeceased = '1960-01-01'), `custDeceased: ${dateMessages.deathBeforeBirth}`],
     ['bank', (b) => (b.bankAccount = { bnkId: null }), `bankAccount.bnkId: ${mm.bankRequired}`],
     ['selected address', (b) => (b.enderecoSelected = 3), `enderecoForum.adZipcode: ${mm.addressRequired}`],
     ['zip without number', (b) => (b.enderecoResidencial = { ...address, adNumber: '' }), `enderecoResidencial.adNumber: ${m.required}`],

@@ -45,7 +45,7 @@ export function NewChargeModal({ debt, registeredPlace, tomorrow, onAdd, onClose
         onChange={(value) => form.setValue('local', Number(value))}
         error={form.errorOf('local')}
       />
-      <DateInput label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
+      <DateInput label="Vencimento" withAsterisk {...form.dateInputProps('vencimento')} />
       <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
       <Group grow align="flex-start">
         <NumberInput label="Lançamentos" withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('lancamentos')} />
