@@ -171,9 +171,10 @@ test.describe('a new member by the Atendimento profile (issue 22 item 3)', () =>
   });
 
   test('fills Perfil and Local de débito, sees why Adicionar is disabled, and adds the member', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto('/novoassociado');
-    await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeVisible();
+    // A first load of the whole app: on a starved machine it takes longer than the default 15 s.
+    await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeVisible({ timeout: 60_000 });
     const add = page.getByRole('button', { name: 'Adicionar' });
     await expect(add).toBeDisabled();
     await expect(add).toHaveAccessibleDescription('Nome: Campo obrigatório');
