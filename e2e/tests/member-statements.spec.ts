@@ -59,7 +59,7 @@ test.describe('Extratos tab', () => {
     await second.getByRole('button', { name: 'SIM' }).click();
     await expectToast(page, 'Estorno realizado com sucesso');
     await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: `Estorno: ${DESCRIPTION}`, exact: true }) })).toContainText(
-      '-R$ 43,21',
+      'R$ -43,21',
     );
     await expect(row).toContainText('Estornado');
     await expect(row.getByRole('button', { name: /Estornar/ })).toHaveCount(0);

@@ -161,3 +161,52 @@ test.describe('member record', () => {
     await api.dispose();
   });
 });
+
+test.describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
+  test.use({ storageState: stateOf('atendimento') });
+  const ATD_NAME = 'Lindalva Atendimento Cadastro Teste';
+
+  test.beforeAll(async () => {
+    await withDb((db) => db.query(`delete from customers where cust_name = $1`, [ATD_NAME]));
+  });
+
+  test('fills Perfil and Local de débito, sees why Adicionar is disabled, and adds the member', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto('/novoassociado');
+    // A first load of the whole app: on a starved machine it takes longer than the default 15 s.
+    await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeVisible({ timeout: 60_000 });
+    const add = page.getByRole('button', { name: 'Adicionar' });
+    await expect(add).toBeDisabled();
+    await expect(add).toHaveAccessibleDescription('Nome: Campo obrigatório');
+
+    const personal = page.getByRole('group', { name: 'Dados pessoais' });
+    await personal.getByRole('textbox', { name: 'Nome', exact: true }).fill(ATD_NAME);
+    await personal.getByRole('textbox', { name: 'CPF', exact: true }).fill(randomDocument('cpf'));
+    await personal.getByRole('textbox', { name: 'Nascimento', exact: true }).fill('12/08/1975');
+    await pick(personal, 'Sexo', 'Feminino');
+    await pick(personal, 'Estado civil', 'Casado(a)');
+    // Perfil is what blocked the Atendimento before: now editable, and named as the blocker until chosen.
+    await expect(add).toHaveAccessibleDescription('Perfil: Campo obrigatório');
+    await pick(page.getByRole('group', { name: 'Perfil', exact: true }), 'Perfil', /^F - /);
+
+    const billing = page.getByRole('group', { name: 'Dados de cobrança' });
+    await pick(billing, 'Local de débito', /^18 - /);
+    await expect(add).toHaveAccessibleDescription('Conta: Campo obrigatório');
+    await billing.getByRole('textbox', { name: 'Conta' }).fill('654321');
+
+    // The selected (residential) address needs its CEP (spec 1 §5).
+    await expect(add).toHaveAccessibleDescription('CEP (Residencial): Endereço obrigatório');
+    const addresses = page.getByRole('group', { name: 'Endereços' });
+    await addresses.getByRole('textbox', { name: 'CEP' }).pressSequentially('01310100');
+    await expect(addresses.getByLabel('Cidade')).toHaveValue('São Paulo');
+    await addresses.getByLabel('Número').fill('200');
+
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expectToast(page, 'Associado inserido com sucesso');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect
+      .poll(() => withDb(async (db) => (await db.query(`select cust_status from customers where cust_name = $1`, [ATD_NAME])).rows[0]?.cust_status))
+      .toBe('F');
+  });
+});

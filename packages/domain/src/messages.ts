@@ -36,6 +36,18 @@ export const genericMessages = {
   invalidXsrf: 'Token de segurança (XSRF) inválido. Recarregue a página e tente novamente.',
   realtimeOriginRefused: 'Origem não permitida para o canal em tempo real',
   jobsUnavailable: 'Serviço de tarefas indisponível',
+  /** Ours (issue 22 item 3): why a green save button is disabled. */
+  noChangesToSave: 'Nenhuma alteração para salvar',
+} as const;
+
+/** Dates the calendar or the record refuses (issue 22 item 20). */
+export const dateMessages = {
+  /** Ours (the issue's text): typed text that is not a real date, such as 31/02/1990. */
+  invalid: 'Data inválida',
+  /** The spec's text (spec 1 §5 CCH add, spec 2 procedure date), also for a birth, admission or death after today. */
+  afterToday: 'Data não pode ser posterior ao dia de hoje',
+  /** Ours: a death date before the birth date. */
+  deathBeforeBirth: 'Data de falecimento anterior à data de nascimento',
 } as const;
 
 /** Refusals of bad text and of writes the database itself refused (issue 8, finding 12). */

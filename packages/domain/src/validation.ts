@@ -4,8 +4,8 @@
  * punctuation) do it with overwrite steps, so the schemas stay representable in JSON Schema.
  */
 import { z } from 'zod';
-import { isValidIsoDate, onlyDigits } from './format.js';
-import { dataMessages, genericMessages as m } from './messages.js';
+import { isoDateInAppZone, isValidIsoDate, onlyDigits } from './format.js';
+import { dataMessages, dateMessages, genericMessages as m } from './messages.js';
 import { isValidCnpj, isValidCpf } from './people/cpf.js';
 
 /** Required-field message for a missing value, the given message for a value of the wrong type. */
@@ -197,6 +197,14 @@ export function intRange(min: number, max: number) {
 /** A required calendar date written 'YYYY-MM-DD' (impossible dates such as 2024-02-30 are refused). */
 export function isoDateField() {
   return requiredString().refine((v) => isValidIsoDate(v), m.pattern);
+}
+
+/**
+ * A refinement for an ISO date field: not after today (São Paulo calendar), 'Data não pode ser posterior ao dia
+ * de hoje'. Empty or not-a-date text passes (its own check says so): chain it after the field's date check.
+ */
+export function notAfterToday(): [(value: string | null | undefined) => boolean, string] {
+  return [(value) => !value || !isValidIsoDate(value) || value <= isoDateInAppZone(), dateMessages.afterToday];
 }
 
 /** Luhn check sum over a digit string (false for empty text or any non-digit). */

@@ -22,6 +22,9 @@ function TestPanel({ form, mode, readOnly, canEdit, canView, diffs, dependentInV
       <button type="button" onClick={() => form.setMany(validNewMember)}>
         Preencher
       </button>
+      <button type="button" onClick={() => form.setValue('custStatus', '')}>
+        Sem perfil
+      </button>
     </div>
   );
 }
@@ -220,6 +223,23 @@ describe('/associado (member record screen)', () => {
       documentos: [{ scanId: 1, key: '0b7c7a2e-4f1d-4c3a-9e55-7d2f1a8b9c10', description: 'RG antigo', operation: 'none' }],
     });
     for (const key of ['extratoDatas', 'irDatas', 'custTitular', 'idade']) expect(body).not.toHaveProperty(key);
+  });
+
+  it('a disabled Adicionar says why (issue 22 item 3): the first blocking field by its label, then the next one', async () => {
+    mockApi({});
+    const { user } = openMember([...staff, 'v2menunovoassociado'], null);
+    await screen.findByText('modo insert');
+    expect(saveButton('Adicionar')).toBeDisabled();
+    expect(saveButton('Adicionar')).toHaveAccessibleDescription('Nome: Campo obrigatório');
+    expect(screen.getByText('Nome: Campo obrigatório')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Preencher' }));
+    // Everything filled but Perfil (the Atendimento's blocker of the issue).
+    await user.click(screen.getByRole('button', { name: 'Sem perfil' }));
+    await waitFor(() => expect(saveButton('Adicionar')).toHaveAccessibleDescription('Perfil: Campo obrigatório'));
+    await user.click(screen.getByRole('button', { name: 'Preencher' }));
+    await waitFor(() => expect(saveButton('Adicionar')).toBeEnabled());
+    expect(saveButton('Adicionar')).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/: Campo obrigatório$/)).not.toBeInTheDocument();
   });
 
   it('Adicionar: POST user/-1, then "Associado inserido com sucesso", the search history refreshed, and /', async () => {

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { genericMessages as m } from '../messages.js';
-import { cpfField, crossFieldRules, isoDateField, safeText } from '../validation.js';
+import { cpfField, crossFieldRules, isoDateField, notAfterToday, safeText } from '../validation.js';
 import { recordVersion } from '../record-version.js';
 import { memberMessages as mm } from './member.messages.js';
 
@@ -66,7 +66,7 @@ export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>
     ...common,
     custName: safeText({ error: m.required }).trim().min(1, m.required).min(5, m.minLength(5)).max(64, m.maxLength(64)),
     custParentesco: z.number({ error: m.required }).int({ error: m.oneOf }).min(1, m.oneOf),
-    custBirthdate: isoDateField(),
+    custBirthdate: isoDateField().refine(...notAfterToday()),
     /** Zero (male) counts as filled. */
     custSex: z.union([z.literal(0), z.literal(1)], { error: (i) => (i.input === undefined || i.input === null ? m.required : m.oneOf) }),
     custCpf: cpfField(),

@@ -210,15 +210,36 @@ export const sectionOfChildList = (key: MemberChildListKey): MemberSection => by
 
 const hasAny = (roles: readonly string[], wanted: readonly string[]) => wanted.some((r) => roles.includes(r));
 
-export const canViewSection = (section: MemberSection, roles: readonly string[]) => hasAny(roles, section.view);
-export const canEditSection = (section: MemberSection, roles: readonly string[]) => hasAny(roles, section.edit);
+/** The menu role of /novoassociado: with v2userallowupdate, what POST user/-1 needs. */
+export const NEW_MEMBER_ROLE: Role = 'v2menunovoassociado';
+
+/**
+ * Issue 22 item 3: the sections whose fields every new member needs (name, birth, sex, civil status and CPF;
+ * Perfil and Situação; the debit place and billing day). Whoever may add a member fills them while adding one,
+ * even without each section's own edit role (the Atendimento profile has neither Perfil nor Dados de cobrança);
+ * a later change to a stored member needs the section's role again.
+ */
+export const newMemberSectionKeys: readonly MemberSectionKey[] = ['personal', 'profile', 'billing'];
+
+/** Whether the access is for a member being added (POST user/-1, /novoassociado). */
+export interface SectionAccessOptions {
+  inserting?: boolean;
+}
+
+const grantedForNewMember = (section: MemberSection, roles: readonly string[], options?: SectionAccessOptions) =>
+  options?.inserting === true && roles.includes(NEW_MEMBER_ROLE) && newMemberSectionKeys.includes(section.key as MemberSectionKey);
+
+export const canViewSection = (section: MemberSection, roles: readonly string[], options?: SectionAccessOptions) =>
+  hasAny(roles, section.view) || grantedForNewMember(section, roles, options);
+export const canEditSection = (section: MemberSection, roles: readonly string[], options?: SectionAccessOptions) =>
+  hasAny(roles, section.edit) || grantedForNewMember(section, roles, options);
 
 /** Sections the user may view / edit (the web hides the rest or makes them read only). */
-export function sectionAccess(roles: readonly string[]): Record<MemberSectionKey, { view: boolean; edit: boolean }> {
+export function sectionAccess(roles: readonly string[], options?: SectionAccessOptions): Record<MemberSectionKey, { view: boolean; edit: boolean }> {
   const out = {} as Record<MemberSectionKey, { view: boolean; edit: boolean }>;
   for (const section of memberSections as readonly MemberSection[]) {
-    const view = canViewSection(section, roles);
-    out[section.key as MemberSectionKey] = { view, edit: view && canEditSection(section, roles) };
+    const view = canViewSection(section, roles, options);
+    out[section.key as MemberSectionKey] = { view, edit: view && canEditSection(section, roles, options) };
   }
   return out;
 }

@@ -9,7 +9,10 @@ const service = { svcId: 1, svcPermiteDuplicado: false, svcPermiteDependente: tr
 describe('plugin rules (spec 1 §5, §9)', () => {
   it('phone: number required, 10 or 11 digits; model 26, IMEI 20, invoice 15', () => {
     expect(pluginIssues('plgCelular', {}, { inserting: true, today })).toEqual([{ path: 'cslStr1', message: m.required }]);
-    expect(pluginIssues('plgCelular', { cslStr1: '123456789' }, { inserting: true, today })[0]!.message).toBe(msg.phoneDigits);
+    // Issue 22 item 15: the spec's generic catalogue, not a message of our own.
+    expect(pluginIssues('plgCelular', { cslStr1: '123456789' }, { inserting: true, today })[0]!.message).toBe('Tamanho mínimo de 10 caracteres');
+    expect(pluginIssues('plgCelular', { cslStr1: '119876543210' }, { inserting: true, today })[0]!.message).toBe('Tamanho máxumo de 11 caracteres');
+    expect(pluginIssues('plgCelular', { cslStr1: '11 98765-4321' }, { inserting: true, today })[0]!.message).toBe('Apenas caracteres numéricos');
     expect(pluginIssues('plgCelular', { cslStr1: '1198765432' }, { inserting: true, today })).toEqual([]);
     const long = pluginIssues(
       'plgCelular',
@@ -27,7 +30,11 @@ describe('plugin rules (spec 1 §5, §9)', () => {
   });
   it('health: card optional, exactly 9 digits; Unimed number 17 digits', () => {
     expect(pluginIssues('plgHealth', {}, { inserting: true, today })).toEqual([]);
-    expect(pluginIssues('plgHealth', { cslStr1: '12345678' }, { inserting: true, today })[0]!.message).toBe(msg.exactDigits(9));
+    expect(pluginIssues('plgHealth', { cslStr1: '12345678' }, { inserting: true, today })[0]!.message).toBe('Tamanho de 9 caracteres');
+    expect(pluginIssues('plgHealth', { cslStr1: '12345678X' }, { inserting: true, today })[0]!.message).toBe('Apenas caracteres numéricos');
+    expect(pluginIssues('plgHealth', { cslStr2: '1'.repeat(16) }, { inserting: true, today })).toEqual([
+      { path: 'cslStr2', message: 'Tamanho de 17 caracteres' },
+    ]);
     expect(pluginIssues('plgHealth', { cslStr2: '1'.repeat(17) }, { inserting: true, today })).toEqual([]);
   });
   it('CCH add: date required and not after today, plan required; an existing row keeps only the date rule', () => {

@@ -44,8 +44,6 @@ export const memberServiceMessages = {
   notForDependents: 'Serviço não permitido para dependentes',
   ageOutOfRange: (min: number, max: number) => `Idade fora da faixa permitida para o serviço (de ${min} a ${max} anos)`,
   birthdateNeeded: 'Informe a data de nascimento para contratar este serviço (serviço com faixa de idade)',
-  phoneDigits: 'Número de celular com 10 ou 11 dígitos',
-  exactDigits: (n: number) => `Informe exatamente ${n} dígitos`,
   unknownService: 'Serviço não encontrado',
   endBeforeStart: 'Fim anterior ao início',
 } as const;
@@ -88,12 +86,20 @@ export function pluginIssues(plugin: string | null | undefined, row: PluginField
   const max = (path: keyof PluginFields, n: number) => {
     if (text(row[path] as string | null | undefined).length > n) add(path, m.maxLength(n));
   };
+  // Optional digit fields of a fixed length (health card 9, Unimed 17): the spec's generic catalogue, as every form says it.
+  const exactDigits = (path: keyof PluginFields, n: number) => {
+    const value = text(row[path] as string | null | undefined);
+    if (!value) return;
+    if (!digits(value)) add(path, m.digitsOnly);
+    else if (value.length !== n) add(path, m.exactLength(n));
+  };
   switch (plugin) {
     case 'plgCelular': {
       const phone = text(row.cslStr1);
       if (!phone) add('cslStr1', m.required);
-      else if (!digits(phone) || phone.length < servicePluginLimits.phoneMin || phone.length > servicePluginLimits.phoneMax)
-        add('cslStr1', memberServiceMessages.phoneDigits);
+      else if (!digits(phone)) add('cslStr1', m.digitsOnly);
+      else if (phone.length < servicePluginLimits.phoneMin) add('cslStr1', m.minLength(servicePluginLimits.phoneMin));
+      else if (phone.length > servicePluginLimits.phoneMax) add('cslStr1', m.maxLength(servicePluginLimits.phoneMax));
       max('cslStr2', servicePluginLimits.phoneModel);
       max('cslStr3', servicePluginLimits.imei);
       max('cslStr4', servicePluginLimits.invoice);
@@ -111,12 +117,8 @@ export function pluginIssues(plugin: string | null | undefined, row: PluginField
       break;
     }
     case 'plgHealth': {
-      const card = text(row.cslStr1);
-      if (card && (!digits(card) || card.length !== servicePluginLimits.healthCard))
-        add('cslStr1', memberServiceMessages.exactDigits(servicePluginLimits.healthCard));
-      const unimed = text(row.cslStr2);
-      if (unimed && (!digits(unimed) || unimed.length !== servicePluginLimits.unimed))
-        add('cslStr2', memberServiceMessages.exactDigits(servicePluginLimits.unimed));
+      exactDigits('cslStr1', servicePluginLimits.healthCard);
+      exactDigits('cslStr2', servicePluginLimits.unimed);
       break;
     }
     case 'plgCCH':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataMessages, genericMessages as m } from '../messages.js';
+import { dataMessages, dateMessages, genericMessages as m } from '../messages.js';
 import { cpfFromBase } from '../people/cpf.js';
 import { bbCheckDigit } from './bank-rules.js';
 import { memberMessages as mm } from './member.messages.js';
@@ -238,5 +238,42 @@ describe('every member field is owned by a section (so the server checks its rol
     const { memberObjectSchema } = await import('./member.schema.js');
     const unowned = Object.keys(memberObjectSchema.shape).filter((key) => !['cstId', 'parentId', 'version'].includes(key) && !sectionOfField(key));
     expect(unowned).toEqual([]);
+  });
+});
+
+describe('implausible dates (issue 22 item 20)', () => {
+  const issuesOf = (change: Partial<MemberInput>) => {
+    const result = memberSchema.safeParse({ ...validMember(), ...change });
+    return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  const tomorrow = () => {
+    const d = new Date(Date.now() + 2 * 86_400_000);
+    return d.toISOString().slice(0, 10);
+  };
+
+  it('a birth, admission or death after today is refused with the spec text', () => {
+    expect(issuesOf({ custBirthdate: tomorrow() })).toEqual([`custBirthdate: ${dateMessages.afterToday}`]);
+    expect(issuesOf({ custAdmissao: tomorrow() })).toEqual([`custAdmissao: ${dateMessages.afterToday}`]);
+    expect(issuesOf({ custDeceased: tomorrow() })).toEqual([`custDeceased: ${dateMessages.afterToday}`]);
+    expect(dateMessages.afterToday).toBe('Data não pode ser posterior ao dia de hoje');
+  });
+
+  it('a death before the birth is refused; 01/01/1900 (no death) and a later death pass', () => {
+    expect(issuesOf({ custDeceased: '1969-12-31' })).toEqual([`custDeceased: ${dateMessages.deathBeforeBirth}`]);
+    expect(issuesOf({ custDeceased: '1900-01-01' })).toEqual([]);
+    expect(issuesOf({ custDeceased: '2020-01-01', custAdmissao: '1995-03-01' })).toEqual([]);
+  });
+
+  it('a dependent born after today is refused', () => {
+    const dependent = {
+      cstId: -1,
+      custName: 'Filho Teste',
+      custParentesco: 1,
+      custBirthdate: tomorrow(),
+      custSex: 0,
+      custCpf: cpfFromBase('987654321'),
+      operation: 'insert',
+    };
+    expect(issuesOf({ parentFilhos: [dependent] as never })).toEqual([`parentFilhos.0.custBirthdate: ${dateMessages.afterToday}`]);
   });
 });

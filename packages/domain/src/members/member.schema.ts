@@ -8,9 +8,9 @@
  * here (the server checks the merged record again). Empty text is '' or null; dates are ISO 'YYYY-MM-DD' or null.
  */
 import { z } from 'zod';
-import { genericMessages as m } from '../messages.js';
-import { isActiveMagistrate, isoDateInAppZone, isValidIsoDate } from '../format.js';
-import { cpfField, crossFieldRules, emailField, isoDateField, optionalText, safeText } from '../validation.js';
+import { dateMessages, genericMessages as m } from '../messages.js';
+import { hasDeathDate, isActiveMagistrate, isoDateInAppZone, isValidIsoDate } from '../format.js';
+import { cpfField, crossFieldRules, emailField, isoDateField, notAfterToday, optionalText, safeText } from '../validation.js';
 import { loadedVersion, recordVersion } from '../record-version.js';
 import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID } from '../registries/services.schema.js';
 import { bankAccountIssues, ASSOCIATION_PAYROLL } from './bank-rules.js';
@@ -78,12 +78,11 @@ export const liveItems = <T extends { operation?: string }>(items: readonly T[] 
 
 const id = () => z.number({ error: m.oneOf }).int({ error: m.oneOf }).min(0, { error: m.oneOf });
 const optionalId = () => id().nullable().optional();
-/** An optional ISO date ('' and null mean none). */
-const optionalDate = () =>
-  safeText()
-    .refine((v) => v === '' || isValidIsoDate(v), m.pattern)
-    .nullable()
-    .optional();
+/** An optional ISO date ('' and null mean none); `notFuture`: not after today (issue 22 item 20). */
+const optionalDate = ({ notFuture = false } = {}) => {
+  const date = safeText().refine((v) => v === '' || isValidIsoDate(v), m.pattern);
+  return (notFuture ? date.refine(...notAfterToday()) : date).nullable().optional();
+};
 const digitsText = (max: number) => safeText().trim().regex(/^\d*$/, m.digitsOnly).max(max, m.maxLength(max)).nullable().optional();
 /** A required field that may be absent (section not sent) but not null or empty when sent. */
 const requiredWhenSent = <S extends z.ZodType>(schema: S) =>
@@ -259,7 +258,7 @@ export const memberShape = {
   parentId: z.number().int().nullable().optional(),
   // personal (v2userdadospessoais)
   custName: safeText({ error: m.required }).trim().min(1, m.required).min(5, m.minLength(5)).max(64, m.maxLength(64)).optional(),
-  custBirthdate: requiredWhenSent(isoDateField()),
+  custBirthdate: requiredWhenSent(isoDateField().refine(...notAfterToday())),
   custSex: requiredWhenSent(sexSchema),
   custEstadoCivil: requiredWhenSent(z.number({ error: m.required }).int({ error: m.oneOf })),
   custCpf: requiredWhenSent(cpfField()),
@@ -293,11 +292,11 @@ export const memberShape = {
   custProvForum: optionalText(80),
   custProvVara: optionalText(80),
   // dates (v2userdadosdatas)
-  custAdmissao: optionalDate(),
+  custAdmissao: optionalDate({ notFuture: true }),
   custSaida: optionalDate(),
   custMarriage: optionalDate(),
   custAposentadoria: optionalDate(),
-  custDeceased: optionalDate(),
+  custDeceased: optionalDate({ notFuture: true }),
   // billing (v2userdadoscobrança)
   custCobrancaDia: z.number({ error: m.oneOf }).int({ error: m.oneOf }).min(1, m.numericMin).max(31, m.numericMax).nullable().optional(),
   bankAccount: bankAccountSchema.optional(),
@@ -388,6 +387,9 @@ export function checkMemberRules(v: MemberValues, ctx: Ctx) {
       else if (!peculio && !fee) issue(ctx, ['custSocio'], mm.needsPeculioAndFee);
     }
   }
+  // Issue 22 item 20: a death date (01/01/1900 means none) not before the birth date.
+  if (hasDeathDate(v.custDeceased) && v.custBirthdate && isValidIsoDate(v.custBirthdate) && v.custDeceased! < v.custBirthdate)
+    issue(ctx, ['custDeceased'], dateMessages.deathBeforeBirth);
   // Director of forum: its date.
   if (v.custDirForum === true && !filled(v.custDataDirForum)) issue(ctx, ['custDataDirForum'], mm.dateRequired);
   // Widow(er): the deceased spouse.

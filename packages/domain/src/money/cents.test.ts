@@ -13,17 +13,20 @@ describe('formatCents', () => {
   });
   it('formats the largest safe integer exactly', () => {
     expect(formatCents(Number.MAX_SAFE_INTEGER)).toBe('R$ 90.071.992.547.409,91');
-    expect(formatCents(-Number.MAX_SAFE_INTEGER)).toBe('-R$ 90.071.992.547.409,91');
+    expect(formatCents(-Number.MAX_SAFE_INTEGER)).toBe('R$ -90.071.992.547.409,91');
     expect(formatCents(2 ** 60)).toBe('');
   });
   it('puts the minus sign before R$', () => {
-    expect(formatCents(-123456)).toBe('-R$ 1.234,56');
-    expect(formatCents(-1)).toBe('-R$ 0,01');
+    expect(formatCents(-123456)).toBe('R$ -1.234,56');
+    // Issue 22 item 21: the sign goes on the number, as 'R$ -42,00'; toCents reads it back.
+    expect(formatCents(-4200)).toBe('R$ -42,00');
+    expect(toCents(formatCents(-4200))).toBe(-4200);
+    expect(formatCents(-1)).toBe('R$ -0,01');
   });
   it('rounds fractional cents half away from zero and never shows -0', () => {
     expect(formatCents(10.5)).toBe('R$ 0,11');
     expect(formatCents(10.4)).toBe('R$ 0,10');
-    expect(formatCents(-10.5)).toBe('-R$ 0,11');
+    expect(formatCents(-10.5)).toBe('R$ -0,11');
     expect(formatCents(-0.4)).toBe('R$ 0,00');
     expect(formatCents(-0)).toBe('R$ 0,00');
   });

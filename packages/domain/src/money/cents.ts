@@ -65,14 +65,18 @@ export function centsToReais(cents: number): number {
   return cents < 0 && reais !== 0 ? -reais : reais;
 }
 
-/** 123456 -> 'R$ 1.234,56'; -123456 -> '-R$ 1.234,56'. A fractional input is rounded half away from zero; null, undefined, NaN -> ''. */
+/**
+ * 123456 -> 'R$ 1.234,56'; -4200 -> 'R$ -42,00' (issue 22 item 21: the spec's format R$ 1.234,56 with the sign on the
+ * number, one form for screens, statements and PDFs alike). A fractional input is rounded half away from zero;
+ * null, undefined, NaN -> ''.
+ */
 export function formatCents(cents: number | null | undefined): string {
   if (typeof cents !== 'number' || !Number.isFinite(cents)) return '';
   const abs = Math.round(Math.abs(cents));
   if (!Number.isSafeInteger(abs)) return '';
   const text = String(abs).padStart(3, '0');
   const reais = text.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${cents < 0 && abs !== 0 ? '-' : ''}R$ ${reais},${text.slice(-2)}`;
+  return `R$ ${cents < 0 && abs !== 0 ? '-' : ''}${reais},${text.slice(-2)}`;
 }
 
 /** Integer sum of amounts in cents; throws a RangeError for a fractional amount or a total beyond the safe integers. */

@@ -183,7 +183,7 @@ describe('member services: save, load, audit', () => {
 describe('member services: rules (400, nothing written)', () => {
   it.each<[string, Row, string]>([
     ['phone without number', { ...phone(''), cslStr1: '' }, `usuarioServicos.0.cslStr1: ${m.required}`],
-    ['phone with 9 digits', phone('119876543'), `usuarioServicos.0.cslStr1: ${msg.phoneDigits}`],
+    ['phone with 9 digits', phone('119876543'), `usuarioServicos.0.cslStr1: ${m.minLength(10)}`],
     ['phone model over 26', { ...phone(), cslStr2: 'x'.repeat(27) }, `usuarioServicos.0.cslStr2: ${m.maxLength(26)}`],
     ['IMEI over 20', { ...phone(), cslStr3: '1'.repeat(21) }, `usuarioServicos.0.cslStr3: ${m.maxLength(20)}`],
     ['invoice over 15', { ...phone(), cslStr4: '1'.repeat(16) }, `usuarioServicos.0.cslStr4: ${m.maxLength(15)}`],
@@ -203,15 +203,11 @@ describe('member services: rules (400, nothing written)', () => {
       { svcId: LIFE, cslStr1: '1'.repeat(12), cslValue2: 100, operation: 'insert' },
       `usuarioServicos.0.cslStr1: ${m.maxLength(11)}`,
     ],
-    [
-      'health card of 8 digits',
-      { svcId: HEALTH_ADULT, cslStr1: '12345678', operation: 'insert' },
-      `usuarioServicos.0.cslStr1: ${msg.exactDigits(9)}`,
-    ],
+    ['health card of 8 digits', { svcId: HEALTH_ADULT, cslStr1: '12345678', operation: 'insert' }, `usuarioServicos.0.cslStr1: ${m.exactLength(9)}`],
     [
       'Unimed number of 16 digits',
       { svcId: HEALTH_ADULT, cslStr2: '1'.repeat(16), operation: 'insert' },
-      `usuarioServicos.0.cslStr2: ${msg.exactDigits(17)}`,
+      `usuarioServicos.0.cslStr2: ${m.exactLength(17)}`,
     ],
     ['CCH without date', { svcId: CCH, cslInt1: 21, operation: 'insert' }, `usuarioServicos.0.cslDate1: ${m.required}`],
     [

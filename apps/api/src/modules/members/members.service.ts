@@ -200,15 +200,18 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     body: Record<string, unknown>,
     rows: Map<ChildListDefinition, MarkedItem[]>,
     roles: readonly string[],
+    inserting: boolean,
   ) {
     const skip = new Set([...READ_ONLY, ...CHILD_KEYS]);
+    // A new member's needed sections (Perfil, Dados de cobrança…) are the adding user's to fill (issue 22 item 3).
+    const access = { inserting };
     for (const path of changedPaths(baseline, body, skip)) {
       const section = sectionOfField(path.split('.')[0]!);
-      if (section && !canEditSection(section, roles)) throw forbidden(memberMessages.sectionForbidden(section.label));
+      if (section && !canEditSection(section, roles, access)) throw forbidden(memberMessages.sectionForbidden(section.label));
     }
     if (body.custPhoto) {
       const personal = sectionOfField('custPhoto')!;
-      if (!canEditSection(personal, roles)) throw forbidden(memberMessages.sectionForbidden(personal.label));
+      if (!canEditSection(personal, roles, access)) throw forbidden(memberMessages.sectionForbidden(personal.label));
     }
     for (const [list, items] of rows) {
       if (hasMarkedRows(items) && !hasAny(roles, list.roles.edit)) {
@@ -248,7 +251,7 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const baseline = (stored ?? { ...emptyMember(), custNumeroInterno: null }) as Record<string, unknown>;
 
       const rows = await childRows(tx, input, stored as Record<string, unknown> | null);
-      checkEditRoles(baseline, input, rows, user.roles);
+      checkEditRoles(baseline, input, rows, user.roles, stored === null);
 
       // The member as it will be: the stored values, overlaid by what the body sent; child lists as the body has them.
       const merged: Record<string, unknown> = { ...baseline };

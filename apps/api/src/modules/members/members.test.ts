@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bbCheckDigit,
+  dateMessages,
   genericMessages as m,
   isValidNumeroInterno,
   memberMessages as mm,
@@ -14,6 +15,7 @@ import {
 } from '@assoc/domain';
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
 import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { demoProfiles } from '../../db/seed/access.seed.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 
@@ -222,6 +224,10 @@ describe('rules and messages (spec 1 §5) through POST and PUT: 400, nothing wri
     ['designation', (b) => (b.desigApfId = 1), `desigLocId: ${mm.localRequired}`],
     ['provisional date', (b) => ((b.provApfId = 1), (b.provLocId = 1), (b.provApcId = 1)), `custProvData: ${mm.provisionalDateRequired}`],
     ['billing day', (b) => (b.custCobrancaDia = null), `custCobrancaDia: ${mm.billingDayRequired}`],
+    // Issue 22 item 20: implausible dates.
+    ['birth after today', (b) => (b.custBirthdate = '2999-01-01'), `custBirthdate: ${dateMessages.afterToday}`],
+    ['admission after today', (b) => (b.custAdmissao = '2999-01-01'), `custAdmissao: ${dateMessages.afterToday}`],
+    ['death before birth', (b) => (b.custDeceased = '1960-01-01'), `custDeceased: ${dateMessages.deathBeforeBirth}`],
     ['bank', (b) => (b.bankAccount = { bnkId: null }), `bankAccount.bnkId: ${mm.bankRequired}`],
     ['selected address', (b) => (b.enderecoSelected = 3), `enderecoForum.adZipcode: ${mm.addressRequired}`],
     ['zip without number', (b) => (b.enderecoResidencial = { ...address, adNumber: '' }), `enderecoResidencial.adNumber: ${m.required}`],
@@ -380,6 +386,40 @@ describe('sections by role (decision 1)', () => {
     const after = await getMember(staff, cstId);
     expect(after.custCobrancaDia).toBe(10);
     expect(after.custEmail).toBe('maria@example.com');
+  });
+});
+
+describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
+  const atendimentoRoles = () => demoProfiles.find((p) => p.key === 'atendimento')!.roles;
+
+  it('adds a member with Perfil and Local de débito, which its roles alone could not edit', async () => {
+    const roles = atendimentoRoles();
+    expect(roles).not.toContain('v2userdadosperfil');
+    expect(roles).not.toContain('v2userdadoscobrança');
+    const { client } = await signedInAs(ctx, roles);
+    const body = { ...newMember(), custSocio: 'N' as const, usuarioServicos: [] };
+    const res = await post(client, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await getMember(staff, res.json().cstId);
+    expect(stored).toMatchObject({ custStatus: 'M', custAssocSituacao: 1, custCobrancaDia: 4 });
+    expect(stored.bankAccount).toMatchObject({ bnkId: 2, bnkaccAccount: '00000006' });
+
+    // Once stored, those sections need their own edit role again.
+    const loaded = await getMember(client, stored.cstId);
+    const before = await snapshot();
+    const changed = await put(client, stored.cstId, { ...bodyOf(loaded), custStatus: 'A' });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().message).toBe(mm.sectionForbidden('Perfil'));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a section a new member does not need stays refused (403, nothing written)', async () => {
+    const { client } = await signedInAs(ctx, atendimentoRoles());
+    const before = await snapshot();
+    const res = await post(client, { ...newMember(), custSocio: 'N' as const, usuarioServicos: [], custAssocCargo: cargoA });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(mm.sectionForbidden('Dados associativos'));
+    expect(await snapshot()).toEqual(before);
   });
 });
 

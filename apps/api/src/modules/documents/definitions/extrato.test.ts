@@ -23,12 +23,12 @@ describe('extrato (monthly statement)', () => {
     expect(all).toContain('Maria Conceição Araújo');
     // first entry 4.590 on an opening balance of 123,45; last entry is the payment
     expect(all).toContain('R$ 45,90 R$ 169,35');
-    expect(all).toContain('-R$ 2.500,00');
+    expect(all).toContain('R$ -2.500,00');
     const charges = sample.entries.filter((e) => e.value > 0).reduce((s, e) => s + e.value, 0);
     const final = 12_345 + charges - 250_000;
     expect(charges).toBe(41 * 4_590 + 1_237 * ((40 * 41) / 2));
     expect(pages.at(-1)).toContain(`Total de débitos: ${formatCents(charges)}`);
-    expect(pages.at(-1)).toContain('Total de créditos: -R$ 2.500,00');
+    expect(pages.at(-1)).toContain('Total de créditos: R$ -2.500,00');
     expect(pages.at(-1)).toContain(`Saldo final: ${formatCents(final)}`);
   });
 

@@ -48,3 +48,25 @@ describe('Adicionar nova cobrança: Dia Útil', { timeout: 30_000 }, () => {
     expect(onAdd).not.toHaveBeenCalled();
   });
 });
+
+describe('Adicionar nova cobrança: Lançamentos (issue 22 item 21)', { timeout: 30_000 }, () => {
+  it('13 says "Valor máximo inválido" and 0 "Valor mínimo inválido", kept as typed (never clamped to 12 or 1)', async () => {
+    const { user, onAdd, dialog } = setup();
+    const field = within(dialog()).getByLabelText(/^Lançamentos/);
+    await user.clear(field);
+    await user.type(field, '13');
+    await user.tab();
+    expect(field).toHaveValue('13');
+    expect(await within(dialog()).findByText(m.numericMax)).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Ok' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.tab();
+    expect(field).toHaveValue('0');
+    expect(await within(dialog()).findByText(m.numericMin)).toBeInTheDocument();
+    await user.clear(field);
+    await user.tab();
+    expect(await within(dialog()).findByText(m.required)).toBeInTheDocument();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+});

@@ -45,10 +45,23 @@ export function NewChargeModal({ debt, registeredPlace, tomorrow, onAdd, onClose
         onChange={(value) => form.setValue('local', Number(value))}
         error={form.errorOf('local')}
       />
-      <DateInput label="Vencimento" withAsterisk {...form.getInputProps('vencimento')} />
+      <DateInput label="Vencimento" withAsterisk {...form.dateInputProps('vencimento')} />
       <MoneyInput label="Valor" withAsterisk {...form.getInputProps('valor')} />
       <Group grow align="flex-start">
-        <NumberInput label="Lançamentos" withAsterisk min={1} max={12} allowDecimal={false} {...form.getInputProps('lancamentos')} />
+        {/* Issue 22 item 21: 13 or 0 says 'Valor máximo/mínimo inválido' (the schema), never clamped to 12 or 1 on leaving. */}
+        <NumberInput
+          label="Lançamentos"
+          withAsterisk
+          min={1}
+          max={12}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={form.values.lancamentos == null ? '' : Number(form.values.lancamentos)}
+          error={form.errorOf('lancamentos')}
+          onBlur={() => form.touch('lancamentos')}
+          onChange={(value) => form.setValue('lancamentos', value === '' ? null : Number(value))}
+        />
         <NumberInput
           label="Dia Útil"
           min={1}

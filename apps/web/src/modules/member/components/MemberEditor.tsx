@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
-import { canIssueBond, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { canIssueBond, genericMessages, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
 import { PageTitle } from '../../ui/components/PageTitle';
 import { useRoles } from '../../ui/components/RoleGate';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
-import { useAppForm } from '../../ui/form';
+import { blockingReason, useAppForm } from '../../ui/form';
 import { notifySuccess } from '../../ui/notify';
 import { ProcessingModal } from '../../tools/components/ProcessingModal';
 import { useMemberAccess } from '../hooks/useMemberAccess';
 import { useMemberSave } from '../hooks/useMemberSave';
 import type { MemberFormValues } from '../member-tab.types';
+import { memberFieldLabel } from '../utils/fieldLabels';
 import { memberFormSchema, restorableFields } from '../utils/memberForm';
 import { restoreChildLists } from '../utils/restoreChildLists';
 import { AuditList } from './AuditList';
@@ -49,12 +50,15 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
   const [audit, setAudit] = useState(false);
   const [selected, setSelected] = useState<MemberAuditItem | null>(null);
   const [reloading, setReloading] = useState(false);
-  const { canView, canEdit } = useMemberAccess(audit);
+  const { canView, canEdit } = useMemberAccess(audit, insert);
 
   const canAudit = !insert && hasRole(roles, 'v2userallowaudit');
   // Adicionar also needs the new-member role the server checks for POST user/-1.
   const canSave = hasRole(roles, 'v2userallowupdate') && (!insert || hasRole(roles, 'v2menunovoassociado'));
   const ok = form.ok;
+  // Issue 22 item 3: a disabled save says why, naming the first field that blocks it ('Perfil: Campo obrigatório').
+  const blockedBy = ok.state === 'invalid' ? blockingReason(form.errors, memberFieldLabel) : null;
+  const saveHint = blockedBy ?? (ok.state === 'unchanged' ? genericMessages.noChangesToSave : null);
 
   const reload = () => {
     setReloading(true);
@@ -94,17 +98,28 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
           ) : null}
           {canSave ? (
             <>
-              <Button
-                className={classes.ok}
-                color={ok.color}
-                data-ok-state={ok.state}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-                disabled={ok.disabled || saving || audit}
-                loading={saving}
-                onClick={save}
-              >
-                {insert ? 'Adicionar' : 'Salvar'}
-              </Button>
+              {blockedBy && !audit ? (
+                <Text id={SAVE_HINT_ID} size="sm" c="red.9">
+                  {blockedBy}
+                </Text>
+              ) : null}
+              <Tooltip label={saveHint} disabled={!saveHint || audit}>
+                {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+                <span>
+                  <Button
+                    className={classes.ok}
+                    color={ok.color}
+                    data-ok-state={ok.state}
+                    leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                    disabled={ok.disabled || saving || audit}
+                    loading={saving}
+                    onClick={save}
+                    aria-describedby={blockedBy && !audit ? SAVE_HINT_ID : undefined}
+                  >
+                    {insert ? 'Adicionar' : 'Salvar'}
+                  </Button>
+                </span>
+              </Tooltip>
               <Tooltip label={DISCARD_LABEL}>
                 <ActionIcon
                   variant="default"
@@ -138,3 +153,4 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
 }
 
 const NO_DIFFS: ReadonlySet<string> = new Set();
+const SAVE_HINT_ID = 'member-save-hint';

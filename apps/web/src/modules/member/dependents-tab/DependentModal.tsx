@@ -104,11 +104,7 @@ export function DependentModal(props: DependentModalProps) {
           <Grid.Col span={{ base: 12, sm: 6 }}>{select('custSex', 'Sexo', SEXES, dataEditable, true)}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             {dataEditable ? (
-              <DateInput
-                label="Nascimento"
-                withAsterisk
-                {...(form.getInputProps('custBirthdate') as { value: string | null; onChange: (v: string | null) => void })}
-              />
+              <DateInput label="Nascimento" withAsterisk {...form.dateInputProps('custBirthdate')} />
             ) : (
               <TextInput
                 label="Nascimento"

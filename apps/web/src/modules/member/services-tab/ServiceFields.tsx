@@ -50,7 +50,7 @@ export function ServiceFields({ form, inserting }: { form: AppForm; inserting: b
             <MoneyInput label="Capital morte" {...form.getInputProps('cslValue1')} />
           </Grid.Col>
           <Grid.Col span={span}>
-            <DateInput label="Vigência" {...form.getInputProps('cslDate1')} />
+            <DateInput label="Vigência" {...form.dateInputProps('cslDate1')} />
           </Grid.Col>
           <Grid.Col span={12}>
             <TextInput label="Comentário" {...form.textProps('cslStr2', limits.comment)} />
@@ -66,14 +66,14 @@ export function ServiceFields({ form, inserting }: { form: AppForm; inserting: b
             <TextInput label="Número Unimed" inputMode="numeric" {...form.textProps('cslStr2', limits.unimed, onlyDigits(limits.unimed))} />
           </Grid.Col>
           <Grid.Col span={span}>
-            <DateInput label="Validade" {...form.getInputProps('cslDate1')} />
+            <DateInput label="Validade" {...form.dateInputProps('cslDate1')} />
           </Grid.Col>
         </>
       ) : null}
       {isCchPlugin(plugin) ? (
         <>
           <Grid.Col span={span}>
-            <DateInput label="Data de inscrição" withAsterisk={inserting} {...form.getInputProps('cslDate1')} />
+            <DateInput label="Data de inscrição" withAsterisk={inserting} {...form.dateInputProps('cslDate1')} />
           </Grid.Col>
           <Grid.Col span={span}>
             <Select
@@ -121,10 +121,10 @@ export function ServiceFields({ form, inserting }: { form: AppForm; inserting: b
         />
       </Grid.Col>
       <Grid.Col span={span}>
-        <DateInput label="Início" {...form.getInputProps('cslInicio')} />
+        <DateInput label="Início" {...form.dateInputProps('cslInicio')} />
       </Grid.Col>
       <Grid.Col span={span}>
-        <DateInput label="Fim" {...form.getInputProps('cslFim')} />
+        <DateInput label="Fim" {...form.dateInputProps('cslFim')} />
       </Grid.Col>
     </Grid>
   );

@@ -135,7 +135,7 @@ describe('Serviços panel', { timeout: 30_000 }, () => {
     const number = await within(dialog).findByRole('textbox', { name: /^Número/ });
     await user.type(number, '119876');
     await user.tab();
-    expect(await within(dialog).findByText(memberServiceMessages.phoneDigits)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Tamanho mínimo de 10 caracteres')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Ok' })).toBeDisabled();
     await user.type(number, '54321');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));

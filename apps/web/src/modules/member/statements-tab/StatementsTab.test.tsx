@@ -65,6 +65,8 @@ describe('Extratos tab', { timeout: 30_000 }, () => {
     expect(rows[2]).toHaveTextContent('R$ 1.234,56');
     expect(rows[2]).toHaveTextContent('R$ 1.334,56');
     expect(rows[3]).toHaveTextContent('Estornado');
+    // Issue 22 item 21: a credit (negative) as 'R$ -11,11', the sign on the number.
+    expect(rows[3]).toHaveTextContent('R$ -11,11');
     expect(table.querySelector('tfoot')).toHaveTextContent('SaldoR$ 1.323,45');
     expect(rows[1]).toHaveTextContent('Saldo anteriorR$ 100,00');
   });

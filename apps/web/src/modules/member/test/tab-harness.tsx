@@ -23,7 +23,7 @@ export interface TabHarnessProps {
 
 export function MemberTabHarness({ tab: Tab, member, roles, mode = 'edit', diffs = new Set(), cstId, dependentInView = null }: TabHarnessProps) {
   const form = useAppForm(memberSchema, member) as unknown as MemberForm;
-  const access = sectionAccess(roles) as Record<string, { view: boolean; edit: boolean }>;
+  const access = sectionAccess(roles, { inserting: mode === 'insert' }) as Record<string, { view: boolean; edit: boolean }>;
   return (
     <RolesProvider roles={roles}>
       <Suspense>

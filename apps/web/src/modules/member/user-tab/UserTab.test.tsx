@@ -284,6 +284,36 @@ describe('Usuário tab: rules of the member', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Usuário tab: dates (issue 22 item 20)', { timeout: 60_000 }, () => {
+  it('31/02/1990 in Nascimento stays with "Data inválida", not "Campo obrigatório"', async () => {
+    const { user } = setup({ initial: member({ custBirthdate: null }) });
+    const birth = field('Nascimento');
+    await user.type(birth, '31/02/1990');
+    await user.tab();
+    expect(birth).toHaveValue('31/02/1990');
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(screen.queryByText('Campo obrigatório')).not.toBeInTheDocument();
+  });
+
+  it('a birth after today and a death before the birth are refused with their messages', async () => {
+    const { user } = setup({ initial: member({ custBirthdate: '2999-01-01', custDeceased: '1960-01-01' }) });
+    await user.click(field('Nascimento'));
+    await user.click(field('Falecimento'));
+    await user.tab();
+    expect(await screen.findByText('Data não pode ser posterior ao dia de hoje')).toBeInTheDocument();
+    // Measured against the birth as it is: still after 1960.
+    expect(await screen.findByText('Data de falecimento anterior à data de nascimento')).toBeInTheDocument();
+  });
+
+  it('an optional date with text that is not a date shows "Data inválida" and stores nothing', async () => {
+    const { user } = setup();
+    await user.type(field('Admissão'), '30/02/2001');
+    await user.tab();
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(values().custAdmissao ?? null).toBeNull();
+  });
+});
+
 describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 }, () => {
   it('a section without its view role is hidden; with the view role only it is read-only', async () => {
     setup({ roles: ['v2userdadospessoaisview', 'v2userdadosenderecosview'] });
@@ -294,6 +324,31 @@ describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 },
     expect(screen.queryByRole('group', { name: 'Perfil' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Etiqueta' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mapa' })).toBeEnabled();
+  });
+
+  it('a new member (issue 22 item 3): the new-member role fills Perfil and Local de débito without their edit roles; an edit does not', async () => {
+    // The Atendimento profile's Usuário roles: view everything, edit neither Perfil nor Dados de cobrança.
+    const atendimento = [
+      'v2menunovoassociado',
+      'v2userdadospessoais',
+      'v2userdadospessoaisview',
+      'v2userdadosperfilview',
+      'v2userdadoscobrançaview',
+      'v2userdadosassocview',
+      'v2userdadosenderecos',
+      'v2userdadosenderecosview',
+    ];
+    const { unmount } = setup({ roles: atendimento, mode: 'insert', initial: emptyMember() });
+    expect(field('Perfil', screen.getByRole('group', { name: 'Perfil' }))).toBeEnabled();
+    expect(field('Situação')).toBeEnabled();
+    expect(field('Local de débito')).toBeEnabled();
+    expect(field('Dia de cobrança')).toBeEnabled();
+    // A section a new member does not need keeps its own edit role.
+    expect(field('Cargo 1')).toBeDisabled();
+    unmount();
+    setup({ roles: atendimento });
+    expect(field('Perfil', screen.getByRole('group', { name: 'Perfil' }))).toBeDisabled();
+    expect(field('Local de débito')).toBeDisabled();
   });
 
   it('every section with its view role only is read-only (dates, e-mail, mobile, concurso, contact too)', async () => {

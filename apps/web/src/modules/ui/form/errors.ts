@@ -17,6 +17,17 @@ export function firstErrorPerField(issues: readonly { path: readonly PropertyKey
   return errors;
 }
 
+/**
+ * Why a save button is disabled by errors (issue 22 item 3): the first blocking field as 'Label: message'
+ * ('Perfil: Campo obrigatório'), the label from `labelOf` (the path itself when it has none); null when valid.
+ */
+export function blockingReason(errors: FieldErrors, labelOf: (path: string) => string | undefined): string | null {
+  const first = Object.entries(errors).find(([, message]) => message);
+  if (!first) return null;
+  const [path, message] = first;
+  return `${labelOf(path) ?? path}: ${message}`;
+}
+
 /** The zod resolver of the form layer: the schema's first error per field of these values ({} when valid). */
 export function zodErrors(schema: z.ZodType, values: unknown): FieldErrors {
   const result = schema.safeParse(values);

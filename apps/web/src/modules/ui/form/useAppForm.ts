@@ -120,6 +120,21 @@ export function useAppForm<S extends z.ZodType>(schema: S, initialValues: FormVa
     };
   };
 
+  /**
+   * Props for a DateInput of this field: getInputProps plus `onInvalid`, so text that is not a real date
+   * ('Data inválida') is the field's error and keeps the form invalid even for an optional date.
+   */
+  const dateInputProps = (path: Path) => {
+    const props = getInputProps(path);
+    return {
+      value: props.value as string | null | undefined,
+      error: props.error,
+      onChange: (value: string | null) => props.onChange(value),
+      onBlur: () => props.onBlur(),
+      onInvalid: (message: string) => setExternalError(path, message),
+    };
+  };
+
   /** Text-input props: the value as text ('' for null), an optional length limit, text transform. */
   const textProps = (path: Path, maxLength?: number, transform?: (text: string) => string) => {
     const value = valueAt(values, path as string);
@@ -152,6 +167,7 @@ export function useAppForm<S extends z.ZodType>(schema: S, initialValues: FormVa
     setExternalError,
     errorOf,
     getInputProps,
+    dateInputProps,
     textProps,
     /** Lists of child rows ('dependentes'): add, remove (later rows' errors move up), replace. */
     insertListItem: (path: Path, item: unknown, index?: number) => loose.insertListItem(path as string, item as never, index),

@@ -1,4 +1,5 @@
-import { parseDateBr } from '@assoc/domain';
+import { useEffect, useRef, useState } from 'react';
+import { dateMessages, isValidIsoDate, parseDateBr } from '@assoc/domain';
 import { DateField } from '../crud/DateField';
 
 export interface DateInputProps {
@@ -10,23 +11,62 @@ export interface DateInputProps {
   onBlur?: () => void;
   error?: string;
   withAsterisk?: boolean;
+  /**
+   * 'Data inválida' while the box holds text that is not a real date (once complete or left), '' otherwise:
+   * the form takes it as the field's error, so an optional date cannot be saved empty by mistake.
+   */
+  onInvalid?: (message: string) => void;
   'data-autofocus'?: boolean;
 }
 
+/** Whole DD/MM/YYYY typed: judged at once; shorter text waits until the field is left. */
+const COMPLETE_LENGTH = 10;
+
 /**
  * A date typed as DD/MM/YYYY or picked in the calendar (DateField: the calendar opens on demand only),
- * stored as ISO 'YYYY-MM-DD'. Text that is not a whole valid date stores null and stays as typed, so the
- * schema's message shows under it. Plugs into the form layer: {...form.getInputProps('nascimento')}.
+ * stored as ISO 'YYYY-MM-DD'. Text that is not a real date (31/02/1990) stores null, stays as typed and shows
+ * 'Data inválida' (issue 22 item 20), never the required-field message. Plugs into the form layer:
+ * {...form.dateInputProps('nascimento')} (or getInputProps without the form-level error).
  */
-export function DateInput({ value, onChange, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, onBlur, onInvalid, error, ...rest }: DateInputProps) {
+  const text = useRef('');
+  const [invalid, setInvalid] = useState(false);
+  const report = (bad: boolean) => {
+    setInvalid(bad);
+    onInvalid?.(bad ? dateMessages.invalid : '');
+  };
+  // A real date set from outside (a reset, a restored version) replaces whatever was typed.
+  const hasDate = !!value && isValidIsoDate(value);
+  const shownInvalid = invalid && !hasDate;
+  useEffect(() => {
+    if (hasDate) onInvalid?.('');
+  }, [hasDate, onInvalid]);
+
   return (
     <DateField
       {...rest}
+      error={shownInvalid ? dateMessages.invalid : error}
       value={value ?? ''}
       keepTypedText
-      onChange={(iso) => onChange(iso || null)}
-      onText={(text) => {
-        if (text.trim() && !parseDateBr(text)) onChange(null);
+      onChange={(iso) => {
+        // A picked date, a whole valid typed one or a cleared box: nothing invalid is left in it.
+        if (invalid) report(false);
+        onChange(iso || null);
+      }}
+      onText={(typed) => {
+        text.current = typed;
+        const trimmed = typed.trim();
+        if (!trimmed || parseDateBr(trimmed)) {
+          if (invalid) report(false);
+          return;
+        }
+        onChange(null);
+        if (trimmed.length >= COMPLETE_LENGTH) report(true);
+      }}
+      onBlur={() => {
+        const trimmed = text.current.trim();
+        if (trimmed && !parseDateBr(trimmed)) report(true);
+        onBlur?.();
       }}
     />
   );

@@ -92,6 +92,42 @@ describe('DateInput', () => {
   });
 });
 
+describe('DateInput: a date that is not real (issue 22 item 20)', () => {
+  it('keeps 31/02/1990 as typed, stores null and says "Data inválida" (also to the form), cleared by a real date', async () => {
+    const user = userEvent.setup();
+    const onInvalid = vi.fn();
+    wrap(
+      <Harness<string | null> initial={null}>
+        {(value, set) => <DateInput label="Nascimento" value={value} onChange={set} error="Campo obrigatório" onInvalid={onInvalid} />}
+      </Harness>,
+    );
+    const input = screen.getByLabelText('Nascimento');
+    await user.type(input, '31/02/1990');
+    expect(input).toHaveValue('31/02/1990');
+    expect(stored()).toBeNull();
+    expect(screen.getByText('Data inválida')).toBeInTheDocument();
+    expect(screen.queryByText('Campo obrigatório')).not.toBeInTheDocument();
+    expect(onInvalid).toHaveBeenLastCalledWith('Data inválida');
+    await user.click(screen.getByRole('button', { name: 'fora' }));
+    expect(input).toHaveValue('31/02/1990');
+    await user.clear(input);
+    await user.type(input, '28/02/1990');
+    expect(stored()).toBe('1990-02-28');
+    expect(screen.queryByText('Data inválida')).not.toBeInTheDocument();
+    expect(onInvalid).toHaveBeenLastCalledWith('');
+  });
+
+  it('incomplete text is judged once the field is left', async () => {
+    const user = userEvent.setup();
+    wrap(<Harness<string | null> initial={null}>{(value, set) => <DateInput label="Admissão" value={value} onChange={set} />}</Harness>);
+    await user.type(screen.getByLabelText('Admissão'), '12/1');
+    expect(screen.queryByText('Data inválida')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText('Data inválida')).toBeInTheDocument();
+    expect(screen.getByLabelText('Admissão')).toHaveValue('12/1');
+  });
+});
+
 describe('CepInput', () => {
   it('masks 00000-000, looks the CEP up once complete and hands the address over', async () => {
     mockApi({

@@ -5,17 +5,9 @@ import { Changed } from './Changed';
 /** A date of the member (DD/MM/YYYY shown, ISO or null kept), highlighted when changed in the audit version. */
 export function DateField({ path, label, required }: { path: string; label: string; required?: boolean }) {
   const { form } = useUserTab();
-  const props = form.getInputProps(path);
   return (
     <Changed path={path}>
-      <DateInput
-        label={label}
-        withAsterisk={required}
-        value={(props.value as string | null | undefined) ?? null}
-        error={props.error}
-        onChange={(value) => props.onChange(value)}
-        onBlur={() => props.onBlur()}
-      />
+      <DateInput label={label} withAsterisk={required} {...form.dateInputProps(path)} />
     </Changed>
   );
 }
