@@ -10,6 +10,8 @@ export interface DateInputProps {
   onBlur?: () => void;
   error?: string;
   withAsterisk?: boolean;
+  /** Shown only (a read-only section, audit mode): the whole date, no clear button nor calendar. */
+  readOnly?: boolean;
   'data-autofocus'?: boolean;
 }
 
