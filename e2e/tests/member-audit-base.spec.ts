@@ -20,7 +20,7 @@ async function openFromSearch(page: Page, name: string) {
 const email = (page: Page) => page.getByRole('group', { name: 'E-mail', exact: true }).getByRole('textbox', { name: 'E-mail', exact: true });
 
 /** The text fits its box: nothing of the value is hidden past the field's edge. */
-const fitsItsBox = (field: Locator) => field.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+const fitsItsBox = (field: Locator) => field.evaluate((el) => el.scrollWidth <= el.clientWidth);
 
 test('a seeded holder changed once: its base version is listed, shown with whole dates and restored', async ({ page }) => {
   test.setTimeout(120_000);

@@ -107,7 +107,7 @@ test.describe('Cobranças tab', () => {
     const linha = details.getByRole('textbox', { name: 'Linha digitável' });
     await expect(linha).toHaveValue(/^00190\.00009 01474\.16600\d /);
     // The whole line shows (issue 22 #19): nothing past the box's edge.
-    expect(await linha.evaluate((el: HTMLTextAreaElement) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    expect(await linha.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     await expectNoSeriousViolations(page, 'Cobranças: Cobrança - Detalhes');
     await details.getByRole('button', { name: 'Fechar', exact: true }).last().click();
 
