@@ -104,7 +104,10 @@ test.describe('Cobranças tab', () => {
 
     await row.getByRole('button', { name: /^Detalhes da/ }).click();
     const details = page.getByRole('dialog', { name: 'Cobrança - Detalhes' });
-    await expect(details.getByRole('textbox', { name: 'Linha digitável' })).toHaveValue(/^00190\.00009 01474\.16600\d /);
+    const linha = details.getByRole('textbox', { name: 'Linha digitável' });
+    await expect(linha).toHaveValue(/^00190\.00009 01474\.16600\d /);
+    // The whole line shows (issue 22 #19): nothing past the box's edge.
+    expect(await linha.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     await expectNoSeriousViolations(page, 'Cobranças: Cobrança - Detalhes');
     await details.getByRole('button', { name: 'Fechar', exact: true }).last().click();
 

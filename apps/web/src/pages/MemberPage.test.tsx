@@ -376,4 +376,28 @@ describe('/associado audit mode', () => {
     await waitFor(() => expect(api.callsTo('PUT user/12')).toHaveLength(1));
     expect(api.callsTo('PUT user/12')[0]!.body).toMatchObject({ custName: 'Maria Souza', version: 4 });
   });
+
+  it('a seeded member changed once lists its base version as "Versão inicial", shown and restored like any other (issue 22 #23)', async () => {
+    const base = { auditId: 3, ownerName: '', ownerId: null, ownerPhotoKey: null, auditTimestamp: '2025-01-15T12:00:00.000Z', action: 'base' };
+    const api = mockMember({
+      'GET audits/12/users': { body: [audits[0], base] },
+      'GET audits/3': { body: { ...member, custName: 'Maria Semeada', version: 1, fieldDiffs: [] } },
+      'PUT user/12': { body: { cstId: 12, version: 5, message: 'ok' } },
+    });
+    const { user } = openMember();
+    await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
+    const list = await screen.findByRole('complementary', { name: 'Alterações' });
+    const entry = within(list).getByRole('button', { name: /Versão inicial/ });
+    expect(within(entry).getByText('15/01/2025 09:00:00')).toBeInTheDocument();
+    await user.click(entry);
+    expect(await screen.findByText('Versão inicial: os dados de 15/01/2025 09:00:00, antes da primeira alteração registrada')).toBeInTheDocument();
+    const name = await screen.findByRole('textbox', { name: 'Nome' });
+    expect(name).toHaveValue('Maria Semeada');
+    expect(name).not.toHaveAttribute('data-changed');
+    await user.click(screen.getByRole('button', { name: 'Restaurar esta versão' }));
+    expect(await screen.findByRole('button', { name: 'Auditoria' })).toBeInTheDocument();
+    await user.click(saveButton());
+    await waitFor(() => expect(api.callsTo('PUT user/12')).toHaveLength(1));
+    expect(api.callsTo('PUT user/12')[0]!.body).toMatchObject({ custName: 'Maria Semeada', version: 4 });
+  });
 });

@@ -8,6 +8,9 @@ export const memberMessages = {
   labelFailed: 'Erro para gerar etiqueta!',
   bondSent: 'Declaração de vínculo enviada com sucesso!',
   noAudits: 'Sem registros',
+  /** Ours (issue 22 #23): the audit list's entry for a record's state before its first audited change. */
+  baseVersion: 'Versão inicial',
+  baseVersionOf: (when: string) => `Versão inicial: os dados de ${when}, antes da primeira alteração registrada`,
   // §5 Member
   cpfTaken: 'CPF já cadastrado',
   duplicateCargo: 'Não podem exister dois cargos iguais!',

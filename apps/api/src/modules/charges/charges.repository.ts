@@ -212,15 +212,21 @@ export function createChargesRepository() {
       await tx.execute(sql`update charges set cob_retorno = ${date}::date, cdr_cod_ret = ${code}, version = version + 1 where cob_id = ${cobId}`);
     },
 
-    /** The payer printed on the boleto: the holder's name, CPF, e-mail and selected address. */
+    /**
+     * The payer printed on the boleto: the holder's name, CPF, e-mail and selected address (its street to city/UF,
+     * and its CEP's digits apart, for the service to format).
+     */
     async payer(tx: Executor, cstId: number) {
-      const result = await tx.execute<{ name: string; cpf: string | null; email: string | null; address: string | null }>(sql`
-        select c.cust_name as name, c.cust_cpf as cpf, c.cust_email as email,
-               (select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, ''), nullif(a.ad_bairro, ''),
-                         concat_ws('/', a.ad_city, a.ad_state), a.ad_zipcode)
-                from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
-                order by (a.kind = c.endereco_selected) desc, a.kind limit 1) as address
-        from customers c where c.cst_id = ${cstId}`);
+      const result = await tx.execute<{ name: string; cpf: string | null; email: string | null; address: string | null; zipcode: string | null }>(sql`
+        select c.cust_name as name, c.cust_cpf as cpf, c.cust_email as email, a.address, a.zipcode
+        from customers c
+        left join lateral (
+          select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, ''), nullif(a.ad_bairro, ''),
+                   concat_ws('/', a.ad_city, a.ad_state)) as address, a.ad_zipcode as zipcode
+          from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
+          order by (a.kind = c.endereco_selected) desc, a.kind limit 1
+        ) a on true
+        where c.cst_id = ${cstId}`);
       return result.rows[0] ?? null;
     },
   };

@@ -4,6 +4,7 @@ import {
   BOLETO,
   addDaysIso,
   chargeMessages,
+  formatCep,
   instalmentDueDate,
   instalmentDueDates,
   splitInstalments,
@@ -106,7 +107,8 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
       carteira: charge.cobCarteira,
       agencyCode: app.config.BOLETO_AGENCY_CODE,
       beneficiary: { name: app.config.BOLETO_BENEFICIARY_NAME ?? app.config.ASSOCIATION_NAME, document: app.config.BOLETO_BENEFICIARY_CNPJ },
-      payer: { name: payer.name, document: payer.cpf ?? '', address: payer.address },
+      // The CEP as written (01310-100), not its stored digits (issue 22 #19).
+      payer: { name: payer.name, document: payer.cpf ?? '', address: payer.address && [payer.address, `CEP ${formatCep(payer.zipcode)}`].join(', ') },
       instructions:
         charge.cobParcelas > 1
           ? `Parcela ${charge.cobParcela} de ${charge.cobParcelas}.\nNão receber após 30 dias do vencimento.`

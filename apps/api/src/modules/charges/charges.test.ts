@@ -375,6 +375,16 @@ describe('boleto', () => {
     expect(page).toContain(member.custName);
   });
 
+  it("the payer's address prints its CEP as written, 01310-100, not its stored digits (issue 22 #19)", async () => {
+    const { charge } = await boletoCharge();
+    const res = await staff.get(`/api/v1/user/boleto/${charge.cobId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [page] = await pdfText(res.rawPayload);
+    expect(page).toContain('Avenida Paulista, 1000, Bela Vista, São Paulo/SP, CEP 01310-100');
+    expect(page).not.toContain('01310100');
+    expect(page).not.toContain('00000-000');
+  });
+
   it('only for a bank-11 charge without a return: 400 otherwise, 404 unknown, 401 / 403', async () => {
     const { charge } = await boletoCharge();
     const a = await holder();

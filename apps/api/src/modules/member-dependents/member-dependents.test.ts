@@ -91,7 +91,7 @@ describe('dependents by marker', () => {
     const [audit] = await ctx.db
       .select()
       .from(audits)
-      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, holder.cstId)));
+      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, holder.cstId), eq(audits.action, 'update')));
     expect(audit).toMatchObject({ action: 'update' });
     expect((audit!.before as MemberRecord).parentFilhos).toEqual([]);
     expect((audit!.after as MemberRecord).parentFilhos).toEqual([

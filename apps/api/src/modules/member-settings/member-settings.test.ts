@@ -85,7 +85,7 @@ describe('portal access (portalAcesso) saved with the member', () => {
     const [memberAudit] = await ctx.db
       .select()
       .from(audits)
-      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, member.cstId)));
+      .where(and(eq(audits.category, 'users'), eq(audits.ownerId, member.cstId), eq(audits.action, 'update')));
     expect((memberAudit!.after as { portalAcesso: PortalAccessItem[] }).portalAcesso[0]).toMatchObject({ active: true });
     const diff = await admin.get(`/api/v1/audits/${memberAudit!.auditId}`);
     // The one-row list's row is named by its index (audit-paths.ts), with its changed fields.

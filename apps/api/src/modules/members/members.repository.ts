@@ -221,6 +221,26 @@ export function createMembersRepository(db: Db) {
         .orderBy(desc(audits.at), desc(audits.auditId))
         .limit(500),
 
+    /**
+     * Issue 22 #23: the member's base version, written lazily by the first audited change of a record no audit
+     * has seen begin (the seed, an import, any writer without an audit): `state` (the stored record before this
+     * change) as of the row's last write. One statement, in the save's transaction, before the row is updated; it
+     * writes nothing once an insert or base version exists. A member changed before base versions existed takes
+     * its oldest change's before-state, just ahead of that change.
+     */
+    async writeBaseVersion(tx: Executor, category: string, cstId: number, state: unknown) {
+      await tx.execute(sql`
+        insert into audits (category, owner_id, entity_id, action, at, "after")
+        select ${category}, c.cst_id, c.cst_id::text, 'base',
+               coalesce(oldest.at - interval '1 millisecond', c.updated_at), coalesce(oldest.before, ${JSON.stringify(state)}::jsonb)
+        from customers c
+        left join lateral (
+          select a.at, a.before from audits a where a.category = ${category} and a.owner_id = c.cst_id order by a.at, a.audit_id limit 1
+        ) oldest on true
+        where c.cst_id = ${cstId}
+          and not exists (select 1 from audits a where a.category = ${category} and a.owner_id = c.cst_id and a.action in ('insert', 'base'))`);
+    },
+
     async audit(id: number) {
       const [row] = await db.select().from(audits).where(eq(audits.auditId, id));
       return row;

@@ -287,6 +287,8 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         for (const key of Object.keys(values) as (keyof typeof values)[]) if (current[key] === values[key]) delete values[key];
       }
       if (photoKey) values.custPhotoKey = photoKey;
+      // A record no audit saw begin (seeded, imported) gets its state before this change as its base version.
+      if (stored) await repo.writeBaseVersion(tx, AUDIT_CATEGORY, stored.cstId, stored);
       const row = stored
         ? await repo.updateCustomer(tx, stored.cstId, values)
         : await repo.insertCustomer(tx, {
@@ -463,7 +465,8 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
       const visible = visibleTo({ ...after, extratoDatas: [], irDatas: [] }, roles);
       // Compared as this user sees both versions: a change only in what they may not view names nothing (not even its row).
       const before = row.before ? (visibleTo(row.before as MemberRecord, roles) as unknown as Record<string, unknown>) : null;
-      const diffs = diffRecords(before, visible as unknown as Record<string, unknown>);
+      // The base version changed nothing: no field of it is highlighted.
+      const diffs = row.action === 'base' ? [] : diffRecords(before, visible as unknown as Record<string, unknown>);
       const visibleKeys = new Set(Object.keys(visible));
       return { ...visible, fieldDiffs: diffs.filter((path) => pathVisible(path, visibleKeys, roles)) };
     },

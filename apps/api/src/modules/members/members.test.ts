@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@assoc/domain';
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { createMember, createSavableMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { demoProfiles } from '../../db/seed/access.seed.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
@@ -329,6 +329,57 @@ describe('update, versions and audit', () => {
     const restored = await getMember(staff, cstId);
     expect(restored.custName).toBe('Maria da Silva Teste');
     expect(restored.enderecoResidencial?.adNumber).toBe('1000');
+  });
+
+  it('a member written without an audit (seed, import) gets its base version at its first change, and restoring it brings the original back (issue 22 #23)', async () => {
+    const seeded = await createSavableMember(ctx, { custName: 'Semeado Original Teste', custEmail: 'semeado@example.com' });
+    const v1 = await getMember(staff, seeded.cstId);
+    const changed = await put(staff, seeded.cstId, { ...bodyOf(v1), custName: 'Semeado Alterado Teste', custEmail: 'alterado@example.com' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    type Item = { auditId: number; ownerName: string; action: string; auditTimestamp: string };
+    const listOf = async () => (await staff.get(`/api/v1/audits/${seeded.cstId}/users`)).json() as Item[];
+    const list = await listOf();
+    expect(list.map((a) => a.action)).toEqual(['update', 'base']);
+    // The base version is the state as of the row's last write, before the change; no user made it.
+    expect(list[1]!.ownerName).toBe('');
+    expect(Date.parse(list[1]!.auditTimestamp)).toBe(seeded.updatedAt.getTime());
+    const base = (await staff.get(`/api/v1/audits/${list[1]!.auditId}`)).json() as MemberRecord;
+    expect(base.custName).toBe('Semeado Original Teste');
+    expect(base.custEmail).toBe('semeado@example.com');
+    expect(base.enderecoResidencial?.adNumber).toBe('10');
+    expect(base.fieldDiffs).toEqual([]);
+    // A later change adds no second base version.
+    const v2 = await getMember(staff, seeded.cstId);
+    expect((await put(staff, seeded.cstId, { ...bodyOf(v2), custNaturalidade: 'Campinas' })).statusCode).toBe(200);
+    expect((await listOf()).map((a) => a.action)).toEqual(['update', 'update', 'base']);
+    // "Restaurar esta versão" of the base: its data over the current version, saved as a normal PUT.
+    const current = await getMember(staff, seeded.cstId);
+    const restore = await put(staff, seeded.cstId, { ...bodyOf(base), usuarioServicos: current.usuarioServicos, version: current.version });
+    expect(restore.statusCode, restore.body).toBe(200);
+    const restored = await getMember(staff, seeded.cstId);
+    expect(restored.custName).toBe('Semeado Original Teste');
+    expect(restored.custEmail).toBe('semeado@example.com');
+    expect(restored.custNaturalidade || null).toBeNull();
+  });
+
+  it("a member changed before base versions existed takes its oldest change's before-state as the base, listed before it", async () => {
+    const member = await createSavableMember(ctx, { custName: 'Antes Do Registro Teste' });
+    const stored = await getMember(staff, member.cstId);
+    // An update audited the old way: its before-state is the record as it was, with no base version.
+    await ctx.db.insert(audits).values({
+      category: 'users',
+      ownerId: member.cstId,
+      entityId: String(member.cstId),
+      action: 'update',
+      userName: 'Usuário Antigo',
+      before: { ...stored, custName: 'Nome Mais Antigo Teste' },
+      after: stored,
+    });
+    expect((await put(staff, member.cstId, { ...bodyOf(stored), custName: 'Nome Novo Teste' })).statusCode).toBe(200);
+    const list = (await staff.get(`/api/v1/audits/${member.cstId}/users`)).json() as Array<{ auditId: number; action: string }>;
+    expect(list.map((a) => a.action)).toEqual(['update', 'update', 'base']);
+    const base = (await staff.get(`/api/v1/audits/${list[2]!.auditId}`)).json() as MemberRecord;
+    expect(base.custName).toBe('Nome Mais Antigo Teste');
   });
 
   it('a failing child list rolls the whole save back', async () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatCents, formatDate, formatDateTime, type ChargeItem } from '@assoc/domain';
 import { chargeResult } from './chargeRows';
 
@@ -30,10 +30,11 @@ export function ChargeDetailsModal({ charge, onClose }: { charge: ChargeItem; on
           {field('Resultado', chargeResult(charge))}
         </SimpleGrid>
         {charge.cobNossoNumero ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {field('Nosso número', charge.cobNossoNumero)}
-            <div style={{ gridColumn: 'span 2' }}>{field('Linha digitável', charge.cobLinhaDigitavel)}</div>
-          </SimpleGrid>
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>{field('Nosso número', charge.cobNossoNumero)}</SimpleGrid>
+            {/* The whole line (54 characters): its own row, wrapping on a narrow screen, never cut (issue 22 #19). */}
+            <Textarea label="Linha digitável" value={charge.cobLinhaDigitavel ?? ''} readOnly variant="filled" autosize minRows={1} />
+          </>
         ) : null}
         {charge.cobCreated ? (
           <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeMessages, emptyMember, formatDate, isoDateInAppZone, type ChargeItem, type MemberInput } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -59,6 +59,13 @@ function setup(
 }
 const values = () => formValues<{ cobrancas: ChargeItem[] }>().cobrancas;
 const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr')!;
+
+// happy-dom has no document.fonts, which Mantine's autosize textarea (the linha digitável) listens to.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  }
+});
 
 describe('Cobranças tab', { timeout: 30_000 }, () => {
   it('lists the charges with their colour and the Resultado text; boleto icons only on the open bank-11 charge', async () => {
@@ -127,6 +134,18 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cobrança - Detalhes' });
     expect(within(dialog).getByLabelText('Linha digitável')).toHaveValue(openBoleto.cobLinhaDigitavel);
     expect(within(dialog).getByLabelText('Nosso número')).toHaveAttribute('readonly');
+  });
+
+  it('"Cobrança - Detalhes" shows the whole linha digitável: a read-only box of its own that wraps, not a cut one-line input (issue 22 #19)', async () => {
+    const { user } = setup([openBoleto]);
+    await user.click(screen.getByRole('button', { name: /^Detalhes da/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrança - Detalhes' });
+    const linha = within(dialog).getByLabelText('Linha digitável');
+    expect(linha.tagName).toBe('TEXTAREA');
+    expect(linha).toHaveValue('00190.00009 01474.166004 00000.003178 1 10160000015000');
+    expect(linha).toHaveAttribute('readonly');
+    // Not squeezed into two thirds of a row beside the nosso número.
+    expect(within(dialog).getByLabelText('Nosso número').closest('.mantine-SimpleGrid-root')!.contains(linha)).toBe(false);
   });
 
   it('view only: the table without Nova cobrança', async () => {

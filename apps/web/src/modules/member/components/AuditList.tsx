@@ -4,10 +4,13 @@ import { PersonAvatar } from '../../ui/components/PersonAvatar';
 import { useMemberAudits } from '../hooks/useMemberAudits';
 import classes from './MemberScreen.module.css';
 
+/** Who made a version: the user, or "Versão inicial" for a record's state before its first audited change (issue 22 #23). */
+const authorOf = (item: MemberAuditItem) => (item.action === 'base' ? memberMessages.baseVersion : item.ownerName);
+
 /**
  * Audit mode's side panel (spec 1 §2): the member's past changes from GET audits/{cstId}/users (who, when
- * DD/MM/YYYY HH:mm:ss, their thumbnail); 'Sem registros' when there is none; a failure shows the reply's
- * description or message.
+ * DD/MM/YYYY HH:mm:ss, their thumbnail), the oldest possibly the base version; 'Sem registros' when there is none; a
+ * failure shows the reply's description or message.
  */
 export function AuditList({ cstId, selected, onSelect }: { cstId: number; selected: number | null; onSelect: (item: MemberAuditItem) => void }) {
   const { data, isPending, error } = useMemberAudits(cstId, true);
@@ -40,10 +43,10 @@ export function AuditList({ cstId, selected, onSelect }: { cstId: number; select
                   onClick={() => onSelect(item)}
                 >
                   <Group gap="sm" wrap="nowrap">
-                    <PersonAvatar name={item.ownerName} photoKey={item.ownerPhotoKey} size={36} />
+                    <PersonAvatar name={authorOf(item)} photoKey={item.ownerPhotoKey} size={36} />
                     <div>
                       <Text size="sm" fw={500}>
-                        {item.ownerName}
+                        {authorOf(item)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatDateTime(item.auditTimestamp)}

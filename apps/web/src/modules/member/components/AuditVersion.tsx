@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { formatDateTime, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { formatDateTime, memberMessages, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
 import { useAppForm } from '../../ui/form';
 import { useMemberAudit } from '../hooks/useMemberAudits';
 import { useMemberAccess } from '../hooks/useMemberAccess';
@@ -45,7 +45,9 @@ export function AuditVersion({
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">
-          Versão de {formatDateTime(item.auditTimestamp)} por {item.ownerName}
+          {item.action === 'base'
+            ? memberMessages.baseVersionOf(formatDateTime(item.auditTimestamp))
+            : `Versão de ${formatDateTime(item.auditTimestamp)} por ${item.ownerName}`}
         </Text>
         {canRestore ? (
           <Button variant="light" leftSection={<IconHistory size={16} aria-hidden />} onClick={() => onRestore(data)}>

@@ -385,6 +385,36 @@ describe('Usuário tab: roles and audit mode (spec 1 §6)', { timeout: 30_000 },
   });
 });
 
+describe('Usuário tab: dates shown whole in audit mode (issue 22 #19)', { timeout: 30_000 }, () => {
+  /** Mantine's clear button ("Limpar") beside a date: in a narrow column it hid the year's last digit ("03/06/202"). */
+  const clearButton = (input: HTMLElement) =>
+    within(input.closest<HTMLElement>('.mantine-InputWrapper-root')!).queryByRole('button', { name: 'Limpar' });
+
+  it('a read-only date shows DD/MM/YYYY with no clear button taking the room of its last digits; an editable one keeps it', async () => {
+    const initial = member({ custAdmissao: '2009-03-13', custMarriage: '2011-07-21' });
+    const { unmount } = setup({ mode: 'audit', initial });
+    const dates = screen.getByRole('group', { name: 'Datas' });
+    for (const [label, text] of [
+      ['Admissão', '13/03/2009'],
+      ['Casamento', '21/07/2011'],
+    ] as const) {
+      const input = within(dates).getByLabelText(label);
+      expect(input).toHaveValue(text);
+      expect(input).toHaveAttribute('readonly');
+      expect(clearButton(input)).toBeNull();
+    }
+    expect(field('Nascimento')).toHaveValue('10/05/1970');
+    expect(clearButton(field('Nascimento'))).toBeNull();
+    unmount();
+
+    setup({ initial });
+    const editable = within(screen.getByRole('group', { name: 'Datas' })).getByLabelText('Admissão');
+    expect(editable).toHaveValue('13/03/2009');
+    expect(editable).not.toHaveAttribute('readonly');
+    expect(clearButton(editable)).not.toBeNull();
+  });
+});
+
 describe('Usuário tab: photo and map', { timeout: 30_000 }, () => {
   it('the maps button opens the "Mapa" dialog with the address; the photo is editable with the personal edit role only', async () => {
     const { user, api } = setup({}, { 'GET geo/mapa': { body: { tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'OSM' } } });

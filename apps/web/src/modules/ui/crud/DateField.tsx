@@ -17,6 +17,8 @@ interface DateFieldProps {
   onText?: (text: string) => void;
   /** Keeps text that is not a date as typed when the field is left (Mantine would restore the last date). */
   keepTypedText?: boolean;
+  /** Shown only: no clear button (it took the room of the date's last digits, issue 22 #19), no calendar. */
+  readOnly?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface DateFieldProps {
  * (popoverProps.opened overrides DateInput's); while the calendar is open the input carries Mantine's
  * data-mantine-stop-propagation, so Escape closes the calendar and not the modal around it.
  */
-export function DateField({ label, value, withAsterisk, error, onChange, onBlur, onText, keepTypedText, ...rest }: DateFieldProps) {
+export function DateField({ label, value, withAsterisk, error, onChange, onBlur, onText, keepTypedText, readOnly, ...rest }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   return (
     <DateInput
@@ -38,7 +40,8 @@ export function DateField({ label, value, withAsterisk, error, onChange, onBlur,
       placeholder="DD/MM/AAAA"
       locale="pt-br"
       dateParser={(text) => parseDateBr(text)}
-      clearable
+      clearable={!readOnly}
+      readOnly={readOnly}
       fixOnBlur={!keepTypedText}
       onInput={onText ? (event) => onText(event.currentTarget.value) : undefined}
       value={value || null}
@@ -65,7 +68,7 @@ export function DateField({ label, value, withAsterisk, error, onChange, onBlur,
           <IconCalendar size={16} stroke={1.5} />
         </ActionIcon>
       }
-      popoverProps={{ opened: open, onChange: setOpen }}
+      popoverProps={{ opened: open && !readOnly, onChange: setOpen }}
     />
   );
 }

@@ -16,6 +16,8 @@ export interface DateInputProps {
    * the form takes it as the field's error, so an optional date cannot be saved empty by mistake.
    */
   onInvalid?: (message: string) => void;
+  /** Shown only (a read-only section, audit mode): the whole date, no clear button nor calendar. */
+  readOnly?: boolean;
   'data-autofocus'?: boolean;
 }
 

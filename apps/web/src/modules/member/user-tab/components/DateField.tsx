@@ -1,13 +1,15 @@
 import { DateInput } from '../../../ui/inputs';
-import { useUserTab } from '../userTabContext';
+import { useSectionEditable, useUserTab } from '../userTabContext';
 import { Changed } from './Changed';
 
 /** A date of the member (DD/MM/YYYY shown, ISO or null kept), highlighted when changed in the audit version. */
 export function DateField({ path, label, required }: { path: string; label: string; required?: boolean }) {
   const { form } = useUserTab();
+  // A read-only section (audit mode, a view role only) shows the whole date: no clear button takes its room.
+  const editable = useSectionEditable();
   return (
     <Changed path={path}>
-      <DateInput label={label} withAsterisk={required} {...form.dateInputProps(path)} />
+      <DateInput label={label} withAsterisk={required} readOnly={!editable} {...form.dateInputProps(path)} />
     </Changed>
   );
 }
