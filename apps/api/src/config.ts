@@ -126,6 +126,12 @@ const configSchema = z.object({
   BOLETO_AGENCY_CODE: z.string().max(30).default('0001-9 / 1474166'),
   /** Worker threads rendering document batches (renderMany of 8 or more; capped by the cores); 0 renders them in-process. */
   DOCUMENTS_WORKERS: z.coerce.number().int().min(0).default(2),
+  /**
+   * Limits of one render of an edited report template (and of each PDF of a pooled batch), in a worker thread: past
+   * the time the worker is ended, past the memory (V8 old generation, per worker) it dies; either answers 422.
+   */
+  DOCUMENTS_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
+  DOCUMENTS_RENDER_MEMORY_MB: z.coerce.number().int().min(32).default(256),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
   ASSOCIATION_CEP: z
     .string()

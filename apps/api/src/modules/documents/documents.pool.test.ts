@@ -45,8 +45,8 @@ describe('documents render pool', { timeout: 180_000 }, () => {
 
   it('a failure inside a worker surfaces as a clear error naming the item; close terminates the workers', async () => {
     const workers: Worker[] = [];
-    const pool = createRenderPool(2, () => {
-      const worker = startWorker();
+    const pool = createRenderPool(2, undefined, (options) => {
+      const worker = startWorker(options);
       workers.push(worker);
       return worker;
     });
