@@ -15,7 +15,8 @@ export const reportMessages = {
   tooManyPages: (max: number) => `O modelo passa do máximo de ${max} páginas.`,
   tooManySchemas: (max: number) => `O modelo passa do máximo de ${max} campos.`,
   textTooLong: (field: string, max: number) => `O texto do campo ${field} passa do máximo de ${max.toLocaleString('pt-BR')} caracteres.`,
-  basePdf: 'A base do modelo deve ser uma página em branco ou um PDF incorporado (data:application/pdf;base64,…); endereços e arquivos não são aceitos.',
+  basePdf:
+    'A base do modelo deve ser uma página em branco ou um PDF incorporado (data:application/pdf;base64,…); endereços e arquivos não são aceitos.',
   unknownType: (field: string, type: string) => `O campo ${field} usa um tipo desconhecido: ${type}.`,
   unknownFont: (field: string, font: string, known: readonly string[]) =>
     `O campo ${field} usa uma fonte desconhecida: ${font}. Fontes disponíveis: ${known.join(', ')}.`,

@@ -36,7 +36,11 @@ export function placeholderVariables(schemas: Schema[][], input: Record<string, 
  * The text with each `{name}` replaced by its variable's value (a string or number); throws past `maxChars`
  * (a text naming a long value many times), so the work is bounded by the result's size.
  */
-export function fillPlaceholders(content: string, variables: Readonly<Record<string, unknown>>, maxChars: number = reportLimits.textChars * 10): string {
+export function fillPlaceholders(
+  content: string,
+  variables: Readonly<Record<string, unknown>>,
+  maxChars: number = reportLimits.textChars * 10,
+): string {
   if (!content.includes('{')) return content;
   let result = '';
   let last = 0;

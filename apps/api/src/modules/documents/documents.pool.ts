@@ -39,6 +39,8 @@ export interface RenderPool {
   readonly size: number;
   /** Renders every job with the template over the workers (chunks in parallel); the PDFs in order. */
   generate(task: PoolTask): Promise<Uint8Array[]>;
+  /** Starts one worker ahead of the first chunk, when none runs (it loads pdfme in the background). */
+  warm(): void;
   /** Ends the workers (the app's onClose); a later batch starts them again. */
   close(): Promise<void>;
 }
@@ -120,7 +122,8 @@ export function createRenderPool(
       if ('ready' in reply) return loaded();
       if (slot.pending?.id !== reply.id) return;
       const pending = settle(slot)!;
-      if ('error' in reply) pending.reject(new RenderFailure('failed', `Documento ${pending.offset + reply.item + 1} do lote: ${reply.error}`, reply.error));
+      if ('error' in reply)
+        pending.reject(new RenderFailure('failed', `Documento ${pending.offset + reply.item + 1} do lote: ${reply.error}`, reply.error));
       else pending.resolve(reply.pdfs);
       release(slot);
     });
@@ -179,6 +182,9 @@ export function createRenderPool(
       const parts: Promise<Uint8Array[]>[] = [];
       for (let offset = 0; offset < jobs.length; offset += chunk) parts.push(run({ template, jobs: jobs.slice(offset, offset + chunk) }, offset));
       return (await Promise.all(parts)).flat();
+    },
+    warm() {
+      if (slots.length === 0 && size > 0) spawn();
     },
     async close() {
       const all = slots.splice(0);

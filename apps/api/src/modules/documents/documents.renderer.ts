@@ -50,6 +50,8 @@ export interface DocumentRenderer {
    * (400 naming the item and the field: '3: titular.cpf: CPF Inválido'). An edited template always renders in the workers.
    */
   renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
+  /** Starts a worker ahead of the first edited template's render (at start-up, when one is stored). */
+  warm(): void;
   /** Ends the render pool's workers (the app's onClose). */
   close(): Promise<void>;
 }
@@ -98,10 +100,10 @@ export function createDocumentRenderer({
       options: { title: definition.description, author: ctx.association.name, creationDate: ctx.now },
     };
   };
+  const workerPool = () => (pool ??= createRenderPool(Math.max(1, size), limits));
   const inWorkers = async <S extends z.ZodType>(definition: DocumentDefinition<S>, template: Template, list: z.output<S>[]) => {
-    pool ??= createRenderPool(Math.max(1, size), limits);
     try {
-      return await pool.generate({ template, jobs: list.map((data) => job(definition, data)) });
+      return await workerPool().generate({ template, jobs: list.map((data) => job(definition, data)) });
     } catch (error) {
       throw renderRefusal(definition, error, limits);
     }
@@ -123,6 +125,9 @@ export function createDocumentRenderer({
       const pdfs: Uint8Array[] = [];
       for (const data of valid) pdfs.push(await generator.generate({ template: definition.template, ...job(definition, data) }));
       return pdfs;
+    },
+    warm() {
+      workerPool().warm();
     },
     async close() {
       const closing = pool;

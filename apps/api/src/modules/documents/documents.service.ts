@@ -23,6 +23,8 @@ export interface DocumentService {
   renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   /** Called once by the reports module, which stores the edited templates. */
   setTemplateSource(source: TemplateSource): void;
+  /** Starts a render worker ahead of the first edited template's render (the reports module, when one is stored). */
+  warm(): void;
 }
 
 export function createDocumentService({
@@ -65,5 +67,6 @@ export function createDocumentService({
     setTemplateSource(next) {
       source = next;
     },
+    warm: () => renderer.warm(),
   };
 }

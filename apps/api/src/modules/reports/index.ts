@@ -22,6 +22,8 @@ export default defineModule({
     const upgraded = await service.install();
     if (upgraded.length) app.log.info({ templates: upgraded }, 'shipped report templates upgraded');
     documents.setTemplateSource({ current: (name) => service.current(name) });
+    // Edited templates render in a worker (issue 22 item 4): when one is stored, the worker loads pdfme now, not at the first PDF.
+    if (await service.anyEdited()) documents.warm();
   },
   routes,
 });

@@ -15,6 +15,7 @@ export interface ReportsDocuments {
   render(name: string, data: unknown): Promise<Uint8Array>;
   renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   setTemplateSource(source: { current(name: string): Promise<Template | null> }): void;
+  warm(): void;
 }
 
 const AUDIT = 'relatorios';
@@ -71,12 +72,12 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
    * schemas, base page, types, fonts, placeholders), that keeps every field the document fills, and that renders the
    * definition's sample within the render limits (in a worker, as every edited template). 400 otherwise, nothing saved.
    */
-  async function checked(definition: DocumentDefinition, rptData: unknown): Promise<Template> {
+  async function checked(definition: DocumentDefinition, rptData: unknown, { fields = true } = {}): Promise<Template> {
     const problem = templateProblem(rptData);
     if (problem) throw badRequest(problem);
     const template = rptData as Template;
     const names = new Set(template.schemas.flat().map((schema) => schema.name));
-    const missing = filledFields(definition).filter((field) => !names.has(field));
+    const missing = fields ? filledFields(definition).filter((field) => !names.has(field)) : [];
     if (missing.length) throw badRequest(reportMessages.missingFields(missing));
     try {
       await documents.renderWith(definition, definition.sample(), template);
@@ -151,6 +152,12 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
       return template === null || isShipped(name, template) ? null : (template as Template);
     },
 
+    /** Whether any document has an edited template (rendered in a worker): the start-up warms a worker then. */
+    async anyEdited(): Promise<boolean> {
+      for (const definition of definitions()) if (await this.current(definition.name)) return true;
+      return false;
+    },
+
     async list(): Promise<ReportItem[]> {
       const byName = new Map(definitions().map((d) => [d.name, d]));
       return (await repo.all(db))
@@ -190,8 +197,8 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
       const row = await rowOf(name);
       const target = await repo.version(db, row.reportId, body.version ?? 0);
       if (!target) throw notFound(reportMessages.versionNotFound(body.version ?? 0));
-      // A version saved before the template bounds is checked as a save would be.
-      return write(name, body.current, await checked(definition, target.template), 'restore', actor);
+      // A version saved before the template bounds is checked as a save would be (an older default may lack a field added since).
+      return write(name, body.current, await checked(definition, target.template, { fields: false }), 'restore', actor);
     },
 
     /** The PDF of the viewer: the definition's demo data when it exists, else its sample, through the stored template. */
