@@ -45,7 +45,7 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
-/** How many workers: the configured count (`DOCUMENTS_WORKERS`) capped by the cores; 0 renders in-process. */
+/** How many workers: the configured count (`DOCUMENTS_WORKERS`) capped by the cores; 0: batches in-process (the renderer still keeps one for edited templates). */
 export const poolSize = (configured: number) => Math.max(0, Math.min(configured, os.availableParallelism()));
 
 /**
