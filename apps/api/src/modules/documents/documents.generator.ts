@@ -117,11 +117,13 @@ export function createGenerator({ font, plugins }: { font: Font; plugins: Plugin
       const filled = layout ? await getDynamicTemplate({ ...layout, options: renderOptions, _cache, getDynamicHeights }) : template;
       const { schemas } = filled;
       const names = [...new Set(schemas.flatMap((page) => page.map((schema) => schema.name)).filter(Boolean))];
+      // What placeholders may name (the fixed texts by their content in the template as given, not as laid out).
+      const named = fixed.size > 0 || staticSchemas.length > 0 ? placeholderVariables(template.schemas, input, now) : input;
       for (let j = 0; j < schemas.length; j += 1) {
         const page = pdfDoc.addPage([width, height]);
         const byName = new Map<string, Schema>();
         for (const schema of schemas[j]!) if (schema.name && !byName.has(schema.name)) byName.set(schema.name, schema);
-        const variables = { ...placeholderVariables(schemas, input, now), totalPages: schemas.length, currentPage: j + 1 };
+        const variables = { ...named, totalPages: schemas.length, currentPage: j + 1 };
         // The blank page's static schemas (a header, a footer) on every page, under the page's own schemas, as pdfme draws them.
         for (const schema of staticSchemas) {
           const render = renders.get(schema.type);

@@ -44,19 +44,44 @@ function slowTemplate(base: Template): Template {
   return { ...base, schemas: [[...base.schemas[0]!, ...texts]] };
 }
 
+const ping = async (ctx: TestContext) => {
+  const start = performance.now();
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/ping' });
+  expect(res.statusCode).toBe(401);
+  return performance.now() - start;
+};
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 /** Anonymous `GET ping` (the 401 needs no database) while `work` runs: every answer's time in ms. */
 async function pingsDuring(ctx: TestContext, work: Promise<unknown>): Promise<number[]> {
   let done = false;
   void work.finally(() => (done = true)).catch(() => undefined);
   const times: number[] = [];
   while (!done) {
-    const start = performance.now();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/ping' });
-    times.push(performance.now() - start);
-    expect(res.statusCode).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    times.push(await ping(ctx));
+    await pause();
   }
   return times;
+}
+
+/**
+ * The event loop answers while a template renders: every ping within 100 ms. A machine shared by many processes
+ * delays any answer now and then, rendering or not: that noise (the slowest of as many pings just before, with
+ * nothing rendering) is added to the bound, so the test measures what the render itself holds up. An in-process
+ * render held the first ping for the whole render (seconds).
+ */
+async function expectResponsive(ctx: TestContext, pings: number[], what = '') {
+  const baseline: number[] = [];
+  for (let i = 0; i < Math.max(5, pings.length); i += 1) {
+    baseline.push(await ping(ctx));
+    await pause();
+  }
+  const noise = Math.max(...baseline);
+  console.info(
+    `${what} GET ping while rendering: ${pings.length} pings, slowest ${Math.max(...pings).toFixed(1)} ms (idle slowest ${noise.toFixed(1)} ms)`,
+  );
+  expect(Math.max(...pings), what).toBeLessThan(100 + noise);
+  expect([...pings].sort((a, b) => a - b)[Math.floor(pings.length / 2)]!, what).toBeLessThan(100);
 }
 
 let ctx: TestContext;
@@ -84,6 +109,10 @@ const storeDirectly = (template: unknown) => ctx.db.update(reportTemplates).set(
 
 // An edited template renders in a worker thread; the first one loads pdfme through tsx (slow on a busy machine).
 describe('report templates are bounded: PUT report/{name}', { timeout: 120_000 }, () => {
+  it('the shipped template is no edited one: it renders in-process (the template source answers null)', async () => {
+    expect(await ctx.app.services.reports.current(NAME)).toBeNull();
+  });
+
   it('refuses, with a pt-BR 400 and nothing saved, what a template may not hold', async () => {
     const longText = 'x'.repeat(reportLimits.textChars + 1);
     const many = Array.from({ length: reportLimits.schemas }, (_, i) => fixedText(`extra_${i}`, 'texto'));
@@ -158,7 +187,7 @@ describe('report templates are bounded: a stored hostile template', { timeout: 1
       expect(res.statusCode, what).toBe(422);
       expect(res.json().message, what).toBe(reportMessages.renderFailed(LABEL, problem));
       expect(performance.now() - start, what).toBeLessThan(5_000);
-      expect(Math.max(...pings), what).toBeLessThan(100);
+      await expectResponsive(ctx, pings, what);
     }
   });
 });
@@ -188,7 +217,7 @@ describe('report templates are bounded: a render past the time limit', { timeout
       'O modelo do relatório "Declaração de vínculo associativo" (declaracao-vinculo) não pôde ser gerado: passou do limite de tempo de 0,5 s.',
     );
     expect(pings.length).toBeGreaterThan(3);
-    expect(Math.max(...pings)).toBeLessThan(100);
+    await expectResponsive(limited, pings, 'time limit');
 
     // The API goes on rendering: the shipped template (in-process) answers its PDF.
     await limited.db.update(reportTemplates).set({ template: base }).where(eq(reportTemplates.name, NAME));
