@@ -23,7 +23,8 @@ export const reportMessages = {
   expression: (field: string, expression: string) =>
     `O texto fixo do campo ${field} tem uma expressão não permitida: ${expression}. Use apenas {nome_do_campo}.`,
   /** A render of a stored template that failed or passed a limit (422), naming the template. */
-  renderFailed: (template: string, detail: string) => `O modelo do relatório ${template} não pôde ser gerado: ${detail}`,
+  renderFailed: (description: string, name: string, detail: string) =>
+    `O modelo do relatório "${description}" (${name}) não pôde ser gerado: ${detail}`,
   renderTimeLimit: (seconds: number) => `passou do limite de tempo de ${seconds.toLocaleString('pt-BR')} s.`,
   renderMemoryLimit: (mb: number) => `passou do limite de memória de ${mb} MB.`,
 } as const;
@@ -34,7 +35,7 @@ export const reportMessages = {
  */
 export const reportLimits = {
   /** The template as JSON, in characters (an embedded base PDF and images included). */
-  templateChars: 5 * 1024 * 1024,
+  templateChars: 2 * 1024 * 1024,
   pages: 20,
   /** Schemas of all pages, the blank page's static schemas included. */
   schemas: 300,

@@ -39,8 +39,8 @@ export interface RenderPool {
   readonly size: number;
   /** Renders every job with the template over the workers (chunks in parallel); the PDFs in order. */
   generate(task: PoolTask): Promise<Uint8Array[]>;
-  /** Starts one worker ahead of the first chunk, when none runs (it loads pdfme in the background). */
-  warm(): void;
+  /** Starts one worker ahead of the first chunk, when none runs (it loads pdfme in the background); settles once one is loaded. */
+  warm(): Promise<void>;
   /** Ends the workers (the app's onClose); a later batch starts them again. */
   close(): Promise<void>;
 }
@@ -184,7 +184,8 @@ export function createRenderPool(
       return (await Promise.all(parts)).flat();
     },
     warm() {
-      if (slots.length === 0 && size > 0) spawn();
+      const slot = slots[0] ?? (size > 0 ? spawn() : undefined);
+      return slot ? slot.ready : Promise.resolve();
     },
     async close() {
       const all = slots.splice(0);

@@ -50,8 +50,8 @@ export interface DocumentRenderer {
    * (400 naming the item and the field: '3: titular.cpf: CPF Inválido'). An edited template always renders in the workers.
    */
   renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
-  /** Starts a worker ahead of the first edited template's render (at start-up, when one is stored). */
-  warm(): void;
+  /** Starts a worker ahead of the first edited template's render (at start-up, when one is stored); settles once it is loaded. */
+  warm(): Promise<void>;
   /** Ends the render pool's workers (the app's onClose). */
   close(): Promise<void>;
 }
@@ -68,7 +68,7 @@ function renderRefusal(definition: DocumentDefinition, error: unknown, limits: R
       : error.kind === 'memory'
         ? reportMessages.renderMemoryLimit(limits.memoryMb)
         : error.detail.replace(/^\[@pdfme\/\w+\]\s*/, '').slice(0, 300);
-  return unprocessable(reportMessages.renderFailed(`"${definition.description}" (${definition.name})`, detail));
+  return unprocessable(reportMessages.renderFailed(definition.description, definition.name, detail));
 }
 
 /**
@@ -126,9 +126,7 @@ export function createDocumentRenderer({
       for (const data of valid) pdfs.push(await generator.generate({ template: definition.template, ...job(definition, data) }));
       return pdfs;
     },
-    warm() {
-      workerPool().warm();
-    },
+    warm: () => workerPool().warm(),
     async close() {
       const closing = pool;
       pool = undefined;

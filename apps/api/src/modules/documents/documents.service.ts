@@ -24,7 +24,7 @@ export interface DocumentService {
   /** Called once by the reports module, which stores the edited templates. */
   setTemplateSource(source: TemplateSource): void;
   /** Starts a render worker ahead of the first edited template's render (the reports module, when one is stored). */
-  warm(): void;
+  warm(): Promise<void>;
 }
 
 export function createDocumentService({
@@ -49,7 +49,7 @@ export function createDocumentService({
     const stored = source ? await source.current(def.name) : null;
     if (!stored) return undefined;
     const problem = templateProblem(stored);
-    if (problem) throw unprocessable(reportMessages.renderFailed(`"${def.description}" (${def.name})`, problem));
+    if (problem) throw unprocessable(reportMessages.renderFailed(def.description, def.name, problem));
     return stored;
   };
   return {

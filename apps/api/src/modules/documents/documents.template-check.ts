@@ -56,10 +56,10 @@ function pdfmeProblem(error: unknown): string {
  * template (pdfme's own check), its size, pages and schemas past `reportLimits`, a long text, a base page that is
  * neither a blank page nor an embedded PDF (no URL, no file path), a schema type or font the generator does not have,
  * a fixed text with a placeholder that is more than a name. Checked on save (400) and before a stored template is
- * rendered (422).
+ * rendered (422; `chars`: its size when already known).
  */
-export function templateProblem(template: unknown): string | null {
-  if (JSON.stringify(template ?? null).length > reportLimits.templateChars) return reportMessages.tooLarge(reportLimits.templateChars / 1024 / 1024);
+export function templateProblem(template: unknown, chars = JSON.stringify(template ?? null).length): string | null {
+  if (chars > reportLimits.templateChars) return reportMessages.tooLarge(reportLimits.templateChars / 1024 / 1024);
   try {
     checkTemplate(template);
   } catch (error) {

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Template } from '@pdfme/common';
-import { genericMessages, reportMessages, type ReportItem, type ReportVersion } from '@assoc/domain';
+import { genericMessages, reportLimits, reportMessages, type ReportItem, type ReportVersion } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { DocumentDefinition } from '../documents/document.types.js';
 import { templateProblem } from '../documents/documents.template-check.js';
 import { reportsRepository as repo, type ReportAction, type ReportRow } from './reports.repository.js';
@@ -15,7 +15,7 @@ export interface ReportsDocuments {
   render(name: string, data: unknown): Promise<Uint8Array>;
   renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   setTemplateSource(source: { current(name: string): Promise<Template | null> }): void;
-  warm(): void;
+  warm(): Promise<void>;
 }
 
 const AUDIT = 'relatorios';
@@ -148,8 +148,16 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
      * shipped default (rendered in-process; an edited one renders in a worker under the render limits).
      */
     async current(name: string): Promise<Template | null> {
-      const template = await repo.templateOf(db, name);
-      return template === null || isShipped(name, template) ? null : (template as Template);
+      const row = await repo.templateOf(db, name, reportLimits.templateChars);
+      if (!row) return null;
+      const definition = definitions().find((d) => d.name === name);
+      // Past the size bound (stored by other means than a save): refused before the API reads it (issue 22 item 4).
+      if (row.template === null) {
+        if (!definition) return null;
+        const problem = reportMessages.tooLarge(reportLimits.templateChars / 1024 / 1024);
+        throw unprocessable(reportMessages.renderFailed(definition.description, name, problem));
+      }
+      return isShipped(name, row.template) ? null : (row.template as Template);
     },
 
     /** Whether any document has an edited template (rendered in a worker): the start-up warms a worker then. */
