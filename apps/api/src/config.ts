@@ -139,8 +139,17 @@ const configSchema = z.object({
     .regex(/^\d{14}$/, 'BOLETO_BENEFICIARY_CNPJ: 14 dígitos')
     .default('11222333000181'),
   BOLETO_AGENCY_CODE: z.string().max(30).default('0001-9 / 1474166'),
-  /** Worker threads rendering document batches (renderMany of 8 or more; capped by the cores); 0 renders them in-process. */
+  /**
+   * Worker threads rendering document batches (renderMany of 8 or more; capped by the cores) and every edited template;
+   * 0 renders the shipped templates' batches in-process and keeps one worker for the edited templates.
+   */
   DOCUMENTS_WORKERS: z.coerce.number().int().min(0).default(2),
+  /**
+   * Limits of one render of an edited report template (and of each PDF of a pooled batch), in a worker thread: past
+   * the time the worker is ended, past the memory (V8 old generation, per worker) it dies; either answers 422.
+   */
+  DOCUMENTS_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(10_000),
+  DOCUMENTS_RENDER_MEMORY_MB: z.coerce.number().int().min(32).default(256),
   /** The association's own CEP: the dashboard weather of staff who are not members. */
   ASSOCIATION_CEP: z
     .string()

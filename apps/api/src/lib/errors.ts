@@ -11,6 +11,7 @@ export const errorStatus = {
   gone: 410,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  unprocessable: 422,
   tooManyRequests: 429,
   notImplemented: 501,
   unavailable: 503,
@@ -36,6 +37,8 @@ export const unauthorized = (message: string = sessionMessages.sessionLost) => n
 export const forbidden = (message: string = genericMessages.forbidden) => new AppError('forbidden', message);
 export const notFound = (message: string = genericMessages.notFound) => new AppError('notFound', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+/** Well-formed but cannot be done as asked (e.g. a stored report template that cannot be rendered within its limits). */
+export const unprocessable = (message: string) => new AppError('unprocessable', message);
 export const tooManyRequests = (message: string) => new AppError('tooManyRequests', message);
 
 /** The fields of a PostgreSQL error (pg's DatabaseError) that are safe to act on and to log. */

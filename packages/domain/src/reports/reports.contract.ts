@@ -10,6 +10,37 @@ export const reportMessages = {
     `O modelo não tem ${fields.length === 1 ? 'o campo' : 'os campos'} ${fields.join(', ')} que o documento preenche; inclua-${fields.length === 1 ? 'o' : 'os'} antes de salvar.`,
   versionNotFound: (version: number) => `Versão ${version} não encontrada`,
   restoreTarget: 'Informe a versão a restaurar ou padrao: true',
+  // Bounds of a template (issue 22 item 4): refused on save (400) and checked again before a stored one is rendered (422).
+  tooLarge: (maxMb: number) => `O modelo passa do tamanho máximo de ${maxMb} MB.`,
+  tooManyPages: (max: number) => `O modelo passa do máximo de ${max} páginas.`,
+  tooManySchemas: (max: number) => `O modelo passa do máximo de ${max} campos.`,
+  textTooLong: (field: string, max: number) => `O texto do campo ${field} passa do máximo de ${max.toLocaleString('pt-BR')} caracteres.`,
+  basePdf:
+    'A base do modelo deve ser uma página em branco ou um PDF incorporado (data:application/pdf;base64,…); endereços e arquivos não são aceitos.',
+  unknownType: (field: string, type: string) => `O campo ${field} usa um tipo desconhecido: ${type}.`,
+  unknownFont: (field: string, font: string, known: readonly string[]) =>
+    `O campo ${field} usa uma fonte desconhecida: ${font}. Fontes disponíveis: ${known.join(', ')}.`,
+  expression: (field: string, expression: string) =>
+    `O texto fixo do campo ${field} tem uma expressão não permitida: ${expression}. Use apenas {nome_do_campo}.`,
+  /** A render of a stored template that failed or passed a limit (422), naming the template. */
+  renderFailed: (description: string, name: string, detail: string) =>
+    `O modelo do relatório "${description}" (${name}) não pôde ser gerado: ${detail}`,
+  renderTimeLimit: (seconds: number) => `passou do limite de tempo de ${seconds.toLocaleString('pt-BR')} s.`,
+  renderMemoryLimit: (mb: number) => `passou do limite de memória de ${mb} MB.`,
+} as const;
+
+/**
+ * What a report template may hold (issue 22 item 4): pdfme renders one long text or many schemas slowly, so
+ * templates are bounded; a render is also limited in time and memory (DOCUMENTS_RENDER_TIMEOUT_MS / _MEMORY_MB).
+ */
+export const reportLimits = {
+  /** The template as JSON, in characters (an embedded base PDF and images included). */
+  templateChars: 2 * 1024 * 1024,
+  pages: 20,
+  /** Schemas of all pages, the blank page's static schemas included. */
+  schemas: 300,
+  /** Each text of a text, multi-variable text or table schema (its content, its text). */
+  textChars: 10_000,
 } as const;
 
 const screens = { screens: ['/reports'] } as const;

@@ -9,7 +9,6 @@ import {
   isBlankPdf,
   mm2pt,
   registerInternalLinkAnchor,
-  replacePlaceholders,
   resetInternalLinkAnnotations,
   type Font,
   type GeneratorOptions,
@@ -21,6 +20,7 @@ import {
 import { generate as pdfmeGenerate } from '@pdfme/generator';
 import { getDynamicLayoutForSchema, isDynamicLayoutSchema } from '@pdfme/schemas/dynamicLayout';
 import * as fontkit from 'fontkit';
+import { bakePlaceholders, fillPlaceholders, fixedWithBraces, placeholderVariables } from './documents.placeholders.js';
 import { fastTablePdf, supportsTable, tableDynamicLayout, type TableFonts } from './documents.table.js';
 
 /** The layouts of a font kept between renders (per font; cleared when full). */
@@ -48,7 +48,8 @@ export interface GenerateArgs {
  * - the shaping of a text (fontkit `layout`, the costliest call of a render) is remembered per font;
  * - the plugin of each schema type is looked up once.
  * The template itself is never cached: every render uses the template it is given (a staff edit shows in the next PDF).
- * A template on a PDF base page (not a blank page) goes to pdfme's `generate` unchanged.
+ * A template on a PDF base page (not a blank page) goes to pdfme's `generate`, its fixed texts' placeholders filled first.
+ * Placeholders are filled by documents.placeholders.ts, never by pdfme's expression evaluator (issue 22 item 4).
  */
 export function createGenerator({ font, plugins }: { font: Font; plugins: Plugins }) {
   const shared = new Map<string, { kit: fontkit.FontkitFont; data: Uint8Array }>();
@@ -89,12 +90,17 @@ export function createGenerator({ font, plugins }: { font: Font; plugins: Plugin
   async function generate({ template: given, inputs, options = {} }: GenerateArgs): Promise<Uint8Array> {
     const renderOptions = { ...options, font };
     const basePdf = given.basePdf;
-    if (!isBlankPdf(basePdf) || (basePdf.staticSchema?.length ?? 0) > 0 || !fallbackKit || shared.size < Object.keys(font).length) {
-      return pdfmeGenerate({ template: given, inputs, plugins, options: renderOptions });
+    const now = new Date();
+    // The fixed texts with placeholders are filled here, never by pdfme's expression evaluator (documents.placeholders.ts).
+    const fixed = fixedWithBraces(given);
+    if (!isBlankPdf(basePdf) || !fallbackKit || shared.size < Object.keys(font).length) {
+      const baked = inputs.map((input) => bakePlaceholders(given, input, fixed, now));
+      return pdfmeGenerate({ template: baked[0]?.template ?? given, inputs: baked.map((b) => b.input), plugins, options: renderOptions });
     }
     if (inputs.length === 0) throw new Error('[@pdfme/generator] inputs should not be empty, pass at least an empty object in the array');
     const template = cloneDeep(given);
     validateRequiredFields(template, inputs);
+    const staticSchemas = basePdf.staticSchema ?? [];
     const dynamic = template.schemas.some((page) => page.some((schema) => isDynamicLayoutSchema(schema)));
     const pdfDoc = await PDFDocument.create();
     pdfDoc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
@@ -106,20 +112,32 @@ export function createGenerator({ font, plugins }: { font: Font; plugins: Plugin
     const height = mm2pt(basePdf.height);
     for (const input of inputs) {
       resetInternalLinkAnnotations(_cache);
-      const filled = dynamic ? await getDynamicTemplate({ template, input, options: renderOptions, _cache, getDynamicHeights }) : template;
+      // The layout reads the fixed texts with placeholders as inputs filled here (pdfme would evaluate them).
+      const layout = dynamic ? bakePlaceholders(template, input, fixed, now) : undefined;
+      const filled = layout ? await getDynamicTemplate({ ...layout, options: renderOptions, _cache, getDynamicHeights }) : template;
       const { schemas } = filled;
       const names = [...new Set(schemas.flatMap((page) => page.map((schema) => schema.name)).filter(Boolean))];
+      // What placeholders may name (the fixed texts by their content in the template as given, not as laid out).
+      const named = fixed.size > 0 || staticSchemas.length > 0 ? placeholderVariables(template.schemas, input, now) : input;
       for (let j = 0; j < schemas.length; j += 1) {
         const page = pdfDoc.addPage([width, height]);
         const byName = new Map<string, Schema>();
         for (const schema of schemas[j]!) if (schema.name && !byName.has(schema.name)) byName.set(schema.name, schema);
-        const variables = { ...input, totalPages: schemas.length, currentPage: j + 1 };
+        const variables = { ...named, totalPages: schemas.length, currentPage: j + 1 };
+        // The blank page's static schemas (a header, a footer) on every page, under the page's own schemas, as pdfme draws them.
+        for (const schema of staticSchemas) {
+          const render = renders.get(schema.type);
+          if (!render) continue;
+          const value = schema.readOnly ? fillPlaceholders(schema.content || '', variables) : schema.content || '';
+          registerAnchor(_cache, schema, page);
+          await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
+        }
         for (const name of names) {
           const schema = byName.get(name);
           if (!schema) continue;
           const render = renders.get(schema.type);
           if (!render) throw new Error(`[@pdfme/generator] Plugin or renderer for type ${schema.type} not found.`);
-          const value = schema.readOnly ? replacePlaceholders({ content: schema.content || '', variables, schemas }) : input[name] || '';
+          const value = schema.readOnly || fixed.has(name) ? fillPlaceholders(schema.content || '', variables) : input[name] || '';
           registerAnchor(_cache, schema, page);
           await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
         }

@@ -1,13 +1,13 @@
 import Fastify from 'fastify';
 import type { Template } from '@pdfme/common';
-import type { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { ModuleContext } from '../../lib/module.js';
 import type { RenderContext } from './document.types.js';
 import { extrato } from './definitions/extrato.js';
 import { documentDefinitions } from './definitions/index.js';
-import { createRenderPool, startWorker } from './documents.pool.js';
+import { RenderFailure, createRenderPool, startWorker } from './documents.pool.js';
 import { POOL_MIN_BATCH, createDocumentRenderer } from './documents.renderer.js';
 import { createDocumentService } from './documents.service.js';
 import documentsModule from './index.js';
@@ -45,8 +45,8 @@ describe('documents render pool', { timeout: 180_000 }, () => {
 
   it('a failure inside a worker surfaces as a clear error naming the item; close terminates the workers', async () => {
     const workers: Worker[] = [];
-    const pool = createRenderPool(2, () => {
-      const worker = startWorker();
+    const pool = createRenderPool(2, undefined, (options) => {
+      const worker = startWorker(options);
       workers.push(worker);
       return worker;
     });
@@ -72,5 +72,65 @@ describe('documents render pool', { timeout: 180_000 }, () => {
     const pdfs = await app.services.documents.renderMany('extrato', statements(POOL_MIN_BATCH));
     expect(pdfs).toHaveLength(POOL_MIN_BATCH);
     await app.close();
+  });
+});
+
+/**
+ * A stand-in worker (issue 22 item 4): loads at once, then on a chunk runs `onChunk` (JavaScript) or, for an 'ok'
+ * chunk, answers one small PDF-like buffer; started with the pool's options (its memory limit).
+ */
+function fakeWorker(onChunk: string, started: Worker[], given: WorkerOptions[] = []) {
+  return (options: WorkerOptions) => {
+    given.push(options);
+    const code = `const { parentPort } = require('node:worker_threads');
+      parentPort.postMessage({ ready: true });
+      parentPort.on('message', ({ id, jobs }) => {
+        if (jobs[0].inputs[0].ok) return parentPort.postMessage({ id, pdfs: [new Uint8Array([37, 80, 68, 70, 45])] });
+        ${onChunk}
+      });`;
+    const worker = new Worker(code, { ...options, eval: true });
+    started.push(worker);
+    return worker;
+  };
+}
+
+describe('documents render pool limits', { timeout: 120_000 }, () => {
+  const template = { basePdf: { width: 210, height: 297, padding: [10, 10, 10, 10] }, schemas: [[]] } as unknown as Template;
+
+  it('a chunk past the time limit ends its worker and fails with kind time, the event loop free meanwhile; the next chunk gets a new worker', async () => {
+    const started: Worker[] = [];
+    const pool = createRenderPool(1, { timeoutMs: 300, memoryMb: 64 }, fakeWorker('for (;;) {}', started));
+    const ticks: number[] = [];
+    let last = performance.now();
+    const timer = setInterval(() => {
+      ticks.push(performance.now() - last);
+      last = performance.now();
+    }, 10);
+    const start = performance.now();
+    const failure = await pool.generate({ template, jobs: [{ inputs: [{ loop: 'x' }] }] }).catch((error: unknown) => error);
+    clearInterval(timer);
+    expect(failure).toBeInstanceOf(RenderFailure);
+    expect((failure as RenderFailure).kind).toBe('time');
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(ticks.length).toBeGreaterThan(5);
+    const pdfs = await pool.generate({ template, jobs: [{ inputs: [{ ok: 'x' }] }] });
+    expect(Buffer.from(pdfs[0]!).toString()).toBe('%PDF-');
+    expect(started).toHaveLength(2);
+    expect(started[0]!.threadId).toBe(-1);
+    await pool.close();
+  });
+
+  it('a chunk past the memory limit fails with kind memory and the process goes on', async () => {
+    const started: Worker[] = [];
+    const given: WorkerOptions[] = [];
+    const allocate = 'const kept = []; for (;;) kept.push(new Array(1e5).fill(Math.random()));';
+    const pool = createRenderPool(1, { timeoutMs: 60_000, memoryMb: 32 }, fakeWorker(allocate, started, given));
+    const failure = await pool.generate({ template, jobs: [{ inputs: [{ grow: 'x' }] }] }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RenderFailure);
+    expect((failure as RenderFailure).kind).toBe('memory');
+    expect(given[0]!.resourceLimits).toEqual({ maxOldGenerationSizeMb: 32 });
+    const pdfs = await pool.generate({ template, jobs: [{ inputs: [{ ok: 'x' }] }] });
+    expect(pdfs).toHaveLength(1);
+    await pool.close();
   });
 });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { GenerateArgs } from './documents.generator.js';
 
 /** One chunk of a batch sent to a worker: the template once, then the inputs and options of each PDF. */
@@ -10,19 +10,42 @@ export interface PoolTask {
   jobs: Omit<GenerateArgs, 'template'>[];
 }
 
-/** What a worker answers for one chunk: the PDFs in order (their buffers transferred), or the failure's message. */
-export type PoolReply = { id: number; pdfs: Uint8Array[] } | { id: number; error: string; item: number };
+/** What a worker answers for one chunk: the PDFs in order (their buffers transferred), or the failure's message; `ready` once loaded. */
+export type PoolReply = { id: number; pdfs: Uint8Array[] } | { id: number; error: string; item: number } | { ready: true };
+
+/** The limits of a render in a worker (issue 22 item 4): time per PDF (the worker is ended past it) and its memory. */
+export interface RenderLimits {
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+/**
+ * A pooled render that did not give its PDFs: `time` (ended past the time limit), `memory` (the worker ran out of its
+ * memory limit) or `failed` (the generator's error, `detail`, for the chunk's item `item`); the worker is replaced.
+ */
+export class RenderFailure extends Error {
+  constructor(
+    readonly kind: 'time' | 'memory' | 'failed',
+    message: string,
+    readonly detail = message,
+  ) {
+    super(message);
+    this.name = 'RenderFailure';
+  }
+}
 
 export interface RenderPool {
   /** How many workers the pool runs at most. */
   readonly size: number;
   /** Renders every job with the template over the workers (chunks in parallel); the PDFs in order. */
   generate(task: PoolTask): Promise<Uint8Array[]>;
+  /** Starts one worker ahead of the first chunk, when none runs (it loads pdfme in the background); settles once one is loaded. */
+  warm(): Promise<void>;
   /** Ends the workers (the app's onClose); a later batch starts them again. */
   close(): Promise<void>;
 }
 
-/** How many workers: the configured count (`DOCUMENTS_WORKERS`) capped by the cores; 0 renders in-process. */
+/** How many workers: the configured count (`DOCUMENTS_WORKERS`) capped by the cores; 0: batches in-process (the renderer still keeps one for edited templates). */
 export const poolSize = (configured: number) => Math.max(0, Math.min(configured, os.availableParallelism()));
 
 /**
@@ -30,9 +53,9 @@ export const poolSize = (configured: number) => Math.max(0, Math.min(configured,
  * loads no TypeScript in a worker by itself), or dist/documents.worker.js next to the bundled dist/server.js
  * (scripts/build.mjs bundles both).
  */
-export function startWorker(): Worker {
+export function startWorker(options: WorkerOptions = {}): Worker {
   const here = import.meta.url;
-  if (!/\.ts$/.test(new URL(here).pathname)) return new Worker(new URL('./documents.worker.js', here));
+  if (!/\.ts$/.test(new URL(here).pathname)) return new Worker(new URL('./documents.worker.js', here), options);
   const entry = new URL('./documents.worker.ts', here).href;
   const tsx = pathToFileURL(
     createRequire(here)
@@ -40,21 +63,32 @@ export function startWorker(): Worker {
       .replace(/\.cjs$/, '.mjs'),
   ).href;
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true });
+  return new Worker(code, { ...options, eval: true });
 }
 
 interface Slot {
   worker: Worker;
   busy: boolean;
-  pending?: { id: number; resolve: (pdfs: Uint8Array[]) => void; reject: (error: Error) => void; offset: number };
+  /** Settles once the worker has loaded the generator (its first message): the time limit counts from the chunk's dispatch. */
+  ready: Promise<void>;
+  pending?: { id: number; resolve: (pdfs: Uint8Array[]) => void; reject: (error: Error) => void; offset: number; timer?: NodeJS.Timeout };
 }
 
+const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
+
 /**
- * A small pool of worker threads rendering statement batches on every core (issue 11: ≥ 100 PDFs/s). Workers start on
- * the first batch and stay (each keeps its parsed fonts and shaping between chunks); a worker that dies is replaced on
- * the next chunk. A chunk holds a few PDFs so both workers stay busy to the end of the batch.
+ * A small pool of worker threads rendering statement batches on every core (issue 11: ≥ 100 PDFs/s) and every render
+ * of an edited template (issue 22 item 4). Workers start on the first chunk and stay (each keeps its parsed fonts and
+ * shaping between chunks); a worker that dies is replaced on the next chunk. A chunk holds a few PDFs so both workers
+ * stay busy to the end of the batch. Each worker runs under `limits`: a chunk has `timeoutMs` per PDF from its dispatch
+ * (past it the worker is terminated), and its heap is capped at `memoryMb` (V8 ends a worker past it); either rejects
+ * the chunk with a RenderFailure and the main thread never waits on a render.
  */
-export function createRenderPool(size: number, start: () => Worker = startWorker): RenderPool {
+export function createRenderPool(
+  size: number,
+  limits: RenderLimits = { timeoutMs: 10_000, memoryMb: 256 },
+  start: (options: WorkerOptions) => Worker = startWorker,
+): RenderPool {
   const slots: Slot[] = [];
   const waiting: (() => void)[] = [];
   let nextId = 1;
@@ -63,26 +97,49 @@ export function createRenderPool(size: number, start: () => Worker = startWorker
     slot.busy = false;
     waiting.shift()?.();
   };
+  /** Settles the slot's chunk (clearing its timer); the worker stays for the next chunk. */
+  const settle = (slot: Slot) => {
+    const pending = slot.pending;
+    if (pending?.timer) clearTimeout(pending.timer);
+    slot.pending = undefined;
+    return pending;
+  };
   const remove = (slot: Slot, error: Error) => {
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
-    slot.pending?.reject(error);
-    slot.pending = undefined;
+    settle(slot)?.reject(error);
     waiting.shift()?.();
   };
   const spawn = (): Slot => {
-    const slot: Slot = { worker: start(), busy: false };
-    slot.worker.unref();
-    slot.worker.on('message', (reply: PoolReply) => {
-      const pending = slot.pending;
-      if (!pending || pending.id !== reply.id) return;
-      slot.pending = undefined;
-      if ('error' in reply) pending.reject(new Error(`Documento ${pending.offset + reply.item + 1} do lote: ${reply.error}`));
+    const worker = start({ resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb } });
+    let loaded!: () => void;
+    let failed!: (error: Error) => void;
+    const ready = new Promise<void>((resolve, reject) => ((loaded = resolve), (failed = reject)));
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, busy: false, ready };
+    worker.unref();
+    worker.on('message', (reply: PoolReply) => {
+      if ('ready' in reply) return loaded();
+      if (slot.pending?.id !== reply.id) return;
+      const pending = settle(slot)!;
+      if ('error' in reply)
+        pending.reject(new RenderFailure('failed', `Documento ${pending.offset + reply.item + 1} do lote: ${reply.error}`, reply.error));
       else pending.resolve(reply.pdfs);
       release(slot);
     });
-    slot.worker.on('error', (error) => remove(slot, new Error(`Falha no gerador de documentos: ${error.message}`)));
-    slot.worker.on('exit', (code) => remove(slot, new Error(`Gerador de documentos encerrado (código ${code})`)));
+    worker.on('error', (error: Error & { code?: string }) => {
+      const failure =
+        error.code === OUT_OF_MEMORY
+          ? new RenderFailure('memory', `Gerador de documentos sem memória (limite de ${limits.memoryMb} MB)`)
+          : new RenderFailure('failed', `Falha no gerador de documentos: ${error.message}`, error.message);
+      failed(failure);
+      remove(slot, failure);
+    });
+    worker.on('exit', (code) => {
+      const failure = new RenderFailure('failed', `Gerador de documentos encerrado (código ${code})`);
+      failed(failure);
+      remove(slot, failure);
+    });
     slots.push(slot);
     return slot;
   };
@@ -98,14 +155,23 @@ export function createRenderPool(size: number, start: () => Worker = startWorker
   };
   const run = async (task: PoolTask, offset: number): Promise<Uint8Array[]> => {
     const slot = await acquire();
-    return new Promise((resolve, reject) => {
-      const id = nextId++;
-      slot.pending = { id, resolve, reject, offset };
-      slot.worker.ref();
-      slot.worker.postMessage({ id, ...task });
-    }).finally(() => {
+    slot.worker.ref();
+    try {
+      await slot.ready;
+      return await new Promise<Uint8Array[]>((resolve, reject) => {
+        const id = nextId++;
+        const timeoutMs = limits.timeoutMs * Math.max(1, task.jobs.length);
+        const timer = setTimeout(() => {
+          // Past the limit: the worker is ended (its render cannot be interrupted otherwise) and replaced on the next chunk.
+          remove(slot, new RenderFailure('time', `Gerador de documentos passou do limite de tempo (${timeoutMs} ms)`));
+          void slot.worker.terminate();
+        }, timeoutMs);
+        slot.pending = { id, resolve, reject, offset, timer };
+        slot.worker.postMessage({ id, ...task });
+      });
+    } finally {
       if (slots.includes(slot)) slot.worker.unref();
-    }) as Promise<Uint8Array[]>;
+    }
   };
 
   return {
@@ -117,12 +183,13 @@ export function createRenderPool(size: number, start: () => Worker = startWorker
       for (let offset = 0; offset < jobs.length; offset += chunk) parts.push(run({ template, jobs: jobs.slice(offset, offset + chunk) }, offset));
       return (await Promise.all(parts)).flat();
     },
+    warm() {
+      const slot = slots[0] ?? (size > 0 ? spawn() : undefined);
+      return slot ? slot.ready : Promise.resolve();
+    },
     async close() {
       const all = slots.splice(0);
-      for (const slot of all) {
-        slot.pending?.reject(new Error('Gerador de documentos encerrado'));
-        slot.pending = undefined;
-      }
+      for (const slot of all) settle(slot)?.reject(new RenderFailure('failed', 'Gerador de documentos encerrado'));
       await Promise.all(all.map((slot) => slot.worker.terminate()));
     },
   };

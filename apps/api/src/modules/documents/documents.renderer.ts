@@ -3,12 +3,12 @@ import path from 'node:path';
 import { barcodes, ellipse, image, line, multiVariableText, rectangle, svg, table, text } from '@pdfme/schemas';
 import type { Font, Plugins, Template } from '@pdfme/common';
 import type { z } from 'zod';
-import { firstIssuePerPath } from '@assoc/domain';
+import { firstIssuePerPath, reportMessages } from '@assoc/domain';
 import { repoRoot } from '../../config.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, unprocessable } from '../../lib/errors.js';
 import type { DocumentDefinition, RenderContext } from './document.types.js';
 import { createGenerator } from './documents.generator.js';
-import { createRenderPool, poolSize, type RenderPool } from './documents.pool.js';
+import { RenderFailure, createRenderPool, poolSize, type RenderLimits, type RenderPool } from './documents.pool.js';
 
 /** The fonts every document uses (Portuguese-complete, shipped in the repository: rendering never needs the network). */
 export const FONTS_DIR = path.join(repoRoot, 'apps/api/assets/fonts');
@@ -39,28 +39,56 @@ export function dataRefusal(error: z.ZodError): string {
 }
 
 export interface DocumentRenderer {
-  /** Validates `data` with the definition's schema (400 naming the field), fills the template (the definition's default unless given) and answers the PDF. */
+  /**
+   * Validates `data` with the definition's schema (400 naming the field), fills the template and answers the PDF. Without
+   * `template`, the definition's shipped default, in-process; with one (an edited template), in a worker under the render
+   * limits: past them, or when the generator fails, 422 naming the template.
+   */
   render<S extends z.ZodType>(definition: DocumentDefinition<S>, data: unknown, template?: Template): Promise<Uint8Array>;
   /**
    * One PDF per data item, in order (a batch: the monthly statements). Every item is validated before any is rendered
-   * (400 naming the item and the field: '3: titular.cpf: CPF Inválido').
+   * (400 naming the item and the field: '3: titular.cpf: CPF Inválido'). An edited template always renders in the workers.
    */
   renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
+  /** Starts a worker ahead of the first edited template's render (at start-up, when one is stored); settles once it is loaded. */
+  warm(): Promise<void>;
   /** Ends the render pool's workers (the app's onClose). */
   close(): Promise<void>;
 }
 
-/** A batch of at least this many PDFs goes to the worker pool; smaller ones and single renders stay in-process (latency). */
+/** A batch of at least this many PDFs of a shipped template goes to the worker pool; smaller ones and single renders stay in-process (latency). */
 export const POOL_MIN_BATCH = 8;
+
+/** The 422 of a pooled render that failed or passed a limit, naming the template (its description and report name). */
+function renderRefusal(definition: DocumentDefinition, error: unknown, limits: RenderLimits): unknown {
+  if (!(error instanceof RenderFailure)) return error;
+  const detail =
+    error.kind === 'time'
+      ? reportMessages.renderTimeLimit(limits.timeoutMs / 1000)
+      : error.kind === 'memory'
+        ? reportMessages.renderMemoryLimit(limits.memoryMb)
+        : error.detail.replace(/^\[@pdfme\/\w+\]\s*/, '').slice(0, 300);
+  return unprocessable(reportMessages.renderFailed(definition.description, definition.name, detail));
+}
 
 /**
  * The one PDF renderer (issue 11): pdfme's layout and plugins with the shipped fonts, through the document generator
  * (documents.generator.ts), which keeps the parsed fonts, text shaping and table layout between renders.
- * `context()` gives the association's name, logo and the emission instant of each render. With `workers` > 0 (config
- * `DOCUMENTS_WORKERS`, capped by the cores), batches of `POOL_MIN_BATCH` or more are rendered by a worker-thread pool
- * (documents.pool.ts): validated and filled here, the template sent once per chunk, the PDFs transferred back.
+ * `context()` gives the association's name, logo and the emission instant of each render. A worker-thread pool
+ * (documents.pool.ts; `workers` is config `DOCUMENTS_WORKERS`, capped by the cores) renders batches of `POOL_MIN_BATCH`
+ * or more and every render of an edited template, under `limits` (issue 22 item 4: a template staff can edit must never
+ * hold the event loop or the process's memory); with `workers` 0 the pool has one worker, for edited templates only.
+ * Validated and filled here, the template sent once per chunk, the PDFs transferred back.
  */
-export function createDocumentRenderer({ context, workers = 0 }: { context: () => RenderContext; workers?: number }): DocumentRenderer {
+export function createDocumentRenderer({
+  context,
+  workers = 0,
+  limits = { timeoutMs: 10_000, memoryMb: 256 },
+}: {
+  context: () => RenderContext;
+  workers?: number;
+  limits?: RenderLimits;
+}): DocumentRenderer {
   const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
   const size = poolSize(workers);
   let pool: RenderPool | undefined;
@@ -72,28 +100,33 @@ export function createDocumentRenderer({ context, workers = 0 }: { context: () =
       options: { title: definition.description, author: ctx.association.name, creationDate: ctx.now },
     };
   };
-  const fill = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>, template: Template | undefined) =>
-    generator.generate({ template: template ?? definition.template, ...job(definition, data) });
+  const workerPool = () => (pool ??= createRenderPool(Math.max(1, size), limits));
+  const inWorkers = async <S extends z.ZodType>(definition: DocumentDefinition<S>, template: Template, list: z.output<S>[]) => {
+    try {
+      return await workerPool().generate({ template, jobs: list.map((data) => job(definition, data)) });
+    } catch (error) {
+      throw renderRefusal(definition, error, limits);
+    }
+  };
+  const validated = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: unknown, prefix = '') => {
+    const parsed = definition.data.safeParse(data);
+    if (!parsed.success) throw badRequest(`${prefix}${dataRefusal(parsed.error)}`);
+    return parsed.data;
+  };
   return {
     async render(definition, data, template) {
-      const parsed = definition.data.safeParse(data);
-      if (!parsed.success) throw badRequest(dataRefusal(parsed.error));
-      return fill(definition, parsed.data, template);
+      const valid = validated(definition, data);
+      if (template) return (await inWorkers(definition, template, [valid]))[0]!;
+      return generator.generate({ template: definition.template, ...job(definition, valid) });
     },
     async renderMany(definition, dataList, template) {
-      const valid = dataList.map((data, index) => {
-        const parsed = definition.data.safeParse(data);
-        if (!parsed.success) throw badRequest(`${index + 1}: ${dataRefusal(parsed.error)}`);
-        return parsed.data;
-      });
-      if (size > 0 && valid.length >= POOL_MIN_BATCH) {
-        pool ??= createRenderPool(size);
-        return pool.generate({ template: template ?? definition.template, jobs: valid.map((data) => job(definition, data)) });
-      }
+      const valid = dataList.map((data, index) => validated(definition, data, `${index + 1}: `));
+      if (template || (size > 0 && valid.length >= POOL_MIN_BATCH)) return inWorkers(definition, template ?? definition.template, valid);
       const pdfs: Uint8Array[] = [];
-      for (const data of valid) pdfs.push(await fill(definition, data, template));
+      for (const data of valid) pdfs.push(await generator.generate({ template: definition.template, ...job(definition, data) }));
       return pdfs;
     },
+    warm: () => workerPool().warm(),
     async close() {
       const closing = pool;
       pool = undefined;

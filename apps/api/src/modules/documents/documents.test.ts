@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import type { RenderContext } from './document.types.js';
 import { declaracaoSaude } from './definitions/declaracao-saude.js';
@@ -12,6 +12,7 @@ import { pdfText } from './pdf-text.testing.js';
 
 const context: RenderContext = { association: { name: 'Associação dos Magistrados', shortName: 'ASSOC' }, now: new Date('2026-03-15T15:00:00Z') };
 const renderer = createDocumentRenderer({ context: () => context });
+afterAll(() => renderer.close());
 const service = createDocumentService({ definitions: documentDefinitions, renderer });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
@@ -136,7 +137,8 @@ describe('etiquetas', () => {
   });
 });
 
-describe('document service', () => {
+// A stored (edited) template renders in a worker thread; the first one loads pdfme through tsx (slow on a busy machine).
+describe('document service', { timeout: 120_000 }, () => {
   it('answers 404 "Relatório não encontrado" for an unknown name', async () => {
     const error = await refusal(service.render('nao-existe', {}));
     expect(error.code).toBe('notFound');

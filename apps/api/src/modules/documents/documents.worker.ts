@@ -1,6 +1,7 @@
 /**
  * A worker thread of the documents render pool (documents.pool.ts): renders the chunks it receives with the same generator,
- * fonts and plugins as the in-process renderer, and answers the PDFs with their buffers transferred (not copied).
+ * fonts and plugins as the in-process renderer, and answers the PDFs with their buffers transferred (not copied). The pool
+ * starts it with a memory limit and ends it past the time limit.
  */
 import { parentPort } from 'node:worker_threads';
 import { createGenerator } from './documents.generator.js';
@@ -10,6 +11,8 @@ import { documentFonts, documentPlugins } from './documents.renderer.js';
 const port = parentPort;
 if (!port) throw new Error('documents.worker: not started as a worker thread');
 const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
+// Loaded: the pool starts a chunk's time limit only now (loading pdfme takes a while, longer still under tsx).
+port.postMessage({ ready: true } satisfies PoolReply);
 
 port.on('message', async ({ id, template, jobs }: PoolTask & { id: number }) => {
   const pdfs: Uint8Array[] = [];

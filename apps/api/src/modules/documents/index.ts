@@ -40,7 +40,8 @@ export default defineModule({
     const { ASSOCIATION_NAME: name, ASSOCIATION_SHORT_NAME: shortName, ASSOCIATION_LOGO_FILE: logoFile } = app.config;
     const logo = readLogo(logoFile, (message) => app.log.warn(message));
     const context = (): RenderContext => ({ association: { name, shortName, ...(logo ? { logo } : {}) }, now: new Date() });
-    const renderer = createDocumentRenderer({ context, workers: app.config.DOCUMENTS_WORKERS });
+    const limits = { timeoutMs: app.config.DOCUMENTS_RENDER_TIMEOUT_MS, memoryMb: app.config.DOCUMENTS_RENDER_MEMORY_MB };
+    const renderer = createDocumentRenderer({ context, workers: app.config.DOCUMENTS_WORKERS, limits });
     app.addHook('onClose', () => renderer.close());
     app.services.documents = createDocumentService({ definitions: documentDefinitions, renderer });
   },

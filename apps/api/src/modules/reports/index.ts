@@ -1,3 +1,4 @@
+import { loggableError } from '../../lib/errors.js';
 import { defineModule } from '../../lib/module.js';
 import routes from './reports.routes.js';
 import { createReportsService, type ReportsService } from './reports.service.js';
@@ -22,6 +23,9 @@ export default defineModule({
     const upgraded = await service.install();
     if (upgraded.length) app.log.info({ templates: upgraded }, 'shipped report templates upgraded');
     documents.setTemplateSource({ current: (name) => service.current(name) });
+    // Edited templates render in a worker (issue 22 item 4): when one is stored, the worker loads pdfme now, not at the first PDF.
+    if (await service.anyEdited())
+      documents.warm().catch((err: unknown) => app.log.warn({ err: loggableError(err) }, 'gerador de documentos: worker não iniciou'));
   },
   routes,
 });

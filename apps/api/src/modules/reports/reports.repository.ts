@@ -51,10 +51,16 @@ export const reportsRepository = {
     return row;
   },
 
-  /** The current template of a name (the document service's template source). */
-  async templateOf(db: Executor, name: string): Promise<unknown> {
-    const [row] = await db.select({ template: reportTemplates.template }).from(reportTemplates).where(eq(reportTemplates.name, name));
-    return row?.template ?? null;
+  /**
+   * The current template of a name (the document service's template source) and its size in characters as JSON; a
+   * template past `maxChars` is not read (null): the database measures it, so the API never parses a huge one.
+   */
+  async templateOf(db: Executor, name: string, maxChars: number): Promise<{ template: unknown; chars: number } | undefined> {
+    const result = await db.execute<{ template: unknown; chars: number }>(sql`
+      select case when s.chars <= ${maxChars} then t.template end as "template", s.chars as "chars"
+      from ${reportTemplates} t, lateral (select length(t.template::text)::int as chars) s
+      where t.name = ${name}`);
+    return result.rows[0];
   },
 
   /** Writes a new current version, if the row is still at `expected`; undefined when it moved on. `byName` null: the application. */

@@ -1,34 +1,27 @@
-import { checkTemplate, type Template } from '@pdfme/common';
-import { genericMessages, reportMessages, type ReportItem, type ReportVersion } from '@assoc/domain';
+import { isDeepStrictEqual } from 'node:util';
+import type { Template } from '@pdfme/common';
+import { genericMessages, reportLimits, reportMessages, type ReportItem, type ReportVersion } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.js';
 import type { DocumentDefinition } from '../documents/document.types.js';
+import { templateProblem } from '../documents/documents.template-check.js';
 import { reportsRepository as repo, type ReportAction, type ReportRow } from './reports.repository.js';
 
 /** What the reports module uses of the document service (modules/documents). */
 export interface ReportsDocuments {
   readonly definitions: readonly DocumentDefinition[];
   render(name: string, data: unknown): Promise<Uint8Array>;
+  renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   setTemplateSource(source: { current(name: string): Promise<Template | null> }): void;
+  warm(): Promise<void>;
 }
 
 const AUDIT = 'relatorios';
 /** The audit's author of the start-up upgrade of a shipped template (no user: the application; "Sistema" as the screens show it). */
 const SYSTEM: Actor = { userId: 0, name: 'Sistema' };
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** The pdfme message without its banner, on one line (the 400's detail). */
-function templateProblem(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text
-    .replace(/\[@pdfme\/common\]\s*Invalid argument:\s*/i, '')
-    .replace(/-{3,}/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 300);
-}
 
 /** The field names the definition fills (from its sample) that its default template holds: a save must keep them. */
 function filledFields(definition: DocumentDefinition): string[] {
@@ -65,17 +58,34 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
     rptData: row.template as Record<string, unknown>,
   });
 
-  /** Checks a template to save: a valid pdfme template that keeps every field the document fills. */
-  function checked(definition: DocumentDefinition, rptData: unknown): Template {
-    try {
-      checkTemplate(rptData);
-    } catch (error) {
-      throw badRequest(reportMessages.invalidTemplate(templateProblem(error)));
-    }
+  /** The shipped templates as stored (JSON: what jsonb gives back), to tell an edited template from the default. */
+  const shipped = new Map<string, unknown>();
+  const isShipped = (name: string, template: unknown) => {
+    const definition = definitions().find((d) => d.name === name);
+    if (!definition) return false;
+    if (!shipped.has(name)) shipped.set(name, JSON.parse(JSON.stringify(definition.template)));
+    return isDeepStrictEqual(template, shipped.get(name));
+  };
+
+  /**
+   * Checks a template to save (issue 22 item 4): a valid pdfme template within the template bounds (size, texts,
+   * schemas, base page, types, fonts, placeholders), that keeps every field the document fills, and that renders the
+   * definition's sample within the render limits (in a worker, as every edited template). 400 otherwise, nothing saved.
+   */
+  async function checked(definition: DocumentDefinition, rptData: unknown, { fields = true } = {}): Promise<Template> {
+    const problem = templateProblem(rptData);
+    if (problem) throw badRequest(problem);
     const template = rptData as Template;
     const names = new Set(template.schemas.flat().map((schema) => schema.name));
-    const missing = filledFields(definition).filter((field) => !names.has(field));
+    const missing = fields ? filledFields(definition).filter((field) => !names.has(field)) : [];
     if (missing.length) throw badRequest(reportMessages.missingFields(missing));
+    try {
+      await documents.renderWith(definition, definition.sample(), template);
+    } catch (error) {
+      // The 422 of the render names the template and says why; on a save it is the request that is refused.
+      if (error instanceof AppError) throw badRequest(error.message);
+      throw error;
+    }
     return template;
   }
 
@@ -133,9 +143,27 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
       return upgraded;
     },
 
-    /** The document service's template source: the stored template of a name, or null (the default). */
+    /**
+     * The document service's template source: the stored template of a name, or null when there is none or it is the
+     * shipped default (rendered in-process; an edited one renders in a worker under the render limits).
+     */
     async current(name: string): Promise<Template | null> {
-      return (await repo.templateOf(db, name)) as Template | null;
+      const row = await repo.templateOf(db, name, reportLimits.templateChars);
+      if (!row) return null;
+      const definition = definitions().find((d) => d.name === name);
+      // Past the size bound (stored by other means than a save): refused before the API reads it (issue 22 item 4).
+      if (row.template === null) {
+        if (!definition) return null;
+        const problem = reportMessages.tooLarge(reportLimits.templateChars / 1024 / 1024);
+        throw unprocessable(reportMessages.renderFailed(definition.description, name, problem));
+      }
+      return isShipped(name, row.template) ? null : (row.template as Template);
+    },
+
+    /** Whether any document has an edited template (rendered in a worker): the start-up warms a worker then. */
+    async anyEdited(): Promise<boolean> {
+      for (const definition of definitions()) if (await this.current(definition.name)) return true;
+      return false;
     },
 
     async list(): Promise<ReportItem[]> {
@@ -161,7 +189,7 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
     },
 
     async save(name: string, rptData: unknown, version: number, actor: Actor) {
-      const template = checked(definitionOf(name), rptData);
+      const template = await checked(definitionOf(name), rptData);
       return write(name, version, template, 'save', actor);
     },
 
@@ -177,7 +205,8 @@ export function createReportsService(db: Db, documents: ReportsDocuments) {
       const row = await rowOf(name);
       const target = await repo.version(db, row.reportId, body.version ?? 0);
       if (!target) throw notFound(reportMessages.versionNotFound(body.version ?? 0));
-      return write(name, body.current, target.template, 'restore', actor);
+      // A version saved before the template bounds is checked as a save would be (an older default may lack a field added since).
+      return write(name, body.current, await checked(definition, target.template, { fields: false }), 'restore', actor);
     },
 
     /** The PDF of the viewer: the definition's demo data when it exists, else its sample, through the stored template. */

@@ -69,7 +69,8 @@ describe('report templates: access', () => {
   });
 });
 
-describe('report templates', () => {
+// An edited template renders in a worker thread (issue 22 item 4); the first one loads pdfme through tsx (slow on a busy machine).
+describe('report templates', { timeout: 120_000 }, () => {
   it('installs one row per shipped document, once (a second install changes nothing)', async () => {
     const before = await ctx.db.select().from(reportTemplates);
     expect(before.map((r) => r.name)).toContain(NAME);
@@ -191,7 +192,7 @@ describe('report templates', () => {
   });
 });
 
-describe('shipped templates upgrade themselves at start-up where nobody edited them', () => {
+describe('shipped templates upgrade themselves at start-up where nobody edited them', { timeout: 120_000 }, () => {
   const SAUDE = 'declaracao-saude';
   const saudeUrl = `/api/v1/report/${SAUDE}`;
   const PAYMENT_FIELDS = ['pagamentos_titulo', 'pagamentos_entidade', 'pagamentos', 'pagamentos_total'];
