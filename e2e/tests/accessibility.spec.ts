@@ -184,7 +184,7 @@ async function walkMember(page: Page, network: NetworkWatch, label: string) {
 }
 
 async function walkTopBar(page: Page, label: string) {
-  const userMenu = page.getByRole('button', { name: /^Menu do usuário/ });
+  const userMenu = page.getByRole('button', { name: /Menu do usuário$/ });
   await userMenu.click();
   await expect(page.getByRole('menu')).toBeVisible();
   await settle(page);
