@@ -24,12 +24,16 @@ import type { CalendarHeaderProps, CalendarProps } from '@mantine/dates';
  */
 const themed = <Props>(entry: Omit<MantineThemeComponent, 'defaultProps'> & { defaultProps?: Partial<Props> }) => entry as MantineThemeComponent;
 
+/** The mark of a read-only field's wrapper; accessibility.css draws it (a grey box, no list arrow). */
+export const READ_ONLY_FIELD_CLASS = 'app-read-only';
+
 /**
- * Read-only fields look read-only (issue 22): the theme marks their wrapper, accessibility.css draws them. By the
- * readOnly prop, not the input's readonly attribute, which a Select that only lists options has too.
+ * Read-only fields look read-only (issue 22): the theme marks text, number and date fields by their readOnly prop.
+ * A Select cannot be told apart here (Mantine hands the theme its inner input, read-only whenever it is not
+ * searchable), so a read-only Select sets `className={READ_ONLY_FIELD_CLASS}` itself.
  */
 const readOnlyLook = themed<{ readOnly?: boolean }>({
-  classNames: (_theme: unknown, props: { readOnly?: boolean }) => (props.readOnly ? { root: 'app-read-only' } : {}),
+  classNames: (_theme: unknown, props: { readOnly?: boolean }) => (props.readOnly ? { root: READ_ONLY_FIELD_CLASS } : {}),
 });
 
 /** Colours whose light variant (shade 9 on shade 1: badges, light buttons) stays under 4.5:1. */
@@ -76,11 +80,7 @@ export const theme = createTheme({
     // Mantine keeps every closed Select's dropdown in the DOM (display: none) and positions each one with
     // floating-ui when it mounts: a forced layout per Select (the member screen's Usuário tab has 14). Mounting
     // the dropdown only while open costs nothing visible; aria-controls is only set while open anyway.
-    Select: themed<SelectProps>({ ...readOnlyLook, defaultProps: { comboboxProps: { keepMounted: false } } }),
-    MultiSelect: readOnlyLook,
-    Autocomplete: readOnlyLook,
-    TagsInput: readOnlyLook,
-    InputBase: readOnlyLook,
+    Select: themed<SelectProps>({ defaultProps: { comboboxProps: { keepMounted: false } } }),
     DateInput: readOnlyLook,
     InputClearButton: themed<InputClearButtonProps>({ defaultProps: { 'aria-label': 'Limpar' } }),
     Notification: themed<NotificationProps>({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
