@@ -106,7 +106,7 @@ test('a job command not built yet: the send-failure toast with the server reason
     other.x < toastBox.x + toastBox.width &&
     toastBox.y < other.y + other.height &&
     other.y < toastBox.y + toastBox.height;
-  for (const control of [page.getByRole('button', { name: /^Notificações/ }), page.getByRole('button', { name: /^Menu do usuário/ })]) {
+  for (const control of [page.getByRole('button', { name: /^Notificações/ }), page.getByRole('button', { name: /Menu do usuário$/ })]) {
     expect(overlaps((await control.boundingBox())!)).toBe(false);
   }
   await menu.getByRole('button', { name: 'Cadastros' }).click();

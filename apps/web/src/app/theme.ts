@@ -24,6 +24,18 @@ import type { CalendarHeaderProps, CalendarProps } from '@mantine/dates';
  */
 const themed = <Props>(entry: Omit<MantineThemeComponent, 'defaultProps'> & { defaultProps?: Partial<Props> }) => entry as MantineThemeComponent;
 
+/** The mark of a read-only field's wrapper; accessibility.css draws it (a grey box, no list arrow). */
+export const READ_ONLY_FIELD_CLASS = 'app-read-only';
+
+/**
+ * Read-only fields look read-only (issue 22): the theme marks text, number and date fields by their readOnly prop.
+ * A Select cannot be told apart here (Mantine hands the theme its inner input, read-only whenever it is not
+ * searchable), so a read-only Select sets `className={READ_ONLY_FIELD_CLASS}` itself.
+ */
+const readOnlyLook = themed<{ readOnly?: boolean }>({
+  classNames: (_theme: unknown, props: { readOnly?: boolean }) => (props.readOnly ? { root: READ_ONLY_FIELD_CLASS } : {}),
+});
+
 /** Colours whose light variant (shade 9 on shade 1: badges, light buttons) stays under 4.5:1. */
 const WEAK_LIGHT_COLORS = new Set(['green', 'lime', 'orange', 'teal', 'yellow', 'cyan', 'red', 'gray']);
 
@@ -62,13 +74,18 @@ export const theme = createTheme({
     CloseButton: themed<CloseButtonProps>({ defaultProps: { 'aria-label': 'Fechar' } as Partial<CloseButtonProps> }),
     // Mantine's initial-focus placeholder (a focusable role="presentation" div) is not allowed inside role="menu".
     Menu: themed<MenuProps>({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    TextInput: readOnlyLook,
+    Textarea: readOnlyLook,
+    NumberInput: readOnlyLook,
     // Mantine keeps every closed Select's dropdown in the DOM (display: none) and positions each one with
     // floating-ui when it mounts: a forced layout per Select (the member screen's Usuário tab has 14). Mounting
     // the dropdown only while open costs nothing visible; aria-controls is only set while open anyway.
     Select: themed<SelectProps>({ defaultProps: { comboboxProps: { keepMounted: false } } }),
+    DateInput: readOnlyLook,
     InputClearButton: themed<InputClearButtonProps>({ defaultProps: { 'aria-label': 'Limpar' } }),
     Notification: themed<NotificationProps>({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } }),
     PasswordInput: themed<PasswordInputProps>({
+      ...readOnlyLook,
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' } },
     }),
     Pagination: themed<PaginationProps>({
@@ -84,9 +101,8 @@ export const theme = createTheme({
     }),
     Calendar: themed<CalendarProps>({
       defaultProps: {
+        // No name for the month and year buttons: their visible text ("dezembro 2030") names them (WCAG 2.5.3).
         ariaLabels: {
-          monthLevelControl: 'Escolher o mês',
-          yearLevelControl: 'Escolher o ano',
           previousMonth: 'Mês anterior',
           nextMonth: 'Próximo mês',
           previousYear: 'Ano anterior',
@@ -118,7 +134,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': DIMMED_TEXT,
     // red-6 error text is 3.3:1; red-9 is 5.5:1.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // gray-6 placeholders are 3.3:1 (a file input's "Selecione o arquivo" is text the user reads): 5.6:1.
+    '--mantine-color-placeholder': DIMMED_TEXT,
   },
   dark: {},
 });

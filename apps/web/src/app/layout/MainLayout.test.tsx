@@ -95,6 +95,23 @@ describe('top bar', () => {
     expect(await screen.findByRole('link', { name: 'ASSOC' })).toHaveAttribute('href', '/');
   });
 
+  // Issue 22 item 18: axe 4.14's label-content-name-mismatch (serious) on "Menu do usuário Ana Superadmin", which left
+  // out the initials the button shows.
+  it('names the user menu button by what it shows, initials included, then what it is', async () => {
+    setup(staffRoles);
+    const button = await screen.findByRole('button', { name: /Menu do usuário$/ });
+    expect(within(button).getByText('AS')).toBeInTheDocument();
+    expect(button).toHaveAccessibleName('AS Ana Superadmin Menu do usuário');
+  });
+
+  // Issue 22 item 22: without the search (the portal) the bar has room: the name is whole at every width.
+  it('shows the whole name on the portal, at every width, and cuts it only beside the search', async () => {
+    setup(['v2portal']);
+    const portalName = within(await screen.findByRole('button', { name: /Menu do usuário$/ })).getByText('Ana Superadmin');
+    expect(portalName).not.toHaveAttribute('data-truncate');
+    expect(portalName.className).not.toMatch(/visible-from/);
+  });
+
   it('shows search, connected users and notifications only with their roles', async () => {
     setup(['v2menuusuario', 'v2menuprocesso']);
     await screen.findByRole('button', { name: /Menu do usuário/ });
@@ -116,7 +133,7 @@ describe('top bar', () => {
 
   it('user menu: Ferramentas opens the tools dialog, Sair signs out and goes to /login', async () => {
     const { user, api, router } = setup(staffRoles);
-    await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(await screen.findByRole('button', { name: 'AS Ana Superadmin Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
     const tools = await screen.findByRole('dialog', { name: 'Ferramentas' });
     expect(within(tools).getByRole('tab', { name: 'Acesso externo' })).toBeInTheDocument();
@@ -124,7 +141,7 @@ describe('top bar', () => {
     await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(screen.getByRole('button', { name: 'AS Ana Superadmin Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(api.callsTo('GET logout')).toHaveLength(1);

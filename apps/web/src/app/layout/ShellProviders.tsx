@@ -8,6 +8,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
 import '../accessibility.css';
+import { useDialogFocusReturn } from '../../modules/ui/hooks/useDialogFocusReturn';
 import { SessionLostHandler } from '../session/SessionLostHandler';
 
 dayjs.locale('pt-br');
@@ -19,6 +20,8 @@ dayjs.locale('pt-br');
  * loaded it stays mounted, /login included (a toast shown on the way there stays visible).
  */
 export default function ShellProviders({ children }: { children: ReactNode }) {
+  // A closed dialog gives the focus back to the control that opened it (WCAG 2.4.3), for every dialog at once.
+  useDialogFocusReturn();
   return (
     <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
       <ModalsProvider labels={{ confirm: 'SIM', cancel: 'NÃO' }}>

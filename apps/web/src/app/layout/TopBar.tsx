@@ -48,7 +48,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
         </Box>
       </RoleGate>
 
-      <Group gap={6} wrap="nowrap" ml="auto">
+      <Group gap={6} wrap="nowrap" ml="auto" className={classes.actions}>
         <RoleGate role="admin">
           <Tooltip label="Usuários conectados">
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Usuários conectados" onClick={connected.open}>

@@ -3,6 +3,8 @@ export const processTexts = {
   folders: 'Pastas',
   processes: 'Processos',
   movements: 'Andamentos',
+  /** The scrolling list of movements: a region the keyboard can scroll (axe scrollable-region-focusable). */
+  movementsList: 'Lista de andamentos',
   inboxUnread: (count: number) => (count === 1 ? '1 processo não aberto' : `${count} processos não abertos`),
   noProcesses: 'Nenhum processo nesta pasta',
   noResults: 'Nenhum processo encontrado',
@@ -54,6 +56,8 @@ export const processTexts = {
   pdfDownload: 'Baixar PDF',
   pdfClose: 'Fechar PDF',
   pdfLoading: 'Carregando o PDF',
+  /** The scrolling page of the PDF: a region the keyboard can scroll. */
+  pdfPage: 'Página do PDF',
   pdfFailed: 'Não foi possível abrir o PDF.',
   pdfOf: (numero: string) => `PDF do processo ${numero}`,
 } as const;

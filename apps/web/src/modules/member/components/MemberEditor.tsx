@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
 import { canIssueBond, genericMessages, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
@@ -51,6 +51,16 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
   const [selected, setSelected] = useState<MemberAuditItem | null>(null);
   const [reloading, setReloading] = useState(false);
   const { canView, canEdit } = useMemberAccess(audit, insert);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A record opened from the top bar's search (or from a list that left with the previous screen) takes the focus
+  // on its title (WCAG 2.4.3), so the keyboard goes on inside it; a focus the user already put in the content stays.
+  useEffect(() => {
+    const title = titleRef.current;
+    if (insert || !title) return;
+    const active = document.activeElement;
+    const content = title.closest('main');
+    if (!active || active === document.body || !content?.contains(active)) title.focus();
+  }, [insert]);
 
   const canAudit = !insert && hasRole(roles, 'v2userallowaudit');
   // Adicionar also needs the new-member role the server checks for POST user/-1.
@@ -83,7 +93,7 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <PageTitle>{title}</PageTitle>
+        <PageTitle ref={titleRef}>{title}</PageTitle>
         <Group gap="xs" wrap="wrap">
           {canAudit ? (
             audit ? (

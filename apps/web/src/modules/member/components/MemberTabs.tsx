@@ -9,6 +9,7 @@ import type { MemberTabProps } from '../member-tab.types';
 import { hasPendingChanges } from '../utils/pendingChanges';
 import { changedDotClass, isChanged } from '../changed-field';
 import { ChangedCue } from '../changed-cue';
+import classes from './MemberScreen.module.css';
 
 /** The member fields (and child lists) of a tab's sections: its part of the member for the warning triangle. */
 export function tabFields(tab: Pick<MemberTab, 'sections'>): string[] {
@@ -43,7 +44,7 @@ export function MemberTabs({ panel, initialTab }: { panel: MemberTabProps; initi
   if (!tabs.length) return null;
   return (
     <Tabs value={active} onChange={setChosen} keepMounted={false}>
-      <Tabs.List>
+      <Tabs.List className={classes.tabList}>
         {tabs.map((tab) => {
           const pending = mode !== 'audit' && hasPendingChanges(tabFields(tab), values, (path) => form.isDirty(path));
           // Audit mode: a dot on each tab holding a change of the version shown (issue 13: every change shows, per tab).

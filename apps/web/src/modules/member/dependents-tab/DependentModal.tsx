@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Grid, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import type { z } from 'zod';
 import { dependentAssociationFields, dependentItemSchema, kinships } from '@assoc/domain';
+import { READ_ONLY_FIELD_CLASS } from '../../../app/theme';
 import { MemberPhoto } from '../../member-photo';
 import { FormModal } from '../../ui/crud/FormModal';
 import { useAppForm, type FormValues } from '../../ui/form';
@@ -64,6 +65,8 @@ export function DependentModal(props: DependentModalProps) {
         withAsterisk={required}
         data={data}
         readOnly={!editable}
+        // Looks read-only too (issue 22): the theme cannot mark a Select by its readOnly prop.
+        className={editable ? undefined : READ_ONLY_FIELD_CLASS}
         clearable={!required && editable}
         allowDeselect={false}
         value={value == null ? null : String(value)}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyMember, memberMessages, type MemberInput } from '@assoc/domain';
+import { READ_ONLY_FIELD_CLASS } from '../../../app/theme';
 import { mockApi } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
@@ -203,6 +204,18 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText(/^Nome/, { selector: 'input' }) as HTMLInputElement).readOnly).toBe(false);
     expect((within(dialog).getByLabelText('Cargo 1', { selector: 'input' }) as HTMLInputElement).readOnly).toBe(true);
+    // Issue 22 item 22: and it looks read only (a grey box without the list's arrow, accessibility.css), Nome does not.
+    const fieldOf = (input: HTMLElement) => input.closest('.mantine-InputWrapper-root');
+    expect(fieldOf(within(dialog).getByLabelText('Cargo 1', { selector: 'input' }))).toHaveClass(READ_ONLY_FIELD_CLASS);
+    expect(fieldOf(within(dialog).getByLabelText(/^Nome/, { selector: 'input' }))).not.toHaveClass(READ_ONLY_FIELD_CLASS);
+  });
+
+  it('draws the association panel as editable with v2userdadosassoc', async () => {
+    const { user } = setup();
+    await user.click(within(table()).getByText('Bruno Souza'));
+    const dialog = await screen.findByRole('dialog');
+    const cargo = within(dialog).getByLabelText('Cargo 1', { selector: 'input' });
+    expect(cargo.closest('.mantine-InputWrapper-root')).not.toHaveClass(READ_ONLY_FIELD_CLASS);
   });
 
   it('audit mode: read only, changed fields highlighted; the dependent opened from the search is highlighted and expanded', async () => {

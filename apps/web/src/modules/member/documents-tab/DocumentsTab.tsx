@@ -55,8 +55,6 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
           offLabel="NÃO"
           size="lg"
           checked={newWindow}
-          // 'NÃO' on the grey track: dark text for 4.5:1 (the default grey fails WCAG AA).
-          styles={newWindow ? undefined : { trackLabel: { color: 'var(--mantine-color-black)' } }}
           onChange={(event) => setNewWindow(event.currentTarget.checked)}
         />
       </Group>

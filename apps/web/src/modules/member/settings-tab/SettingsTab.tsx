@@ -9,8 +9,6 @@ import { changedFieldProps, isChanged } from '../changed-field';
 import classes from '../changed-field.module.css';
 import type { MemberTabProps } from '../member-tab.types';
 
-const offTrack = { trackLabel: { color: 'var(--mantine-color-black)' } };
-
 /**
  * The Configurações tab [10] of the member record (decision 20): the member's portal access — sign-in on/off,
  * permission profile (permIdv2) and external access (fnAllowExternal), saved with the member (the one-row
@@ -75,7 +73,6 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
                   offLabel="NÃO"
                   size="lg"
                   checked={row.active}
-                  styles={row.active ? undefined : offTrack}
                   onChange={(event) => set({ active: event.currentTarget.checked })}
                 />
               </div>
@@ -100,7 +97,6 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
                 size="lg"
                 checked={row.fnAllowExternal}
                 disabled={!editable || !accessAdmin}
-                styles={row.fnAllowExternal ? undefined : offTrack}
                 onChange={(event) => set({ fnAllowExternal: event.currentTarget.checked })}
                 data-changed={changedAt('fnAllowExternal') ? 'true' : undefined}
                 className={changedAt('fnAllowExternal') ? classes.changed : undefined}

@@ -19,7 +19,13 @@ export function MovementList({ movements, loading, onDocument }: MovementListPro
       </Text>
     );
   return (
-    <ScrollArea.Autosize mah="calc(50vh - 80px)" type="auto" offsetScrollbars>
+    // The scrolling box takes the focus, so the arrows scroll it when no movement has a document button.
+    <ScrollArea.Autosize
+      mah="calc(50vh - 80px)"
+      type="auto"
+      offsetScrollbars
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': processTexts.movementsList }}
+    >
       <Timeline bulletSize={12} lineWidth={2} pl={4} pt={4} aria-label={processTexts.movements}>
         {movements.map((movement) => (
           <Timeline.Item key={movement.andId} title={formatDate(movement.data)}>

@@ -191,7 +191,15 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
           </Tooltip>
         </Group>
       </Group>
-      <Box ref={paneRef} mt="xs" style={{ flex: 1, overflow: 'auto', minHeight: 320, background: 'var(--mantine-color-gray-1)' }}>
+      {/* The page scrolls when zoomed: the keyboard reaches it too (axe scrollable-region-focusable). */}
+      <Box
+        ref={paneRef}
+        mt="xs"
+        tabIndex={0}
+        role="region"
+        aria-label={processTexts.pdfPage}
+        style={{ flex: 1, overflow: 'auto', minHeight: 320, background: 'var(--mantine-color-gray-1)' }}
+      >
         {problem ? (
           <Alert color="red" variant="light" role="alert" m="xs">
             {problem}

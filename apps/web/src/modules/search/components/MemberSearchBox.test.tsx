@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { emptyMember } from '@assoc/domain';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { person, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
@@ -41,6 +42,8 @@ function setup(search: (text: string) => MockReply = () => ({ body: [dependent, 
     'GET aniversarios': { body: [] },
     'POST search': ({ body }) => search((body as { text: string }).text),
     'GET searchhistory/202': { body: [{ ...dependent, viewedAt: '2026-01-01T10:00:00Z' }] },
+    'GET searchhistory/303': { body: [{ ...retired, viewedAt: '2026-01-01T10:00:00Z' }] },
+    'GET user/303': { body: { ...emptyMember(), cstId: 303, custName: 'Carlos Souza', custStatus: 'A', version: 1 } },
   });
   const app = wholeApp ? renderApp('/') : renderWithProviders(<MemberSearchBox />, { session });
   return { api, ...app };
@@ -156,6 +159,17 @@ describe('member search box', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terceiros'));
     expect(router.state.location.state).toEqual({ terId: 9 });
+  });
+
+  // Issue 22 item 16: the focus stayed in the emptied search box, a whole menu of Tabs away from the record.
+  it('moves the focus into the record opened with the keyboard: its title', async () => {
+    const { user } = setup(undefined, true);
+    const input = await searchInput();
+    await user.type(input, 'car{Enter}');
+    await screen.findByRole('option', { name: /Carlos Souza/ });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Carlos Souza' });
+    await waitFor(() => expect(title).toHaveFocus());
   });
 
   it('shows an empty list when the search fails', async () => {

@@ -33,7 +33,7 @@ function setup(routes: Parameters<typeof mockApi>[0] = {}) {
 }
 
 async function openTools(user: ReturnType<typeof renderWithProviders>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+  await user.click(await screen.findByRole('button', { name: 'AS Ana Superadmin Menu do usuário' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Ferramentas' }));
   return screen.findByRole('dialog', { name: 'Ferramentas' });
 }
@@ -141,7 +141,7 @@ describe('Baixar tutorial', () => {
       clicks.push({ download: this.download, href: this.href });
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Menu do usuário Ana Superadmin' }));
+    await user.click(await screen.findByRole('button', { name: 'AS Ana Superadmin Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Baixar tutorial' }));
     expect(await screen.findByText('Processando solicitação...')).toBeInTheDocument();
 

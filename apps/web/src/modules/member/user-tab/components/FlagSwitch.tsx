@@ -14,8 +14,6 @@ export function FlagSwitch({ path, label, onToggle }: { path: string; label: str
         offLabel="NÃO"
         size="lg"
         checked={on}
-        // 'NÃO' on the grey track: dark text for 4.5:1 (the default grey fails WCAG AA).
-        styles={on ? undefined : { trackLabel: { color: 'var(--mantine-color-black)' } }}
         onChange={(event) => {
           const checked = event.currentTarget.checked;
           form.setValue(path, checked);
