@@ -26,7 +26,8 @@ describe('demo photos', () => {
     expect(withPhoto.length).toBeGreaterThanOrEqual(4);
     expect(lines.at(-1)).toMatch(/^Fotos de demonstração: \d+ pessoas$/);
 
-    const { client } = await signedInAs(ctx, []);
+    // Staff who may open members see their photos (issue 22 item 5: not any signed-in user).
+    const { client } = await signedInAs(ctx, ['v2access']);
     const res = await client.get(`/api/v1/thumbs/2/${withPhoto[0]!.key}`);
     expect(res.statusCode).toBe(200);
     const meta = await sharp(res.rawPayload).metadata();
