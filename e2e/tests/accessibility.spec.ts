@@ -141,19 +141,17 @@ async function walkCalendar(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-/**
- * /associado with a seeded member opened (as the search opens it: navigation state {cstId, parentId}), then
- * its audit mode when the profile may see it. (/associado without state is the new-member form.)
- */
-async function walkMember(page: Page, network: NetworkWatch, label: string) {
+/** Opens a person as the search does (navigation state {cstId, parentId}); the first one the search finds. */
+async function openPerson(page: Page, network: NetworkWatch, pick: (p: { parentId: number | null; isTerceiro: boolean }) => boolean) {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const found = (await (await page.request.post('/api/v1/search', { data: { text: 'silva' }, headers: { 'x-xsrf-token': xsrf } })).json()) as Array<{
     cstId: number;
     parentId: number | null;
     isTerceiro: boolean;
+    custName: string;
   }>;
-  const holder = found.find((p) => !p.isTerceiro && p.parentId === null);
-  expect(holder, 'a seeded holder named Silva').toBeDefined();
+  const person = found.find(pick);
+  expect(person, 'a seeded person named Silva').toBeDefined();
   await page.evaluate(
     (usr) => {
       const window = globalThis as unknown as {
@@ -165,10 +163,19 @@ async function walkMember(page: Page, network: NetworkWatch, label: string) {
       window.history.pushState(state, '', '/associado');
       window.dispatchEvent(new window.PopStateEvent('popstate', { state }));
     },
-    { cstId: holder!.cstId, parentId: null },
+    { cstId: person!.cstId, parentId: person!.parentId },
   );
   await network.idle();
-  await expect(page.getByRole('tab').first()).toBeVisible();
+  await expect(page.getByRole('tab').first()).toBeVisible({ timeout: 60_000 });
+  return person!;
+}
+
+/**
+ * /associado with a seeded member opened (as the search opens it: navigation state {cstId, parentId}), then
+ * its audit mode when the profile may see it. (/associado without state is the new-member form.)
+ */
+async function walkMember(page: Page, network: NetworkWatch, label: string) {
+  await openPerson(page, network, (p) => !p.isTerceiro && p.parentId === null);
   await expect(page.getByRole('heading', { level: 1, name: 'NOVO ASSOCIADO' })).toBeHidden();
   await settle(page);
   await expectNoSeriousViolations(page, `${label}: associado aberto`);
@@ -396,37 +403,6 @@ test('screenshots of the sign-in, the dashboard and every registry at three size
 test.describe('issue 22', () => {
   // The first load of a screen can take long on a starved machine (load 30 on 2 cores seen): wait longer for it.
   const patient = expect.configure({ timeout: 60_000 });
-
-  /** Opens a person as the search does (navigation state {cstId, parentId}); the first one the search finds. */
-  async function openPerson(page: Page, network: NetworkWatch, pick: (p: { parentId: number | null; isTerceiro: boolean }) => boolean) {
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const found = (await (
-      await page.request.post('/api/v1/search', { data: { text: 'silva' }, headers: { 'x-xsrf-token': xsrf } })
-    ).json()) as Array<{
-      cstId: number;
-      parentId: number | null;
-      isTerceiro: boolean;
-      custName: string;
-    }>;
-    const person = found.find(pick);
-    expect(person, 'a seeded person named Silva').toBeDefined();
-    await page.evaluate(
-      (usr) => {
-        const window = globalThis as unknown as {
-          history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
-          dispatchEvent(event: unknown): void;
-          PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
-        };
-        const state = { usr, key: Math.random().toString(36).slice(2, 10), idx: (window.history.state?.idx ?? 0) + 1 };
-        window.history.pushState(state, '', '/associado');
-        window.dispatchEvent(new window.PopStateEvent('popstate', { state }));
-      },
-      { cstId: person!.cstId, parentId: person!.parentId },
-    );
-    await network.idle();
-    await patient(page.getByRole('tab').first()).toBeVisible();
-    return person!;
-  }
 
   test.describe('superadmin', () => {
     test.use({ storageState: stateOf('superadmin'), viewport: { width: 1440, height: 900 } });
