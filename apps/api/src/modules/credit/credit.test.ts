@@ -22,6 +22,11 @@ const body = (values: Record<string, unknown> = {}) => ({
   ...values,
 });
 const entriesOf = (cstId: number) => ctx.db.select().from(statementEntries).where(eq(statementEntries.cstId, cstId));
+const creditAuditsOf = (cstId: number) =>
+  ctx.db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, cstId)));
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_MAX_FAILURES: 3, LOGIN_SLOW_AFTER: 100 });
@@ -52,10 +57,7 @@ describe('POST user/credito/{cstId}', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ extValor: -12_345, extTipo: 'credito' });
     expect(entries[0]!.extDescricao).toBe('Crédito: Acerto de mensalidade (Primeira Usuária / Segundo Usuário)');
-    const [audit] = await ctx.db
-      .select()
-      .from(audits)
-      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    const [audit] = await creditAuditsOf(holder.cstId);
     expect(audit).toMatchObject({ userId: first.userId, entityId: String(entries[0]!.extId) });
     expect(audit!.after).toMatchObject({
       creditoValor: 12_345,
@@ -75,10 +77,7 @@ describe('POST user/credito/{cstId}', () => {
     expect([a.json().created, b.json().created].sort()).toEqual([false, true]);
     expect(a.json().extId).toBe(b.json().extId);
     expect(await entriesOf(holder.cstId)).toHaveLength(1);
-    const rows = await ctx.db
-      .select()
-      .from(audits)
-      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    const rows = await creditAuditsOf(holder.cstId);
     expect(rows).toHaveLength(1);
     const again = await client.post(`/api/v1/user/credito/${holder.cstId}`, { ...payload, creditoKey: undefined });
     expect(again.statusCode).toBe(200);
@@ -97,10 +96,7 @@ describe('POST user/credito/{cstId}', () => {
     expect(answers.every((a) => a.message === cm.success)).toBe(true);
     expect(answers.filter((a) => a.created)).toHaveLength(1);
     expect(await entriesOf(holder.cstId)).toHaveLength(1);
-    const rows = await ctx.db
-      .select()
-      .from(audits)
-      .where(and(eq(audits.category, 'credito'), eq(audits.ownerId, holder.cstId)));
+    const rows = await creditAuditsOf(holder.cstId);
     expect(rows).toHaveLength(1);
     // The same key after it finished answers the first credit again.
     const later = await client.post(`/api/v1/user/credito/${holder.cstId}`, payload);

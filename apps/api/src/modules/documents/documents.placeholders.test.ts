@@ -8,22 +8,13 @@ import { createGenerator } from './documents.generator.js';
 import { createDocumentRenderer, documentFonts, documentPlugins } from './documents.renderer.js';
 import { templateProblem } from './documents.template-check.js';
 import { pdfText } from './pdf-text.testing.js';
+import { fixedTextSchema } from './template.testing.js';
 
 const context: RenderContext = { association: { name: 'Associação dos Magistrados', shortName: 'ASSOC' }, now: new Date('2026-03-15T15:00:00Z') };
 const renderer = createDocumentRenderer({ context: () => context });
 const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
 
-const fixed = (name: string, content: string, y: number) => ({
-  name,
-  type: 'text',
-  content,
-  readOnly: true,
-  position: { x: 20, y },
-  width: 170,
-  height: 8,
-  fontSize: 9,
-  fontName: 'DejaVuSans',
-});
+const fixed = (name: string, content: string, y: number) => fixedTextSchema(name, content, y, 9);
 
 describe('placeholders (issue 22 item 4: no expression evaluator)', () => {
   it('fills names only; any other placeholder stays as written; values are never read again', () => {

@@ -4,6 +4,7 @@ import { reportLimits, reportMessages } from '@assoc/domain';
 import { audits, reportTemplates } from '../../db/schema/index.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { fixedTextSchema } from '../documents/template.testing.js';
 
 /**
  * Issue 22 item 4: report templates are bounded. A template may hold only so much (size, texts, schemas), a base page
@@ -20,17 +21,7 @@ type Schema = { name: string; type: string; content?: string; readOnly?: boolean
 type Template = { basePdf: unknown; schemas: Schema[][] };
 
 /** A fixed text of the template (read-only). */
-const fixedText = (name: string, content: string, y = 250): Schema => ({
-  name,
-  type: 'text',
-  content,
-  readOnly: true,
-  position: { x: 20, y },
-  width: 170,
-  height: 8,
-  fontSize: 8,
-  fontName: 'DejaVuSans',
-});
+const fixedText = (name: string, content: string, y = 250): Schema => fixedTextSchema(name, content, y);
 
 /** The issue's hostile expression (3.4 KB of nested repeats and array loops): pdfme evaluated it on the main thread. */
 const HOSTILE_EXPRESSION = `{${Array.from({ length: 48 }, (_, i) => `Array(${1e6 + i}).fill('x'.repeat(1e3)).map((a) => a.repeat(1e3)).join('')`).join(' + ')}}`;
