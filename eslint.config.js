@@ -1,6 +1,6 @@
 // One lint configuration for the whole monorepo (issue 10 §6), run by `npm test` (`npm run lint`).
-// Syntax-level typescript-eslint rules (no type information: a typed lint of the whole tree would cost more
-// than the typecheck it repeats), React hook rules and jsx-a11y for the web.
+// typescript-eslint's recommended rules, two typed rules (a promise nobody awaits or hands to a callback that
+// ignores it is an unhandled rejection waiting to happen: issue 23 item 8), React hook rules and jsx-a11y for the web.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,6 +28,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Typed rules only: the type-aware pass reads each workspace's tsconfig once (projectService).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    ignores: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'packages/domain/vitest.config.ts', 'e2e/playwright.config.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Event handlers may be async (React's onClick, Node's emitters): their rejections are handled inside.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

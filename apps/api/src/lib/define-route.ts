@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, onRequestAsyncHookHandler } from 'fastify';
 import {
   binaryReply,
   canOpenRoute,
@@ -30,7 +30,7 @@ export function menuRolesOf(screens: readonly string[]): Role[] {
 }
 
 /** Route-level check after the guard: every role of one of the screens (same rule as the web's route guard). */
-export function screenAccess(screens: readonly string[]): onRequestHookHandler {
+export function screenAccess(screens: readonly string[]): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const roles = currentUser(request).roles;
     if (!screens.some((path) => canOpenRoute(path, roles))) throw forbidden();
@@ -38,7 +38,7 @@ export function screenAccess(screens: readonly string[]): onRequestHookHandler {
 }
 
 /** The guard's route config (auth plugin) and the extra screen check of a contract's access. */
-function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[]; apiKey?: string }; check?: onRequestHookHandler } {
+function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[]; apiKey?: string }; check?: onRequestAsyncHookHandler } {
   if ('public' in access) return { config: { public: true } };
   if ('apiKey' in access) return { config: { apiKey: access.apiKey } };
   if ('signedIn' in access) return { config: { roles: [] } };
@@ -61,7 +61,7 @@ export type ContractHandler<C extends RouteContract> = (
 
 /** Route options a contract does not carry (a custom serializer, a validation message, a body limit). */
 export type RouteExtras = Pick<RouteOptions, 'schemaErrorFormatter' | 'serializerCompiler' | 'bodyLimit' | 'preHandler'> & {
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
 };
 
 /**
@@ -83,7 +83,7 @@ export function defineRoute<C extends RouteContract>(app: FastifyInstance, contr
     response: binary ? errorReplies : { [status]: contract.reply, ...errorReplies },
   };
   const { onRequest, ...options } = extras;
-  const hooks = [check, onRequest].filter((hook): hook is onRequestHookHandler => !!hook);
+  const hooks = [check, onRequest].filter((hook): hook is onRequestAsyncHookHandler => !!hook);
   app.route({
     ...options,
     method: contract.method,

@@ -8,13 +8,14 @@ import { createGenerator } from './documents.generator.js';
 import type { PoolReply, PoolTask } from './documents.pool.js';
 import { documentFonts, documentPlugins } from './documents.renderer.js';
 
+if (!parentPort) throw new Error('documents.worker: not started as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('documents.worker: not started as a worker thread');
 const generator = createGenerator({ font: documentFonts(), plugins: documentPlugins });
 // Loaded: the pool starts a chunk's time limit only now (loading pdfme takes a while, longer still under tsx).
 port.postMessage({ ready: true } satisfies PoolReply);
 
-port.on('message', async ({ id, template, jobs }: PoolTask & { id: number }) => {
+// One chunk at a time per worker (the pool waits for the reply); a failure is posted back, never thrown.
+async function renderChunk({ id, template, jobs }: PoolTask & { id: number }) {
   const pdfs: Uint8Array[] = [];
   for (const [item, job] of jobs.entries()) {
     try {
@@ -26,4 +27,6 @@ port.on('message', async ({ id, template, jobs }: PoolTask & { id: number }) => 
   }
   const buffers = [...new Set(pdfs.map((pdf) => pdf.buffer as ArrayBuffer))];
   port.postMessage({ id, pdfs } satisfies PoolReply, buffers);
-});
+}
+
+port.on('message', (task: PoolTask & { id: number }) => void renderChunk(task));

@@ -188,7 +188,7 @@ export function createS3Store(opts: S3Options): BlobStore {
       try {
         await pipeline(body, h.transform, out);
         const { size, sha256 } = h.result();
-        (await send('PUT', key, { file: tmp, size, sha256 })).body?.cancel();
+        await (await send('PUT', key, { file: tmp, size, sha256 })).body?.cancel();
         return { key, size, sha256 };
       } finally {
         if (!out.closed) await once(out, 'close').catch(() => {});
@@ -201,7 +201,7 @@ export function createS3Store(opts: S3Options): BlobStore {
       return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
     },
     async delete(key) {
-      (await send('DELETE', key)).body?.cancel();
+      await (await send('DELETE', key)).body?.cancel();
     },
   };
 }

@@ -76,7 +76,8 @@ describe('SigV4', () => {
  */
 async function fakeS3(secret: string) {
   const objects = new Map<string, Buffer>();
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
@@ -112,7 +113,7 @@ async function fakeS3(secret: string) {
     objects.delete(req.url!);
     res.statusCode = 204;
     return res.end();
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { objects, server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -107,17 +107,19 @@ export function createMailWorker({
     return running;
   }
 
+  async function tick() {
+    let tried = 0;
+    try {
+      tried = await runOnce();
+    } catch (error) {
+      log.error({ err: loggableError(error) }, 'falha no envio de e-mails');
+    }
+    schedule(tried >= BATCH ? 0 : config.MAIL_POLL_MS);
+  }
+
   function schedule(ms: number) {
     if (stopped) return;
-    timer = setTimeout(async () => {
-      let tried = 0;
-      try {
-        tried = await runOnce();
-      } catch (error) {
-        log.error({ err: loggableError(error) }, 'falha no envio de e-mails');
-      }
-      schedule(tried >= BATCH ? 0 : config.MAIL_POLL_MS);
-    }, ms);
+    timer = setTimeout(() => void tick(), ms);
     timer.unref();
   }
 

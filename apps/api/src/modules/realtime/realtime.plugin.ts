@@ -91,7 +91,8 @@ export default fp(
     }
 
     // Handshake: a same-origin request with a valid session cookie, or no connection.
-    io.use(async (socket, next) => {
+    io.use((socket, next) => void handshake(socket, next));
+    async function handshake(socket: Parameters<Parameters<typeof io.use>[0]>[0], next: (error?: Error) => void) {
       try {
         const { origin, host } = socket.request.headers;
         if (!originAllowed(origin, host, app.config.PUBLIC_URL)) return next(new Error(genericMessages.realtimeOriginRefused));
@@ -113,7 +114,7 @@ export default fp(
       } catch (error) {
         next(error as Error);
       }
-    });
+    }
 
     /** Delivers a role-only message to this instance's sockets of the role whose session still holds it. */
     async function deliverToRole(role: string, event: string, payload: unknown) {

@@ -72,7 +72,7 @@ export function useResetForm(code: string) {
       if (isApiError(error) && error.status === 410) {
         // An expired link: back to the start, where a new one can be requested.
         notifyError(error.message);
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
         return;
       }
       if (isApiError(error) && error.status === 400 && error.body) {
