@@ -166,7 +166,8 @@ export class JobEngine {
     // An occurrence that fails is simply run again at the next one.
     await boss.createQueue(SCHEDULE_QUEUE, { retryLimit: 0, expireInSeconds: 60 * 60 });
     const schedules = this.opts.schedules ?? [];
-    for (const task of schedules) await boss.schedule(SCHEDULE_QUEUE, task.cron, { name: task.name } satisfies ScheduleData, {
+    for (const task of schedules)
+      await boss.schedule(SCHEDULE_QUEUE, task.cron, { name: task.name } satisfies ScheduleData, {
         key: task.name,
         // Clean-ups read the current state: the occurrences missed while no instance ran make one run, not none.
         missed: 'once',
@@ -241,7 +242,7 @@ export class JobEngine {
   }
 
   /** Runs one attempt of a job. Finished jobs are skipped, so a duplicate delivery does nothing. */
-  async run(job: BossJob<QueueData>) {
+  async run(job: Pick<BossJob<QueueData>, 'data' | 'retryCount' | 'signal'>) {
     const { jobId } = job.data;
     const attempt = job.retryCount;
     // Only an open job starts (again): a finished or deleted one is left alone.
@@ -343,7 +344,9 @@ export class JobEngine {
 
   /** A finished job's checkpoints are no longer needed (a failed job is started anew, not resumed). */
   private async forget(jobId: string) {
-    await dropCheckpoints(this.jobDb ?? this.opts.db, jobId).catch((error) => this.opts.log?.warn({ err: error, jobId }, 'job checkpoints not dropped'));
+    await dropCheckpoints(this.jobDb ?? this.opts.db, jobId).catch((error) =>
+      this.opts.log?.warn({ err: error, jobId }, 'job checkpoints not dropped'),
+    );
   }
 
   /**
