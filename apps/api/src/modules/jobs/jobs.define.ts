@@ -44,10 +44,13 @@ export function checkJobCatalogue(catalogue: readonly JobCommand[], work: readon
       continue;
     }
     const entries = catalogue.filter((c) => c.command === item.command);
-    if (entries.length === 0) throw new Error(`job command ${item.command} (module ${module}) is not in the menu's catalogue (packages/domain jobCommands)`);
+    if (entries.length === 0)
+      throw new Error(`job command ${item.command} (module ${module}) is not in the menu's catalogue (packages/domain jobCommands)`);
     const pending = entries.find((c) => c.pending);
     if (pending)
-      throw new Error(`job command ${item.command} (module ${module}) has a handler but is marked pending ('${pending.pending}') in jobCommands: remove the mark`);
+      throw new Error(
+        `job command ${item.command} (module ${module}) has a handler but is marked pending ('${pending.pending}') in jobCommands: remove the mark`,
+      );
     if (jobs.has(item.command)) throw new Error(`job command ${item.command} has two handlers (module ${module})`);
     jobs.set(item.command, item);
   }
