@@ -368,6 +368,7 @@ export class JobEngine {
         }
         // failed, cancelled, completed without our final write, or deleted.
         this.emit(await this.repo.finish(row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
+        await this.forget(row.jobId);
       }
     })()
       .catch((error) => this.opts.log?.error(error, 'job supervisor'))
