@@ -92,7 +92,10 @@ export async function generateIncomeTax(
         );
         return {
           // Chunks are disjoint ranges of holders: a holder's payments are all in one chunk.
-          state: { total: totals.total + rows.reduce((sum, r) => sum + r.valor, 0), holders: totals.holders + new Set(rows.map((r) => r.cstId)).size },
+          state: {
+            total: totals.total + rows.reduce((sum, r) => sum + r.valor, 0),
+            holders: totals.holders + new Set(rows.map((r) => r.cstId)).size,
+          },
           output: lines.length ? lines.join('\r\n') : undefined,
         };
       },

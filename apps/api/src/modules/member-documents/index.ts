@@ -45,8 +45,6 @@ export default defineModule({
     });
   },
   // Hourly through pg-boss (one instance runs it; an occurrence missed while the app was down runs once at start).
-  jobs: (app) => [
-    defineSchedule({ name: 'member-documents-cleanup', cron: '37 * * * *', run: () => app.services.memberDocuments.cleanupQuietly() }),
-  ],
+  jobs: (app) => [defineSchedule({ name: 'member-documents-cleanup', cron: '37 * * * *', run: () => app.services.memberDocuments.cleanupQuietly() })],
   routes,
 });
