@@ -53,7 +53,9 @@ interface ScheduleData {
  * Background jobs on pg-boss (same database, schema `pgboss`), with their visible state in our `jobs` table
  * (pg-boss has no progress API). Crash safety: the queue has a heartbeat, so a job whose process died is
  * failed by pg-boss's supervisor and retried (retryLimit), and a supervisor of ours ends as failed (20) any
- * open job pg-boss no longer runs. A job is never left running forever.
+ * open job pg-boss no longer runs. A job is never left running forever. A retried job working through
+ * `forEachChunk` resumes after its last committed chunk (jobs.chunks.ts); an exclusive one holds its advisory lock
+ * for the whole run; the modules' recurring work is sent by pg-boss schedules on SCHEDULE_QUEUE.
  */
 export class JobEngine {
   readonly repo;
