@@ -58,13 +58,15 @@ const csvCell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` 
 export async function generateIncomeTax(
   ctx: Pick<JobContext, 'db' | 'userData' | 'progress' | 'attach'> & Partial<Pick<JobContext, 'jobId' | 'signal'>>,
   ano = baseYearOf(ctx.userData),
+  /** Holders per chunk (a test makes several chunks of few holders). */
+  chunkSize = CHUNK,
 ): Promise<JobOutcome> {
   const jobId = ctx.jobId ?? crypto.randomUUID();
   const holders = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers where parent_id is null`);
   const { state, outputs } = await forEachChunk(
     { ...ctx, jobId },
     {
-      size: CHUNK,
+      size: chunkSize,
       total: holders.rows[0]?.n ?? 0,
       subtitle: `Ano-base ${ano}`,
       initial: { total: 0, holders: 0 },
