@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { JobHandler } from '../modules/jobs/jobs.types.js';
+import type { BackgroundWork } from '../modules/jobs/jobs.types.js';
 
 /** Parts a test can leave off (all on by default; the server always runs them). */
 export interface AppFeatures {
@@ -41,7 +41,11 @@ export interface AppModule {
   name: string;
   setup?(app: FastifyInstance, context: ModuleContext): Promise<void> | void;
   routes?: FastifyPluginAsync;
-  jobs?(app: FastifyInstance): Record<string, JobHandler>;
+  /**
+   * The module's background work: menu jobs (`defineJob`) and recurring work (`defineSchedule`). Called once at
+   * set-up, in any order: the definitions only close over `app`, and use its services when they run.
+   */
+  jobs?(app: FastifyInstance): readonly BackgroundWork[];
 }
 
 export const defineModule = (module: AppModule): AppModule => module;

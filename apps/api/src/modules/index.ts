@@ -38,7 +38,6 @@ import credit from './credit/index.js';
 import healthDeclaration from './health-declaration/index.js';
 import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
-import { incomeTaxJobs } from './income-tax/income-tax.job.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -60,7 +59,6 @@ export const appModules: readonly AppModule[] = [
   geo,
   peopleReports,
   documents,
-  incomeTaxJobs,
   jobs,
   reports,
   connections,

@@ -9,6 +9,11 @@ export interface JobCommand {
   /** Health plan selected by the ^21 / ^22 suffix of the spec's job target. */
   plan?: 21 | 22;
   allowDuplicates?: boolean;
+  /**
+   * Not built yet: the issue area that will build it (e.g. 'closing'). It answers 501 until then; the server refuses
+   * to start if a pending command has a handler or a command that is not pending has none (issue 23 §1).
+   */
+  pending?: string;
 }
 
 export const jobCommands: readonly JobCommand[] = [
@@ -18,6 +23,7 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Declaração de saúde por e-mail (plano 21)',
     question: 'Deseja enviar por e-mail a declaração de saúde do plano 21?',
     role: 'v2atd',
+    pending: 'health',
   },
   {
     command: 'declaracaosaude-email',
@@ -25,6 +31,7 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Declaração de saúde por e-mail (plano 22)',
     question: 'Deseja enviar por e-mail a declaração de saúde do plano 22?',
     role: 'v2atd',
+    pending: 'health',
   },
   {
     command: 'declaracaosaude-export',
@@ -32,6 +39,7 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Exportar declaração de saúde (plano 21)',
     question: 'Deseja exportar a declaração de saúde do plano 21?',
     role: 'v2atd',
+    pending: 'health',
   },
   {
     command: 'declaracaosaude-export',
@@ -39,6 +47,7 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Exportar declaração de saúde (plano 22)',
     question: 'Deseja exportar a declaração de saúde do plano 22?',
     role: 'v2atd',
+    pending: 'health',
   },
   {
     command: 'contagem-excel',
@@ -51,42 +60,72 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Enviar extrato mensal por e-mail',
     question: 'Deseja enviar o extrato mensal por e-mail a todos os associados?',
     role: 'v2atd',
+    pending: 'closing',
   },
   {
     command: 'extrato-impressora',
     label: 'Arquivo de extratos para gráfica',
     question: 'Deseja gerar o arquivo de extratos para impressão?',
     role: 'v2atd',
+    pending: 'closing',
   },
   {
     command: 'ir-email',
     label: 'Enviar I.R. anual por e-mail',
     question: 'Deseja enviar o informe de I.R. por e-mail a todos os associados?',
     role: 'v2atd',
+    pending: 'income-tax',
   },
-  { command: 'ir-impressora', label: 'Arquivo de I.R. para gráfica', question: 'Deseja gerar o arquivo de I.R. para impressão?', role: 'v2atd' },
+  {
+    command: 'ir-impressora',
+    label: 'Arquivo de I.R. para gráfica',
+    question: 'Deseja gerar o arquivo de I.R. para impressão?',
+    role: 'v2atd',
+    pending: 'income-tax',
+  },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
-  { command: 'remessa-gerar', label: 'Gerar remessa de cobrança', question: 'Deseja gerar a remessa de cobrança?', role: 'v2atd' },
-  { command: 'boletos-email', label: 'Enviar boletos gerados por e-mail', question: 'Deseja enviar por e-mail os boletos gerados?', role: 'v2atd' },
+  {
+    command: 'remessa-gerar',
+    label: 'Gerar remessa de cobrança',
+    question: 'Deseja gerar a remessa de cobrança?',
+    role: 'v2atd',
+    pending: 'bank-files',
+  },
+  {
+    command: 'boletos-email',
+    label: 'Enviar boletos gerados por e-mail',
+    question: 'Deseja enviar por e-mail os boletos gerados?',
+    role: 'v2atd',
+    pending: 'bank-files',
+  },
   {
     command: 'celular-email',
     label: 'Extrato detalhado de celular por e-mail',
     question: 'Deseja enviar o extrato detalhado de celular por e-mail?',
     role: 'v2menufincel',
+    pending: 'mobile-calls',
   },
   {
     command: 'seguro-vida-export-1',
     label: 'Exportar seguro de vida (seguradora 1)',
     question: 'Deseja exportar o arquivo de seguro de vida da seguradora 1?',
     role: 'v2atd',
+    pending: 'exports',
   },
   {
     command: 'seguro-vida-export-2',
     label: 'Exportar seguro de vida (seguradora 2)',
     question: 'Deseja exportar o arquivo de seguro de vida da seguradora 2?',
     role: 'v2atd',
+    pending: 'exports',
   },
-  { command: 'lanchonete-export', label: 'Exportar lanchonete', question: 'Deseja gerar a exportação da lanchonete?', role: 'v2menufinexp' },
+  {
+    command: 'lanchonete-export',
+    label: 'Exportar lanchonete',
+    question: 'Deseja gerar a exportação da lanchonete?',
+    role: 'v2menufinexp',
+    pending: 'exports',
+  },
 ];
 
 /** The spec's target text of a job link: `job:{address} question`, optionally followed by ^21 or ^22. */

@@ -80,6 +80,8 @@ export const jobTexts = {
   invalidFile: 'Arquivo inválido',
   interrupted: 'A tarefa foi interrompida (o servidor parou durante a execução) e não pôde ser concluída. Inicie-a novamente.',
   waitingRetry: 'Aguardando nova tentativa',
+  /** An exclusive job (one closing, one remittance… at a time) waiting for the one that holds its lock. */
+  waitingExclusive: 'Aguardando outra tarefa exclusiva terminar',
   queued: 'Aguardando processamento',
   unknownStatus: 'Desconhecido',
   failedStatus: 'Falhou',

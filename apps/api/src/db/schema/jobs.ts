@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './access.js';
 
 /**
@@ -33,6 +47,25 @@ export const jobs = pgTable(
       .on(t.jobName)
       .where(sql`job_status <= 10`),
   ],
+);
+
+/**
+ * A job's committed chunks (`forEachChunk`, issue 23 §1), each written in its chunk's transaction: the newest row is
+ * the checkpoint (the last key done, the running state), `output` the chunk's part of the job's file.
+ */
+export const jobChunks = pgTable(
+  'job_chunks',
+  {
+    jobId: uuid('job_id').notNull(),
+    name: varchar('name', { length: 40 }).notNull(),
+    seq: integer('seq').notNull(),
+    afterKey: jsonb('after_key').notNull(),
+    state: jsonb('state').notNull(),
+    done: integer('done').notNull(),
+    output: text('output'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'job_chunks_pkey', columns: [t.jobId, t.name, t.seq] })],
 );
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

@@ -1,7 +1,7 @@
 import { defineModule } from '../../lib/module.js';
-import { loggableError } from '../../lib/errors.js';
 import { createNetworkMatcher } from '../../lib/network.js';
 import { resolveSecret } from '../../lib/signed-token.js';
+import { defineSchedule } from '../jobs/jobs.define.js';
 import authGuard from './auth.guard.js';
 import { createAuthRepository } from './auth.repository.js';
 import { createAuthService, type AuthService } from './auth.service.js';
@@ -16,7 +16,7 @@ declare module '../../lib/module.js' {
 /**
  * Sign-in and sessions. Its setup (first of the modules) builds the one auth service, registers the session
  * guard at the app's root (fastify-plugin 'auth': every later route is guarded, the real-time channel
- * depends on it) and prunes expired sign-in counters hourly.
+ * depends on it); its hourly schedule prunes expired sign-in counters.
  */
 export default defineModule({
   name: 'auth',
@@ -31,13 +31,8 @@ export default defineModule({
     });
     app.services.auth = service;
     await app.register(authGuard, { service });
-
-    // Expired sign-in counters would only restart; forget them hourly so the table stays small.
-    const pruneTimer = setInterval(() => {
-      service.pruneLimits().catch((err) => app.log.warn({ err: loggableError(err) }, 'limite de entrada: limpeza falhou'));
-    }, 3_600_000);
-    pruneTimer.unref();
-    app.addHook('onClose', async () => clearInterval(pruneTimer));
   },
+  // Expired sign-in counters would only restart; forget them hourly (one instance does it) so the table stays small.
+  jobs: (app) => [defineSchedule({ name: 'auth-prune-limits', cron: '7 * * * *', run: () => app.services.auth.pruneLimits() })],
   routes,
 });

@@ -1,11 +1,14 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { formatCpf, formatNumeroInterno } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { defineModule } from '../../lib/module.js';
+import { z } from 'zod';
+import { formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
+import type { Executor } from '../../lib/audit.js';
+import { dropCheckpoints, forEachChunk } from '../jobs/jobs.chunks.js';
+import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';
 import { HEALTH_ENTRY_JOINS, HEALTH_PAID } from './income-tax.repository.js';
 
-/** Holders per statement: each chunk is one aggregate over the ledger (progress between chunks). */
+/** Holders per chunk: each is one aggregate statement over the ledger, committed with its checkpoint. */
 const CHUNK = 3000;
 
 interface Row {
@@ -19,13 +22,27 @@ interface Row {
   valor: number;
 }
 
+/** The base year of a request's text ('0' or empty: the year before the current one); null when it is not one. */
+function parseBaseYear(userData: string, now: Date): number | null {
+  if (!userData || userData === '0') return now.getFullYear() - 1;
+  const year = Number(userData);
+  return Number.isInteger(year) && year >= 2000 && year <= 2200 ? year : null;
+}
+
 /** The base year of `userData` ('0' or empty: the year before the current one). */
 export function baseYearOf(userData: string, now = new Date()): number {
-  const year = Number(userData);
-  if (!userData || userData === '0') return now.getFullYear() - 1;
-  if (!Number.isInteger(year) || year < 2000 || year > 2200) throw new JobFailure('Ano-base inválido');
+  const year = parseBaseYear(userData, now);
+  if (year === null) throw new JobFailure(incomeTaxMessages.invalidYear);
   return year;
 }
+
+/** The payload of `ir-gerar`: the base year, as the menu sends it (`jobs/send/ir-gerar/{ano}`, 0 for the year before). */
+export const irGerarPayload = z.string().transform((userData, check) => {
+  const ano = parseBaseYear(userData, new Date());
+  if (ano !== null) return { ano };
+  check.addIssue({ code: 'custom', message: incomeTaxMessages.invalidYear });
+  return z.NEVER;
+});
 
 const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const csvCell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -34,43 +51,65 @@ const csvCell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` 
  * "Gerar I.R. do ano base" (menu job `ir-gerar`, decision 7): every holder's income-tax statement of the base year,
  * computed set-based — one aggregate statement per chunk of holders over the ledger's locked periods of that year,
  * per holder, beneficiary and health IR group (what was paid: `HEALTH_PAID`) — with progress, into a CSV attached to the job (what GET user/ir answers for
- * one holder). Reads only: running it again is harmless.
+ * one holder). Reads only. The holders are walked in chunks with checkpoints (`forEachChunk`): each chunk's CSV lines
+ * and running totals are committed with its checkpoint, so a retry after a crash goes on after the last chunk done.
+ * Without a `jobId` (a direct call) it checkpoints under an id of its own and forgets it at the end.
  */
-export async function generateIncomeTax(ctx: Pick<JobContext, 'db' | 'userData' | 'progress' | 'attach'>): Promise<JobOutcome> {
-  const ano = baseYearOf(ctx.userData);
-  const holders = await ctx.db.execute<{ cst_id: number }>(sql`select cst_id from customers where parent_id is null order by cst_id`);
-  const ids = holders.rows.map((r) => r.cst_id);
-  await ctx.progress(0, ids.length, `Ano-base ${ano}`);
-  const lines = ['Nº interno;Titular;CPF do titular;Beneficiário;CPF do beneficiário;Grupo de IR;Valor (R$)'];
-  let total = 0;
-  const withPayments = new Set<number>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const rows = await chunkRows(ctx.db, ano, chunk[0]!, chunk[chunk.length - 1]!);
-    for (const r of rows) {
-      withPayments.add(r.cstId);
-      total += r.valor;
-      lines.push(
-        [
-          r.numero ? formatNumeroInterno(r.numero) : '',
-          r.titular,
-          r.titularCpf ? formatCpf(r.titularCpf) : '',
-          r.beneficiario ?? '',
-          r.cpf ? formatCpf(r.cpf) : '',
-          r.grupo,
-          money(r.valor),
-        ]
-          .map(csvCell)
-          .join(';'),
-      );
-    }
-    await ctx.progress(Math.min(i + CHUNK, ids.length), ids.length, `Ano-base ${ano}`);
-  }
+export async function generateIncomeTax(
+  ctx: Pick<JobContext, 'db' | 'userData' | 'progress' | 'attach'> & Partial<Pick<JobContext, 'jobId' | 'signal'>>,
+  ano = baseYearOf(ctx.userData),
+  /** Holders per chunk (a test makes several chunks of few holders). */
+  chunkSize = CHUNK,
+): Promise<JobOutcome> {
+  const jobId = ctx.jobId ?? crypto.randomUUID();
+  const holders = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers where parent_id is null`);
+  const { state, outputs } = await forEachChunk(
+    { ...ctx, jobId },
+    {
+      size: chunkSize,
+      total: holders.rows[0]?.n ?? 0,
+      subtitle: `Ano-base ${ano}`,
+      initial: { total: 0, holders: 0 },
+      fetch: async (tx, after: number | null, limit) => {
+        const page = await tx.execute<{ cst_id: number }>(
+          sql`select cst_id from customers where parent_id is null ${after === null ? sql`` : sql`and cst_id > ${after}`} order by cst_id limit ${limit}`,
+        );
+        return page.rows.map((r) => r.cst_id);
+      },
+      key: (cstId) => cstId,
+      run: async (tx, ids, totals) => {
+        const rows = await chunkRows(tx, ano, ids[0]!, ids[ids.length - 1]!);
+        const lines = rows.map((r) =>
+          [
+            r.numero ? formatNumeroInterno(r.numero) : '',
+            r.titular,
+            r.titularCpf ? formatCpf(r.titularCpf) : '',
+            r.beneficiario ?? '',
+            r.cpf ? formatCpf(r.cpf) : '',
+            r.grupo,
+            money(r.valor),
+          ]
+            .map(csvCell)
+            .join(';'),
+        );
+        return {
+          // Chunks are disjoint ranges of holders: a holder's payments are all in one chunk.
+          state: {
+            total: totals.total + rows.reduce((sum, r) => sum + r.valor, 0),
+            holders: totals.holders + new Set(rows.map((r) => r.cstId)).size,
+          },
+          output: lines.length ? lines.join('\r\n') : undefined,
+        };
+      },
+    },
+  );
+  const lines = ['Nº interno;Titular;CPF do titular;Beneficiário;CPF do beneficiário;Grupo de IR;Valor (R$)', ...outputs];
   await ctx.attach({ name: `ir-${ano}.csv`, mimeType: 'text/csv', data: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8') });
-  return { subtitle: `Ano-base ${ano}: ${withPayments.size} titulares`, result: `Total ${money(total)}` };
+  if (!ctx.jobId) await dropCheckpoints(ctx.db, jobId);
+  return { subtitle: `Ano-base ${ano}: ${state.holders} titulares`, result: `Total ${money(state.total)}` };
 }
 
-async function chunkRows(db: Db, ano: number, from: number, to: number): Promise<Row[]> {
+async function chunkRows(db: Executor, ano: number, from: number, to: number): Promise<Row[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select h.cst_id as "cstId", h.cust_numero_interno as numero, h.cust_name as titular, h.cust_cpf as "titularCpf",
            b.cust_name as beneficiario, b.cust_cpf as cpf, g.extgrp_name as grupo, t.valor
@@ -88,8 +127,9 @@ async function chunkRows(db: Db, ano: number, from: number, to: number): Promise
   return result.rows;
 }
 
-/** The income tax's job handler, as its own module listed before the jobs module (the I.R. module needs members). */
-export const incomeTaxJobs = defineModule({
-  name: 'incomeTaxJobs',
-  jobs: () => ({ 'ir-gerar': (ctx) => generateIncomeTax(ctx) }),
+/** The menu job `ir-gerar`, declared by the income-tax module (its `jobs`). */
+export const irGerarJob = defineJob({
+  command: 'ir-gerar',
+  payload: irGerarPayload,
+  run: (ctx) => generateIncomeTax(ctx, ctx.payload.ano),
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, incomeTaxMessages as im, type IncomeTaxStatement, type MemberRecord } from '@assoc/domain';
@@ -203,6 +204,31 @@ describe('job ir-gerar (Gerar I.R. do ano base)', () => {
       ['Titular IR', 'Cônjuge IR', 'Plano de saúde IR', '800,00'],
     ]);
     expect(cells[0]![4]).toBe('111.444.777-35');
+  });
+
+  it('resumes after its last committed chunk when interrupted: the same file and totals as an uninterrupted run', async () => {
+    const holders = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers where parent_id is null`);
+    const size = Math.max(1, Math.ceil(holders.rows[0]!.n / 3));
+    const files: Buffer[] = [];
+    const attach = async (file: { data: Buffer }) => void files.push(file.data);
+    const progress = async () => {};
+    const whole = await generateIncomeTax({ db: ctx.db, userData: '2025', progress, attach }, 2025, size);
+
+    // The first attempt dies after its first chunk is committed (the report after it throws, as a crash would stop it).
+    const jobId = crypto.randomUUID();
+    let reports = 0;
+    const crashing = async () => {
+      reports += 1;
+      if (reports === 2) throw new Error('queda');
+    };
+    await expect(generateIncomeTax({ db: ctx.db, jobId, userData: '2025', progress: crashing, attach }, 2025, size)).rejects.toThrow('queda');
+    const committed = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from job_chunks where job_id = ${jobId}`);
+    expect(committed.rows[0]!.n).toBe(1);
+    expect(files).toHaveLength(1);
+
+    const resumed = await generateIncomeTax({ db: ctx.db, jobId, userData: '2025', progress, attach }, 2025, size);
+    expect(resumed).toEqual(whole);
+    expect(files[1]!.equals(files[0]!)).toBe(true);
   });
 
   it('refuses a bad base year; 0 means the year before', () => {

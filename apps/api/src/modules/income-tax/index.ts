@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { irGerarJob } from './income-tax.job.js';
 import { createIncomeTaxRepository, MEMBER_YEARS_JSON } from './income-tax.repository.js';
 import routes from './income-tax.routes.js';
 import { createIncomeTaxService, type IncomeTaxService } from './income-tax.service.js';
@@ -25,5 +26,6 @@ export default defineModule({
       json: { expression: MEMBER_YEARS_JSON, fromJson: (value) => (value as number[]).map((ano) => ({ value: ano, label: String(ano) })) },
     });
   },
+  jobs: () => [irGerarJob],
   routes,
 });

@@ -4,7 +4,7 @@ import { defineModule, type AppModule } from '../../lib/module.js';
 import { JobEngine } from './jobs.engine.js';
 import { JobRegistry } from './jobs.registry.js';
 import { createJobsService, type JobsService } from './jobs.service.js';
-import type { JobHandler } from './jobs.types.js';
+import { checkJobCatalogue } from './jobs.define.js';
 import routes from './jobs.routes.js';
 
 declare module 'fastify' {
@@ -21,28 +21,18 @@ declare module '../../lib/module.js' {
 }
 
 /**
- * The job handlers of every module, by command. A module with jobs is listed before this one in
- * modules/index.ts (its handlers may use what its setup built); a handler for a command the menu does not
- * know (packages/domain jobCommands) is a start-up error.
+ * The background work of every module (their `jobs`: defineJob, defineSchedule), checked against the menu's job
+ * catalogue (packages/domain jobCommands): a command without a handler that is not marked pending, a handler for an
+ * unknown or pending command, or a command defined twice stops the start, naming the command.
  */
-function collectHandlers(app: FastifyInstance, modules: readonly AppModule[]) {
-  const handlers: Record<string, JobHandler> = {};
-  const self = modules.findIndex((m) => m.name === 'jobs');
-  modules.forEach((module, index) => {
-    if (!module.jobs) return;
-    if (index > self) throw new Error(`module ${module.name} declares jobs but is listed after the jobs module`);
-    for (const [command, handler] of Object.entries(module.jobs(app))) {
-      if (!jobCommands.some((c) => c.command === command)) throw new Error(`module ${module.name}: unknown job command ${command}`);
-      if (handlers[command]) throw new Error(`job command ${command} has two handlers`);
-      handlers[command] = handler;
-    }
-  });
-  return handlers;
+function collectWork(app: FastifyInstance, modules: readonly AppModule[]) {
+  const work = modules.flatMap((module) => (module.jobs?.(app) ?? []).map((item) => ({ module: module.name, item })));
+  return checkJobCatalogue(jobCommands, work);
 }
 
 /**
- * Background jobs (pg-boss in the same database): the engine is built once, with the handlers the modules
- * give, started with the app (`features.jobs`; off, the routes still list and download and queueing answers
+ * Background jobs (pg-boss in the same database): the engine is built once, with the jobs and schedules the
+ * modules give, started when the app is ready (`features.jobs`; off, the routes still list and download and queueing answers
  * 503) and stopped with it. JOBS_WORKER=false only queues.
  */
 export default defineModule({
@@ -50,12 +40,14 @@ export default defineModule({
   async setup(app, { features, modules }) {
     const c = app.config;
     const files = app.services.files;
+    const { jobs: definitions, schedules } = collectWork(app, modules);
     const engine = new JobEngine({
       pool: app.pool,
       db: app.db,
       files,
       events: app.events,
-      registry: new JobRegistry(collectHandlers(app, modules)),
+      registry: new JobRegistry(definitions),
+      schedules,
       worker: c.JOBS_WORKER === 'true',
       concurrency: c.JOBS_CONCURRENCY,
       heartbeatSeconds: c.JOBS_HEARTBEAT_SECONDS,
@@ -64,8 +56,12 @@ export default defineModule({
       statementTimeoutMs: c.JOBS_STATEMENT_TIMEOUT_MS,
       log: app.log,
     });
-    if (features.jobs) await engine.start();
     app.decorate('jobs', engine);
+    // Started once every module is set up: a job or a schedule may use any module's service.
+    if (features.jobs)
+      app.addHook('onReady', async () => {
+        await engine.start();
+      });
     app.addHook('onClose', async () => {
       await engine.stop();
     });

@@ -8,11 +8,16 @@ import type { AppEventBus } from '../../plugins/app/events.js';
 import type { FileService } from '../files/files.service.js';
 import { createJobsRepository, toJob, type JobRow } from './jobs.repository.js';
 import type { JobRegistry } from './jobs.registry.js';
-import { JobFailure, type JobContext, type RegisteredCommand } from './jobs.types.js';
+import { dropCheckpoints } from './jobs.chunks.js';
+import { JobFailure, type JobContext, type RegisteredCommand, type ScheduleDefinition } from './jobs.types.js';
 import { jobFilesRule } from './jobs.service.js';
 
 /** The one pg-boss queue of the menu's jobs; the handler is chosen by the job's name. */
 export const JOB_QUEUE = 'app-jobs';
+/** The queue of the modules' recurring work: one pg-boss schedule per task (key = its name), run by one instance. */
+export const SCHEDULE_QUEUE = 'app-schedules';
+/** Class id of the exclusive jobs' advisory locks (two-key form, apart from the one-key locks the app takes). */
+const EXCLUSIVE_LOCK_CLASS = 23;
 export const PGBOSS_SCHEMA = 'pgboss';
 const PROGRESS_EVERY_MS = 250;
 
@@ -29,6 +34,8 @@ export interface JobEngineOptions {
   heartbeatSeconds: number;
   superviseSeconds: number;
   retryLimit: number;
+  /** The modules' recurring work (`defineSchedule`), scheduled through pg-boss when the engine starts. */
+  schedules?: readonly ScheduleDefinition[];
   /** statement_timeout of the jobs' own connections (pg-boss and the handlers' pool): longer than the app's. */
   statementTimeoutMs?: number;
   log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
@@ -38,11 +45,17 @@ interface QueueData {
   jobId: string;
 }
 
+interface ScheduleData {
+  name: string;
+}
+
 /**
  * Background jobs on pg-boss (same database, schema `pgboss`), with their visible state in our `jobs` table
  * (pg-boss has no progress API). Crash safety: the queue has a heartbeat, so a job whose process died is
  * failed by pg-boss's supervisor and retried (retryLimit), and a supervisor of ours ends as failed (20) any
- * open job pg-boss no longer runs. A job is never left running forever.
+ * open job pg-boss no longer runs. A job is never left running forever. A retried job working through
+ * `forEachChunk` resumes after its last committed chunk (jobs.chunks.ts); an exclusive one holds its advisory lock
+ * for the whole run; the modules' recurring work is sent by pg-boss schedules on SCHEDULE_QUEUE.
  */
 export class JobEngine {
   readonly repo;
@@ -86,6 +99,7 @@ export class JobEngine {
     };
     await boss.createQueue(JOB_QUEUE, queueOptions);
     await boss.updateQueue(JOB_QUEUE, queueOptions);
+    await this.startSchedules(boss);
     this.boss = boss;
     if (this.opts.worker) {
       this.jobPool = createPool(connectionString, Math.max(2, this.opts.concurrency), {
@@ -119,7 +133,12 @@ export class JobEngine {
             }),
           ),
       );
+      await boss.work<ScheduleData>(SCHEDULE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async ([job]) => {
+        if (job) await this.runSchedule(job.data.name);
+      });
     }
+    // Kept as a timer (not a pg-boss schedule): it settles the jobs of this engine's view every few seconds (cron's
+    // step is a minute), and it is idempotent (each update is conditional on the job still being open).
     this.superviseTimer = setInterval(() => {
       void this.supervise();
     }, this.opts.superviseSeconds * 1000);
@@ -139,6 +158,48 @@ export class JobEngine {
     this.jobPool = null;
     this.jobDb = null;
     await jobPool?.end().catch(() => {});
+  }
+
+  /**
+   * Declares the modules' recurring work as pg-boss schedules (upserted by key; every instance may do it, pg-boss
+   * sends each occurrence once) and drops the schedules of tasks that no longer exist.
+   */
+  private async startSchedules(boss: PgBoss) {
+    // An occurrence that fails is simply run again at the next one.
+    await boss.createQueue(SCHEDULE_QUEUE, { retryLimit: 0, expireInSeconds: 60 * 60 });
+    const schedules = this.opts.schedules ?? [];
+    for (const task of schedules)
+      await boss.schedule(SCHEDULE_QUEUE, task.cron, { name: task.name } satisfies ScheduleData, {
+        key: task.name,
+        // Clean-ups read the current state: the occurrences missed while no instance ran make one run, not none.
+        missed: 'once',
+      });
+    for (const old of await boss.getSchedules(SCHEDULE_QUEUE))
+      if (!schedules.some((t) => t.name === old.key)) await boss.unschedule(SCHEDULE_QUEUE, old.key);
+  }
+
+  /** The schedules pg-boss holds (tests and operations). */
+  async schedules() {
+    return this.started.getSchedules(SCHEDULE_QUEUE);
+  }
+
+  /** Queues one occurrence of a recurring task now, as its schedule would (tests and operations). */
+  async triggerSchedule(name: string) {
+    await this.started.send(SCHEDULE_QUEUE, { name } satisfies ScheduleData);
+  }
+
+  /** Runs one occurrence of a recurring task; a failure is logged and waits for the next occurrence. */
+  async runSchedule(name: string) {
+    const task = this.opts.schedules?.find((t) => t.name === name);
+    if (!task) {
+      this.opts.log?.warn({ schedule: name }, 'unknown schedule');
+      return;
+    }
+    try {
+      await task.run();
+    } catch (error) {
+      this.opts.log?.warn({ err: { message: (error as Error).message }, schedule: name }, 'schedule failed');
+    }
   }
 
   private get started(): PgBoss {
@@ -183,7 +244,7 @@ export class JobEngine {
   }
 
   /** Runs one attempt of a job. Finished jobs are skipped, so a duplicate delivery does nothing. */
-  async run(job: BossJob<QueueData>) {
+  async run(job: Pick<BossJob<QueueData>, 'data' | 'retryCount' | 'signal'>) {
     const { jobId } = job.data;
     const attempt = job.retryCount;
     // Only an open job starts (again): a finished or deleted one is left alone.
@@ -219,9 +280,12 @@ export class JobEngine {
       },
     };
 
+    let lock: pg.PoolClient | null = null;
     try {
+      if (command.lockKey) lock = await this.exclusiveLock(jobId, command.lockKey, job.signal, row.jobSubtitle);
       const outcome = await command.handler(ctx);
       this.emit(await this.repo.finish(jobId, 30, outcome?.subtitle ?? jobTexts.doneStatus, outcome?.result ?? ''));
+      await this.forget(jobId);
     } catch (error) {
       const message =
         error instanceof JobFailure || error instanceof AppError
@@ -234,7 +298,57 @@ export class JobEngine {
       }
       this.opts.log?.error({ err: error, jobId, attempt }, 'job failed');
       this.emit(await this.repo.finish(jobId, 20, jobTexts.failedStatus, message));
+      await this.forget(jobId);
+    } finally {
+      if (lock) await this.unlock(lock, command.lockKey!);
     }
+  }
+
+  /**
+   * Takes the exclusive job's session advisory lock on a connection of its own, held until the job ends (a dead
+   * process's session, and so its lock, ends with it). A second job with the same lock WAITS (shown as such in its
+   * subtitle) rather than failing: it is queued work the user asked for, and runs once the first ends.
+   */
+  private async exclusiveLock(jobId: string, key: string, signal: AbortSignal, subtitle: string): Promise<pg.PoolClient> {
+    const client = await (this.jobPool ?? this.opts.pool).connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [EXCLUSIVE_LOCK_CLASS, key]);
+      if (!rows[0]!.ok) {
+        this.emit(await this.repo.progress(jobId, 0, 0, jobTexts.waitingExclusive));
+        // Stopping the worker ends the wait (the wait is cancelled; the attempt is retried later).
+        const { rows: pid } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const abort = () => void this.opts.pool.query('select pg_cancel_backend($1)', [pid[0]!.pid]).catch(() => {});
+        signal.addEventListener('abort', abort, { once: true });
+        try {
+          await client.query('set statement_timeout = 0');
+          await client.query('select pg_advisory_lock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]);
+          await client.query('reset statement_timeout');
+        } finally {
+          signal.removeEventListener('abort', abort);
+        }
+        this.emit(await this.repo.progress(jobId, 0, 0, subtitle));
+      }
+      return client;
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+  }
+
+  private async unlock(client: pg.PoolClient, key: string) {
+    try {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, key]);
+      client.release();
+    } catch {
+      client.release(true);
+    }
+  }
+
+  /** A finished job's checkpoints are no longer needed (a failed job is started anew, not resumed). */
+  private async forget(jobId: string) {
+    await dropCheckpoints(this.jobDb ?? this.opts.db, jobId).catch((error) =>
+      this.opts.log?.warn({ err: error, jobId }, 'job checkpoints not dropped'),
+    );
   }
 
   /**
@@ -256,6 +370,7 @@ export class JobEngine {
         }
         // failed, cancelled, completed without our final write, or deleted.
         this.emit(await this.repo.finish(row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
+        await this.forget(row.jobId);
       }
     })()
       .catch((error) => this.opts.log?.error(error, 'job supervisor'))

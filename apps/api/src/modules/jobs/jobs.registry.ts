@@ -1,16 +1,19 @@
 import { jobCommands, jobNameOf } from '@assoc/domain';
-import type { JobHandler, RegisteredCommand } from './jobs.types.js';
+import type { JobDefinition, RegisteredCommand } from './jobs.types.js';
 
 /**
- * The job commands of the menu (packages/domain jobCommands) with the handlers the modules give (their
- * `jobs`, collected by the jobs module's setup). The others are known (label, role, question) and answer 501
- * until the issue owning their data lands.
+ * The job commands of the menu (packages/domain jobCommands) with what the modules' `defineJob` adds (handler,
+ * payload check, lock), collected and checked by the jobs module's setup. The pending ones are known (label, role,
+ * question) and answer 501 until the issue owning their data lands.
  */
 export class JobRegistry {
   private readonly commands: RegisteredCommand[];
 
-  constructor(handlers: Record<string, JobHandler> = {}) {
-    this.commands = jobCommands.map((c) => ({ ...c, handler: handlers[c.command] }));
+  constructor(definitions: ReadonlyMap<string, JobDefinition> = new Map()) {
+    this.commands = jobCommands.map((c) => {
+      const defined = definitions.get(c.command);
+      return defined ? { ...c, handler: defined.handler, check: defined.check, lockKey: defined.lockKey } : { ...c };
+    });
   }
 
   /** Adds a command (tests and benchmarks register trivial ones). */

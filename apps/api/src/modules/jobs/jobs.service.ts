@@ -1,5 +1,5 @@
 import { hasRole, jobTexts, type Job } from '@assoc/domain';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { SessionUser } from '../auth/session.js';
 import type { FileService, OwnerReadRule, StoredFile } from '../files/files.service.js';
@@ -42,13 +42,16 @@ export function createJobsService(deps: { engine: JobEngine; files: FileService;
   }
 
   return {
-    /** GET jobs/send: a registered command the user may run, implemented, and not already open (unless duplicates are allowed). */
+    /** GET jobs/send: a registered command the user may run, implemented, with a valid payload, and not already open (unless duplicates are allowed). */
     async send(user: SessionUser, commandName: string, userData: string): Promise<Job> {
       const command = engine.registry.find(commandName, userData);
       if (!command) throw notFound(jobTexts.unknownCommand);
       if (!hasRole(user.roles, [command.role])) throw forbidden();
       if (!command.handler) throw new AppError('notImplemented', jobTexts.notImplemented(command.label));
       const data = command.plan ? String(command.plan) : userData;
+      // The payload is parsed before anything is queued: a bad one answers 400 with its field's message.
+      const checked = command.check?.(data);
+      if (checked && !checked.ok) throw badRequest(checked.message);
       return toJob(await engine.enqueue(command, user.userId, data));
     },
 

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobTexts, type Job } from '@assoc/domain';
-import { and, eq } from 'drizzle-orm';
+import { incomeTaxMessages, jobTexts, type Job } from '@assoc/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
+import { defineJob } from './jobs.define.js';
 import { JobFailure } from './jobs.types.js';
 
 let ctx: TestContext;
@@ -56,6 +58,20 @@ beforeAll(async () => {
       if (job.attempt === 0) throw new Error('falha passageira');
       return { result: `tentativa ${job.attempt}` };
     },
+  });
+  registry.register({
+    label: 'Teste de carga tipada',
+    question: '?',
+    role: 'v2atd',
+    allowDuplicates: true,
+    ...defineJob({
+      command: 'teste-carga',
+      payload: z
+        .string()
+        .regex(/^\d+$/, 'Quantidade inválida')
+        .transform((text) => ({ quantidade: Number(text) })),
+      run: async (job) => ({ result: `dobro ${job.payload.quantidade * 2}` }),
+    }),
   });
   const signed = await signedInAs(ctx, ['v2access', 'v2atd']);
   staff = signed.client;
@@ -224,6 +240,42 @@ describe('GET jobs/send: refusals', () => {
     const noFile = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
     await waitFinished(staff, noFile.json().jobId);
     expect((await staff.get(`/api/v1/jobs/downloadid/${noFile.json().jobId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('typed payloads (issue 23 §1)', () => {
+  it('parses the payload before queueing: a bad one answers 400 with its message and queues nothing; the handler gets it typed', async () => {
+    const bad = await staff.get('/api/v1/jobs/send/teste-carga/abc');
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Quantidade inválida']);
+    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'teste-carga')).toBe(false);
+    const good = await staff.get('/api/v1/jobs/send/teste-carga/21');
+    expect(good.statusCode).toBe(200);
+    expect(await waitFinished(staff, good.json().jobId)).toMatchObject({ jobStatus: 30, jobResult: 'dobro 42' });
+  });
+
+  it('ir-gerar refuses a bad base year at once (400, the field message), and queues nothing', async () => {
+    const res = await staff.get('/api/v1/jobs/send/ir-gerar/1999');
+    expect([res.statusCode, res.json().message]).toEqual([400, incomeTaxMessages.invalidYear]);
+    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'ir-gerar')).toBe(false);
+  });
+});
+
+describe('schedules through pg-boss (issue 23 §1)', () => {
+  it('declares the recurring work of the modules as pg-boss schedules, run by a worker', async () => {
+    const schedules = await ctx.app.jobs.schedules();
+    expect(schedules.map((s) => [s.key, s.cron]).sort()).toEqual([
+      ['auth-prune-limits', '7 * * * *'],
+      ['member-documents-cleanup', '37 * * * *'],
+    ]);
+    await ctx.db.execute(sql`insert into login_limits (key, window_start, count) values ('ip:10.70.0.1', now() - interval '1 day', 3)`);
+    await ctx.app.jobs.triggerSchedule('auth-prune-limits');
+    const started = Date.now();
+    for (;;) {
+      const left = await ctx.db.execute(sql`select 1 from login_limits where key = 'ip:10.70.0.1'`);
+      if (left.rows.length === 0) break;
+      if (Date.now() - started > 20_000) throw new Error('the scheduled prune did not run');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { memberDocumentItemSchema } from '@assoc/domain';
 import { defineModule } from '../../lib/module.js';
+import { defineSchedule } from '../jobs/jobs.define.js';
 import { createMemberDocumentsRepository } from './member-documents.repository.js';
 import routes from './member-documents.routes.js';
 import { createMemberDocumentsService, DOCUMENT_OWNER_KIND, type MemberDocumentsService } from './member-documents.service.js';
@@ -15,7 +16,7 @@ const HOUR_MS = 3_600_000;
 /**
  * The member's documents (issue 13, tab Documentos [8]): `POST user/doc` (scan upload into the file store),
  * `GET user/doc/{scanId or key}`, the child list `documentos` of the member save, and the hourly clean-up of
- * uploads never attached (also once at start-up).
+ * uploads never attached (a pg-boss schedule).
  */
 export default defineModule({
   name: 'memberDocuments',
@@ -42,13 +43,8 @@ export default defineModule({
       json: repo.json,
       apply: (tx, cstId, items, ctx) => service.apply(tx, cstId, items, ctx),
     });
-
-    const timer = setInterval(() => void service.cleanupQuietly(), HOUR_MS);
-    timer.unref();
-    app.addHook('onReady', async () => {
-      void service.cleanupQuietly();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
+  // Hourly through pg-boss (one instance runs it; an occurrence missed while the app was down runs once at start).
+  jobs: (app) => [defineSchedule({ name: 'member-documents-cleanup', cron: '37 * * * *', run: () => app.services.memberDocuments.cleanupQuietly() })],
   routes,
 });

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { formatCpf, formatNumeroInterno, isoDateInAppZone, situacaoLabel } from '@assoc/domain';
+import { z } from 'zod';
+import { defineJob } from '../jobs/jobs.define.js';
 import type { JobContext, JobOutcome } from '../jobs/jobs.types.js';
-import type { PeopleReportsRepository } from './people-reports.repository.js';
+import { createPeopleReportsRepository, type PeopleReportsRepository } from './people-reports.repository.js';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -90,3 +92,13 @@ export async function contagemExcel(ctx: JobContext, repo: PeopleReportsReposito
     subtitle: `${done} pessoas: ${sum.Ativo} ativos, ${sum.Aposentado} aposentados, ${sum.Pensionista} pensionistas`,
   };
 }
+
+/**
+ * The menu job `contagem-excel`. It takes no parameter: the menu sends `0` (or nothing), and any text is accepted as
+ * before. Not chunked with checkpoints: it only reads and writes one file at the end, so a retry simply starts over.
+ */
+export const contagemExcelJob = defineJob({
+  command: 'contagem-excel',
+  payload: z.string(),
+  run: (ctx) => contagemExcel(ctx, createPeopleReportsRepository(ctx.db)),
+});

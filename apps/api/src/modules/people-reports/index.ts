@@ -1,6 +1,5 @@
 import { defineModule } from '../../lib/module.js';
-import { contagemExcel } from './contagem-excel.job.js';
-import { createPeopleReportsRepository } from './people-reports.repository.js';
+import { contagemExcelJob } from './contagem-excel.job.js';
 
 /**
  * Reports over the people data, run as background jobs (the jobs module collects them): each handler reads
@@ -8,7 +7,5 @@ import { createPeopleReportsRepository } from './people-reports.repository.js';
  */
 export default defineModule({
   name: 'peopleReports',
-  jobs: () => ({
-    'contagem-excel': (ctx) => contagemExcel(ctx, createPeopleReportsRepository(ctx.db)),
-  }),
+  jobs: () => [contagemExcelJob],
 });
