@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { AXE_TAGS } from '../fixtures/axe.js';
+import { expectNoSeriousViolations } from '../fixtures/axe.js';
 import { Shell, expectToast, stateOf, withDb } from '../fixtures/app.js';
 import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
 
@@ -59,16 +58,7 @@ async function pictureFile(page: Page) {
 }
 
 /** axe-core on the open dialog only (the page behind it is checked by its own owner's spec): no serious or critical violation. */
-async function expectAccessibleDialog(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(AXE_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect
-    .soft(
-      blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-      `axe-core on ${label}`,
-    )
-    .toEqual([]);
-}
+const expectAccessibleDialog = (page: Page, label: string) => expectNoSeriousViolations(page, label, { include: '[role="dialog"]' });
 
 async function openMember(page: Page, query: string, name: string) {
   await page.goto('/');
