@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { Shell, stateOf, withDb } from '../fixtures/app.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * Issue 22 #23 and #19: a seeded holder (written by the seed, no audit) changed once lists its base version,
@@ -20,7 +21,7 @@ async function openFromSearch(page: Page, name: string) {
   }).toPass({ timeout: 90_000 });
 }
 
-const email = (page: Page) => page.getByRole('group', { name: 'E-mail', exact: true }).getByRole('textbox', { name: 'E-mail', exact: true });
+const email = (page: Page) => new MemberRecord(page).textbox('E-mail', 'E-mail', { exactSection: true });
 
 /** The text fits its box: nothing of the value is hidden past the field's edge. */
 const fitsItsBox = (field: Locator) => field.evaluate((el) => el.scrollWidth <= el.clientWidth);
@@ -41,8 +42,7 @@ test('a seeded holder changed once: its base version is listed, shown with whole
 
   await openFromSearch(page, name);
   await email(page).fill('versao.base.e2e@example.com');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Atualização realizada com sucesso');
+  await new MemberRecord(page).save();
 
   await openFromSearch(page, name);
   await page.getByRole('button', { name: 'Auditoria' }).click();
@@ -70,8 +70,7 @@ test('a seeded holder changed once: its base version is listed, shown with whole
 
   await page.getByRole('button', { name: 'Restaurar esta versão' }).click();
   await expect(email(page)).toHaveValue(seededEmail!);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Atualização realizada com sucesso');
+  await new MemberRecord(page).save();
   await openFromSearch(page, name);
   await expect(email(page)).toHaveValue(seededEmail!);
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, randomDocument, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, stateOf, withDb } from '../fixtures/app.js';
+import { addClosedPeriodEntry, createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Cobranças tab (issue 14): a holder who owes R$ 246,74 from a closed period; "Nova cobrança"
@@ -16,50 +18,25 @@ const DEBT = 24674;
 // closing would: the period's entries, then the period locked; a fixture month far from the demo ledger's).
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    const old = await db.query<{ cst_id: number }>(`select cst_id from customers where cust_name = $1`, [NAME]);
-    const ids = old.rows.map((r) => r.cst_id);
-    if (ids.length) {
-      await db.query(`delete from charges where cst_id = any($1)`, [ids]);
-      await db.query(`set session_replication_role = replica`); // statement entries are immutable (triggers)
-      await db.query(`delete from statement_entries where cst_id = any($1)`, [ids]);
-      await db.query(`set session_replication_role = default`);
-      await db.query(`delete from customers where cst_id = any($1)`, [ids]);
-    }
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio,
-         cust_estado_civil, cust_email, bnk_id, cust_cobranca_dia)
-       values ($1, $2, '1966-03-14', 1, 'A', 1, '7654425', 'N', 2, 'belmira.cobrancas@example.com', 11, 4) returning cst_id`,
-      [NAME, randomDocument('cpf')],
-    );
-    const cstId = rows[0]!.cst_id;
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [cstId],
-    );
-    // A closed month of 2000 for the fixture: inserted locked (no other period may be open), its entry written past the
-    // locked-period trigger as the closing had written it before locking.
-    const period = await db.query<{ fec_id: number }>(
-      `insert into closing_periods (fec_ano, fec_mes, locked_at) values (2000, 1, now())
-       on conflict (fec_ano, fec_mes) do update set fec_ano = excluded.fec_ano returning fec_id`,
-    );
-    await db.query(`set session_replication_role = replica`);
-    await db.query(
-      `insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values ($1, $2, 'Mensalidade associativa', $3, 'fechamento')`,
-      [cstId, period.rows[0]!.fec_id, DEBT],
-    );
-    await db.query(`set session_replication_role = default`);
+    await deletePeople(db, NAME);
+    const cstId = await createHolder(db, {
+      name: NAME,
+      birthdate: '1966-03-14',
+      numeroInterno: '7654425',
+      email: 'belmira.cobrancas@example.com',
+      cobrancaDia: 4,
+    });
+    // A closed month of 2000 for the fixture.
+    await addClosedPeriodEntry(db, cstId, { year: 2000, month: 1, description: 'Mensalidade associativa', cents: DEBT });
     // The print choice is asked (not a remembered one).
     await db.query(`update user_preferences set preferences = preferences - 'printChoice'`);
   });
 });
 
 async function openCharges(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill('belmira quaresma aba');
-  await page.getByRole('option').filter({ hasText: NAME }).first().click();
-  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
-  await page.getByRole('tab', { name: /^Cobranças/ }).click();
+  const record = new MemberRecord(page);
+  await record.openFromSearch('belmira quaresma aba', NAME);
+  await record.openTab('Cobranças');
   const table = page.getByRole('table', { name: 'Cobranças' });
   await expect(table).toBeVisible();
   return table;
@@ -90,9 +67,7 @@ test.describe('Cobranças tab', () => {
     await expect(table.getByRole('row').filter({ hasText: 'R$ 246,74' })).toHaveAttribute('data-operation', 'insert');
     await expect(add).toBeDisabled();
 
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
     const reopened = await openCharges(page);
     const row = reopened.getByRole('row').filter({ hasText: 'R$ 246,74' });

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, randomDocument, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, randomDocument, stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Dependentes tab (issue 13): a dependent with a health-plan service added to a holder through
@@ -13,46 +15,25 @@ const HOLDER = 'Hermenegilda Vasconcelos Aba Dependentes';
 const DEPENDENT = 'Leopoldina Vasconcelos Aba Dependentes';
 const SERVICE = 'Titular 0 a 18 anos';
 
-async function pick(scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await scope.page().getByRole('option', { name: option }).click();
-}
+const pick = (scope: Locator, label: string, option: string | RegExp) => new MemberRecord(scope.page()).pick(scope, label, option);
 
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [DEPENDENT]);
-    await db.query(`delete from customers where cust_name = $1`, [HOLDER]);
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio,
-         cust_estado_civil, bnk_id)
-       values ($1, $2, '1978-08-21', 1, 'A', 1, '7654402', 'N', 2, 11) returning cst_id`,
-      [HOLDER, randomDocument('cpf')],
-    );
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [rows[0]!.cst_id],
-    );
+    await deletePeople(db, DEPENDENT, HOLDER);
+    await createHolder(db, { name: HOLDER, birthdate: '1978-08-21', numeroInterno: '7654402' });
   });
 });
 
 async function openDependents(page: Page, text = 'hermenegilda vasconcelos aba', name = HOLDER) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill(text);
-  await page.getByRole('option').filter({ hasText: name }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: HOLDER })).toBeVisible();
-  const tab = page.getByRole('tab', { name: /^Dependentes/ });
-  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  const record = new MemberRecord(page);
+  await record.openFromSearch(text, name, HOLDER);
+  await record.openTab('Dependentes');
   const table = page.getByRole('table', { name: 'Dependentes', exact: true });
   await expect(table).toBeVisible();
   return table;
 }
 
-const save = async (page: Page) => {
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Atualização realizada com sucesso');
-  await expect(page).toHaveURL((url) => url.pathname === '/');
-};
+const save = (page: Page) => new MemberRecord(page).saveAndClose();
 
 test.describe('Dependentes tab', () => {
   test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, randomDocument, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Documentos tab (issue 13): a PDF uploaded through the scan modal, the member saved, reopened,
@@ -15,27 +17,15 @@ const PDF = Buffer.from('%PDF-1.7\n% documento de teste\n1 0 obj\n<<>>\nendobj\n
 // A saved holder with every required field (the member rules run on the whole record when it is saved).
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio,
-         cust_estado_civil, bnk_id)
-       values ($1, $2, '1968-09-21', 1, 'A', 1, '7654418', 'N', 2, 11) returning cst_id`,
-      [NAME, randomDocument('cpf')],
-    );
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [rows[0]!.cst_id],
-    );
+    await deletePeople(db, NAME);
+    await createHolder(db, { name: NAME, birthdate: '1968-09-21', numeroInterno: '7654418' });
   });
 });
 
 async function openDocuments(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill('filomena carvalhais aba');
-  await page.getByRole('option').filter({ hasText: NAME }).first().click();
-  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
-  await page.getByRole('tab', { name: /^Documentos/ }).click();
+  const record = new MemberRecord(page);
+  await record.openFromSearch('filomena carvalhais aba', NAME);
+  await record.openTab('Documentos');
   const table = page.getByRole('table', { name: 'Documentos' });
   await expect(table).toBeVisible();
   return table;
@@ -64,9 +54,7 @@ test.describe('Documentos tab', () => {
     await expect(table.getByRole('row').filter({ hasText: DESCRIPTION })).toContainText(`${PDF.length} Bytes`);
     await expect(page.getByRole('tab', { name: 'Documentos (alterações pendentes)' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
     const reopened = await openDocuments(page);
     const row = reopened.getByRole('row').filter({ hasText: DESCRIPTION });
@@ -97,8 +85,7 @@ test.describe('Documentos tab', () => {
     await table.getByRole('button', { name: `Apagar ${DESCRIPTION}` }).click();
     await page.getByRole('dialog', { name: 'Apagando documento' }).getByRole('button', { name: 'SIM' }).click();
     await expect(table.getByRole('row').filter({ hasText: DESCRIPTION })).toHaveAttribute('data-operation', 'delete');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
+    await new MemberRecord(page).save();
     const reopened = await openDocuments(page);
     await expect(reopened.getByText('Nenhum documento')).toBeVisible();
     // The file is kept for the audit.

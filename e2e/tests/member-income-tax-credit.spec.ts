@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { DEMO_PASSWORD, expectToast, roles, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { DEMO_PASSWORD, expectToast, roles, stateOf, withDb } from '../fixtures/app.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * Issue 14 items 2 and 4: on a demo holder with health-plan payments, the I.R. tab shows the base year's informe (PDF
@@ -31,16 +32,11 @@ test.beforeAll(async () => {
   });
 });
 
-async function openMember(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill(member.name.toLowerCase());
-  await page.getByRole('option').filter({ hasText: member.name }).first().click();
-  await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
-}
+const openMember = (page: Page) => new MemberRecord(page).openFromSearch(member.name.toLowerCase(), member.name);
 
 test('I.R. tab: the newest base year with its informe PDF embedded', async ({ page }) => {
   await openMember(page);
-  await page.getByRole('tab', { name: /^I\.R\./ }).click();
+  await new MemberRecord(page).openTab('I.R.');
   await expect(page.getByTitle(`Informe de rendimentos ${member.ano}`)).toBeVisible();
   const pdf = await page.request.get(`/api/v1/user/irpdf/${member.cstId}/${member.ano}`);
   expect(pdf.status()).toBe(200);
@@ -50,7 +46,7 @@ test('I.R. tab: the newest base year with its informe PDF embedded', async ({ pa
 
 test('Lançar crédito with a second user writes one credit entry', async ({ page }) => {
   await openMember(page);
-  await page.getByRole('tab', { name: /^Cobranças/ }).click();
+  await new MemberRecord(page).openTab('Cobranças');
   await page.getByRole('button', { name: 'Lançar crédito' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar crédito' });
   await expect(dialog).toBeVisible();

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, randomDocument, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { addAtendimento, createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Localização and Acompanhamento tabs and /acompanhamento (issue 13): the Designado panel of a
@@ -17,7 +19,7 @@ let cargo: string;
 
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
+    await deletePeople(db, NAME);
     const f = await db.query<{ apf_id: number; for_short: string; loc_id: number; loc_nome: string }>(
       `select f.apf_id, f.for_short, l.loc_id, l.loc_nome from forums f join locals l on l.apf_id = f.apf_id and l.deleted_at is null
        order by f.apf_id, l.loc_nome limit 1`,
@@ -26,31 +28,23 @@ test.beforeAll(async () => {
     local = { locId: f.rows[0]!.loc_id, locNome: f.rows[0]!.loc_nome };
     cargo = (await db.query<{ afc_cargo: string }>(`select afc_cargo from forum_cargos where deleted_at is null order by afc_cargo limit 1`)).rows[0]!
       .afc_cargo;
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio,
-         cust_estado_civil, bnk_id)
-       values ($1, $2, '1968-09-21', 1, 'M', 1, '7654531', 'N', 2, 11) returning cst_id`,
-      [NAME, randomDocument('cpf')],
-    );
-    const cstId = rows[0]!.cst_id;
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [cstId],
-    );
-    await db.query(
-      `insert into atendimentos (cst_id, atd_data, atd_tipo, atd_departamento, atd_assunto, atd_titulo, atd_criado_por, atd_status)
-       values ($1, '2026-11-20 13:14:15+00', 1, 1, 5, $2, 'Bruno Atendimento', 1)`,
-      [cstId, TITLE],
-    );
+    const cstId = await createHolder(db, { name: NAME, birthdate: '1968-09-21', numeroInterno: '7654531', status: 'M' });
+    await addAtendimento(db, cstId, {
+      at: '2026-11-20 13:14:15+00',
+      tipo: 1,
+      departamento: 1,
+      assunto: 5,
+      titulo: TITLE,
+      criadoPor: 'Bruno Atendimento',
+      status: 1,
+    });
   });
 });
 
 async function openMember(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill('leopoldina cavalcanti aba');
-  await page.getByRole('option').filter({ hasText: NAME }).first().click();
-  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
+  const record = new MemberRecord(page);
+  await record.openFromSearch('leopoldina cavalcanti aba', NAME);
+  return record;
 }
 
 async function pick(page: Page, group: string, label: string, option: string) {
@@ -64,8 +58,7 @@ test.describe('Localização and Acompanhamento', () => {
 
   test('edits the Designado panel and the member location, saves and reopens', async ({ page }) => {
     test.setTimeout(120_000);
-    await openMember(page);
-    await page.getByRole('tab', { name: /^Localização/ }).click();
+    await (await openMember(page)).openTab('Localização');
     await expect(page.getByRole('group', { name: 'Designado' })).toBeVisible();
     await expectNoSeriousViolations(page, 'Localização tab');
 
@@ -79,12 +72,9 @@ test.describe('Localização and Acompanhamento', () => {
     await expect(page.getByRole('tab', { name: 'Localização (alterações pendentes)' })).toBeVisible();
     await expectNoSeriousViolations(page, 'Localização tab (edited)');
 
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
-    await openMember(page);
-    await page.getByRole('tab', { name: /^Localização/ }).click();
+    await (await openMember(page)).openTab('Localização');
     const designado = page.getByRole('group', { name: 'Designado' });
     await expect(designado.getByRole('combobox', { name: 'Fórum', exact: true })).toHaveValue(forum.forShort);
     await expect(designado.getByRole('combobox', { name: 'Local', exact: true })).toHaveValue(local.locNome);
@@ -117,8 +107,7 @@ test.describe('Localização and Acompanhamento', () => {
     await page.getByRole('option', { name: 'Concluído', exact: true }).click();
     await expect(table.getByRole('row').filter({ hasText: `${TITLE} (resolvido)` })).toBeVisible();
 
-    await openMember(page);
-    await page.getByRole('tab', { name: /^Acompanhamento/ }).click();
+    await (await openMember(page)).openTab('Acompanhamento');
     const mine = page
       .getByRole('table', { name: 'Atendimentos do associado' })
       .getByRole('row')

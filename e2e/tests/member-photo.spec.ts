@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { AXE_TAGS } from '../fixtures/axe.js';
-import { Shell, expectToast, randomDocument, stateOf, withDb } from '../fixtures/app.js';
+import { expectNoSeriousViolations } from '../fixtures/axe.js';
+import { Shell, expectToast, stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
 
 /**
  * The member photo (issue 12 item 5): a picture file cropped in the 'Foto' modal, saved with the member, served
@@ -16,18 +16,25 @@ test.use({ storageState: stateOf('superadmin') });
 
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_estado_civil, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio)
-       values ($1, $2, '1966-02-11', 1, 1, 'O', 1, '7654200', 'N') returning cst_id`,
-      [NAME, randomDocument('cpf')],
-    );
+    await deletePeople(db, NAME);
     // A place no geocoder knows: the map opens on São Paulo with a note, online or not.
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state, ad_add_new_cep)
-       values ($1, 1, '99999999', 'Rua Inventada Para Teste', '1', 'Bairro Nenhum', 'Cidade Inexistente', 'SP', 1)`,
-      [rows[0]!.cst_id],
-    );
+    await createHolder(db, {
+      name: NAME,
+      birthdate: '1966-02-11',
+      numeroInterno: '7654200',
+      estadoCivil: 1,
+      status: 'O',
+      bnkId: null,
+      address: {
+        zipcode: '99999999',
+        street: 'Rua Inventada Para Teste',
+        number: '1',
+        bairro: 'Bairro Nenhum',
+        city: 'Cidade Inexistente',
+        state: 'SP',
+        addNewCep: 1,
+      },
+    });
   });
 });
 
@@ -51,16 +58,7 @@ async function pictureFile(page: Page) {
 }
 
 /** axe-core on the open dialog only (the page behind it is checked by its own owner's spec): no serious or critical violation. */
-async function expectAccessibleDialog(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(AXE_TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect
-    .soft(
-      blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-      `axe-core on ${label}`,
-    )
-    .toEqual([]);
-}
+const expectAccessibleDialog = (page: Page, label: string) => expectNoSeriousViolations(page, label, { include: '[role="dialog"]' });
 
 async function openMember(page: Page, query: string, name: string) {
   await page.goto('/');

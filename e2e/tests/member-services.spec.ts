@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, randomDocument, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Serviços tab (issue 13): a phone line (plugin plgCelular) added to a holder through
@@ -19,27 +21,15 @@ async function pick(scope: Locator, label: string, option: string | RegExp) {
 // A saved holder with every required field (the member rules run on the whole record when it is saved).
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio,
-         cust_estado_civil, bnk_id)
-       values ($1, $2, '1975-02-11', 1, 'A', 1, '7654401', 'N', 2, 11) returning cst_id`,
-      [NAME, randomDocument('cpf')],
-    );
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [rows[0]!.cst_id],
-    );
+    await deletePeople(db, NAME);
+    await createHolder(db, { name: NAME, birthdate: '1975-02-11', numeroInterno: '7654401' });
   });
 });
 
 async function openServices(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill('gertrudes valadares aba');
-  await page.getByRole('option').filter({ hasText: NAME }).first().click();
-  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
-  await page.getByRole('tab', { name: /^Serviços/ }).click();
+  const record = new MemberRecord(page);
+  await record.openFromSearch('gertrudes valadares aba', NAME);
+  await record.openTab('Serviços');
   const table = page.getByRole('table', { name: 'Serviços' });
   await expect(table).toBeVisible();
   return table;
@@ -70,9 +60,7 @@ test.describe('Serviços tab', () => {
     await expect(table.getByRole('row').filter({ hasText: SERVICE })).toContainText('Celular 11987654321');
     await expect(page.getByRole('tab', { name: 'Serviços (alterações pendentes)' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
     const reopened = await openServices(page);
     const row = reopened.getByRole('row').filter({ hasText: SERVICE });
@@ -96,9 +84,7 @@ test.describe('Serviços tab', () => {
     const row = table.getByRole('row').filter({ hasText: SERVICE });
     await expect(row).toHaveAttribute('data-operation', 'delete');
     await expect(page.getByRole('button', { name: `Recuperar ${SERVICE}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
     const reopened = await openServices(page);
     await expect(reopened.getByText('Nenhum serviço')).toBeVisible();

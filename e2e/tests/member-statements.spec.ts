@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
-import { expectToast, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, stateOf, withDb } from '../fixtures/app.js';
+import { addOpenPeriodPosting } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Extratos tab (issue 14): a demo holder with two years of ledger opens on the open period's
@@ -22,20 +24,14 @@ test.beforeAll(async () => {
       order by c.cst_id limit 1`);
     holder = rows[0]!;
     // An entry of this run in the open period, to be reversed.
-    await db.query(
-      `insert into statement_entries (cst_id, fec_id, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo, ext_created_by_name)
-       select $1, fec_id, $2, $1, $3, 4321, 'lancamento', 'E2E' from closing_periods where locked_at is null`,
-      [holder.cstId, DESCRIPTION, holder.name.slice(0, 80)],
-    );
+    await addOpenPeriodPosting(db, holder, { description: DESCRIPTION, cents: 4321 });
   });
 });
 
 async function openStatements(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill(holder.name.toLowerCase().split(' ').slice(0, 3).join(' '));
-  await page.getByRole('option').filter({ hasText: holder.name }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: holder.name })).toBeVisible();
-  await page.getByRole('tab', { name: /^Extratos/ }).click();
+  const record = new MemberRecord(page);
+  await record.openFromSearch(holder.name.toLowerCase().split(' ').slice(0, 3).join(' '), holder.name);
+  await record.openTab('Extratos');
 }
 
 test.describe('Extratos tab', () => {

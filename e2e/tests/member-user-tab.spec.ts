@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectToast, Shell, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 
 /**
  * The member record's Usuário tab (issue 12): the zip flow against the fake ViaCEP (fixtures/viacep.ts), a bank
@@ -24,27 +26,13 @@ function page$(page: Page) {
 // A saved member with a residential address (the label) and every required field (the member rules run on a valid record).
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
-    const { rows } = await db.query<{ cst_id: number }>(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio, cust_estado_civil)
-       values ($1, '39053344705', '1958-09-21', 1, 'A', 1, '7654300', 'N', 2) returning cst_id`,
-      [NAME],
-    );
-    await db.query(
-      `insert into addresses (cst_id, kind, ad_zipcode, ad_address, ad_number, ad_bairro, ad_city, ad_state)
-       values ($1, 1, '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP')`,
-      [rows[0]!.cst_id],
-    );
+    await deletePeople(db, NAME);
+    await createHolder(db, { name: NAME, cpf: '39053344705', birthdate: '1958-09-21', numeroInterno: '7654300', bnkId: null });
   });
 });
 
 /** Opens the seeded member from the search box. */
-async function openMember(page: Page) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill('etelvina queiroz tab');
-  await page.getByRole('option').filter({ hasText: NAME }).first().click();
-  await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
-}
+const openMember = (page: Page) => new MemberRecord(page).openFromSearch('etelvina queiroz tab', NAME);
 
 test.describe('Usuário tab', () => {
   test.describe('a new member', () => {

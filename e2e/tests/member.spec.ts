@@ -1,5 +1,6 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { expectToast, randomDocument, Shell, signedOut, signInByApi, stateOf, withDb } from '../fixtures/app.js';
+import { expectToast, randomDocument, signedOut, signInByApi, stateOf, withDb } from '../fixtures/app.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 import { roles } from '../fixtures/roles.js';
 
 /**
@@ -12,19 +13,11 @@ const NAME = 'Quitéria Bastos Registro Teste';
 const CPF = randomDocument('cpf');
 
 /** A dropdown of the form by its label (Mantine Select: click, then the option). */
-async function pick(scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await scope.page().getByRole('option', { name: option }).click();
-}
+const pick = (scope: Locator, label: string, option: string | RegExp) => new MemberRecord(scope.page()).pick(scope, label, option);
 
-async function openFromSearch(page: Page, text: string, name: string) {
-  await page.goto('/');
-  await new Shell(page).searchBox().fill(text);
-  await page.getByRole('option').filter({ hasText: name }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
+const openFromSearch = (page: Page, text: string, name: string) => new MemberRecord(page).openFromSearch(text, name);
 
-const email = (page: Page) => page.getByRole('group', { name: 'E-mail', exact: true }).getByRole('textbox', { name: 'E-mail', exact: true });
+const email = (page: Page) => new MemberRecord(page).textbox('E-mail', 'E-mail', { exactSection: true });
 
 test.describe('member record', () => {
   test.describe.configure({ mode: 'serial' });
@@ -83,9 +76,7 @@ test.describe('member record', () => {
 
     // Edit: the e-mail.
     await email(page).fill('quiteria.bastos@example.com');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
-    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await new MemberRecord(page).saveAndClose();
 
     // Audit mode: two changes (the edit first); the edit's version shows the e-mail highlighted, read only.
     await openFromSearch(page, 'quiteria bastos registro', NAME);
@@ -112,8 +103,7 @@ test.describe('member record', () => {
     await expect(page.getByRole('button', { name: 'Auditoria' })).toBeVisible();
     await expect(email(page)).toHaveValue('');
     await expect(email(page)).toBeEditable();
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Atualização realizada com sucesso');
+    await new MemberRecord(page).save();
 
     await openFromSearch(page, 'quiteria bastos registro', NAME);
     await expect(email(page)).toHaveValue('');

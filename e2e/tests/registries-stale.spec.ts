@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { stateOf, withDb } from '../fixtures/app.js';
 import { CrudTable, FormModal } from '../fixtures/crud.js';
+import { createHoliday } from '../fixtures/fixtures-api.js';
 
 test.use({ storageState: stateOf('superadmin') });
 
@@ -9,7 +10,7 @@ test('a save over a newer version is refused; the form keeps the focus, asks bef
   page,
 }) => {
   const description = `Feriado concorrente ${Date.now()}`;
-  await withDb((db) => db.query(`insert into feriados (fer_dia, fer_descricao) values ('2031-03-03', $1)`, [description]));
+  await withDb((db) => createHoliday(db, { day: '2031-03-03', description }));
   await page.goto('/feriados');
   const table = new CrudTable(page);
   await table.filter(description);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Shell, stateOf, withDb } from '../fixtures/app.js';
+import { createHolder, deletePeople } from '../fixtures/fixtures-api.js';
 
 const NAME = 'Conceição Araújo Guimarães Teste';
 
@@ -7,12 +8,18 @@ test.use({ storageState: stateOf('atendimento') });
 
 test.beforeAll(async () => {
   await withDb(async (db) => {
-    await db.query(`delete from customers where cust_name = $1`, [NAME]);
-    await db.query(
-      `insert into customers (cust_name, cust_cpf, cust_birthdate, cust_sex, cust_status, cust_assoc_situacao, cust_numero_interno, cust_socio)
-       values ($1, '52998224725', '1961-03-15', 1, 'M', 1, '7654321', 'S')`,
-      [NAME],
-    );
+    await deletePeople(db, NAME);
+    await createHolder(db, {
+      name: NAME,
+      cpf: '52998224725',
+      birthdate: '1961-03-15',
+      numeroInterno: '7654321',
+      status: 'M',
+      socio: 'S',
+      estadoCivil: null,
+      bnkId: null,
+      address: null,
+    });
   });
 });
 
