@@ -402,7 +402,8 @@ const SHOTS = [
 ];
 
 test('screenshots of the sign-in, the dashboard and every registry at three sizes', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  // ~30 screenshots and window sizes: at load 30 on 2 cores they passed 120 s while moving on.
+  test.setTimeout(240_000);
   // One visit per screen: the layout follows the window's size, so each screen is shot at the three sizes in turn.
   await page.goto('/login');
   await patient(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible();
