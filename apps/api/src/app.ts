@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** Parts a test can leave off (all on by default; the server always runs them). */
   features?: AppFeatures;
+  /** Test-only routes registered under /api/v1 after the modules' (a test contract of the access walk). */
+  testRoutes?: FastifyPluginAsync;
 }
 
 declare module 'fastify' {
@@ -141,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       for (const module of appModules) if (module.routes) await api.register(module.routes);
+      if (opts.testRoutes) await api.register(opts.testRoutes);
     },
     { prefix: '/api/v1' },
   );

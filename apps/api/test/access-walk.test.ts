@@ -1,10 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoles, processMessages, type Role } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { z } from 'zod';
+import * as domain from '@assoc/domain';
+import { allRoles, defineContract, genericMessages, processMessages, type Role, type RouteContract } from '@assoc/domain';
+import { defineRoute } from '../src/lib/define-route.js';
+import { createMember, createTestApp, createUser, signIn, signedInAs, type TestContext } from './helper.js';
+
+/**
+ * A test-only contract with the object-level rule (issue 23 item 5): no call of the product has it yet (the portal
+ * issue will add them), so the walk proves the rule on this one; it walks every contract that declares `self`.
+ */
+const selfContract = defineContract({
+  method: 'GET',
+  path: '/teste/self/:cstId',
+  params: z.object({
+    cstId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  }),
+  reply: z.object({ cstId: z.number().int() }),
+  access: { roles: ['v2access'], allOf: ['v2userallowupdate'], self: 'cstId' },
+  summary: 'Contrato de teste da regra self',
+  tags: ['teste'],
+});
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp(
+    {},
+    {
+      testRoutes: async (api) => defineRoute(api, selfContract, async (request) => ({ cstId: request.params.cstId })),
+    },
+  );
 });
 afterAll(async () => {
   await ctx.close();
@@ -77,6 +104,89 @@ describe('access walk over every API route', () => {
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(typeof res.json().message).toBe('string');
     }
+  });
+
+  it('every contract access is the route table entry: its roles, its all-of roles and its self rule', async () => {
+    // Every contract group the domain exports (an object whose values are contracts), plus the test-only one.
+    const isContract = (value: unknown): value is RouteContract =>
+      !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'access' in value;
+    const contracts: RouteContract[] = [selfContract];
+    for (const value of Object.values(domain))
+      if (value && typeof value === 'object') for (const item of Object.values(value)) if (isContract(item)) contracts.push(item);
+    const routes = new Map(ctx.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    let checked = 0;
+    for (const contract of contracts) {
+      const route = routes.get(`${contract.method} /api/v1${contract.path}`);
+      if (!route || !('roles' in contract.access)) continue;
+      checked++;
+      const { roles, allOf, self } = contract.access;
+      const name = `${contract.method} ${contract.path}`;
+      expect(route.allOf ?? [], name).toEqual(allOf ?? []);
+      if (self) expect(route.self, name).toEqual({ param: self, roles });
+      else expect([route.roles].flat(), name).toEqual([...roles]);
+    }
+    expect(checked).toBeGreaterThan(20);
+    // The member record's finer roles are the contracts' (no second list beside them).
+    expect(routes.get('PUT /api/v1/user/:cstId')!.allOf).toEqual(['v2userallowupdate']);
+    expect(routes.get('POST /api/v1/user/:cstId')!.allOf).toEqual(['v2menunovoassociado', 'v2userallowupdate']);
+  });
+
+  it('every route with all-of roles answers 403 to a user holding every role but one of them', async () => {
+    const routes = ctx.app.apiRoutes.filter((r) => r.allOf?.length && !r.self);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/v1/user/:cstId', 'PUT /api/v1/user/:cstId', 'GET /api/v1/audits/:id', 'GET /api/v1/label/:a/:b/:c']),
+    );
+    const clients = new Map<Role, Awaited<ReturnType<typeof signedInAs>>['client']>();
+    for (const route of routes) {
+      for (const missing of route.allOf!) {
+        if (!clients.has(missing))
+          clients.set(
+            missing,
+            (
+              await signedInAs(
+                ctx,
+                allRoles.filter((r) => r !== missing),
+              )
+            ).client,
+          );
+        const res = await clients.get(missing)!.request({
+          method: route.method as 'GET',
+          url: sampleUrl(route.url),
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(res.statusCode, `${route.method} ${route.url} sem ${missing}`).toBe(403);
+        expect(res.json().message).toBe(genericMessages.forbidden);
+      }
+    }
+  });
+
+  it('every route with a self rule answers 404 about another member and serves the caller own member, to a user without its roles', async () => {
+    const routes = ctx.app.apiRoutes.filter((r) => r.self);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/v1/teste/self/:cstId');
+    const own = await createMember(ctx);
+    const other = await createMember(ctx);
+    for (const route of routes) {
+      const { param, roles } = route.self!;
+      const urlFor = (cstId: number) => sampleUrl(route.url.replace(`:${param}`, String(cstId)));
+      const payload = route.method === 'GET' ? undefined : {};
+      // A portal member: every role but the ones that grant the call (and for an all-of rule, but each of those).
+      for (const lacking of [roles, ...(route.allOf ?? []).map((role) => [role])]) {
+        const account = await createUser(ctx, { roles: allRoles.filter((r) => !lacking.includes(r)), cstId: own.cstId });
+        const member = await signIn(ctx, account.cpf);
+        const about = await member.request({ method: route.method as 'GET', url: urlFor(other.cstId), payload });
+        expect(about.statusCode, `${route.method} ${route.url} sobre outro`).toBe(404);
+        expect(about.json().message).toBe(genericMessages.notFound);
+        const self = await member.request({ method: route.method as 'GET', url: urlFor(own.cstId), payload });
+        expect([403, 404], `${route.method} ${route.url} sobre si`).not.toContain(self.statusCode);
+      }
+      // A user whose roles grant it: any member.
+      const { client: staff } = await signedInAs(ctx, allRoles);
+      const res = await staff.request({ method: route.method as 'GET', url: urlFor(other.cstId), payload });
+      expect([403, 404], `${route.method} ${route.url} com os papéis`).not.toContain(res.statusCode);
+    }
+    // A user with no member of their own is refused about anyone.
+    const { client: stranger } = await signedInAs(ctx, []);
+    expect((await stranger.get(`/api/v1/teste/self/${own.cstId}`)).statusCode).toBe(404);
   });
 
   it('writes and state-changing GETs (config.xsrf) without the XSRF header are refused even with a valid session', async () => {

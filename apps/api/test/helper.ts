@@ -9,7 +9,7 @@ import type { Role } from '@assoc/domain';
 import { bbCheckDigit, cpfFromBase, numeroInterno } from '@assoc/domain';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
-import { buildApp, type AppFeatures } from '../src/app.js';
+import { buildApp, type AppFeatures, type BuildOptions } from '../src/app.js';
 import { addresses, profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { withDatabase } from './global-setup.js';
@@ -33,7 +33,7 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Partial<Record<keyof AppConfig, unknown>> = {},
   /** `database`: build a second instance on an existing test database (it stays until its owner closes). */
-  options: { database?: string; features?: AppFeatures } = {},
+  options: { database?: string; features?: AppFeatures; testRoutes?: BuildOptions['testRoutes'] } = {},
 ): Promise<TestContext> {
   const templateUrl = inject('templateUrl');
   const owned = !options.database;
@@ -53,7 +53,7 @@ export async function createTestApp(
     ...overrides,
   });
   const features = { jobs: false, realtime: false, searchIndex: false, ...options.features };
-  const app = await buildApp({ config, db, pool, serveWeb: false, features });
+  const app = await buildApp({ config, db, pool, serveWeb: false, features, ...(options.testRoutes ? { testRoutes: options.testRoutes } : {}) });
   await app.ready();
   return {
     app,

@@ -3,16 +3,18 @@ import {
   binaryReply,
   canOpenRoute,
   findRoute,
+  grantsCall,
   type HandlerReplyOf,
   type ParamsOf,
   type ParsedBodyOf,
   type QueryOf,
   type Role,
+  type RoleAccess,
   type RouteAccess,
   type RouteContract,
 } from '@assoc/domain';
 import { z } from 'zod';
-import { errorStatus, forbidden } from './errors.js';
+import { errorStatus, forbidden, notFound } from './errors.js';
 import { messageSchema } from './reply-schemas.js';
 import { currentUser } from '../modules/auth/session.js';
 
@@ -37,12 +39,44 @@ export function screenAccess(screens: readonly string[]): onRequestAsyncHookHand
   };
 }
 
-/** The guard's route config (auth plugin) and the extra screen check of a contract's access. */
-function accessOf(access: RouteAccess): { config: { public?: true; roles?: readonly Role[]; apiKey?: string }; check?: onRequestAsyncHookHandler } {
+/** A contract's self rule as the route table keeps it: the member parameter and the roles that grant any member. */
+export interface SelfRule {
+  param: string;
+  roles: readonly Role[];
+}
+
+/** A role-based call's check after the guard: the `allOf` roles (403) and the `self` rule (404 about another member). */
+function roleCheck(access: RoleAccess): onRequestAsyncHookHandler | undefined {
+  const { allOf, self } = access;
+  if (!allOf?.length && !self) return undefined;
+  return async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    if (grantsCall(access, user.roles)) return;
+    if (!self) throw forbidden();
+    // Not granted by roles: only about the caller's own member; anyone else's id is "not found".
+    const id = Number((request.params as Record<string, unknown>)[self]);
+    if (user.cstId === null || !Number.isInteger(id) || id !== user.cstId) throw notFound();
+  };
+}
+
+/** The guard's route config (auth plugin) and the extra check of a contract's access (screens, all-of roles, self). */
+export function accessOf(access: RouteAccess): {
+  config: { public?: true; roles?: readonly Role[]; allOf?: readonly Role[]; self?: SelfRule; apiKey?: string };
+  check?: onRequestAsyncHookHandler;
+} {
   if ('public' in access) return { config: { public: true } };
   if ('apiKey' in access) return { config: { apiKey: access.apiKey } };
   if ('signedIn' in access) return { config: { roles: [] } };
-  if ('roles' in access) return { config: { roles: access.roles } };
+  if ('roles' in access) {
+    const check = roleCheck(access);
+    // A self call admits every signed-in user at the guard; its check answers the rest (roles, or 404).
+    const config = {
+      roles: access.self ? [] : access.roles,
+      ...(access.allOf?.length ? { allOf: access.allOf } : {}),
+      ...(access.self ? { self: { param: access.self, roles: access.roles } } : {}),
+    };
+    return check ? { config, check } : { config };
+  }
   return { config: { roles: menuRolesOf(access.screens) }, check: screenAccess(access.screens) };
 }
 

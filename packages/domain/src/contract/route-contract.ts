@@ -13,11 +13,27 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * integration's call, authenticated only by an API key of that scope (header X-API-Key), never by a session.
  */
 export type RouteAccess =
-  | { readonly public: true }
-  | { readonly signedIn: true }
-  | { readonly roles: readonly Role[] }
-  | { readonly screens: readonly string[] }
-  | { readonly apiKey: string };
+  { readonly public: true } | { readonly signedIn: true } | RoleAccess | { readonly screens: readonly string[] } | { readonly apiKey: string };
+
+/** Access by roles (issue 23 item 5: every role a call needs is in its contract, where the access walk sees it). */
+export interface RoleAccess {
+  /** Any one of these roles ([] = any signed-in user). */
+  readonly roles: readonly Role[];
+  /** Besides one of `roles`, every one of these (the member record's finer roles: v2userallowupdate…); 403 without one. */
+  readonly allOf?: readonly Role[];
+  /**
+   * Object-level rule: the path parameter naming a member (`'cstId'`). A caller whose roles do not grant the call
+   * may still make it about themselves (the member their user belongs to); about anyone else it answers 404, so
+   * the reply does not tell whether that member exists. For the portal's calls (docs/ARCHITECTURE.md).
+   */
+  readonly self?: string;
+}
+
+/** Whether these roles grant a role-based call: one of `roles` and every one of `allOf`. */
+export function grantsCall(access: RoleAccess, userRoles: readonly string[]): boolean {
+  const any = access.roles.length === 0 || access.roles.some((role) => userRoles.includes(role));
+  return any && (access.allOf ?? []).every((role) => userRoles.includes(role));
+}
 
 /** A reply that is not JSON (a file, a PDF, an image): the web client answers it as a Blob. */
 export const binaryReply = z.custom<{ readonly binary: true }>(() => true).describe('binary');

@@ -15,6 +15,7 @@ import { genericMessages as m } from '../messages.js';
 import { cpfField, crossFieldRules, isoDateField, notAfterToday, safeText } from '../validation.js';
 import { recordVersion } from '../record-version.js';
 import { memberMessages as mm } from './member.messages.js';
+import { dropUnmarkedRows } from './child-rows.js';
 
 /** The association panel of the dependent modal (its roles: the association section's, spec 1 §6). */
 export const dependentAssociationFields = ['custAssocCargo', 'custAssocCargo2', 'custAssocCargo3', 'custAssocCargo4'] as const;
@@ -36,14 +37,8 @@ const liveServices = (items: readonly { operation?: string }[] | null | undefine
 export const dependentHasLiveServices = (dependent: { usuarioServicos?: readonly { operation?: string }[] | null }) =>
   liveServices(dependent.usuarioServicos).length > 0;
 
-/** Drops nested service rows without a marker (or '-'), as `dropUnmarkedItems` does for the member's own lists. */
-const dropUnmarked = (value: unknown) =>
-  Array.isArray(value)
-    ? value.filter((item) => {
-        const operation = item && typeof item === 'object' ? (item as { operation?: unknown }).operation : undefined;
-        return typeof operation === 'string' && operation !== '-' && operation !== '';
-      })
-    : value;
+/** Nested service rows without a marker are dropped by the one rule of child-rows.ts (as the member's own lists). */
+const dropUnmarked = (value: unknown) => dropUnmarkedRows(value);
 
 /** Builds the dependent row's schema over the member service row's schema (member.schema.ts). */
 export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>>(serviceItem: S) {

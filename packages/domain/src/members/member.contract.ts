@@ -114,18 +114,9 @@ export function canReadAuditCategory(roles: readonly string[], category: AuditCa
 export const auditCategorySchema = z.enum(auditCategories, { error: genericMessages.invalidRequest });
 
 /**
- * The finer role each call needs besides v2access (the route guard checks v2access; the members module checks
- * these and answers 403). One guard role for the whole record keeps the access walk's sign-ins few.
+ * The member record's calls (spec 1 §7). Each needs v2access plus its finer roles (`allOf`: every one of them,
+ * else 403 before anything is read or written).
  */
-export const memberCallRoles = {
-  insert: ['v2menunovoassociado', 'v2userallowupdate'],
-  update: ['v2userallowupdate'],
-  audits: ['v2userallowaudit'],
-  audit: ['v2userallowaudit'],
-  label: ['v2userdadosenderecoslabel'],
-} as const satisfies Record<string, readonly Role[]>;
-
-/** The member record's calls (spec 1 §7). */
 export const memberContracts = {
   get: defineContract({
     method: 'GET',
@@ -142,7 +133,7 @@ export const memberContracts = {
     params: newMemberParamsSchema,
     body: memberSaveSchema,
     reply: memberSaveReplySchema,
-    access: { roles: ['v2access'] },
+    access: { roles: ['v2access'], allOf: ['v2menunovoassociado', 'v2userallowupdate'] },
     summary: 'Insere um novo associado (cstId -1; v2menunovoassociado e v2userallowupdate): número interno atribuído pelo servidor; responde o cstId',
     tags,
   }),
@@ -152,7 +143,7 @@ export const memberContracts = {
     params: memberIdParamsSchema,
     body: memberSaveSchema,
     reply: memberSaveReplySchema,
-    access: { roles: ['v2access'] },
+    access: { roles: ['v2access'], allOf: ['v2userallowupdate'] },
     summary: 'Atualiza o associado e suas listas numa transação (v2userallowupdate; versão obrigatória; 409 se alterado por outro usuário)',
     tags,
   }),
@@ -197,7 +188,7 @@ export const memberContracts = {
         .transform(Number),
     }),
     reply: binaryReply,
-    access: { roles: ['v2access'] },
+    access: { roles: ['v2access'], allOf: ['v2userdadosenderecoslabel'] },
     summary: 'Etiqueta (PDF) do endereço do associado (v2userdadosenderecoslabel): tipo 1 Secretaria, 2 Atendimento, 3 Sede Social',
     tags,
   }),
@@ -225,7 +216,7 @@ export const memberContracts = {
     path: '/audits/:cstId/:category',
     params: z.object({ cstId: idText(memberMessages.invalidMemberId), category: auditCategorySchema }),
     reply: z.array(memberAuditItemSchema),
-    access: { roles: ['v2access'] },
+    access: { roles: ['v2access'], allOf: ['v2userallowaudit'] },
     summary: 'Alterações registradas do associado (v2userallowaudit) (mais recentes primeiro); categoria padrão users',
     tags,
   }),
@@ -234,7 +225,7 @@ export const memberContracts = {
     path: '/audits/:id',
     params: z.object({ id: idText(memberMessages.invalidMemberId) }),
     reply: memberRecordSchema,
-    access: { roles: ['v2access'] },
+    access: { roles: ['v2access'], allOf: ['v2userallowaudit'] },
     summary: 'O associado como estava naquela alteração (v2userallowaudit), com os campos alterados (fieldDiffs)',
     tags,
   }),

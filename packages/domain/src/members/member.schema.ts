@@ -20,11 +20,12 @@ import { followUpItemSchema } from '../follow-up/follow-up.schema.js';
 import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
 import { dependentItemSchemaOf } from './dependent.schema.js';
+import { dropUnmarkedInLists } from './child-rows.js';
 
 // ---------------------------------------------------------------------------------------------
 // Child lists (spec 1 §4 "Child rows")
 
-/** A child row's marker: what the save does with it. Rows without one (or '-') are dropped before validation. */
+/** A child row's marker: what the save does with it. Rows without one (null, '' or '-') are dropped before validation (child-rows.ts). */
 export const childOperations = ['insert', 'update', 'delete', 'none'] as const;
 export type ChildOperation = (typeof childOperations)[number];
 export const childOperationSchema = z.enum(childOperations, { error: m.oneOf });
@@ -48,26 +49,10 @@ export const memberChildListKeys = [
 export type MemberChildListKey = (typeof memberChildListKeys)[number];
 
 /**
- * Drops the rows the client did not mark (no operation, or '-') from every child list of a body, in place of
- * the original's client-side clean-up (spec 1 §7 POST user). Used by the server before validation.
+ * Drops the rows the client did not mark (no marker, null, '' or '-') from every child list of a body, also a
+ * dependent's services (child-rows.ts: the one rule, shared with the web). Used by the server before validation.
  */
-export function dropUnmarkedItems<T>(body: T): T {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const key of memberChildListKeys) {
-    const list = copy[key];
-    if (Array.isArray(list)) {
-      copy[key] = list.filter(
-        (item) =>
-          item &&
-          typeof item === 'object' &&
-          typeof (item as { operation?: unknown }).operation === 'string' &&
-          (item as { operation: string }).operation !== '-',
-      );
-    }
-  }
-  return copy as T;
-}
+export const dropUnmarkedItems = <T>(body: T): T => dropUnmarkedInLists(body, memberChildListKeys);
 
 /** Which rows count (spec 1 §5: rows marked delete do not). */
 export const liveItems = <T extends { operation?: string }>(items: readonly T[] | undefined | null): T[] =>

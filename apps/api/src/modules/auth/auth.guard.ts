@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { genericMessages, hasRole, processMessages, sessionMessages, type RoleRequirement } from '@assoc/domain';
+import { genericMessages, hasRole, processMessages, sessionMessages, type Role, type RoleRequirement } from '@assoc/domain';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 import { SESSION_COOKIE, XSRF_HEADER, type ApiKeyVerifier, type ApiRouteInfo, type SessionUser } from './session.js';
@@ -24,7 +24,9 @@ export default fp<{ service: AuthService }>(
     // Every API route must say who may call it; forgetting is a start-up error, not an open door.
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/v1')) return;
-      const config = route.config as { public?: boolean; roles?: RoleRequirement; xsrf?: boolean; apiKey?: string } | undefined;
+      const config = route.config as
+        | { public?: boolean; roles?: RoleRequirement; allOf?: readonly Role[]; self?: ApiRouteInfo['self']; xsrf?: boolean; apiKey?: string }
+        | undefined;
       if (!config?.public && config?.roles === undefined && !config?.apiKey) {
         throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles nor config.apiKey`);
       }
@@ -35,6 +37,8 @@ export default fp<{ service: AuthService }>(
           url: route.url,
           public: config?.public === true,
           roles: config?.roles,
+          ...(config?.allOf?.length ? { allOf: config.allOf } : {}),
+          ...(config?.self ? { self: config.self } : {}),
           xsrf: config?.xsrf === true,
           ...(config?.apiKey ? { apiKey: config.apiKey } : {}),
         });

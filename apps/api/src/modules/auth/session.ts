@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { RoleRequirement } from '@assoc/domain';
+import type { Role, RoleRequirement } from '@assoc/domain';
 import { unauthorized } from '../../lib/errors.js';
 
 export const SESSION_COOKIE = 'assoc_sid';
@@ -32,6 +32,10 @@ declare module 'fastify' {
      * it is checked only when a session is present (a cross-site link must not act on it).
      */
     xsrf?: boolean;
+    /** Besides one of `roles`, every one of these (checked by the route's own hook, defineRoute; listed for the access walk). */
+    allOf?: readonly Role[];
+    /** The contract's self rule (defineRoute checks it; listed for the access walk): the member parameter and its granting roles. */
+    self?: { param: string; roles: readonly Role[] };
     /** An integration's route: authenticated only by an API key of this scope (no session). */
     apiKey?: string;
   }
@@ -66,6 +70,10 @@ export interface ApiRouteInfo {
   url: string;
   public: boolean;
   roles: RoleRequirement | undefined;
+  /** Every one of these too (contract access `allOf`). */
+  allOf?: readonly Role[];
+  /** The contract's self rule: callers without its roles only about their own member (404 otherwise). */
+  self?: { param: string; roles: readonly Role[] };
   /** Needs the XSRF header whatever the method. */
   xsrf: boolean;
   /** Authenticated by an API key of this scope instead of a session. */

@@ -3,6 +3,7 @@ import { BOLETO, boletoNumbers, debitPlaces, type BoletoBankCode, type ChargeIte
 import type { Executor } from '../../lib/audit.js';
 import { charges } from '../../db/schema/index.js';
 import { holderDebtSql } from '../ledger/ledger.repository.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 
 /** A stored charge as the boleto needs it. */
 export type StoredCharge = {
@@ -46,13 +47,29 @@ export const debtSql = (cstId: number) => sql`select ${holderDebtSql(sql`${cstId
  * A holder's charges as one JSON array over its customers row `c` (the member's load reads them in its own
  * statement), newest due date first; `fromJson` adds the debit place's name and a boleto's printed numbers.
  */
-const CHARGES_JSON = `coalesce((select json_agg(json_build_object(
-    'cobId', ch.cob_id, 'cobVencimento', ch.cob_vencimento, 'cobRetorno', ch.cob_retorno, 'cobValor', ch.cob_valor,
-    'bnkId', ch.bnk_id, 'cobAgencia', ch.cob_agencia, 'cobAgenciaDv', ch.cob_agencia_dv, 'cobConta', ch.cob_conta,
-    'cobContaDv', ch.cob_conta_dv, 'cdrCodRet', ch.cdr_cod_ret, 'cdrDescription', r.cdr_description,
-    'cobParcela', ch.cob_parcela, 'cobParcelas', ch.cob_parcelas, 'cobBanco', ch.cob_banco, 'cobConvenio', ch.cob_convenio,
-    'cobCarteira', ch.cob_carteira, 'cobNossoNumero', ch.cob_nosso_numero, 'cobCreatedBy', u.name, 'cobCreated', ch.created_at,
-    'version', ch.version) order by ch.cob_vencimento desc, ch.cob_id desc)
+const CHARGE_OBJECT = jsonObjectOf(charges, 'ch', [
+  'cobId',
+  'cobVencimento',
+  'cobRetorno',
+  'cobValor',
+  'bnkId',
+  'cobAgencia',
+  'cobAgenciaDv',
+  'cobConta',
+  'cobContaDv',
+  'cdrCodRet',
+  ['cdrDescription', 'r.cdr_description'],
+  'cobParcela',
+  'cobParcelas',
+  'cobBanco',
+  'cobConvenio',
+  'cobCarteira',
+  'cobNossoNumero',
+  ['cobCreatedBy', 'u.name'],
+  ['cobCreated', 'ch.created_at'],
+  'version',
+]);
+const CHARGES_JSON = `coalesce((select json_agg(${CHARGE_OBJECT} order by ch.cob_vencimento desc, ch.cob_id desc)
   from charges ch left join charge_return_codes r on r.cdr_cod_ret = ch.cdr_cod_ret left join users u on u.user_id = ch.created_by
   where ch.cst_id = c.cst_id), '[]'::json)`;
 

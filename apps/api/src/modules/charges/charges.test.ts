@@ -333,6 +333,25 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     expect((await chargesOf(a.cstId)).map((r) => r.cobValor)).toEqual([100]);
   });
 
+  it("a charge's own refusal is the save's answer (its status and message), not a member 409: the member is left as it was", async () => {
+    const a = await holder();
+    const before = await getMember(a.cstId);
+    const auditsOf = async () => (await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId))).length;
+    const auditCount = await auditsOf();
+    // Nothing else changes in this save: the refusal is the charge's (no debt), the member's version stays.
+    const refused = await saveCharges(staff, a.cstId, [newCharge()], before.version);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(cm.noDebt);
+    const after = await getMember(a.cstId);
+    expect(after.version).toBe(before.version);
+    expect(await auditsOf()).toBe(auditCount);
+    // So the same version still saves (no "Registro alterado por outro usuário" for a member nobody changed).
+    await ledger(a.cstId, [[3000]]);
+    const retried = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 3000 })], before.version);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await chargesOf(a.cstId)).toHaveLength(1);
+  });
+
   it('403 without v2cobrancanew (nothing written); the list is left out without a charge role', async () => {
     const a = await holder();
     await ledger(a.cstId, [[5000]]);

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FollowUpItem, FollowUpRecord } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { atendimentos, customers } from '../../db/schema/index.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 
 /** A timestamp as the rows carry it: ISO in UTC with milliseconds (the same text from SQL's JSON and from a Date). */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -10,10 +11,21 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * A member's rows as one JSON array over its customers row `c` (the member's load reads them in its statement),
  * newest first (new rows are added at the top: spec 1 §4), with the same fields and order as `load`.
  */
-const FOLLOW_UPS_JSON = `coalesce((select json_agg(json_build_object(
-    'atdId', a.atd_id, 'cstId', a.cst_id, 'atdData', to_char(a.atd_data at time zone 'UTC', ${ISO_UTC}), 'atdTipo', a.atd_tipo,
-    'atdDepartamento', a.atd_departamento, 'atdAssunto', a.atd_assunto, 'custName', c.cust_name, 'atdTitulo', a.atd_titulo,
-    'atdCriadoPor', a.atd_criado_por, 'atdStatus', a.atd_status, 'version', a.version, 'operation', 'none')
+const FOLLOW_UP_OBJECT = jsonObjectOf(atendimentos, 'a', [
+  'atdId',
+  'cstId',
+  ['atdData', `to_char(a.atd_data at time zone 'UTC', ${ISO_UTC})`],
+  'atdTipo',
+  'atdDepartamento',
+  'atdAssunto',
+  ['custName', 'c.cust_name'],
+  'atdTitulo',
+  'atdCriadoPor',
+  'atdStatus',
+  'version',
+  ['operation', `'none'`],
+]);
+const FOLLOW_UPS_JSON = `coalesce((select json_agg(${FOLLOW_UP_OBJECT}
     order by a.atd_data desc, a.atd_id desc)
   from atendimentos a where a.cst_id = c.cst_id), '[]'::json)`;
 

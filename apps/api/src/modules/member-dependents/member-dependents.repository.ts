@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DependentItem, MemberServiceItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { customers } from '../../db/schema/index.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 
 /** The stored dependent as the list gives it (a row marked none, with its services). */
 export type StoredDependent = Extract<DependentItem, { operation: 'none' | 'delete' }> & { cstId: number; usuarioServicos: MemberServiceItem[] };
@@ -26,13 +27,23 @@ export interface DependentWrite {
  * dependent's cst_id, so it needs no change for dependents.
  */
 export function dependentsJson(servicesExpression: string) {
-  return `coalesce((select json_agg(json_build_object(
-    'cstId', d.cst_id, 'custName', d.cust_name, 'custParentesco', d.cust_parentesco, 'custBirthdate', d.cust_birthdate,
-    'custSex', d.cust_sex, 'custCpf', d.cust_cpf, 'custPhotoKey', d.cust_photo_key,
-    'custAssocCargo', d.cust_assoc_cargo, 'custAssocCargo2', d.cust_assoc_cargo2, 'custAssocCargo3', d.cust_assoc_cargo3,
-    'custAssocCargo4', d.cust_assoc_cargo4, 'version', d.version,
-    'usuarioServicos', (select ${servicesExpression} from (select d.cst_id) as c(cst_id)),
-    'operation', 'none') order by d.cust_birthdate nulls last, d.cst_id)
+  const dependent = jsonObjectOf(customers, 'd', [
+    'cstId',
+    'custName',
+    'custParentesco',
+    'custBirthdate',
+    'custSex',
+    'custCpf',
+    'custPhotoKey',
+    'custAssocCargo',
+    'custAssocCargo2',
+    'custAssocCargo3',
+    'custAssocCargo4',
+    'version',
+    ['usuarioServicos', `(select ${servicesExpression} from (select d.cst_id) as c(cst_id))`],
+    ['operation', `'none'`],
+  ]);
+  return `coalesce((select json_agg(${dependent} order by d.cust_birthdate nulls last, d.cst_id)
   from customers d where d.parent_id = c.cst_id), '[]'::json)`;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MemberDocumentItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { memberDocuments } from '../../db/schema/index.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 
 /** One stored document row (attached or waiting for its member save). */
 export type MemberDocumentRow = typeof memberDocuments.$inferSelect;
@@ -10,10 +11,17 @@ export type MemberDocumentRow = typeof memberDocuments.$inferSelect;
  * A member's live documents as one JSON array over its customers row `c` (the member's load reads them in its own
  * statement): newest first, with the same fields and order as `load`.
  */
-const DOCUMENTS_JSON = `coalesce((select json_agg(json_build_object(
-    'scanId', d.scan_id, 'key', d.file_id, 'created', to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'createdBy', d.created_by_name, 'description', d.description, 'filesize', d.filesize, 'mimeType', d.mime_type,
-    'operation', 'none') order by d.created_at desc, d.scan_id desc)
+const DOCUMENT_OBJECT = jsonObjectOf(memberDocuments, 'd', [
+  'scanId',
+  ['key', 'd.file_id'],
+  ['created', `to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`],
+  ['createdBy', 'd.created_by_name'],
+  'description',
+  'filesize',
+  'mimeType',
+  ['operation', `'none'`],
+]);
+const DOCUMENTS_JSON = `coalesce((select json_agg(${DOCUMENT_OBJECT} order by d.created_at desc, d.scan_id desc)
   from member_documents d where d.cst_id = c.cst_id and d.deleted_at is null), '[]'::json)`;
 
 const toItem = (row: MemberDocumentRow): MemberDocumentItem => ({

@@ -3,6 +3,7 @@ import type { MemberServiceItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { customers, customerServices, products, servicePlugins, services } from '../../db/schema/index.js';
 import type { ChildListContext } from '../members/child-lists.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 import { checkRows, enrichRows, rowValues, type RowPath } from './member-services.rules.js';
 
 /** What the registry says of a service, as the rules read it. */
@@ -23,12 +24,31 @@ export interface RegistryService {
  * A person's rows as one JSON array over its customers row `c` (the member's load reads them in its statement):
  * the same fields, in the same order, as `load` (integers, text and dates keep their values in JSON).
  */
-const SERVICES_JSON = `coalesce((select json_agg(json_build_object(
-    'cslId', cs.csl_id, 'svcId', cs.svc_id, 'svcName', sv.svc_name, 'svcEditPlugin', sp.plugin, 'sucId', sv.suc_id, 'sucName', p.suc_name,
-    'valor', cs.valor, 'cslQuantidade', cs.csl_quantidade, 'cslInt1', cs.csl_int1, 'cslInt4', cs.csl_int4, 'cslInt5', cs.csl_int5,
-    'cslStr1', cs.csl_str1, 'cslStr2', cs.csl_str2, 'cslStr3', cs.csl_str3, 'cslStr4', cs.csl_str4, 'cslDate1', cs.csl_date1,
-    'cslValue1', cs.csl_value1, 'cslValue2', cs.csl_value2, 'cslInicio', cs.csl_inicio, 'cslFim', cs.csl_fim, 'version', cs.version,
-    'operation', 'none') order by cs.csl_id)
+const SERVICE_OBJECT = jsonObjectOf(customerServices, 'cs', [
+  'cslId',
+  'svcId',
+  ['svcName', 'sv.svc_name'],
+  ['svcEditPlugin', 'sp.plugin'],
+  ['sucId', 'sv.suc_id'],
+  ['sucName', 'p.suc_name'],
+  'valor',
+  'cslQuantidade',
+  'cslInt1',
+  'cslInt4',
+  'cslInt5',
+  'cslStr1',
+  'cslStr2',
+  'cslStr3',
+  'cslStr4',
+  'cslDate1',
+  'cslValue1',
+  'cslValue2',
+  'cslInicio',
+  'cslFim',
+  'version',
+  ['operation', `'none'`],
+]);
+const SERVICES_JSON = `coalesce((select json_agg(${SERVICE_OBJECT} order by cs.csl_id)
   from customer_services cs join services sv on sv.svc_id = cs.svc_id join products p on p.suc_id = sv.suc_id
   left join service_plugins sp on sp.svc_id = cs.svc_id
   where cs.cst_id = c.cst_id), '[]'::json)`;

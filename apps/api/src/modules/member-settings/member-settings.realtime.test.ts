@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { z } from 'zod';
 import { type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
 import { users } from '../../db/schema/index.js';
-import { conflict } from '../../lib/errors.js';
 import { createSavableMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { connected, testSockets } from '../../../test/sockets.js';
 
@@ -17,21 +15,9 @@ let url: string;
 let staff: Client;
 const sockets = testSockets();
 const staffRoles: Role[] = ['v2access', 'v2userallowupdate', 'v2tabconfiguracao', 'v2userdadospessoaisview'];
-/** When set, the test child list's apply (run after portalAcesso's) fails the save. */
-let failAfterPortal = false;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { realtime: true } });
-  // A list applied after portalAcesso's (registered last) that can roll the whole save back after the account changed.
-  ctx.app.services.members.registerChildList({
-    key: 'ressarcimentos',
-    itemSchema: z.object({ operation: z.enum(['insert', 'update', 'delete', 'none']) }),
-    roles: { view: ['v2tabconfiguracao'], edit: ['v2tabconfiguracao'] },
-    load: async () => [],
-    apply: async () => {
-      if (failAfterPortal) throw conflict('falha de teste');
-    },
-  });
   url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   staff = (await signedInAs(ctx, staffRoles)).client;
 });
@@ -82,12 +68,21 @@ describe('portal sign-in turned off: the account sockets', () => {
     const closed = closedWithin(socket, 1_500);
     const stale = await turnOff({ ...record, version: record.version + 1 });
     expect(stale.statusCode).toBe(409);
-    failAfterPortal = true;
+    // The save rolled back after every list was applied (portalAcesso's too): the member's audit, its last write, is
+    // refused by the database as a concurrent change (40001 → 409), as a real conflict would be.
+    await ctx.db.execute(
+      sql`create or replace function test_fail_audit() returns trigger language plpgsql as $$ begin raise exception 'falha de teste' using errcode = '40001'; end $$`,
+    );
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger test_fail_audit before insert on audits for each row when (new.owner_id = ${record.cstId} and new.category = 'users' and new.action = 'update') execute function test_fail_audit()`,
+      ),
+    );
     try {
-      const rolledBack = await turnOff(record, { ressarcimentos: [{ operation: 'insert' }] });
+      const rolledBack = await turnOff(record);
       expect(rolledBack.statusCode, rolledBack.body).toBe(409);
     } finally {
-      failAfterPortal = false;
+      await ctx.db.execute(sql`drop trigger test_fail_audit on audits`);
     }
     expect(await closed).toBeNull();
     expect(socket.connected).toBe(true);

@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { noPortalAccess, type PortalAccessItem } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
+import { users } from '../../db/schema/index.js';
+import { jsonObjectOf } from '../../lib/json-columns.js';
 
 /**
  * The member's portal account (users: a user by cst_id, else an unlinked user with the member's CPF; decision 2),
  * as one JSON object over the member's row aliased `c`, so the member's load reads it in its own statement.
  */
-const ACCOUNT_JSON = `(select json_build_object('userId', u.user_id, 'active', u.active, 'permIdv2', u.perm_id,
-    'fnAllowExternal', u.fn_allow_external, 'profileName', p.name, 'hasAuthenticator', u.totp_secret is not null)
+const ACCOUNT_OBJECT = jsonObjectOf(users, 'u', [
+  'userId',
+  'active',
+  ['permIdv2', 'u.perm_id'],
+  'fnAllowExternal',
+  ['profileName', 'p.name'],
+  ['hasAuthenticator', 'u.totp_secret is not null'],
+]);
+const ACCOUNT_JSON = `(select ${ACCOUNT_OBJECT}
   from users u left join profiles p on p.perm_id = u.perm_id
   where u.cst_id = c.cst_id or (u.cst_id is null and c.cust_cpf is not null and u.cpf = c.cust_cpf)
   order by (u.cst_id is null), u.user_id limit 1)`;

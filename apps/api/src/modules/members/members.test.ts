@@ -385,19 +385,28 @@ describe('update, versions and audit', () => {
   it('a failing child list rolls the whole save back', async () => {
     const { cstId } = await insertMember();
     const loaded = await getMember(staff, cstId);
-    ctx.app.services.members.registerChildList({
-      key: 'ressarcimentos',
-      itemSchema: (await import('zod')).z.object({ operation: (await import('zod')).z.enum(['insert', 'update', 'delete', 'none']) }),
-      roles: { view: ['v2tabressarcimento'], edit: ['v2tabressarcimento'] },
-      load: async () => [],
-      apply: async (_tx, _id, items) => {
-        if (items.some((i) => i.operation === 'insert')) throw new Error('falha de teste');
-      },
-    });
-    const before = await snapshot();
-    const res = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Nome Que Não Fica', ressarcimentos: [{ operation: 'insert' }] });
-    expect(res.statusCode).toBe(500);
-    expect(await snapshot()).toEqual(before);
+    // A real list (usuarioServicos) whose write fails in the database, after the member's own row was written
+    // (issue 23 item 3: no test registers a list of its own, so the real ressarcimentos can ship).
+    await ctx.db.execute(
+      sql`create or replace function test_fail_service() returns trigger language plpgsql as $$ begin raise exception 'falha de teste'; end $$`,
+    );
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger test_fail_service before insert on customer_services for each row when (new.cst_id = ${cstId}) execute function test_fail_service()`,
+      ),
+    );
+    try {
+      const before = await snapshot();
+      const res = await put(staff, cstId, {
+        ...bodyOf(loaded),
+        custName: 'Nome Que Não Fica',
+        usuarioServicos: [...(loaded.usuarioServicos ?? []), { svcId: 172, valor: 100, operation: 'insert' }],
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await ctx.db.execute(sql`drop trigger test_fail_service on customer_services`);
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { z } from 'zod';
-import type { MemberInput, MemberRecord, MemberTabKey as DomainTabKey } from '@assoc/domain';
-import type { AppForm } from '../ui/form';
+import type { MemberInput, MemberRecord, MemberTabKey as DomainTabKey, memberSchema } from '@assoc/domain';
+import type { AppForm, FieldPath } from '../ui/form';
 
 /**
  * The member record's panel contract (issue 12): every tab panel of /associado receives MemberTabProps
@@ -13,14 +12,18 @@ import type { AppForm } from '../ui/form';
 /**
  * The member as the form holds it: the domain's member schema (memberSchema, what the save sends) plus the
  * values GET user/{cstId} adds for the screen (extratoDatas, irDatas, falecidos, fieldDiffs…), which the save
- * leaves out. Keys a later issue adds to its child rows are read by path.
+ * leaves out. Its paths are typed (issue 23 item 6): a misspelled one fails the typecheck.
  */
 export type MemberFormValues = MemberInput &
-  Partial<Pick<MemberRecord, 'custTitular' | 'idade' | 'extratoDatas' | 'irDatas' | 'falecidos' | 'fieldDiffs'>> &
-  Record<string, unknown>;
+  Partial<
+    Pick<
+      MemberRecord,
+      'custTitular' | 'idade' | 'extratoDatas' | 'irDatas' | 'falecidos' | 'fieldDiffs' | 'custCoordenadorTitular' | 'custCoordenadorAdjunto'
+    >
+  >;
 
 /** The one form of the screen (useAppForm over the domain's memberSchema). */
-export type MemberForm = AppForm<z.ZodType<MemberFormValues, MemberFormValues>>;
+export type MemberForm = AppForm<typeof memberSchema, MemberFormValues>;
 
 /** insert: /novoassociado (cstId -1); edit: a loaded member; audit: a past version shown read-only. */
 export type MemberMode = 'insert' | 'edit' | 'audit';
@@ -62,3 +65,6 @@ export interface MemberTabProps {
 
 /** A registered panel: loaded (its own chunk) only when its tab is opened. */
 export type MemberTabPanel = LazyExoticComponent<ComponentType<MemberTabProps>>;
+
+/** A field path of the member form ('custName', 'enderecoResidencial.adZipcode', 'usuarioServicos.0.valor'): typed, so a typo fails tsc. */
+export type MemberPath = FieldPath<MemberFormValues>;

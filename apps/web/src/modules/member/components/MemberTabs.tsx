@@ -1,7 +1,7 @@
 import { Suspense, useMemo, useState } from 'react';
 import { Center, Loader, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { sectionByKey, visibleMemberTabs, type MemberTab } from '@assoc/domain';
+import { sectionByKey, visibleMemberTabs, type MemberField, type MemberTab } from '@assoc/domain';
 import { useRoles } from '../../ui/components/RoleGate';
 import { UnderConstructionText } from '../../ui/components/UnderConstruction';
 import { memberTabPanels } from '../member-tab-panels';
@@ -12,7 +12,7 @@ import { ChangedCue } from '../changed-cue';
 import classes from './MemberScreen.module.css';
 
 /** The member fields (and child lists) of a tab's sections: its part of the member for the warning triangle. */
-export function tabFields(tab: Pick<MemberTab, 'sections'>): string[] {
+export function tabFields(tab: Pick<MemberTab, 'sections'>): MemberField[] {
   return tab.sections.flatMap((key) => sectionByKey(key)?.fields ?? []);
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { Divider, Grid, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,7 +12,7 @@ import {
 } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { FormModal } from '../../ui/crud/FormModal';
-import { useAppForm, type FormValues } from '../../ui/form';
+import { useAppForm } from '../../ui/form';
 import { ServiceFields } from './ServiceFields';
 import type { ServiceRow } from './serviceRows';
 
@@ -22,7 +21,7 @@ export interface ServiceOwner {
   birthdate: string | null;
 }
 
-const emptyRow = (): FormValues => ({
+const emptyRow = (): ServiceRow => ({
   svcId: 0,
   svcName: null,
   svcEditPlugin: null,
@@ -75,7 +74,7 @@ export function AddServiceModal({
   const [sucId, setSucId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [start] = useState(emptyRow);
-  const form = useAppForm(memberServiceItemSchema as unknown as z.ZodType<FormValues, FormValues>, start);
+  const form = useAppForm(memberServiceItemSchema, start);
   const plugins = useServicePlugins();
   const suppliers = useQuery({
     queryKey: queryKeyOf(serviceContracts.listSuppliers),
@@ -121,7 +120,7 @@ export function AddServiceModal({
       onClose={onClose}
       onSave={() => {
         if (svcId == null || !form.showAllErrors()) return;
-        onAdd(form.values as unknown as ServiceRow);
+        onAdd(form.values);
         onClose();
       }}
     >

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { Text } from '@mantine/core';
 import { memberServiceItemSchema, servicePluginLabels, type ServicePlugin } from '@assoc/domain';
 import { FormModal } from '../../ui/crud/FormModal';
-import { useAppForm, type FormValues } from '../../ui/form';
+import { useAppForm } from '../../ui/form';
 import { ServiceFields } from './ServiceFields';
 import type { ServiceRow } from './serviceRows';
 
@@ -14,8 +13,8 @@ import type { ServiceRow } from './serviceRows';
  */
 export function ServiceEditModal({ row, onSave, onClose }: { row: ServiceRow; onSave: (row: ServiceRow) => void; onClose: () => void }) {
   const inserting = row.operation === 'insert';
-  const [start] = useState<FormValues>(() => ({ ...row, operation: inserting ? 'insert' : 'update' }));
-  const form = useAppForm(memberServiceItemSchema as unknown as z.ZodType<FormValues, FormValues>, start);
+  const [start] = useState<ServiceRow>(() => ({ ...row, operation: inserting ? 'insert' : 'update' }));
+  const form = useAppForm(memberServiceItemSchema, start);
   const plugin = row.svcEditPlugin as ServicePlugin | null | undefined;
   return (
     <FormModal
@@ -27,7 +26,7 @@ export function ServiceEditModal({ row, onSave, onClose }: { row: ServiceRow; on
       onClose={onClose}
       onSave={() => {
         if (!form.showAllErrors()) return;
-        onSave(form.values as unknown as ServiceRow);
+        onSave(form.values);
         onClose();
       }}
     >

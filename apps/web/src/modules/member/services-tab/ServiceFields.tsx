@@ -1,8 +1,16 @@
 import { Grid, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { cchPlanOptions, isCchPlugin, memberServiceRoles, servicePluginLimits as limits, type MemberServiceItem } from '@assoc/domain';
+import {
+  cchPlanOptions,
+  isCchPlugin,
+  memberServiceRoles,
+  servicePluginLimits as limits,
+  type MemberServiceItem,
+  type memberServiceItemSchema,
+} from '@assoc/domain';
 import { useRoles } from '../../ui/components/RoleGate';
 import type { AppForm } from '../../ui/form';
 import { DateInput, MoneyInput } from '../../ui/inputs';
+import type { ServiceRow } from './serviceRows';
 
 const onlyDigits = (max: number) => (text: string) => text.replace(/\D/g, '').slice(0, max);
 
@@ -11,7 +19,7 @@ const onlyDigits = (max: number) => (text: string) => text.replace(/\D/g, '').sl
  * value, quantity and the period the monthly closing charges. `inserting` shows the CCH add toggles (each with
  * its role: v2cchdatainsc, v2cchhistorico).
  */
-export function ServiceFields({ form, inserting }: { form: AppForm; inserting: boolean }) {
+export function ServiceFields({ form, inserting }: { form: AppForm<typeof memberServiceItemSchema, ServiceRow>; inserting: boolean }) {
   const roles = useRoles();
   const plugin = (form.values as Partial<MemberServiceItem>).svcEditPlugin ?? null;
   const span = { base: 12, sm: 6 };

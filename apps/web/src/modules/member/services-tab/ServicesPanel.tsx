@@ -6,7 +6,7 @@ import { auditRowPath, canActOnService, childRowId, formatCents, type Cents } fr
 const LIST = 'usuarioServicos';
 import { changedRowProps, isChanged } from '../changed-field';
 import { ChangedCue } from '../changed-cue';
-import type { MemberForm } from '../member-tab.types';
+import type { MemberForm, MemberPath } from '../member-tab.types';
 import { useRoles } from '../../ui/components/RoleGate';
 import { markedRowActions } from '../utils/markedRows';
 import { AddServiceModal, type ServiceOwner } from './AddServiceModal';
@@ -16,7 +16,7 @@ import { rowObservation, rowsAt, totalCents, type ServiceRow } from './serviceRo
 export interface ServicesPanelProps {
   form: MemberForm;
   /** Where the rows live in the member form: 'usuarioServicos' (holder) or 'parentFilhos.3.usuarioServicos' (a dependent). */
-  basePath: string;
+  basePath: MemberPath;
   /** The person the rows belong to (the registry's dependent and age rules). */
   owner: ServiceOwner;
   /** The user may change these rows (the tab's edit roles; each action then needs its own role). */

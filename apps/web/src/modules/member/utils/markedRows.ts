@@ -1,5 +1,5 @@
 import { openConfirmDialog } from '../../ui/confirm';
-import type { MemberForm } from '../member-tab.types';
+import type { MemberForm, MemberPath } from '../member-tab.types';
 
 /** What the confirmations name: 'Apagando {noun}' / 'Recuperando {noun}' (spec 1 §2). */
 interface MarkedRowTexts {
@@ -12,7 +12,7 @@ interface MarkedRowTexts {
  * confirmation: a row inserted in this session is simply dropped, a stored one is marked delete (listed in pink until
  * the save) and a marked one comes back as update. One rule for every child list's table.
  */
-export function markedRowActions<Row extends { operation?: string | null }>(form: MemberForm, path: string, texts: MarkedRowTexts) {
+export function markedRowActions<Row extends { operation?: string | null }>(form: MemberForm, path: MemberPath, texts: MarkedRowTexts) {
   const setRow = (index: number, row: Row) => form.replaceListItem(path, index, row);
   return {
     setRow,

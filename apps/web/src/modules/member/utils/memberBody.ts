@@ -1,4 +1,4 @@
-import { memberChildListKeys } from '@assoc/domain';
+import { dropUnmarkedRows, isMarkedItem, memberChildListKeys } from '@assoc/domain';
 
 /**
  * The body of POST/PUT user/{cstId} (spec 1 §7): the member without extratoDatas and irDatas (nor the other
@@ -15,24 +15,13 @@ const CHANGES = new Set(['insert', 'update', 'delete']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Whether a child item is sent: it carries a marker (insert, update, delete or none), not '-' nor nothing. */
-export function isMarkedItem(item: unknown): boolean {
-  return isPlainObject(item) && typeof item.operation === 'string' && item.operation !== '' && item.operation !== '-';
-}
+/** Whether a child item is sent: it carries a marker (not missing, null, '' nor '-'): the domain's one rule. */
+export { isMarkedItem };
 
 /** Whether a child item is a pending change: a marker other than none (insert, update, delete). */
 export function isChangedItem(item: unknown): boolean {
   return isPlainObject(item) && typeof item.operation === 'string' && CHANGES.has(item.operation);
 }
-
-function cleanItem(item: Record<string, unknown>, lists: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) out[key] = lists.has(key) && Array.isArray(value) ? cleanList(value, lists) : value;
-  return out;
-}
-
-const cleanList = (list: unknown[], lists: ReadonlySet<string>) =>
-  list.filter(isMarkedItem).map((item) => cleanItem(item as Record<string, unknown>, lists));
 
 /** The member as the save sends it; `childLists` defaults to the domain's child lists (memberChildListKeys). */
 export function buildMemberBody<T extends Record<string, unknown>>(
@@ -43,7 +32,7 @@ export function buildMemberBody<T extends Record<string, unknown>>(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(member)) {
     if ((MEMBER_SCREEN_ONLY_FIELDS as readonly string[]).includes(key)) continue;
-    out[key] = lists.has(key) && Array.isArray(value) ? cleanList(value, lists) : value;
+    out[key] = lists.has(key) ? dropUnmarkedRows(value, childLists) : value;
   }
   return out as Omit<T, ScreenOnly>;
 }

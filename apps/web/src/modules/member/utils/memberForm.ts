@@ -1,9 +1,8 @@
-import type { z } from 'zod';
 import { memberSchema, sectionOfField, canEditSection, type MemberRecord } from '@assoc/domain';
 import type { MemberFormValues } from '../member-tab.types';
 
-/** The domain's member schema over the values the form holds (the reply's extra values are left out when parsed). */
-export const memberFormSchema = memberSchema as unknown as z.ZodType<MemberFormValues, MemberFormValues>;
+/** The domain's member schema: the form holds MemberFormValues over it (the reply's extra values are left out when parsed). */
+export const memberFormSchema = memberSchema;
 
 /**
  * "Restaurar esta versão" (beyond the spec): the fields of a past version the user may edit, to load into the

@@ -16,7 +16,7 @@ describe('hasPendingChanges (the tab warning triangle)', () => {
 
   it('is set by a dirty field of the tab', () => {
     expect(hasPendingChanges(['custName', 'documentos'], values, (path) => path === 'custName')).toBe(true);
-    expect(hasPendingChanges(['documentos'], values, (path) => path === 'custName')).toBe(false);
+    expect(hasPendingChanges<string>(['documentos'], values, (path) => path === 'custName')).toBe(false);
   });
 
   it('containsMarkedItem', () => {

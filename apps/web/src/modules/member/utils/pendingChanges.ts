@@ -12,6 +12,6 @@ export function containsMarkedItem(value: unknown): boolean {
  * A tab's warning triangle (spec 1 §2): some child item of its part of the member carries a marker other
  * than none, or one of its fields differs from the loaded member.
  */
-export function hasPendingChanges(paths: readonly string[], values: unknown, isDirty: (path: string) => boolean): boolean {
+export function hasPendingChanges<P extends string>(paths: readonly P[], values: unknown, isDirty: (path: P) => boolean): boolean {
   return paths.some((path) => isDirty(path) || containsMarkedItem(valueAt(values, path)));
 }

@@ -2,3 +2,4 @@ export { useAppForm, type AppForm, type AppFormOptions, type FormValues, type Fo
 export { blockingReason, firstErrorPerField, serverFieldErrors, valueAt, zodErrors, type FieldErrors } from './errors';
 export { sameValue } from './equal';
 export { okButtonState, type OkState } from '../crud/okButton';
+export type { FieldPath } from './paths';

@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState, type ChangeEvent, type FocusEvent } from 'react';
-import { useForm, type LooseKeys, type UseFormReturnType } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { okButtonState } from '../crud/okButton';
 import { sameValue } from './equal';
 import { serverFieldErrors, valueAt, zodErrors, type FieldErrors } from './errors';
+import type { FieldPath } from './paths';
 
 /** Values of a form whose schema is not known statically (the generic registry form). */
 export type FormValues = Record<string, unknown>;
@@ -51,9 +52,13 @@ function shiftAfterRemoval<T>(entries: Record<string, T>, path: string, index: n
  * with the initial values; `ok` is the Ok button's state (red invalid, amber changed, green unchanged);
  * `setServerErrors` places a server 400 on its field.
  */
-export function useAppForm<S extends z.ZodType>(schema: S, initialValues: FormValuesOf<S>, options: AppFormOptions = {}) {
-  type V = FormValuesOf<S>;
-  type Path = LooseKeys<V> | (string & {});
+export function useAppForm<S extends z.ZodType, V extends FormValuesOf<S> = FormValuesOf<S>>(
+  schema: S,
+  initialValues: V,
+  options: AppFormOptions = {},
+) {
+  // A path of the schema's values: a misspelled one fails the typecheck (any string for a loosely typed form).
+  type Path = FieldPath<V>;
   const mantine = useForm<FormValues>({ mode: 'controlled', initialValues }) as unknown as UseFormReturnType<V>;
   const loose = mantine as unknown as UseFormReturnType<FormValues>;
   const values = mantine.values;
@@ -200,4 +205,4 @@ export function useAppForm<S extends z.ZodType>(schema: S, initialValues: FormVa
 }
 
 /** A form of the layer; `AppForm` alone is the loosely typed form of the generic registry screens. */
-export type AppForm<S extends z.ZodType = z.ZodType> = ReturnType<typeof useAppForm<S>>;
+export type AppForm<S extends z.ZodType = z.ZodType, V extends FormValuesOf<S> = FormValuesOf<S>> = ReturnType<typeof useAppForm<S, V>>;

@@ -2,13 +2,14 @@ import { Grid } from '@mantine/core';
 import { SelectField } from '../../user-tab/components/SelectField';
 import { useUserTab, valueOf } from '../../user-tab/userTabContext';
 import type { LocationLookups } from '../useLocationLookups';
+import type { MemberPath } from '../../member-tab.types';
 
 interface PlaceFieldsProps {
   lookups: LocationLookups;
   /** The member fields of the forum, the local and the cargo (apfId/locId/afcId, desig…, prov…). */
-  forum: string;
-  local: string;
-  cargo: string;
+  forum: MemberPath;
+  local: MemberPath;
+  cargo: MemberPath;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Button, Grid, Group, Menu, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser, IconMap2, IconPrinter } from '@tabler/icons-react';
-import { labelTypes, onlyDigits, type CepAddress } from '@assoc/domain';
+import { labelTypes, onlyDigits, type AddressKey, type AddressValues, type CepAddress } from '@assoc/domain';
 import { maskCep } from '../../../ui/hooks/useCepLookup';
 import type { MapAddress } from '../../../maps';
 import { CepInput, isCityWide } from '../../../ui/inputs';
@@ -12,12 +12,15 @@ import { SectionFields } from './UserSection';
 /** Spec 1 §5 field lengths of an address. */
 export const addressLimits = { street: 80, number: 20, complement: 20, bairro: 32, city: 32, state: 2, ddd: 2, phone: 9 } as const;
 
+/** A field of an address (its path is the address key, a dot and it). */
+type AddressField = keyof AddressValues & string;
+
 /** The fields the lookup fills and locks (spec 1 §4 zip flow). */
 const LOOKUP_FIELDS = ['adAddress', 'adBairro', 'adCity', 'adState'] as const;
 
 interface AddressFieldsProps {
   /** 'enderecoResidencial', 'enderecoComercial' or 'enderecoForum'. */
-  path: string;
+  path: AddressKey;
   /** Whether the user may print labels (v2userdadosenderecoslabel). */
   canPrintLabel: boolean;
   /** Whether the maps button shows (hidden for v2portal). */
@@ -33,8 +36,8 @@ interface AddressFieldsProps {
 export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, onOpenMap }: AddressFieldsProps) {
   const { form, cstId } = useUserTab();
   const editable = useSectionEditable();
-  const at = (field: string) => `${path}.${field}`;
-  const v = (field: string) => str(valueOf(form, at(field)));
+  const at = (field: AddressField) => `${path}.${field}` as const;
+  const v = (field: AddressField) => str(valueOf(form, at(field)));
   const numberRef = useRef<HTMLInputElement>(null);
   const streetRef = useRef<HTMLInputElement>(null);
   const zip = onlyDigits(v('adZipcode'));
@@ -72,13 +75,13 @@ export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, o
 
   /** The clear action: every address field emptied, typed by hand from now on (adAddNewCEP 1), focus on the street. */
   function clearAll() {
-    for (const field of ['adZipcode', 'adNumber', 'adComplement', ...LOOKUP_FIELDS]) form.setValue(at(field), '');
+    for (const field of ['adZipcode', 'adNumber', 'adComplement', ...LOOKUP_FIELDS] as const) form.setValue(at(field), '');
     form.setValue(at('adAddNewCEP'), 1);
     setLock({ address: false, street: false });
     focus(streetRef);
   }
 
-  const text = (field: string, label: string, maxLength: number, locked = false) => (
+  const text = (field: AddressField, label: string, maxLength: number, locked = false) => (
     <Changed path={at(field)}>
       <TextInput
         {...form.textProps(at(field), maxLength)}
@@ -90,7 +93,7 @@ export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, o
     </Changed>
   );
 
-  const digits = (field: string, label: string, maxLength: number) => (
+  const digits = (field: AddressField, label: string, maxLength: number) => (
     <Changed path={at(field)}>
       <TextInput {...form.textProps(at(field), maxLength, (typed) => onlyDigits(typed))} label={label} inputMode="numeric" />
     </Changed>

@@ -1,5 +1,17 @@
 import { Grid, NumberInput, Select, TextInput } from '@mantine/core';
-import { accountLength, ASSOCIATION_PAYROLL, bankChangeValues, bankFields, debitPlaces, MAGISCRED, onlyDigits } from '@assoc/domain';
+import {
+  accountLength,
+  ASSOCIATION_PAYROLL,
+  bankChangeValues,
+  bankFields,
+  debitPlaces,
+  MAGISCRED,
+  onlyDigits,
+  type BankAccount,
+} from '@assoc/domain';
+
+/** A field of the bank account (its path: 'bankAccount.' and it). */
+type BankField = keyof BankAccount & string;
 import { useUserTab } from '../userTabContext';
 import { Changed } from './Changed';
 import { SectionFields } from './UserSection';
@@ -15,9 +27,9 @@ export function BillingPanel() {
   const account = (form.values.bankAccount ?? {}) as Record<string, unknown>;
   const bnkId = account.bnkId == null || account.bnkId === '' ? null : Number(account.bnkId);
   const fields = bankFields(bnkId);
-  const at = (field: string) => `bankAccount.${field}`;
+  const at = (field: BankField) => `bankAccount.${field}` as const;
 
-  const digitsInput = (field: string, label: string, maxLength: number, readOnly = false) => (
+  const digitsInput = (field: BankField, label: string, maxLength: number, readOnly = false) => (
     <Changed path={at(field)}>
       <TextInput
         {...form.textProps(at(field), maxLength, (typed) => (field.endsWith('Digit') ? typed.toUpperCase() : onlyDigits(typed)))}

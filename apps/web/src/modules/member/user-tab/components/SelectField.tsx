@@ -2,9 +2,10 @@ import { Select } from '@mantine/core';
 import { useUserTab, valueOf } from '../userTabContext';
 import type { Option } from '../userTabLookups';
 import { Changed } from './Changed';
+import type { MemberPath } from '../../member-tab.types';
 
 interface SelectFieldProps {
-  path: string;
+  path: MemberPath;
   label: string;
   data: readonly Option[];
   required?: boolean;

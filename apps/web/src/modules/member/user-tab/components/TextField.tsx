@@ -2,9 +2,10 @@ import { TextInput } from '@mantine/core';
 import { onlyDigits } from '@assoc/domain';
 import { useUserTab } from '../userTabContext';
 import { Changed } from './Changed';
+import type { MemberPath } from '../../member-tab.types';
 
 interface TextFieldProps {
-  path: string;
+  path: MemberPath;
   label: string;
   maxLength?: number;
   required?: boolean;
