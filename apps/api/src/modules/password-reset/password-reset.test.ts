@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SECURITY_CATEGORY, resetMessages, sessionMessages } from '@assoc/domain';
-import { createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
+import { SECURITY_CATEGORY, resetMessages, sessionMessages, authContracts } from '@assoc/domain';
+import { call, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { checkPasswordStrength } from '../../lib/password-strength.js';
 import { audits, outbox, passwordResets, sessions, users } from '../../db/schema/index.js';
@@ -120,7 +120,7 @@ describe('POST login/resetpasswordchange', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 200, message: 'Senha alterada com sucesso!' });
 
-    expect((await session.get('/api/v1/ping')).statusCode).toBe(401);
+    expect((await call(session, authContracts.ping)).status).toBe(401);
     const open = await ctx.db
       .select()
       .from(sessions)
