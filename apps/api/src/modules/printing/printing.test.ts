@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printingMessages } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { printingMessages, printingContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { decodeIpp, encodeIppResponse, encodePrintJob, httpUrlOf, type DecodedIpp } from './ipp.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
@@ -88,52 +88,52 @@ describe('IPP encoding (RFC 8010)', () => {
 
 describe('POST/GET config (spec 1 §7)', () => {
   it('answers 401 without a session', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/config', payload: {} })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/config' })).statusCode).toBe(401);
+    expect((await call(ctx.app, printingContracts.saveConfig, { body: {} })).status).toBe(401);
+    expect((await call(ctx.app, printingContracts.getConfig)).status).toBe(401);
   });
 
   it('saves the remembered print choice (204), merges, clears with null, audits once per change', async () => {
     const { user, client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
-    const save = await client.post('/api/v1/config', { printChoice: { mode: 'remote', printer: 2 } });
-    expect(save.statusCode).toBe(204);
-    expect(save.body).toBe('');
-    expect((await client.get('/api/v1/config')).json()).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
+    const save = await call(client, printingContracts.saveConfig, { body: { printChoice: { mode: 'remote', printer: 2 } } });
+    expect(save.status).toBe(204);
+    expect(save.res.body).toBe('');
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
     // An empty body changes nothing (and writes no audit).
-    expect((await client.post('/api/v1/config', {})).statusCode).toBe(204);
-    expect((await client.get('/api/v1/config')).json()).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
-    expect((await client.post('/api/v1/config', { printChoice: null })).statusCode).toBe(204);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
+    expect((await call(client, printingContracts.saveConfig, { body: {} })).status).toBe(204);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
+    expect((await call(client, printingContracts.saveConfig, { body: { printChoice: null } })).status).toBe(204);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
     const { rows } = await ctx.pool.query(`select action from audits where category = 'preferencias' and entity_id = $1 order by audit_id`, [
       String(user.userId),
     ]);
     expect(rows.map((r) => r.action)).toEqual(['insert', 'update']);
     // Another user's preferences are their own.
     const other = await signedInAs(ctx, ['v2access']);
-    expect((await other.client.get('/api/v1/config')).json()).toEqual({});
+    expect((await call(other.client, printingContracts.getConfig)).body).toEqual({});
   });
 
   it('refuses a bad body with a pt-BR message and changes nothing', async () => {
     const { client } = await signedInAs(ctx, ['v2access']);
-    const noPrinter = await client.post('/api/v1/config', { printChoice: { mode: 'remote' } });
-    expect(noPrinter.statusCode).toBe(400);
-    expect(noPrinter.json().message).toContain(printingMessages.badPrinter);
-    const badMode = await client.post('/api/v1/config', { printChoice: { mode: 'fax' } });
-    expect(badMode.statusCode).toBe(400);
-    expect(badMode.json().message).toContain(printingMessages.badPreferences);
-    expect((await client.post('/api/v1/config', { outra: 1 })).statusCode).toBe(400);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
+    const noPrinter = await call(client, printingContracts.saveConfig, { body: { printChoice: { mode: 'remote' } } });
+    expect(noPrinter.status).toBe(400);
+    expect(noPrinter.error.message).toContain(printingMessages.badPrinter);
+    const badMode = await call(client, printingContracts.saveConfig, { rawBody: { printChoice: { mode: 'fax' } } });
+    expect(badMode.status).toBe(400);
+    expect(badMode.error.message).toContain(printingMessages.badPreferences);
+    expect((await call(client, printingContracts.saveConfig, { rawBody: { outra: 1 } })).status).toBe(400);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
   });
 });
 
 describe('print queue: POST/GET impressao', () => {
   it('answers 401 without a session, 403 without v2access, 403 to a non-superadmin listing', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', PDF) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/impressao' })).statusCode).toBe(401);
+    expect((await call(ctx.app, printingContracts.list)).status).toBe(401);
     const { client: noAccess } = await signedInAs(ctx, ['v2portal']);
     expect((await noAccess.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', PDF) })).statusCode).toBe(403);
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get('/api/v1/impressao')).statusCode).toBe(403);
+    expect((await call(client, printingContracts.list)).status).toBe(403);
   });
 
   it('refuses a bad printer, a bad range, a body without a file and a file that is not a PDF, queueing nothing', async () => {
@@ -145,7 +145,7 @@ describe('print queue: POST/GET impressao', () => {
     const range = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1&start=4&end=2', ...multipart('a.pdf', PDF) });
     expect(range.statusCode).toBe(400);
     expect(range.json().message).toBe(printingMessages.badRange);
-    expect((await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', payload: {} })).statusCode).toBe(415);
+    expect((await call(client, printingContracts.enqueue, { query: { printer: 1 }, rawBody: {} })).status).toBe(415);
     // A file that is not a PDF, small or large (the small one once raised an unhandled stream error).
     for (const bytes of [Buffer.from('só texto, não PDF'), Buffer.alloc(10_000, 'a')]) {
       const text = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', bytes) });
@@ -181,17 +181,9 @@ describe('print queue: POST/GET impressao', () => {
     expect(printer.received.length).toBe(count);
 
     const { client: admin } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const list = await admin.get('/api/v1/impressao');
-    expect(list.statusCode).toBe(200);
-    const jobs = list.json() as {
-      id: number;
-      fileName: string;
-      printer: number;
-      userName: string;
-      status: string;
-      error: string | null;
-      sentAt: string | null;
-    }[];
+    const list = await call(admin, printingContracts.list);
+    expect(list.status).toBe(200);
+    const jobs = list.body;
     const byId = new Map(jobs.map((j) => [j.id, j]));
     expect(byId.get(sent.json().id)).toMatchObject({ fileName: 'declaração.pdf', printer: 1, userName: user.name, status: 'sent', error: null });
     expect(byId.get(sent.json().id)!.sentAt).not.toBeNull();
