@@ -27,7 +27,11 @@ export interface CallOptions<C extends RouteContract> {
    * multipart stream with its own content-type header).
    */
   rawBody?: InjectOptions['payload'];
+  /** The same as `rawBody`, so a multipart helper's `{ payload, headers }` spreads into the options. */
+  payload?: InjectOptions['payload'];
   headers?: InjectOptions['headers'];
+  /** The client's address (sign-in limits, trusted networks). */
+  remoteAddress?: string;
 }
 
 /** A refusal's JSON (`{ message }`, sometimes with extra fields a service adds on purpose). */
@@ -84,8 +88,10 @@ export async function call<C extends RouteContract>(
     method: contract.method,
     url: urlOf(contract, options),
     ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   };
   if (options.rawBody !== undefined) inject.payload = options.rawBody;
+  else if (options.payload !== undefined) inject.payload = options.payload;
   else if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
   const res = isSender(target) ? await target.request(inject) : await target.inject(inject);
   const success = contract.status ?? 200;
@@ -110,4 +116,17 @@ export async function expectOk<C extends RouteContract>(pending: Promise<CallRes
   const result = await pending;
   expect(result.status, result.error.message).toBe(result.expected);
   return result.body;
+}
+
+/** One call prepared for a table of calls (the 401/403 walks of a module): its URL as a label, and how to send it. */
+export interface PreparedCall {
+  label: string;
+  send(target: Sender | FastifyInstance): Promise<CallResult<RouteContract>>;
+}
+
+export function prepare<C extends RouteContract>(contract: C, options: CallOptions<C> = {}): PreparedCall {
+  return {
+    label: `${contract.method} ${urlOf(contract, options)}`,
+    send: (target) => call(target, contract, options) as Promise<CallResult<RouteContract>>,
+  };
 }

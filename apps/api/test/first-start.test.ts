@@ -7,7 +7,7 @@ import { sessionMessages, accessAdminContracts, authContracts, firstStartContrac
 import { loadConfig, repoRoot, seedDemoEnabled } from '../src/config.js';
 import { createFirstAdmin, deliverFirstAdmin, firstAdminFile } from '../src/db/seed/first-admin.js';
 import { seedAccess } from '../src/db/seed/access.seed.js';
-import { call, createTestApp, signIn, type TestContext } from './helper.js';
+import { call, prepare, createTestApp, signIn, type TestContext } from './helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -35,10 +35,10 @@ describe('first start (issue 8 §3)', () => {
     const session = (await call(client, authContracts.session)).body;
     expect(session).toMatchObject({ cpf: admin.cpf, mustChangePassword: true });
     expect(session!.roles).toContain('superadmin');
-    for (const url of ['/api/v1/tree', '/api/v1/ping', '/api/v1/acessos/usuarios']) {
-      const refused = await client.get(url);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: sessionMessages.mustChangePassword });
+    for (const route of [prepare(menuContracts.tree), prepare(authContracts.ping), prepare(accessAdminContracts.listUsers)]) {
+      const refused = await route.send(client);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: sessionMessages.mustChangePassword });
     }
 
     // The way out: a code for the /reset form, then the reset itself (which ends this session).

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, ledgerMessages as lm, roleCatalogue, statementSchema, type Role, ledgerContracts, memberContracts } from '@assoc/domain';
 import { audits, closingPeriods, outbox, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import type { Actor } from '../../lib/actor.js';
 
@@ -202,13 +202,13 @@ describe('statement calls', () => {
   it('401 anonymous and 403 without the roles', async () => {
     const { holder } = await family();
     const { entry } = await add(holder.cstId, 100);
-    for (const url of [
-      `/api/v1/user/extrato/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/extratopdf/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/emailextrato/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/extrato/estorno/${entry.extId}`,
+    for (const route of [
+      prepare(ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } }),
+      prepare(ledgerContracts.pdf, { params: { cstId: holder.cstId, period: entry.fecId } }),
+      prepare(ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } }),
+      prepare(ledgerContracts.reverse, { params: { extId: entry.extId } }),
     ]) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await route.send(ctx.app)).status).toBe(401);
     }
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabextratos']);
     expect((await call(client, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(200);

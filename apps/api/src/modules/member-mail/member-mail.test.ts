@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessages, memberMailMessages as msg, type Role, memberMailContracts } from '@assoc/domain';
 import { messageTemplates, outbox } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 
 let ctx: TestContext;
@@ -132,16 +132,16 @@ describe('the member e-mail tab', () => {
   it('401 anonymous and 403 without v2eml on every call', async () => {
     const member = await createMember(ctx);
     const calls = [
-      { method: 'GET' as const, url: `/api/v1/user/emails/${member.cstId}` },
-      { method: 'GET' as const, url: `/api/v1/user/emails/${member.cstId}/1` },
-      { method: 'GET' as const, url: '/api/v1/user/emailmodelos' },
-      { method: 'POST' as const, url: `/api/v1/user/emails/${member.cstId}`, payload: { emID: greeting } },
-      { method: 'POST' as const, url: `/api/v1/user/emails/${member.cstId}/1/reenviar` },
+      prepare(memberMailContracts.list, { params: { cstId: member.cstId } }),
+      prepare(memberMailContracts.get, { params: { cstId: member.cstId, id: 1 } }),
+      prepare(memberMailContracts.templates),
+      prepare(memberMailContracts.compose, { params: { cstId: member.cstId }, body: { emID: greeting } }),
+      prepare(memberMailContracts.resend, { params: { cstId: member.cstId, id: 1 } }),
     ];
     const noRole = (await signedInAs(ctx, ['v2access'])).client;
-    for (const call of calls) {
-      expect((await ctx.app.inject(call)).statusCode).toBe(401);
-      expect((await noRole.request(call)).statusCode).toBe(403);
+    for (const route of calls) {
+      expect((await route.send(ctx.app)).status).toBe(401);
+      expect((await route.send(noRole)).status).toBe(403);
     }
   });
 });

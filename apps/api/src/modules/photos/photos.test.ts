@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages as m, jobsContracts, personPhotoContracts } from '@assoc/domain';
 import { AppError } from '../../lib/errors.js';
-import { call, createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { PHOTO_MAX_BYTES, decodePhotoDataUrl, photoTexts } from './photos.service.js';
 
 const dataUrl = (bytes: Buffer, type = 'png') => `data:image/${type};base64,${bytes.toString('base64')}`;
@@ -98,16 +98,16 @@ describe('GET thumbs/{size}/{key}', () => {
   it('answers 404 for an unknown key or size and for a stored file that is not a photo', async () => {
     const other = await ctx.app.services.files.save({ name: 'x.png', data: await image(20, 20) });
     await ctx.app.services.files.attach('job', '1', other.id);
-    for (const url of [
-      `/api/v1/thumbs/2/00000000-0000-4000-8000-000000000000`,
-      `/api/v1/thumbs/2/abc`,
-      `/api/v1/thumbs/3/${key}`,
-      `/api/v1/thumbs/0/${key}`,
-      `/api/v1/thumbs/2/${other.id}`,
+    for (const route of [
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: '00000000-0000-4000-8000-000000000000' } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: 'abc' } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 3, key } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 0, key } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: other.id } }),
     ]) {
-      const res = await anyone.get(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      const res = await route.send(anyone);
+      expect(res.status, route.label).toBe(404);
+      expect(res.res.headers['cache-control'], route.label).toBe('no-store');
     }
   });
 
@@ -189,13 +189,13 @@ describe('who may see a photo (issue 22 item 5)', () => {
 
   it('another portal member and a CCH-only user are refused (403), whatever the key or user id', async () => {
     for (const client of [otherPortal, cchOnly]) {
-      for (const url of [
-        `/api/v1/thumbs/2/${holderKey}`,
-        `/api/v1/thumbs/1/${dependentKey}`,
-        `/api/v1/thumbs/${portal.userId}`,
-        `/api/v1/thumbs/${staffUserId}`,
+      for (const route of [
+        prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }),
+        prepare(personPhotoContracts.thumbnail, { params: { size: 1, key: dependentKey } }),
+        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }),
+        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: staffUserId } }),
       ]) {
-        expect((await client.get(url)).statusCode, url).toBe(403);
+        expect((await route.send(client)).status, route.label).toBe(403);
       }
     }
     // Not even an unknown key tells it apart: refused before it is looked up.
@@ -205,9 +205,13 @@ describe('who may see a photo (issue 22 item 5)', () => {
   });
 
   it("staff with v2access see any member's photo and any user's avatar; anonymous 401", async () => {
-    for (const url of [`/api/v1/thumbs/2/${holderKey}`, `/api/v1/thumbs/2/${strangerKey}`, `/api/v1/thumbs/${portal.userId}`]) {
-      expect((await anyone.get(url)).statusCode, url).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    for (const route of [
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: strangerKey } }),
+      prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }),
+    ]) {
+      expect((await route.send(anyone)).status, route.label).toBe(200);
+      expect((await route.send(ctx.app)).status, route.label).toBe(401);
     }
   });
 });

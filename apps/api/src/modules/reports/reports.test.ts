@@ -107,20 +107,8 @@ describe('report templates', { timeout: 120_000 }, () => {
     expect(text).toContain('Demóstenes Conceição Teste');
   });
 
-  it('GET report/{name}/pdf answers fast (p95 of 30 renders through the API, stored template read each time)', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      const start = performance.now();
-      const res = await admin.get(`${url}/pdf`);
-      times.push(performance.now() - start);
-      expect(res.statusCode).toBe(200);
-    }
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.ceil(times.length * 0.95) - 1]!;
-    console.log(`GET report/${NAME}/pdf: p50 ${times[14]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    // The target is 100 ms; the bound leaves room for a loaded CI machine.
-    expect(p95).toBeLessThan(1000);
-  });
+  // Its speed (p95 through the API, stored template read each time) is measured by bench/documents.bench.ts
+  // (issue 23 §8), not here.
 
   it('PUT refuses an invalid template and one that drops a filled field with a pt-BR 400, changing nothing', async () => {
     const { rptData, version } = await current();

@@ -33,7 +33,7 @@ const activeSecret = async (userId: number) => {
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const externalSignIn = (cpf: string, code = '') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: EXTERNAL, payload: { username: cpf, password: TEST_PASSWORD, code } });
+  call(ctx.app, authContracts.login, { remoteAddress: EXTERNAL, body: { username: cpf, password: TEST_PASSWORD, code } });
 /** The user's authenticator events (sign-in events are recorded too, by the sign-in). */
 const securityEvents = (userId: number) =>
   ctx.db
@@ -137,7 +137,7 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true });
     // Before set-up the outside sign-in is refused with the explanation.
     const before = await externalSignIn(user.cpf);
-    expect(before.statusCode).toBe(403);
+    expect(before.status).toBe(403);
 
     const client = await signIn(ctx, user.cpf);
     await call(client, toolsContracts.getToken);
@@ -146,19 +146,19 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     expect((await call(client, toolsContracts.confirmToken, { body: { code: confirmCode, password: TEST_PASSWORD } })).status).toBe(200);
 
     const first = await externalSignIn(user.cpf);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: 200, data: 'requirecode' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ status: 200, data: 'requirecode' });
 
     const next = await codeAt(secret, 1);
     const wrong = await externalSignIn(user.cpf, otherCode(next));
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.status).toBe(401);
     // The confirmation's code was spent: it cannot sign in.
-    expect((await externalSignIn(user.cpf, confirmCode)).statusCode).toBe(401);
+    expect((await externalSignIn(user.cpf, confirmCode)).status).toBe(401);
 
     const signedIn = await externalSignIn(user.cpf, next);
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().data).not.toBe('requirecode');
-    expect((signedIn.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).not.toBe('requirecode');
+    expect((signedIn.res.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
   });
 
   it('refuses users without v2menuusuario or v2access (403) and anonymous calls (401)', async () => {
@@ -241,8 +241,8 @@ describe('replacing the authenticator (issue 8 §6)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
     try {
-      expect((await externalSignIn(user.cpf, await codeAt(old))).statusCode).toBe(401);
-      expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+      expect((await externalSignIn(user.cpf, await codeAt(old))).status).toBe(401);
+      expect((await externalSignIn(user.cpf, await codeAt(secret))).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
@@ -251,7 +251,7 @@ describe('replacing the authenticator (issue 8 §6)', () => {
   it('refuses a current code already used to sign in (replay)', async () => {
     const { user, client, secret: old } = await userWithAuthenticator();
     const used = await codeAt(old, 1);
-    expect((await externalSignIn(user.cpf, used)).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, used)).status).toBe(200);
     await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
     const res = await call(client, toolsContracts.confirmToken, {
@@ -288,19 +288,19 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
   it('a code signs in once: the same code again, or an older one, is refused as an invalid code', async () => {
     const { user, secret } = await userWithAuthenticator();
     const code = await codeAt(secret, 1);
-    expect((await externalSignIn(user.cpf, code)).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, code)).status).toBe(200);
     const replay = await externalSignIn(user.cpf, code);
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toBe(loginMessages.invalidCode);
+    expect(replay.status).toBe(401);
+    expect(replay.error.message).toBe(loginMessages.invalidCode);
     // An older step than the last one used is refused too.
-    expect((await externalSignIn(user.cpf, await codeAt(secret, 0))).statusCode).toBe(401);
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 0))).status).toBe(401);
   });
 
   it('two parallel sign-ins with the same code: exactly one succeeds', async () => {
     const { user, secret } = await userWithAuthenticator();
     const code = await codeAt(secret, 1);
     const answers = await Promise.all([externalSignIn(user.cpf, code), externalSignIn(user.cpf, code), externalSignIn(user.cpf, code)]);
-    const statuses = answers.map((a) => a.statusCode).sort();
+    const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 401, 401]);
   });
 
@@ -308,7 +308,7 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
     const secret = generateSecret();
     const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: secret });
     expect(await storedActive(user.userId)).toBe(secret);
-    expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, await codeAt(secret))).status).toBe(200);
 
     const second = await createTestApp({}, { database: ctx.database });
     try {
@@ -318,7 +318,7 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
     } finally {
       await second.close();
     }
-    expect((await externalSignIn(user.cpf, await codeAt(secret, 1))).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 1))).status).toBe(200);
   });
 });
 
