@@ -1,5 +1,6 @@
+import { authContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,12 +20,12 @@ describe('server basics', () => {
   });
 
   it('sends security headers, CSP included', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: {} });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    const res = await call(ctx.app, authContracts.login, { rawBody: {} });
+    expect(res.res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     // Every reply carries them, unknown paths and the web app's files included.
     const missing = await ctx.app.inject({ method: 'GET', url: '/nao-existe' });
     expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
@@ -39,15 +40,15 @@ describe('server basics', () => {
   });
 
   it('answers a malformed JSON body with 400 and a message', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: '{nope', headers: { 'content-type': 'application/json' } });
-    expect(res.statusCode).toBe(400);
-    expect(typeof res.json().message).toBe('string');
+    const res = await call(ctx.app, authContracts.login, { rawBody: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(typeof res.error.message).toBe('string');
   });
 
   it('names the refused field in the message of a validation refusal, so the web puts the error under it', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 'x'.repeat(40), password: 'a' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/^username: /) });
+    const res = await call(ctx.app, authContracts.login, { body: { username: 'x'.repeat(40), password: 'a' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringMatching(/^username: /) });
   });
 
   it('documents every error status a route can answer (429 of the sign-in, 410 of an expired reset link)', async () => {

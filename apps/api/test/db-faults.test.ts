@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessages } from '@assoc/domain';
+import { dataMessages, authContracts } from '@assoc/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { pgPasswordFile, startDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createDb, createPool, runMigrations } from '../src/db/client.js';
-import { createUser, signIn, type TestContext } from './helper.js';
+import { call, createUser, signIn, type TestContext } from './helper.js';
 import { connected, testSockets } from './sockets.js';
 
 /**
@@ -97,8 +97,8 @@ describe('database faults', () => {
     const client = await signIn(ctx, user.cpf);
     const socket = sockets.open(url, client);
     await connected(socket);
-    const list = await client.request({ method: 'GET', url: '/api/v1/ping' });
-    expect(list.statusCode).toBe(200);
+    const list = await call(client, authContracts.ping);
+    expect(list.status).toBe(200);
   });
 
   it('bounds every statement of the pool (statement_timeout): a stalled query is cancelled, not left hanging', async () => {
@@ -114,22 +114,22 @@ describe('database faults', () => {
   it('answers 503 with a pt-BR message while PostgreSQL is stopped, and recovers by itself when it returns', async () => {
     const user = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, user.cpf);
-    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
+    expect((await call(client, authContracts.ping)).status).toBe(200);
 
     await database.stop();
-    const during = await client.get('/api/v1/ping');
-    expect(during.statusCode).toBe(503);
-    expect(during.json()).toEqual({ message: dataMessages.databaseUnavailable });
+    const during = await call(client, authContracts.ping);
+    expect(during.status).toBe(503);
+    expect(during.body).toEqual({ message: dataMessages.databaseUnavailable });
     // Again a moment later (the pool now has to open new connections, which are refused).
     await new Promise((r) => setTimeout(r, 500));
-    expect((await client.get('/api/v1/ping')).statusCode).toBe(503);
+    expect((await call(client, authContracts.ping)).status).toBe(503);
 
     database = await start();
     const after = await until(
-      () => client.get('/api/v1/ping'),
-      (res) => (res as { statusCode?: number }).statusCode === 200,
+      () => call(client, authContracts.ping),
+      (res) => (res as { status?: number }).status === 200,
     );
-    expect(after.statusCode).toBe(200);
+    expect(after.status).toBe(200);
     // The dedicated LISTEN connections came back too, and the search index reloaded.
     await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1, 45_000);
     expect(await ctx.app.peopleIndex!.waitFor(0, 45_000)).toBe(true);

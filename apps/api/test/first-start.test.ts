@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionMessages } from '@assoc/domain';
+import { sessionMessages, accessAdminContracts, authContracts, firstStartContracts, menuContracts, passwordResetContracts } from '@assoc/domain';
 import { loadConfig, repoRoot, seedDemoEnabled } from '../src/config.js';
 import { createFirstAdmin, deliverFirstAdmin, firstAdminFile } from '../src/db/seed/first-admin.js';
 import { seedAccess } from '../src/db/seed/access.seed.js';
-import { createTestApp, signIn, type TestContext } from './helper.js';
+import { call, prepare, createTestApp, signIn, type TestContext } from './helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,43 +32,41 @@ describe('first start (issue 8 §3)', () => {
     expect(admin.oneTimePassword).toMatch(/^\S{16}$/);
     const client = await signIn(ctx, admin.cpf, admin.oneTimePassword!);
 
-    const session = (await client.get('/api/v1/session')).json();
+    const session = (await call(client, authContracts.session)).body;
     expect(session).toMatchObject({ cpf: admin.cpf, mustChangePassword: true });
-    expect(session.roles).toContain('superadmin');
-    for (const url of ['/api/v1/tree', '/api/v1/ping', '/api/v1/acessos/usuarios']) {
-      const refused = await client.get(url);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: sessionMessages.mustChangePassword });
+    expect(session!.roles).toContain('superadmin');
+    for (const route of [prepare(menuContracts.tree), prepare(authContracts.ping), prepare(accessAdminContracts.listUsers)]) {
+      const refused = await route.send(client);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: sessionMessages.mustChangePassword });
     }
 
     // The way out: a code for the /reset form, then the reset itself (which ends this session).
-    const code = await client.post('/api/v1/login/senhaprovisoria');
-    expect(code.statusCode).toBe(200);
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/login/resetpasswordchange',
-      payload: {
-        code: code.json().q,
+    const code = await call(client, firstStartContracts.pendingPasswordCode);
+    expect(code.status).toBe(200);
+    const changed = await call(ctx.app, passwordResetContracts.changePassword, {
+      body: {
+        code: code.body.q,
         cpf: admin.cpf,
         password: 'Horizonte-Vermelho-Cadeado-42',
       },
     });
-    expect(changed.statusCode).toBe(200);
-    expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+    expect(changed.status).toBe(200);
+    expect((await call(client, authContracts.ping)).status).toBe(401);
 
     const again = await signIn(ctx, admin.cpf, 'Horizonte-Vermelho-Cadeado-42');
-    expect((await again.get('/api/v1/session')).json()).toMatchObject({ mustChangePassword: false });
-    expect((await again.get('/api/v1/acessos/usuarios')).statusCode).toBe(200);
-    const notPending = await again.post('/api/v1/login/senhaprovisoria');
-    expect(notPending.statusCode).toBe(403);
-    expect(notPending.json()).toEqual({ message: sessionMessages.noPendingPasswordChange });
+    expect((await call(again, authContracts.session)).body).toMatchObject({ mustChangePassword: false });
+    expect((await call(again, accessAdminContracts.listUsers)).status).toBe(200);
+    const notPending = await call(again, firstStartContracts.pendingPasswordCode);
+    expect(notPending.status).toBe(403);
+    expect(notPending.body).toEqual({ message: sessionMessages.noPendingPasswordChange });
   });
 
   it('ADMIN_CPF and ADMIN_PASSWORD choose the account; the change is still required', async () => {
     const admin = await createFirstAdmin(ctx.db, { cpf: '529.982.247-25', password: 'Senha-Inicial-Forte-7' });
     expect(admin).toEqual({ cpf: '52998224725', oneTimePassword: null });
     const client = await signIn(ctx, '52998224725', 'Senha-Inicial-Forte-7');
-    expect((await client.get('/api/v1/tree')).statusCode).toBe(403);
+    expect((await call(client, menuContracts.tree)).status).toBe(403);
   });
 
   it('gives each demo user its own salt', async () => {
@@ -102,13 +100,11 @@ describe('secrets and configuration at first start (issue 22 item 12)', () => {
       expect(logged.join('\n')).toContain(file);
 
       const client = await signIn(app, admin.cpf, admin.oneTimePassword!);
-      const code = await client.post('/api/v1/login/senhaprovisoria');
-      const changed = await app.app.inject({
-        method: 'POST',
-        url: '/api/v1/login/resetpasswordchange',
-        payload: { code: code.json().q, cpf: admin.cpf, password: 'Horizonte-Vermelho-Cadeado-43' },
+      const code = await call(client, firstStartContracts.pendingPasswordCode);
+      const changed = await call(app.app, passwordResetContracts.changePassword, {
+        body: { code: code.body.q, cpf: admin.cpf, password: 'Horizonte-Vermelho-Cadeado-43' },
       });
-      expect(changed.statusCode).toBe(200);
+      expect(changed.status).toBe(200);
       expect(fs.existsSync(file)).toBe(false);
     } finally {
       await app.close();

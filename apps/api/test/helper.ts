@@ -2,17 +2,17 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import os from 'node:os';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Role } from '@assoc/domain';
-import { bbCheckDigit, cpfFromBase, numeroInterno } from '@assoc/domain';
+import { authContracts, type Role } from '@assoc/domain';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { createDb, createPool, type Db } from '../src/db/client.js';
 import { buildApp, type AppFeatures, type BuildOptions } from '../src/app.js';
-import { addresses, profileRoles, profiles, users, userRoles, customers } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/lib/password.js';
 import { withDatabase } from './global-setup.js';
+import { createUser, TEST_PASSWORD } from './factories/index.js';
+import { urlOf } from './contract-call.js';
+
+export * from './factories/index.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -74,50 +74,6 @@ export async function createTestApp(
   };
 }
 
-let cpfCounter = 100_000_000 + Math.floor(Math.random() * 800_000_000);
-/** A fresh valid CPF for test data. */
-export const nextCpf = () => cpfFromBase(String(cpfCounter++).padStart(9, '0'));
-
-export const TEST_PASSWORD = 'Senha@Teste1';
-let profileCounter = 0;
-
-/** A user with a profile holding exactly these roles (plus optional extra roles). */
-export async function createUser(
-  ctx: TestContext,
-  opts: {
-    roles: Role[];
-    extraRoles?: Role[];
-    cpf?: string;
-    name?: string;
-    cstId?: number;
-    fnAllowExternal?: boolean;
-    totpSecret?: string;
-    active?: boolean;
-  } = { roles: [] },
-) {
-  const [profile] = await ctx.db
-    .insert(profiles)
-    .values({ name: `Perfil ${++profileCounter} ${crypto.randomUUID()}` })
-    .returning();
-  if (opts.roles.length) await ctx.db.insert(profileRoles).values(opts.roles.map((role) => ({ permId: profile!.permId, role })));
-  const cpf = opts.cpf ?? nextCpf();
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      cpf,
-      name: opts.name ?? 'Usuário de Teste',
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      permId: profile!.permId,
-      cstId: opts.cstId,
-      fnAllowExternal: opts.fnAllowExternal ?? false,
-      totpSecret: opts.totpSecret,
-      active: opts.active ?? true,
-    })
-    .returning();
-  if (opts.extraRoles?.length) await ctx.db.insert(userRoles).values(opts.extraRoles.map((role) => ({ userId: user!.userId, role })));
-  return { ...user!, password: TEST_PASSWORD };
-}
-
 /** A signed-in client: cookie and XSRF header attached to every call. */
 export interface Client {
   cookie: string;
@@ -128,7 +84,7 @@ export interface Client {
 }
 
 export async function signIn(ctx: TestContext, cpf: string, password = TEST_PASSWORD): Promise<Client> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: cpf, password } });
+  const res = await ctx.app.inject({ method: 'POST', url: urlOf(authContracts.login), payload: { username: cpf, password } });
   if (res.statusCode !== 200 || res.json().data === 'requirecode') throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookies = res.cookies as { name: string; value: string }[];
   const sid = cookies.find((c) => c.name === 'assoc_sid')!.value;
@@ -150,70 +106,4 @@ export async function signedInAs(ctx: TestContext, roles: Role[]) {
   return { user, client: await signIn(ctx, user.cpf) };
 }
 
-let memberCounter = 1;
-/**
- * A member (holder, or dependent when parentId is given) with sensible defaults. A holder without a given
- * internal number gets the next one as the API gives it (highest + 1 under the same advisory lock): holders'
- * numbers are unique (customers_numero_interno_holder_uq), also next to holders created through the API.
- */
-export async function createMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
-  const counter = memberCounter++;
-  return ctx.db.transaction(async (tx) => {
-    let numero = values.custNumeroInterno;
-    if (numero === undefined) {
-      if (values.parentId) numero = numeroInterno(counter % 1_000_000);
-      else {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.cust_numero_interno'))`);
-        const result = await tx.execute<{ max: string | null }>(
-          sql`select max(cust_numero_interno) as max from customers where parent_id is null and cust_numero_interno ~ '^[0-9]{7}$'`,
-        );
-        const max = result.rows[0]?.max;
-        numero = numeroInterno(max ? Number(max.slice(0, 6)) + 1 : 100_000 + (counter % 100_000));
-      }
-    }
-    const [row] = await tx
-      .insert(customers)
-      .values({
-        custName: `Associado Teste ${counter}`,
-        custCpf: nextCpf(),
-        custBirthdate: '1970-05-10',
-        custSex: 0,
-        custStatus: 'M',
-        custAssocSituacao: 1,
-        ...values,
-        custNumeroInterno: numero,
-      })
-      .returning();
-    return row!;
-  });
-}
-
-/**
- * A holder complete enough for the member save's rules: bank 2 with a valid account, billing day, a residential
- * address as the default one; no services.
- */
-export async function createSavableMember(ctx: TestContext, values: Partial<typeof customers.$inferInsert> = {}) {
-  const member = await createMember(ctx, {
-    custEstadoCivil: 1,
-    custSocio: 'N',
-    custStatus: 'A',
-    bnkId: 2,
-    bnkaccBranch: '0001',
-    bnkaccBranchDigit: '9',
-    bnkaccAccount: '00000006',
-    bnkaccAccountDigit: bbCheckDigit('00000006'),
-    custCobrancaDia: 4,
-    enderecoSelected: 1,
-    ...values,
-  });
-  await ctx.db.insert(addresses).values({
-    cstId: member.cstId,
-    kind: 1,
-    adZipcode: '01310100',
-    adNumber: '10',
-    adAddress: 'Avenida Paulista',
-    adCity: 'São Paulo',
-    adState: 'SP',
-  });
-  return member;
-}
+export { call, expectOk, prepare, urlOf, type CallResult, type ErrorReply, type PreparedCall } from './contract-call.js';

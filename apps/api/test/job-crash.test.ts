@@ -1,9 +1,10 @@
+import { jobsContracts } from '@assoc/domain';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 import { crashTestCommand } from './fixtures/crash-command.js';
 import { ATTACHMENT } from '../src/modules/jobs/jobs.repository.js';
 
@@ -55,9 +56,9 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 it('a job whose worker process is killed mid-job is retried after restart and ends done, never left running', async () => {
   const first = await startWorker();
   const { client } = await signedInAs(ctx, ['v2access', 'v2atd']);
-  const res = await client.get('/api/v1/jobs/send/teste-queda/0');
-  expect(res.statusCode).toBe(200);
-  const { jobId } = res.json() as Job;
+  const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'teste-queda', userData: 0 } });
+  expect(res.status).toBe(200);
+  const { jobId } = res.body;
 
   await until(
     () => jobRow(jobId),

@@ -1,7 +1,7 @@
+import { jobsContracts } from '@assoc/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Job } from '@assoc/domain';
 import { ATTACHMENT } from '../src/modules/jobs/jobs.repository.js';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 
 // Issue 10 §7: with several instances, JOBS_WORKER=false ones queue jobs (HTTP) but never run them.
 // A real command of the menu: a worker instance starts fetching jobs before a test could register one of its own.
@@ -26,9 +26,9 @@ async function jobRow(jobId: string) {
 
 it('a JOBS_WORKER=false instance queues a job but leaves it to an instance with a worker', async () => {
   const { client } = await signedInAs(http, ['v2access', 'v2atd']);
-  const res = await client.get('/api/v1/jobs/send/contagem-excel/0');
-  expect(res.statusCode).toBe(200);
-  const { jobId, jobStatus } = res.json() as Job;
+  const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } });
+  expect(res.status).toBe(200);
+  const { jobId, jobStatus } = res.body;
   expect(jobStatus).toBe(10);
 
   // A worker would take it within a second (NOTIFY, 0.5 s poll); this instance has none.

@@ -1,7 +1,8 @@
+import { accessAdminContracts, authContracts, connectionsContracts, jobsContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import type { ConnectedUser, HubsMessage, Job } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import type { HubsMessage, Job } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 import { connected, testSockets } from './sockets.js';
 
 let a: TestContext;
@@ -77,10 +78,10 @@ describe('real-time channel', () => {
     const received: Job[] = [];
     owner.on('jobprogress', (job: Job) => received.push(job));
     const done = next<Job>(owner, 'jobprogress', (job) => job.jobStatus === 30);
-    const res = await client.get('/api/v1/jobs/send/teste-tempo-real/0');
-    expect(res.statusCode).toBe(200);
+    const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'teste-tempo-real', userData: 0 } });
+    expect(res.status).toBe(200);
     const finished = await done;
-    expect(finished.jobId).toBe(res.json().jobId);
+    expect(finished.jobId).toBe(res.body.jobId);
     expect(finished).toMatchObject({ jobCurrent: 3, jobTotal: 3, jobDescription: 'Teste tempo real' });
     expect(received.some((j) => j.jobStatus === 0 && j.jobCurrent > 0 && j.jobCurrent < 3)).toBe(true);
     expect(strays).toEqual([]);
@@ -98,11 +99,11 @@ describe('real-time channel', () => {
     const added = await arrival;
     expect(added.user).toEqual({ cstId: null, username: user.cpf, name: user.name, connectionId: staffSocket.id });
 
-    const res = await admin.get('/api/v1/connected');
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as ConnectedUser[];
+    const res = await call(admin, connectionsContracts.connected);
+    expect(res.status).toBe(200);
+    const list = res.body;
     expect(list.map((u) => u.connectionId)).toEqual(expect.arrayContaining([adminSocket.id, staffSocket.id]));
-    expect((await staff.get('/api/v1/connected')).statusCode).toBe(403);
+    expect((await call(staff, connectionsContracts.connected)).status).toBe(403);
 
     const departure = next<HubsMessage>(adminSocket, 'hubs', (m) => m.op === 'del' && m.user.connectionId === added.user.connectionId);
     staffSocket.disconnect();
@@ -116,9 +117,13 @@ describe('real-time channel', () => {
     const stayingSocket = open(urlB, staying);
     await Promise.all([connected(leavingSocket), connected(stayingSocket)]);
     const closed = new Promise<string>((resolve) => leavingSocket.once('disconnect', (reason) => resolve(reason)));
-    expect((await leaving.get('/api/v1/logout')).statusCode).toBe(200);
+    expect((await call(leaving, authContracts.logout)).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
-    await new Promise((r) => setTimeout(r, 300));
+    // Barrier instead of a wait: a round trip on the staying socket, answered after any disconnect sent before it.
+    expect(await stayingSocket.timeout(10_000).emitWithAck('SendToAll', 'ainda aqui')).toEqual({
+      ok: false,
+      message: 'Você não tem permissão para executar esta operação',
+    });
     expect(stayingSocket.connected).toBe(true);
   });
 
@@ -167,7 +172,14 @@ describe('real-time channel', () => {
     const seen = next<HubsMessage>(watcher, 'hubs', (m) => m.op === 'add' && m.user.username === newcomerUser.cpf);
     await connected(open(urlB, newcomer));
     await seen;
-    await new Promise((r) => setTimeout(r, 300));
+    // Barrier instead of a wait: a message to everyone sent after the newcomer's arrival reaches the demoted socket
+    // after any hubs event it would have received for that arrival.
+    const { client: herald } = await signedInAs(a, ['v2access', 'superadmin']);
+    const heraldSocket = open(urlA, herald);
+    await connected(heraldSocket);
+    const heard = next<{ from: string; message: string }>(demoted, 'SendToAll', (m) => m.message === 'barreira');
+    expect(await heraldSocket.emitWithAck('SendToAll', 'barreira')).toEqual({ ok: true });
+    await heard;
     expect(strays).toEqual([]);
     expect(demoted.connected).toBe(true);
   });
@@ -179,23 +191,22 @@ describe('real-time channel', () => {
     const onA = open(urlA, target);
     await Promise.all([connected(onB), connected(onA)]);
     const closed = Promise.all([onA, onB].map((s) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)))));
-    const listed = (await admin.get('/api/v1/acessos/usuarios')).json() as { userId: number; email: string | null }[];
+    const listed = (await call(admin, accessAdminContracts.listUsers)).body;
     const record = listed.find((u) => u.userId === user.userId)!;
-    const res = await admin.request({
-      method: 'PUT',
-      url: `/api/v1/acessos/usuarios/${user.userId}`,
-      payload: {
+    const res = await call(admin, accessAdminContracts.updateUser, {
+      params: { userId: user.userId },
+      body: {
         ...record,
         cpf: user.cpf,
         name: user.name,
         email: record.email ?? 'alvo@example.com',
-        permId: user.permId,
+        permId: user.permId!,
         extraRoles: [],
         fnAllowExternal: false,
         active: false,
       },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
   });
 });

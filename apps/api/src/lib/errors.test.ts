@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessages } from '@assoc/domain';
-import { createTestApp, createUser, nextCpf, signedInAs, type Client, type TestContext } from '../../test/helper.js';
+import { dataMessages, passwordResetContracts, serviceContracts, terceiroContracts } from '@assoc/domain';
+import { call, createTestApp, createUser, nextCpf, signedInAs, type Client, type TestContext } from '../../test/helper.js';
 import { buildApp } from '../app.js';
 import { users } from '../db/schema/index.js';
 import { databaseRefusal, isDatabaseUnavailable, loggableError } from './errors.js';
@@ -97,30 +97,33 @@ describe('bad text and refused writes through the API', () => {
     const before = await count('terceiros');
     const auditsBefore = await count('audits');
     for (const terNome of ['Fulano\u0000 de Tal', 'Fulano\u0007 de Tal']) {
-      const res = await staff.post('/api/v1/process/terceiros', { terId: 0, terTipo: 0, terCPFCNPJ: nextCpf(), terNome });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe(`terNome: ${dataMessages.invalidText}`);
+      const res = await call(staff, terceiroContracts.add, { body: { terId: 0, terTipo: 0, terCPFCNPJ: nextCpf(), terNome } });
+      expect(res.status, res.res.body).toBe(400);
+      expect(res.error.message).toBe(`terNome: ${dataMessages.invalidText}`);
     }
     // In a query or a path parameter too.
-    const inPath = await staff.get('/api/v1/process/terceiros/0/0/123%00');
-    expect(inPath.statusCode).toBe(400);
-    expect(inPath.json().message).toContain(dataMessages.invalidText);
+    const inPath = await call(staff, terceiroContracts.checkDocument, { params: { terId: 0, terTipo: 0, document: '123\u0000' } });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body.message).toContain(dataMessages.invalidText);
     expect(await count('terceiros')).toBe(before);
     expect(await count('audits')).toBe(auditsBefore);
     // Tab and line breaks are text.
-    const ok = await staff.post('/api/v1/process/terceiros', { terId: 0, terTipo: 0, terCPFCNPJ: nextCpf(), terNome: 'Fulano\tde Tal' });
-    expect(ok.statusCode, ok.body).toBe(200);
+    const ok = await call(staff, terceiroContracts.add, { body: { terId: 0, terTipo: 0, terCPFCNPJ: nextCpf(), terNome: 'Fulano\tde Tal' } });
+    expect(ok.status, ok.res.body).toBe(200);
   });
 
   it('an unknown irgrpId on a service answers 400 with a message, not 500, and writes nothing', async () => {
-    const sup = await admin.post('/api/v1/fornecedores', { supName: 'Fornecedor Teste', supCnpj: '11.444.777/0001-61' });
-    expect(sup.statusCode, sup.body).toBe(200);
-    const prod = await admin.post(`/api/v1/produtos/${sup.json().supId}`, { sucName: 'Produto Teste' });
-    expect(prod.statusCode, prod.body).toBe(200);
+    const sup = await call(admin, serviceContracts.addSupplier, { body: { supName: 'Fornecedor Teste', supCnpj: '11.444.777/0001-61' } });
+    expect(sup.status, sup.res.body).toBe(200);
+    const prod = await call(admin, serviceContracts.addProduct, { params: { supId: sup.body.supId }, body: { sucName: 'Produto Teste' } });
+    expect(prod.status, prod.res.body).toBe(200);
     const before = await count('services');
-    const res = await admin.post(`/api/v1/servicos/${prod.json().sucId}`, { svcName: 'Serviço', svcValor: 100, irgrpId: 999999 });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(dataMessages.relatedNotFound);
+    const res = await call(admin, serviceContracts.addService, {
+      params: { sucId: prod.body.sucId },
+      body: { svcName: 'Serviço', svcValor: 100, irgrpId: 999999 },
+    });
+    expect(res.status, res.res.body).toBe(400);
+    expect(res.error.message).toBe(dataMessages.relatedNotFound);
     expect(await count('services')).toBe(before);
   });
 });
@@ -179,7 +182,7 @@ describe('what the log holds', () => {
 
   it('the access log holds neither a reset code nor a CPF of the URL', async () => {
     await logged.inject({ method: 'GET', url: '/reset?q=CodigoSecretoDeRedefinicao_12345' });
-    await logged.inject({ method: 'GET', url: `/api/v1/login/resetpassword/${person.cpf}` });
+    await call(logged, passwordResetContracts.requestReset, { params: { user: person.cpf } });
     const log = lines.join('');
     expect(log).toContain('/reset?q=***');
     expect(log).toContain('/api/v1/login/resetpassword/***');

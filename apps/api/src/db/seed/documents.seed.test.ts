@@ -1,5 +1,6 @@
+import { memberDocumentContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { seedDocuments } from './documents.seed.js';
 
 let ctx: TestContext;
@@ -56,11 +57,11 @@ describe('demo documents', () => {
     for (const type of ['application/pdf', 'image/jpeg']) {
       const row = first.find((r) => r.mimeType === type);
       if (!row) continue;
-      const res = await client.get(`/api/v1/user/doc/${row.scanId}`);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toContain(type);
-      expect(res.rawPayload.length).toBe(Number(row.filesize));
-      expect([...res.rawPayload.subarray(0, 3)]).toEqual(type === 'application/pdf' ? [0x25, 0x50, 0x44] : [0xff, 0xd8, 0xff]);
+      const res = await call(client, memberDocumentContracts.download, { params: { key: row.scanId } });
+      expect(res.status, res.res.body).toBe(200);
+      expect(res.res.headers['content-type']).toContain(type);
+      expect(res.body.length).toBe(Number(row.filesize));
+      expect([...res.body.subarray(0, 3)]).toEqual(type === 'application/pdf' ? [0x25, 0x50, 0x44] : [0xff, 0xd8, 0xff]);
     }
     expect(first.some((r) => r.mimeType === 'application/pdf')).toBe(true);
 

@@ -1,5 +1,6 @@
+import { memberServiceContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { seedServicePlugins } from './member-services.seed.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedServices } from './services.seed.js';
@@ -33,8 +34,8 @@ describe('demo service plugins', () => {
       ]),
     );
     expect(rows.filter((r) => r.svc_name === 'Inscrição no CCH')).toHaveLength(1);
-    const plugins = await staff.get('/api/v1/servicos/plugins');
-    expect(plugins.statusCode, plugins.body).toBe(200);
-    expect(plugins.json()).toHaveLength(rows.length);
+    const plugins = await call(staff, memberServiceContracts.plugins);
+    expect(plugins.status, plugins.res.body).toBe(200);
+    expect(plugins.body).toHaveLength(rows.length);
   });
 });

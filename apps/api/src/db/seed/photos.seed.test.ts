@@ -1,6 +1,7 @@
+import { personPhotoContracts } from '@assoc/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { seedPhotos } from './photos.seed.js';
 
 let ctx: TestContext;
@@ -28,9 +29,9 @@ describe('demo photos', () => {
 
     // Staff who may open members see their photos (issue 22 item 5: not any signed-in user).
     const { client } = await signedInAs(ctx, ['v2access']);
-    const res = await client.get(`/api/v1/thumbs/2/${withPhoto[0]!.key}`);
-    expect(res.statusCode).toBe(200);
-    const meta = await sharp(res.rawPayload).metadata();
+    const res = await call(client, personPhotoContracts.thumbnail, { params: { size: 2, key: withPhoto[0]!.key! } });
+    expect(res.status).toBe(200);
+    const meta = await sharp(res.body).metadata();
     expect([meta.width, meta.height]).toEqual([160, 212]);
 
     const started = Date.now();

@@ -1,6 +1,6 @@
-import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID, HEALTH_PLAN_SUC_IDS } from '@assoc/domain';
+import { FEE_PRODUCT_SUC_ID, FUNDO_DE_PECULIO_SVC_ID, HEALTH_PLAN_SUC_IDS, serviceContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { seedRegistries } from './registries.seed.js';
 import { seedServices } from './services.seed.js';
 
@@ -14,15 +14,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const api = (path: string) => `/api/v1/${path}`;
-
 describe('demo services', () => {
   it('seeds, twice in a row, the ids the spec refers to: Fundo de Pecúlio 170, fee product 17, health plans 21 and 22', async () => {
     for (let i = 0; i < 2; i++) {
       await seedRegistries(ctx.db);
       await seedServices(ctx.db);
     }
-    const suppliers = (await admin.get(api('fornecedores'))).json() as Array<{ supId: number; supName: string }>;
+    const suppliers = (await call(admin, serviceContracts.listSuppliers)).body;
     expect(suppliers.map((s) => s.supName)).toEqual([
       'Associação dos Magistrados',
       'Bar e Lanchonete da Sede',
@@ -34,11 +32,11 @@ describe('demo services', () => {
     ]);
     // The bar has no CNPJ (optional).
     const bar = suppliers.find((s) => s.supName === 'Bar e Lanchonete da Sede')!;
-    expect((await admin.get(api(`fornecedores/${bar.supId}`))).json().supCnpj).toBeNull();
+    expect((await call(admin, serviceContracts.getSupplier, { params: { supId: bar.supId } })).body.supCnpj).toBeNull();
 
-    const fee = (await admin.get(api(`produtos/${FEE_PRODUCT_SUC_ID}`))).json();
+    const fee = (await call(admin, serviceContracts.getProduct, { params: { sucId: FEE_PRODUCT_SUC_ID } })).body;
     expect(fee).toMatchObject({ sucId: 17, sucName: 'Taxas associativas', sucHealth: false });
-    const feeServices = (await admin.get(api(`servicos/all/${FEE_PRODUCT_SUC_ID}`))).json() as Array<{ svcName: string }>;
+    const feeServices = (await call(admin, serviceContracts.listServices, { params: { sucId: FEE_PRODUCT_SUC_ID } })).body;
     expect(feeServices.map((s) => s.svcName)).toContain('Mensalidade associativa');
 
     const peculio = (
@@ -49,9 +47,9 @@ describe('demo services', () => {
     expect(peculio).toEqual([{ svc_id: 170, svc_name: 'Fundo de Pecúlio', suc_name: 'Fundo de Pecúlio' }]);
 
     for (const sucId of HEALTH_PLAN_SUC_IDS) {
-      const plan = (await admin.get(api(`produtos/${sucId}`))).json();
+      const plan = (await call(admin, serviceContracts.getProduct, { params: { sucId } })).body;
       expect(plan).toMatchObject({ sucId, sucHealth: true, sucMudaFaixa: true });
-      const bands = (await admin.get(api(`servicos/all/${sucId}`))).json() as Array<{ extgrpId: number | null }>;
+      const bands = (await call(admin, serviceContracts.listServices, { params: { sucId } })).body;
       expect(bands.length).toBeGreaterThanOrEqual(3);
       expect(bands.every((s) => s.extgrpId !== null)).toBe(true);
     }
@@ -62,15 +60,18 @@ describe('demo services', () => {
 
     // The sequences were moved past the explicit ids: new records get free ids.
     const unimed = suppliers.find((s) => s.supName === 'Unimed Cooperativa Médica')!;
-    const product = await admin.post(api(`produtos/${unimed.supId}`), {
-      sucName: 'Plano de saúde Unimed Nacional',
-      sucHealth: true,
-      sucMudaFaixa: true,
+    const product = await call(admin, serviceContracts.addProduct, {
+      params: { supId: unimed.supId },
+      body: {
+        sucName: 'Plano de saúde Unimed Nacional',
+        sucHealth: true,
+        sucMudaFaixa: true,
+      },
     });
-    expect(product.statusCode, product.body).toBe(200);
-    expect(product.json().sucId).toBeGreaterThan(22);
-    const service = await admin.post(api(`servicos/${product.json().sucId}`), { svcName: 'Titular nacional' });
-    expect(service.statusCode, service.body).toBe(200);
-    expect(service.json().svcId).toBeGreaterThan(170);
+    expect(product.status, product.res.body).toBe(200);
+    expect(product.body.sucId).toBeGreaterThan(22);
+    const service = await call(admin, serviceContracts.addService, { params: { sucId: product.body.sucId }, body: { svcName: 'Titular nacional' } });
+    expect(service.status, service.res.body).toBe(200);
+    expect(service.body.svcId).toBeGreaterThan(170);
   });
 });

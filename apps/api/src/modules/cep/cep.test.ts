@@ -1,7 +1,8 @@
+import { cepContracts } from '@assoc/domain';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 /** A local ViaCEP stand-in (the machine has no internet). */
 async function startFakeViaCep(mode: 'ok' | 'hang' | 'error' = 'ok') {
@@ -52,15 +53,15 @@ afterAll(async () => {
 
 describe('GET cep/{cep}', () => {
   it('answers the address (street type split off) and then serves it from the cache', async () => {
-    const res = await anyone.get('/api/v1/cep/01310100');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' });
-    expect((await anyone.get('/api/v1/cep/01310100')).json()).toEqual(res.json());
+    const res = await call(anyone, cepContracts.lookup, { params: { cep: '01310100' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' });
+    expect((await call(anyone, cepContracts.lookup, { params: { cep: '01310100' } })).body).toEqual(res.body);
     expect(upstream.hits.filter((c) => c === '01310100')).toHaveLength(1);
   });
 
   it('answers a city-wide CEP with empty street and bairro', async () => {
-    expect((await anyone.get('/api/v1/cep/13560000')).json()).toEqual({
+    expect((await call(anyone, cepContracts.lookup, { params: { cep: 13560000 } })).body).toEqual({
       logradouro: '',
       tipoLogradouro: '',
       bairro: '',
@@ -70,18 +71,18 @@ describe('GET cep/{cep}', () => {
   });
 
   it('answers 404 for an unknown CEP and 400 for anything but 8 digits', async () => {
-    const unknown = await anyone.get('/api/v1/cep/99999999');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'CEP não encontrado' });
+    const unknown = await call(anyone, cepContracts.lookup, { params: { cep: 99999999 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'CEP não encontrado' });
     for (const cep of ['0131010', '013101000', '01310-10', 'abcdefgh']) {
-      const res = await anyone.get(`/api/v1/cep/${cep}`);
-      expect(res.statusCode, cep).toBe(400);
-      expect(res.json()).toEqual({ message: 'CEP inválido' });
+      const res = await call(anyone, cepContracts.lookup, { params: { cep } });
+      expect(res.status, cep).toBe(400);
+      expect(res.body).toEqual({ message: 'CEP inválido' });
     }
   });
 
   it('needs a session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/cep/01310100' })).statusCode).toBe(401);
+    expect((await call(ctx.app, cepContracts.lookup, { params: { cep: '01310100' } })).status).toBe(401);
   });
 });
 
@@ -105,9 +106,9 @@ describe('GET cep/{cep} with the upstream down', () => {
       try {
         const { client } = await signedInAs(app, []);
         const started = Date.now();
-        const res = await client.get('/api/v1/cep/04538133');
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ message: 'Serviço de CEP indisponível' });
+        const res = await call(client, cepContracts.lookup, { params: { cep: '04538133' } });
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: 'Serviço de CEP indisponível' });
         expect(Date.now() - started).toBeLessThan(300 + 700);
       } finally {
         await app.close();

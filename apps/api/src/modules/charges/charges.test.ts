@@ -9,11 +9,13 @@ import {
   isValidDigitableLine,
   roleCatalogue,
   type ChargeItem,
-  type MemberRecord,
   type Role,
+  chargeContracts,
+  ledgerContracts,
+  memberContracts,
 } from '@assoc/domain';
 import { addresses, audits, charges, feriados, outbox } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 
 let ctx: TestContext;
@@ -83,14 +85,14 @@ async function ledger(cstId: number, locked: number[][], open: number[] = []) {
 }
 
 const debtOf = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/cobranca/divida/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { divida: number }).divida;
+  const res = await call(client, chargeContracts.debt, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body.divida;
 };
 const getMember = async (cstId: number) => {
-  const res = await staff.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord & { cobrancas: ChargeItem[] };
+  const res = await call(staff, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
 const newCharge = (values: Partial<Record<keyof ChargeItem, unknown>> = {}) => ({
   cobId: -1,
@@ -104,7 +106,7 @@ const newCharge = (values: Partial<Record<keyof ChargeItem, unknown>> = {}) => (
 /** PUT user/{cstId} with the member's version and a charges list. */
 async function saveCharges(client: Client, cstId: number, cobrancas: unknown[], version?: number) {
   const v = version ?? (await getMember(cstId)).version;
-  return client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: { version: v, cobrancas } });
+  return call(client, memberContracts.update, { params: { cstId }, rawBody: { version: v, cobrancas } });
 }
 const chargesOf = (cstId: number) => ctx.db.select().from(charges).where(eq(charges.cstId, cstId)).orderBy(charges.cobId);
 
@@ -144,9 +146,9 @@ describe('GET cobranca/divida/{cstId}', () => {
     expect(await debtOf(staff, a.cstId)).toBe(22000);
     // The statement's balance (the open period's last one) is the same number.
     const open = await ctx.db.execute<{ fec_id: number }>(sql`select fec_id from closing_periods where locked_at is null`);
-    const statement = await staff.get(`/api/v1/user/extrato/${a.cstId}/-${open.rows[0]!.fec_id}`);
-    expect(statement.statusCode, statement.body).toBe(200);
-    expect(statement.json().saldoFinal).toBe(22000);
+    const statement = await call(staff, ledgerContracts.statement, { params: { cstId: a.cstId, fecID: `-${open.rows[0]!.fec_id}` } });
+    expect(statement.status, statement.res.body).toBe(200);
+    expect(statement.body.saldoFinal).toBe(22000);
     // A credit balance owes nothing.
     await pay(-90000, 'credito');
     expect(await debtOf(staff, a.cstId)).toBe(0);
@@ -154,14 +156,14 @@ describe('GET cobranca/divida/{cstId}', () => {
 
   it('answers 401 signed out, 403 without a charge role, 400 for a bad id', async () => {
     const a = await holder();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/cobranca/divida/${a.cstId}` })).statusCode).toBe(401);
+    expect((await call(ctx.app, chargeContracts.debt, { params: { cstId: a.cstId } })).status).toBe(401);
     const other = (await signedInAs(ctx, ['v2access', 'v2tabcobranca'])).client;
-    expect((await other.get(`/api/v1/cobranca/divida/${a.cstId}`)).statusCode).toBe(403);
+    expect((await call(other, chargeContracts.debt, { params: { cstId: a.cstId } })).status).toBe(403);
     const viewer = (await signedInAs(ctx, ['v2access', 'v2cobrancaview'])).client;
     expect(await debtOf(viewer, a.cstId)).toBe(0);
-    const bad = await staff.get('/api/v1/cobranca/divida/abc');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBeTruthy();
+    const bad = await call(staff, chargeContracts.debt, { params: { cstId: 'abc' } });
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toBeTruthy();
   });
 });
 
@@ -173,7 +175,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     expect(before.cobrancas).toEqual([]);
     const due = inDays(1);
     const res = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 15000, cobVencimento: due })], before.version);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const rows = await chargesOf(a.cstId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -187,7 +189,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     });
     expect(rows[0]!.cobNossoNumero).toBeGreaterThan(0);
     const after = await getMember(a.cstId);
-    const [charge] = after.cobrancas;
+    const [charge] = after.cobrancas!;
     const numbers = boletoNumbers({
       bank: '001',
       agreement: '1474166',
@@ -205,41 +207,40 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
       operation: 'none',
     });
     expect(charge!.cobLinhaDigitavel).toBe(numbers.digitableLineFormatted);
-    expect(isValidDigitableLine(charge!.cobLinhaDigitavel!)).toBe(true);
+    expect(isValidDigitableLine(String(charge!.cobLinhaDigitavel))).toBe(true);
     const audit = await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId));
     const last = audit.at(-1)!;
     expect((last.after as { cobrancas: unknown[] }).cobrancas).toHaveLength(1);
     // The same request again (a double click): the member moved on → 409, nothing more written.
     const again = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 15000, cobVencimento: due })], before.version);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(m.staleRecord);
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(m.staleRecord);
     expect(await chargesOf(a.cstId)).toHaveLength(1);
     // With the new version: refused while the charge has no return.
     const third = await saveCharges(staff, a.cstId, [newCharge()]);
-    expect(third.statusCode).toBe(400);
-    expect(third.json().message).toBe(cm.openCharge);
+    expect(third.status).toBe(400);
+    expect(third.error.message).toBe(cm.openCharge);
     expect(await chargesOf(a.cstId)).toHaveLength(1);
   });
 
   it('each member audit keeps only the charges its save created, not the stored ones', async () => {
     const a = await holder();
     await ledger(a.cstId, [[12000]]);
-    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 6000, lancamentos: 2 })])).statusCode).toBe(200);
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 6000, lancamentos: 2 })])).status).toBe(200);
     await ctx.db
       .update(charges)
       .set({ cobRetorno: inDays(0), cdrCodRet: 0 })
       .where(eq(charges.cstId, a.cstId));
     // A second charge while two are stored: its audit holds that one only.
-    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 5000 })])).statusCode).toBe(200);
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 5000 })])).status).toBe(200);
     const member = await getMember(a.cstId);
     expect(member.cobrancas).toHaveLength(3);
     // An edit that writes no charge: no charge in its audit.
-    const edit = await staff.request({
-      method: 'PUT',
-      url: `/api/v1/user/${a.cstId}`,
-      payload: { version: member.version, custEmail: 'audit.cobranca@example.com' },
+    const edit = await call(staff, memberContracts.update, {
+      params: { cstId: a.cstId },
+      body: { version: member.version, custEmail: 'audit.cobranca@example.com' },
     });
-    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.status, edit.res.body).toBe(200);
     const rows = await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId)).orderBy(audits.auditId);
     const charged = (row: (typeof rows)[number], side: 'before' | 'after') =>
       ((row[side] as { cobrancas?: { cobValor: number }[] } | null)?.cobrancas ?? []).map((c) => c.cobValor);
@@ -256,7 +257,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     const a = await holder();
     await ledger(a.cstId, [[10000]]);
     const res = await saveCharges(staff, a.cstId, [newCharge({ local: 0, cobValor: 10000, lancamentos: 3, cobVencimento: '2099-01-31' })]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const rows = await chargesOf(a.cstId);
     expect(rows.map((r) => [r.bnkId, r.cobAgencia, r.cobConta, r.cobValor, r.cobVencimento, r.cobParcela, r.cobParcelas, r.cobNossoNumero])).toEqual([
       [2, '0001', '00000006', 3334, '2099-01-31', 1, 3, null],
@@ -276,7 +277,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     const res = await saveCharges(staff, a.cstId, [
       newCharge({ local: 0, cobValor: 10000, lancamentos: 3, cobVencimento: '2099-01-20', diaUtil: 28 }),
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect((await chargesOf(a.cstId)).map((r) => [r.cobVencimento, r.cobValor, r.cobParcela])).toEqual([
       ['2099-01-20', 3334, 1],
       ['2099-03-03', 3333, 2],
@@ -294,8 +295,8 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     ];
     for (const [diaUtil, message] of cases) {
       const res = await saveCharges(staff, a.cstId, [newCharge({ lancamentos: 3, diaUtil })]);
-      expect(res.statusCode, String(diaUtil)).toBe(400);
-      expect(res.json().message).toContain(message);
+      expect(res.status, String(diaUtil)).toBe(400);
+      expect(res.error.message).toContain(message);
     }
     expect(await chargesOf(a.cstId)).toHaveLength(0);
   });
@@ -303,8 +304,8 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
   it('refuses without debt, above the debt, a past date, instalments out of 1–12, two at once, and edits of a stored charge; nothing written', async () => {
     const a = await holder();
     const noDebt = await saveCharges(staff, a.cstId, [newCharge()]);
-    expect(noDebt.statusCode).toBe(400);
-    expect(noDebt.json().message).toBe(cm.noDebt);
+    expect(noDebt.status).toBe(400);
+    expect(noDebt.error.message).toBe(cm.noDebt);
     await ledger(a.cstId, [[5000]]);
     const cases: [unknown[], string][] = [
       [[newCharge({ cobValor: 5001 })], cm.aboveDebt],
@@ -317,18 +318,18 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     ];
     for (const [list, message] of cases) {
       const res = await saveCharges(staff, a.cstId, list);
-      expect(res.statusCode, JSON.stringify(list)).toBe(400);
-      expect(res.json().message).toContain(message);
+      expect(res.status, JSON.stringify(list)).toBe(400);
+      expect(res.error.message).toContain(message);
     }
     expect(await chargesOf(a.cstId)).toHaveLength(0);
     await ctx.db
       .insert(charges)
       .values({ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 100, cobRetorno: '2024-01-12', cdrCodRet: 1 });
-    const stored = (await getMember(a.cstId)).cobrancas[0]!;
+    const stored = (await getMember(a.cstId)).cobrancas![0]!;
     for (const operation of ['update', 'delete']) {
       const res = await saveCharges(staff, a.cstId, [{ ...stored, cobValor: 50, operation }]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(cm.readOnly);
+      expect(res.status).toBe(400);
+      expect(res.error.message).toBe(cm.readOnly);
     }
     expect((await chargesOf(a.cstId)).map((r) => r.cobValor)).toEqual([100]);
   });
@@ -340,15 +341,15 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     const auditCount = await auditsOf();
     // Nothing else changes in this save: the refusal is the charge's (no debt), the member's version stays.
     const refused = await saveCharges(staff, a.cstId, [newCharge()], before.version);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(cm.noDebt);
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toBe(cm.noDebt);
     const after = await getMember(a.cstId);
     expect(after.version).toBe(before.version);
     expect(await auditsOf()).toBe(auditCount);
     // So the same version still saves (no "Registro alterado por outro usuário" for a member nobody changed).
     await ledger(a.cstId, [[3000]]);
     const retried = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 3000 })], before.version);
-    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.status, retried.res.body).toBe(200);
     expect(await chargesOf(a.cstId)).toHaveLength(1);
   });
 
@@ -357,10 +358,10 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     await ledger(a.cstId, [[5000]]);
     const editor = (await signedInAs(ctx, ['v2access', 'v2userallowupdate', 'v2cobrancaview'])).client;
     const res = await saveCharges(editor, a.cstId, [newCharge()]);
-    expect(res.statusCode).toBe(403);
+    expect(res.status).toBe(403);
     expect(await chargesOf(a.cstId)).toHaveLength(0);
     const blind = (await signedInAs(ctx, ['v2access'])).client;
-    const record = (await blind.get(`/api/v1/user/${a.cstId}`)).json();
+    const record = (await call(blind, memberContracts.get, { params: { cstId: a.cstId } })).body;
     expect(record.cobrancas).toBeUndefined();
   });
 });
@@ -369,17 +370,17 @@ describe('boleto', () => {
   async function boletoCharge() {
     const a = await holder();
     await ledger(a.cstId, [[24674]]);
-    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 24674, cobVencimento: inDays(10) })])).statusCode).toBe(200);
+    expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 24674, cobVencimento: inDays(10) })])).status).toBe(200);
     const [row] = await chargesOf(a.cstId);
     return { member: a, charge: row! };
   }
 
   it('GET user/boleto/{cobId}: the PDF prints the linha digitável computed from the charge', async () => {
     const { charge, member } = await boletoCharge();
-    const res = await staff.get(`/api/v1/user/boleto/${charge.cobId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const [page] = await pdfText(res.rawPayload);
+    const res = await call(staff, chargeContracts.boleto, { params: { cobId: charge.cobId } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.res.headers['content-type']).toContain('application/pdf');
+    const [page] = await pdfText(res.body);
     const numbers = boletoNumbers({
       bank: '001',
       agreement: '1474166',
@@ -396,9 +397,9 @@ describe('boleto', () => {
 
   it("the payer's address prints its CEP as written, 01310-100, not its stored digits (issue 22 #19)", async () => {
     const { charge } = await boletoCharge();
-    const res = await staff.get(`/api/v1/user/boleto/${charge.cobId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const [page] = await pdfText(res.rawPayload);
+    const res = await call(staff, chargeContracts.boleto, { params: { cobId: charge.cobId } });
+    expect(res.status, res.res.body).toBe(200);
+    const [page] = await pdfText(res.body);
     expect(page).toContain('Avenida Paulista, 1000, Bela Vista, São Paulo/SP, CEP 01310-100');
     expect(page).not.toContain('01310100');
     expect(page).not.toContain('00000-000');
@@ -411,28 +412,31 @@ describe('boleto', () => {
       .insert(charges)
       .values([{ cstId: a.cstId, bnkId: 2, cobVencimento: '2030-01-10', cobValor: 100 }])
       .returning();
-    for (const url of [`/api/v1/user/boleto/${other!.cobId}`, `/api/v1/user/boleto/email/${other!.cobId}`]) {
-      const res = await staff.get(url);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(cm.boletoOnlyOpen);
+    for (const route of [
+      prepare(chargeContracts.boleto, { params: { cobId: other!.cobId } }),
+      prepare(chargeContracts.emailBoleto, { params: { cobId: other!.cobId } }),
+    ]) {
+      const res = await route.send(staff);
+      expect(res.status).toBe(400);
+      expect(res.error.message).toBe(cm.boletoOnlyOpen);
     }
-    expect((await staff.get('/api/v1/user/boleto/999999')).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/boleto/${charge.cobId}` })).statusCode).toBe(401);
+    expect((await call(staff, chargeContracts.boleto, { params: { cobId: 999999 } })).status).toBe(404);
+    expect((await call(ctx.app, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(401);
     const other2 = (await signedInAs(ctx, ['v2access'])).client;
-    expect((await other2.get(`/api/v1/user/boleto/${charge.cobId}`)).statusCode).toBe(403);
-    expect((await other2.get(`/api/v1/user/boleto/email/${charge.cobId}`)).statusCode).toBe(403);
+    expect((await call(other2, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(403);
+    expect((await call(other2, chargeContracts.emailBoleto, { params: { cobId: charge.cobId } })).status).toBe(403);
     // Returned (paid): no boleto any more.
     await ctx.db.update(charges).set({ cobRetorno: '2030-01-01', cdrCodRet: 0 }).where(eq(charges.cobId, charge.cobId));
-    expect((await staff.get(`/api/v1/user/boleto/${charge.cobId}`)).statusCode).toBe(400);
+    expect((await call(staff, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(400);
   });
 
   it('GET user/boleto/email/{cobId}: one e-mail with the PDF in the outbox and an audit row, even when asked twice', async () => {
     const { charge, member } = await boletoCharge();
-    const first = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ message: cm.boletoSent });
-    const second = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
-    expect(second.json()).toEqual({ message: cm.boletoSent });
+    const first = await call(staff, chargeContracts.emailBoleto, { params: { cobId: charge.cobId } });
+    expect(first.status, first.res.body).toBe(200);
+    expect(first.body).toEqual({ message: cm.boletoSent });
+    const second = await call(staff, chargeContracts.emailBoleto, { params: { cobId: charge.cobId } });
+    expect(second.body).toEqual({ message: cm.boletoSent });
     const queued = await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.to).toBe('pagador@example.com');
@@ -446,16 +450,16 @@ describe('boleto', () => {
       .where(sql`${audits.category} = 'cobrancas' and ${audits.entityId} = ${String(charge.cobId)}`);
     expect(audit).toHaveLength(1);
     // Without XSRF header: refused.
-    const noXsrf = await ctx.app.inject({ method: 'GET', url: `/api/v1/user/boleto/email/${charge.cobId}`, headers: { cookie: staff.cookie } });
-    expect(noXsrf.statusCode).toBe(403);
+    const noXsrf = await call(ctx.app, chargeContracts.emailBoleto, { params: { cobId: charge.cobId }, headers: { cookie: staff.cookie } });
+    expect(noXsrf.status).toBe(403);
   });
 
   it('a holder without e-mail: 400, nothing queued', async () => {
     const { charge, member } = await boletoCharge();
     await ctx.db.execute(sql`update customers set cust_email = null where cst_id = ${member.cstId}`);
-    const res = await staff.get(`/api/v1/user/boleto/email/${charge.cobId}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(cm.boletoNoEmail);
+    const res = await call(staff, chargeContracts.emailBoleto, { params: { cobId: charge.cobId } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(cm.boletoNoEmail);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId))).toHaveLength(0);
   });
 });

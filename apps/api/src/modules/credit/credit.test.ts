@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditMessages as cm, genericMessages as m, loginMessages } from '@assoc/domain';
+import { creditMessages as cm, genericMessages as m, loginMessages, authContracts, creditContracts } from '@assoc/domain';
 import { audits, statementEntries, loginFailures } from '../../db/schema/index.js';
-import { createMember, createTestApp, createUser, signIn, TEST_PASSWORD, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, createUser, signIn, TEST_PASSWORD, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let first: Awaited<ReturnType<typeof createUser>>;
@@ -39,20 +39,23 @@ afterAll(() => ctx?.close());
 describe('POST user/credito/{cstId}', () => {
   it('answers 401 signed out and 403 without v2cobrancanew', async () => {
     const holder = await createMember(ctx);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/v1/user/credito/${holder.cstId}`, payload: body() });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await call(ctx.app, creditContracts.issue, { params: { cstId: holder.cstId }, body: body() });
+    expect(anonymous.status).toBe(401);
     const viewer = await createUser(ctx, { roles: ['v2access', 'v2cobrancaview'] });
     const viewerClient = await signIn(ctx, viewer.cpf);
-    const refused = await viewerClient.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername1: viewer.cpf }));
-    expect(refused.statusCode).toBe(403);
+    const refused = await call(viewerClient, creditContracts.issue, {
+      params: { cstId: holder.cstId },
+      body: body({ creditoUsername1: viewer.cpf }),
+    });
+    expect(refused.status).toBe(403);
     expect(await entriesOf(holder.cstId)).toHaveLength(0);
   });
 
   it('writes one credit entry (negative) in the open period with both users in the entry and the audit', async () => {
     const holder = await createMember(ctx);
-    const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: cm.success, created: true });
+    const res = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: body() });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toMatchObject({ message: cm.success, created: true });
     const entries = await entriesOf(holder.cstId);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ extValor: -12_345, extTipo: 'credito' });
@@ -70,28 +73,30 @@ describe('POST user/credito/{cstId}', () => {
     const holder = await createMember(ctx);
     const payload = body();
     const [a, b] = await Promise.all([
-      client.post(`/api/v1/user/credito/${holder.cstId}`, payload),
-      client.post(`/api/v1/user/credito/${holder.cstId}`, payload),
+      call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: payload }),
+      call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: payload }),
     ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect([a.json().created, b.json().created].sort()).toEqual([false, true]);
-    expect(a.json().extId).toBe(b.json().extId);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.created, b.body.created].sort()).toEqual([false, true]);
+    expect(a.body.extId).toBe(b.body.extId);
     expect(await entriesOf(holder.cstId)).toHaveLength(1);
     const rows = await creditAuditsOf(holder.cstId);
     expect(rows).toHaveLength(1);
-    const again = await client.post(`/api/v1/user/credito/${holder.cstId}`, { ...payload, creditoKey: undefined });
-    expect(again.statusCode).toBe(200);
-    const replay = await client.post(`/api/v1/user/credito/${holder.cstId}`, { ...payload, creditoKey: undefined });
-    expect(replay.json().created).toBe(false);
+    const again = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: { ...payload, creditoKey: undefined } });
+    expect(again.status).toBe(200);
+    const replay = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: { ...payload, creditoKey: undefined } });
+    expect(replay.body.created).toBe(false);
     expect(await entriesOf(holder.cstId)).toHaveLength(2);
   });
 
   it('20 parallel submits with one key: one entry, every answer 200 with the first credit, no 429 and no sign-in count (issue 22 item 10)', async () => {
     const holder = await createMember(ctx);
     const payload = body();
-    const replies = await Promise.all(Array.from({ length: 20 }, () => client.post(`/api/v1/user/credito/${holder.cstId}`, payload)));
-    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    const answers = replies.map((r) => r.json() as { message: string; extId: number; created: boolean });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: payload })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const answers = replies.map((r) => r.body);
     expect(new Set(answers.map((a) => a.extId)).size).toBe(1);
     expect(answers.every((a) => a.message === cm.success)).toBe(true);
     expect(answers.filter((a) => a.created)).toHaveLength(1);
@@ -99,35 +104,33 @@ describe('POST user/credito/{cstId}', () => {
     const rows = await creditAuditsOf(holder.cstId);
     expect(rows).toHaveLength(1);
     // The same key after it finished answers the first credit again.
-    const later = await client.post(`/api/v1/user/credito/${holder.cstId}`, payload);
-    expect([later.statusCode, later.json()]).toEqual([200, { message: cm.success, extId: answers[0]!.extId, created: false }]);
+    const later = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: payload });
+    expect([later.status, later.body]).toEqual([200, { message: cm.success, extId: answers[0]!.extId, created: false }]);
     // And the sign-in still works: the double submits held no attempt.
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: second.cpf, password: TEST_PASSWORD } })).statusCode,
-    ).toBe(200);
+    expect((await call(ctx.app, authContracts.login, { body: { username: second.cpf, password: TEST_PASSWORD } })).status).toBe(200);
   });
 
   it('the same key with a different body answers 409 with a message and writes nothing', async () => {
     const holder = await createMember(ctx);
     const other = await createMember(ctx);
     const payload = body();
-    expect((await client.post(`/api/v1/user/credito/${holder.cstId}`, payload)).statusCode).toBe(200);
+    expect((await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: payload })).status).toBe(200);
     const before = { holder: await entriesOf(holder.cstId), other: await entriesOf(other.cstId) };
     for (const [cstId, changed] of [
       [holder.cstId, { creditoValor: 99_999 }],
       [holder.cstId, { creditoRef: 'Outra referência' }],
       [other.cstId, {}],
     ] as const) {
-      const res = await client.post(`/api/v1/user/credito/${cstId}`, { ...payload, ...changed });
-      expect([res.statusCode, res.json()], JSON.stringify(changed)).toEqual([409, { message: cm.keyReused }]);
+      const res = await call(client, creditContracts.issue, { params: { cstId }, body: { ...payload, ...changed } });
+      expect([res.status, res.body], JSON.stringify(changed)).toEqual([409, { message: cm.keyReused }]);
     }
     // In parallel too: the running first request is waited for, then the different one is refused.
     const fresh = body();
     const [a, b] = await Promise.all([
-      client.post(`/api/v1/user/credito/${holder.cstId}`, fresh),
-      client.post(`/api/v1/user/credito/${holder.cstId}`, { ...fresh, creditoValor: 1 }),
+      call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: fresh }),
+      call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: { ...fresh, creditoValor: 1 } }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await entriesOf(holder.cstId)).toHaveLength(before.holder.length + 1);
     expect(await entriesOf(other.cstId)).toEqual(before.other);
   });
@@ -146,9 +149,9 @@ describe('POST user/credito/{cstId}', () => {
       [{ creditoRef: '' }, m.required],
     ];
     for (const [values, message] of cases) {
-      const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body(values));
-      expect(res.statusCode, JSON.stringify(values)).toBe(400);
-      expect(res.json().message).toContain(message);
+      const res = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: body(values) });
+      expect(res.status, JSON.stringify(values)).toBe(400);
+      expect(res.body.message).toContain(message);
     }
     expect(await entriesOf(holder.cstId)).toHaveLength(0);
   });
@@ -156,47 +159,56 @@ describe('POST user/credito/{cstId}', () => {
   it('refuses a first user other than the signed-in one (403), a wrong password (404) and a second user without the role (404)', async () => {
     const holder = await createMember(ctx);
     const third = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'] });
-    const notMe = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername1: third.cpf, creditoUsername2: second.cpf }));
-    expect(notMe.statusCode).toBe(403);
-    expect(notMe.json().message).toBe(cm.firstUserMustBeSignedIn);
-    const wrong = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: third.cpf, creditoPassword2: 'errada-123' }));
-    expect(wrong.statusCode).toBe(404);
-    expect(wrong.json().message).toBe(cm.invalidCredentials);
-    const unknown = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: '52998224725' }));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(cm.invalidCredentials);
+    const notMe = await call(client, creditContracts.issue, {
+      params: { cstId: holder.cstId },
+      body: body({ creditoUsername1: third.cpf, creditoUsername2: second.cpf }),
+    });
+    expect(notMe.status).toBe(403);
+    expect(notMe.body.message).toBe(cm.firstUserMustBeSignedIn);
+    const wrong = await call(client, creditContracts.issue, {
+      params: { cstId: holder.cstId },
+      body: body({ creditoUsername2: third.cpf, creditoPassword2: 'errada-123' }),
+    });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.message).toBe(cm.invalidCredentials);
+    const unknown = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: body({ creditoUsername2: '52998224725' }) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(cm.invalidCredentials);
     const noRole = await createUser(ctx, { roles: ['v2access'] });
-    const refused = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: noRole.cpf }));
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe(cm.secondUserNotAllowed);
+    const refused = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: body({ creditoUsername2: noRole.cpf }) });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(cm.secondUserNotAllowed);
     expect(await entriesOf(holder.cstId)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown member and 400 for a dependent', async () => {
-    const missing = await client.post('/api/v1/user/credito/999999999', body());
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(cm.memberNotFound);
+    const missing = await call(client, creditContracts.issue, { params: { cstId: 999999999 }, body: body() });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(cm.memberNotFound);
     const holder = await createMember(ctx);
     const dependent = await createMember(ctx, { parentId: holder.cstId });
-    const res = await client.post(`/api/v1/user/credito/${dependent.cstId}`, body());
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(cm.notHolder);
+    const res = await call(client, creditContracts.issue, { params: { cstId: dependent.cstId }, body: body() });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(cm.notHolder);
   });
 
   it("counts a wrong password against the sign-in's limit: past it, 429 even with the right password", async () => {
     const holder = await createMember(ctx);
     const target = await createUser(ctx, { roles: ['v2access', 'v2cobrancanew'] });
     for (let i = 0; i < 3; i++) {
-      const res = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: target.cpf, creditoPassword2: `errada-${i}` }));
-      expect(res.statusCode).toBe(404);
+      const res = await call(client, creditContracts.issue, {
+        params: { cstId: holder.cstId },
+        body: body({ creditoUsername2: target.cpf, creditoPassword2: `errada-${i}` }),
+      });
+      expect(res.status).toBe(404);
     }
     const failures = await ctx.db.select().from(loginFailures).where(eq(loginFailures.cpf, target.cpf));
     expect(failures).toHaveLength(3);
-    const locked = await client.post(`/api/v1/user/credito/${holder.cstId}`, body({ creditoUsername2: target.cpf }));
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
-    const signInLocked = await ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: target.cpf, password: TEST_PASSWORD } });
-    expect(signInLocked.statusCode).toBe(429);
+    const locked = await call(client, creditContracts.issue, { params: { cstId: holder.cstId }, body: body({ creditoUsername2: target.cpf }) });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(loginMessages.tooManyAttempts(ctx.config.LOGIN_WINDOW_MINUTES));
+    const signInLocked = await call(ctx.app, authContracts.login, { body: { username: target.cpf, password: TEST_PASSWORD } });
+    expect(signInLocked.status).toBe(429);
     expect(await entriesOf(holder.cstId)).toHaveLength(0);
   });
 });

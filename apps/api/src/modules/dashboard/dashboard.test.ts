@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDateInAppZone } from '@assoc/domain';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { isoDateInAppZone, dashboardContracts } from '@assoc/domain';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { createDashboardService } from './dashboard.service.js';
 import type { DashboardRepository } from './dashboard.repository.js';
 import type { WeatherClient } from './dashboard.weather.js';
@@ -98,9 +98,9 @@ describe('GET aniversarios', () => {
     await createMember(ctx, { custName: 'Ana Situação Cinco', custBirthdate: on(1945), custAssocSituacao: 5 });
     await createMember(ctx, { custName: 'Outro Dia', custBirthdate: other });
 
-    const res = await staff.get('/api/v1/aniversarios');
-    expect(res.statusCode).toBe(200);
-    const people = res.json() as Array<{ cstId: number; custName: string; parentId: number | null; titular: string; custAge: number }>;
+    const res = await call(staff, dashboardContracts.birthdays);
+    expect(res.status).toBe(200);
+    const people = res.body;
     expect(people.map((p) => p.custName)).toEqual(['Álvaro Aniversariante Filho', 'Bruno Aniversariante']);
     expect(people[0]).toMatchObject({ cstId: dependent.cstId, parentId: holder.cstId, titular: 'Bruno Aniversariante' });
     expect(people[1]!.custAge).toBe(Number(today.slice(0, 4)) - Number(on(1970).slice(0, 4)));
@@ -127,17 +127,17 @@ describe('GET aniversarios', () => {
   });
 
   it('needs v2access', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/aniversarios' })).statusCode).toBe(401);
+    expect((await call(ctx.app, dashboardContracts.birthdays)).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2search', 'v2portal']);
-    expect((await client.get('/api/v1/aniversarios')).statusCode).toBe(403);
+    expect((await call(client, dashboardContracts.birthdays)).status).toBe(403);
   });
 });
 
 describe('GET weather/{cep}', () => {
   it('answers the weather through CEP -> city -> coordinates -> forecast, then serves it from the cache', async () => {
-    const res = await staff.get('/api/v1/weather/01310100');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await call(staff, dashboardContracts.weather, { params: { cep: '01310100' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       cep: '01310100',
       city: 'São Paulo',
       uf: 'SP',
@@ -154,30 +154,30 @@ describe('GET weather/{cep}', () => {
     expect(upstream.lastForecastQuery?.get('timezone')).toBe('America/Sao_Paulo');
     expect(upstream.hits).toEqual({ cep: 1, geo: 1, forecast: 1 });
 
-    const again = await staff.get('/api/v1/weather/01310100');
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(res.json());
+    const again = await call(staff, dashboardContracts.weather, { params: { cep: '01310100' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
     expect(upstream.hits).toEqual({ cep: 1, geo: 1, forecast: 1 });
   });
 
   it('answers 404 for a CEP the address service does not know', async () => {
-    const res = await staff.get('/api/v1/weather/99999999');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'CEP não encontrado' });
+    const res = await call(staff, dashboardContracts.weather, { params: { cep: 99999999 } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'CEP não encontrado' });
   });
 
   it('answers 400 for a CEP that is not 8 digits', async () => {
     for (const cep of ['0131010', '013101000', '01310-10', 'abcdefgh']) {
-      const res = await staff.get(`/api/v1/weather/${cep}`);
-      expect(res.statusCode, cep).toBe(400);
-      expect(res.json()).toEqual({ message: 'CEP inválido' });
+      const res = await call(staff, dashboardContracts.weather, { params: { cep } });
+      expect(res.status, cep).toBe(400);
+      expect(res.body).toEqual({ message: 'CEP inválido' });
     }
   });
 
   it('needs v2access', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/weather/01310100' })).statusCode).toBe(401);
+    expect((await call(ctx.app, dashboardContracts.weather, { params: { cep: '01310100' } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2search', 'v2portal']);
-    expect((await client.get('/api/v1/weather/01310100')).statusCode).toBe(403);
+    expect((await call(client, dashboardContracts.weather, { params: { cep: '01310100' } })).status).toBe(403);
   });
 });
 
@@ -201,10 +201,10 @@ describe('GET weather/{cep} with the upstream down', () => {
       try {
         const { client } = await signedInAs(app, ['v2access']);
         const started = Date.now();
-        const res = await client.get('/api/v1/weather/01310100');
+        const res = await call(client, dashboardContracts.weather, { params: { cep: '01310100' } });
         const elapsed = Date.now() - started;
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ message: 'Serviço de clima indisponível' });
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: 'Serviço de clima indisponível' });
         expect(elapsed).toBeLessThan(300 + 700);
       } finally {
         await app.close();

@@ -8,15 +8,14 @@ import {
   genericMessages as m,
   memberMessages as mm,
   roleCatalogue,
-  type DataCache,
   type FollowUpItemInput,
-  type FollowUpRecord,
   type MemberInput,
-  type MemberRecord,
   type Role,
+  followUpContracts,
+  memberContracts,
 } from '@assoc/domain';
 import { atendimentos, audits, customers } from '../../db/schema/index.js';
-import { createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */
@@ -74,19 +73,19 @@ const row = (values: Partial<FollowUpItemInput> = {}): FollowUpItemInput => ({
 });
 
 const putMember = (client: Client, cstId: number, body: unknown) =>
-  client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body as object });
+  call(client, memberContracts.update, { params: { cstId }, rawBody: body as object });
 const putFollowUp = (client: Client, atdId: number | string, body: unknown) =>
-  client.request({ method: 'PUT', url: `/api/v1/acompanhamento/${atdId}`, payload: body as object });
+  call(client, followUpContracts.update, { params: { atdId }, rawBody: body as object });
 
 async function getMember(client: Client, cstId: number) {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord & { atendimentos?: (FollowUpRecord & { operation: string })[] };
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 }
 async function insertMember(body: MemberInput = newMember()) {
-  const res = await staff.post('/api/v1/user/-1', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { cstId: number }).cstId;
+  const res = await call(staff, memberContracts.insert, { params: { cstId: -1 }, body: body });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body.cstId;
 }
 /** A member with follow-up rows saved through its record. */
 async function memberWithRows(...rows: FollowUpItemInput[]) {
@@ -115,7 +114,7 @@ describe('the member record: atendimentos', () => {
       expect(r.atdCriadoPor).toBe(staffName);
       expect(r.operation).toBe('none');
       expect(r.custName).toBe('Joana Acompanhamento Teste');
-      expect(new Date(r.atdData).getTime()).toBeGreaterThanOrEqual(before - 2000);
+      expect(new Date(String(r.atdData)).getTime()).toBeGreaterThanOrEqual(before - 2000);
       expect(r.atdData).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     // Saved in one statement (same time): the higher id is the newer, on top.
@@ -160,7 +159,7 @@ describe('the member record: atendimentos', () => {
         row({ atdId: -5, operation: 'delete' }),
       ],
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const after = await getMember(staff, member.cstId);
     expect(after.atendimentos).toHaveLength(1);
     expect(after.atendimentos![0]).toMatchObject({
@@ -185,14 +184,14 @@ describe('the member record: atendimentos', () => {
   it('a row changed on /acompanhamento since the member was read: 409 on update or delete, nothing written', async () => {
     const member = await memberWithRows(row());
     const stale = member.atendimentos![0]!;
-    const put = await putFollowUp(staff, stale.atdId, { ...row(), atdStatus: 2, version: 1 });
-    expect(put.statusCode, put.body).toBe(200);
+    const put = await putFollowUp(staff, stale.atdId!, { ...row(), atdStatus: 2, version: 1 });
+    expect(put.status, put.res.body).toBe(200);
     const fresh = await getMember(staff, member.cstId);
     const before = await snapshot();
     for (const operation of ['update', 'delete'] as const) {
       const res = await putMember(staff, member.cstId, { version: fresh.version, atendimentos: [{ ...stale, atdTitulo: 'Velho', operation }] });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe(m.staleRecord);
+      expect(res.status, res.res.body).toBe(409);
+      expect(res.error.message).toBe(m.staleRecord);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -205,7 +204,7 @@ describe('the member record: atendimentos', () => {
       version: member.version,
       atendimentos: [{ ...other.atendimentos![0]!, operation: 'delete' }],
     });
-    expect(res.statusCode, res.body).toBe(404);
+    expect(res.status, res.res.body).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -220,8 +219,8 @@ describe('the member record: atendimentos', () => {
     const member = await memberWithRows();
     const before = await snapshot();
     const res = await putMember(staff, member.cstId, { version: member.version, atendimentos: [row(values)] });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(message);
+    expect(res.status, res.res.body).toBe(400);
+    expect(res.error.message).toBe(message);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -237,13 +236,13 @@ describe('the member record: atendimentos', () => {
       { ...read.atendimentos![0]!, operation: 'delete' },
     ]) {
       const res = await putMember(viewer, member.cstId, { version: read.version, atendimentos: [item] });
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json().message).toBe(mm.sectionForbidden('Acompanhamento'));
+      expect(res.status, res.res.body).toBe(403);
+      expect(res.error.message).toBe(mm.sectionForbidden('Acompanhamento'));
     }
     expect(await snapshot()).toEqual(before);
     // Rows marked none are no change.
     const unchanged = await putMember(viewer, member.cstId, { version: read.version, atendimentos: read.atendimentos });
-    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.status, unchanged.res.body).toBe(200);
 
     const { client: blind } = await signedInAs(ctx, without('v2userdadospessoais', 'v2userdadospessoaisview'));
     expect((await getMember(blind, member.cstId)).atendimentos).toBeUndefined();
@@ -254,20 +253,20 @@ describe('GET acompanhamento/{status} and PUT acompanhamento/{atdId}', () => {
   it('lists the rows with a status, newest first, with the member name; 400 for an unknown status', async () => {
     const member = await memberWithRows(row({ atdStatus: 2, atdTitulo: 'Retornar 1' }));
     const later = await memberWithRows(row({ atdStatus: 2, atdTitulo: 'Retornar 2' }), row({ atdStatus: 3, atdTitulo: 'Concluído' }));
-    const res = await staff.get('/api/v1/acompanhamento/2');
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json() as FollowUpRecord[];
+    const res = await call(staff, followUpContracts.list, { params: { status: 2 } });
+    expect(res.status, res.res.body).toBe(200);
+    const list = res.body;
     const mine = list.filter((r) => r.cstId === member.cstId || r.cstId === later.cstId);
     expect(mine.map((r) => r.atdTitulo)).toEqual(['Retornar 2', 'Retornar 1']);
     expect(mine[0]).toMatchObject({ custName: later.custName, atdCriadoPor: staffName, atdStatus: 2 });
     expect(list.every((r) => r.atdStatus === 2)).toBe(true);
-    for (const bad of ['0', '4', 'x']) expect((await staff.get(`/api/v1/acompanhamento/${bad}`)).statusCode).toBe(400);
+    for (const bad of ['0', '4', 'x']) expect((await call(staff, followUpContracts.list, { params: { status: bad } })).status).toBe(400);
   });
 
   it('PUT saves the whole record at the version read, audited; the member tab shows it', async () => {
     const member = await memberWithRows(row());
     const atd = member.atendimentos![0]!;
-    const res = await putFollowUp(staff, atd.atdId, {
+    const res = await putFollowUp(staff, atd.atdId!, {
       atdTipo: 3,
       atdDepartamento: 1,
       atdAssunto: 13,
@@ -275,8 +274,8 @@ describe('GET acompanhamento/{status} and PUT acompanhamento/{atdId}', () => {
       atdStatus: 3,
       version: 1,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toMatchObject({
       atdId: atd.atdId,
       atdTipo: 3,
       atdAssunto: 13,
@@ -300,35 +299,35 @@ describe('GET acompanhamento/{status} and PUT acompanhamento/{atdId}', () => {
   it('PUT over a newer version is 409, an unknown row 404, a bad body 400: nothing written', async () => {
     const member = await memberWithRows(row());
     const atd = member.atendimentos![0]!;
-    expect((await putFollowUp(staff, atd.atdId, { ...row(), atdTitulo: 'Primeira', version: 1 })).statusCode).toBe(200);
+    expect((await putFollowUp(staff, atd.atdId!, { ...row(), atdTitulo: 'Primeira', version: 1 })).status).toBe(200);
     const before = await snapshot();
-    const stale = await putFollowUp(staff, atd.atdId, { ...row(), atdTitulo: 'Segunda', version: 1 });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(m.staleRecord);
-    expect((await putFollowUp(staff, 999999, { ...row(), version: 1 })).statusCode).toBe(404);
-    const bad = await putFollowUp(staff, atd.atdId, { ...row(), atdTitulo: '', version: 2 });
-    expect(bad.statusCode).toBe(400);
-    expect((await putFollowUp(staff, atd.atdId, { ...row(), version: undefined })).statusCode).toBe(400);
+    const stale = await putFollowUp(staff, atd.atdId!, { ...row(), atdTitulo: 'Segunda', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.error.message).toBe(m.staleRecord);
+    expect((await putFollowUp(staff, 999999, { ...row(), version: 1 })).status).toBe(404);
+    const bad = await putFollowUp(staff, atd.atdId!, { ...row(), atdTitulo: '', version: 2 });
+    expect(bad.status).toBe(400);
+    expect((await putFollowUp(staff, atd.atdId!, { ...row(), version: undefined })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
   it('401 signed out; 403 without v2atd, nothing written', async () => {
     const member = await memberWithRows(row());
     const atd = member.atendimentos![0]!;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/acompanhamento/1' })).statusCode).toBe(401);
+    expect((await call(ctx.app, followUpContracts.list, { params: { status: 1 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, without('v2atd'));
-    expect((await client.get('/api/v1/acompanhamento/1')).statusCode).toBe(403);
+    expect((await call(client, followUpContracts.list, { params: { status: 1 } })).status).toBe(403);
     const before = await snapshot();
-    expect((await putFollowUp(client, atd.atdId, { ...row(), atdTitulo: 'Não', version: 1 })).statusCode).toBe(403);
+    expect((await putFollowUp(client, atd.atdId!, { ...row(), atdTitulo: 'Não', version: 1 })).status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('GET datacache', () => {
   it('serves the follow-up lists of spec 2 §3', async () => {
-    const res = await staff.get('/api/v1/datacache');
-    expect(res.statusCode).toBe(200);
-    const cache = res.json() as DataCache;
+    const res = await call(staff, memberContracts.dataCache);
+    expect(res.status).toBe(200);
+    const cache = res.body;
     expect(cache.followUpStatuses).toEqual([
       { value: 3, label: 'Concluído' },
       { value: 1, label: 'Pendente' },

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geoMessages } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { geoMessages, geoContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { createGeoClient, defaultGeocodeInterval, GeoUpstreamError } from './geo.client.js';
 import { tileSources } from './geo.tiles.js';
 
@@ -88,9 +88,9 @@ describe('GET geo/coordenadas', () => {
   });
 
   it('answers the tile server and its attribution, and lets the browser load the tiles (CSP)', async () => {
-    const res = await anyone.get('/api/v1/geo/mapa');
-    expect(res.json()).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: ctx.config.MAP_TILE_ATTRIBUTION });
-    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
+    const res = await call(anyone, geoContracts.settings);
+    expect(res.body).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: ctx.config.MAP_TILE_ATTRIBUTION });
+    expect(res.res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
   });
 });
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, incomeTaxMessages as im, type IncomeTaxStatement, type MemberRecord } from '@assoc/domain';
+import { formatCents, incomeTaxMessages as im, incomeTaxContracts, memberContracts } from '@assoc/domain';
 import { extratoGroups, outbox, products, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { baseYearOf, generateIncomeTax } from './income-tax.job.js';
 
@@ -75,16 +75,16 @@ afterAll(() => ctx?.close());
 
 describe('GET user/ir/{cstId}/{ano}', () => {
   it('answers 401 signed out and 403 without v2tabir', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/ir/${holderId}/2025` })).statusCode).toBe(401);
+    expect((await call(ctx.app, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2iremail']);
-    expect((await client.get(`/api/v1/user/ir/${holderId}/2025`)).statusCode).toBe(403);
-    expect((await client.get(`/api/v1/user/irpdf/${holderId}/2025`)).statusCode).toBe(403);
+    expect((await call(client, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } })).status).toBe(403);
+    expect((await call(client, incomeTaxContracts.pdf, { params: { cstId: holderId, period: 2025 } })).status).toBe(403);
   });
 
   it('sums the locked periods of the base year per beneficiary and health IR group: paid apart from reimbursed; other IR groups and services without one left out', async () => {
-    const res = await staff.get(`/api/v1/user/ir/${holderId}/2025`);
-    expect(res.statusCode, res.body).toBe(200);
-    const s = res.json<IncomeTaxStatement>();
+    const res = await call(staff, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } });
+    expect(res.status, res.res.body).toBe(200);
+    const s = res.body;
     expect(s.entidade).toEqual({ nome: ctx.config.ASSOCIATION_NAME, cnpj: ctx.config.BOLETO_BENEFICIARY_CNPJ });
     expect(s.titular).toMatchObject({ cstId: holderId, nome: 'Titular IR', cpf: '11144477735' });
     // The spouse's 400,00 credit on the plan is a reimbursement, shown apart (as the health declaration shows it).
@@ -110,30 +110,30 @@ describe('GET user/ir/{cstId}/{ano}', () => {
   });
 
   it('fills irDatas with the base years of locked periods (the open one left out)', async () => {
-    const res = await staff.get(`/api/v1/user/${holderId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<MemberRecord>().irDatas).toEqual([
+    const res = await call(staff, memberContracts.get, { params: { cstId: holderId } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body.irDatas).toEqual([
       { value: 2025, label: '2025' },
       { value: 2024, label: '2024' },
     ]);
   });
 
   it('400 for a bad year or a dependent, 404 for an unknown member', async () => {
-    const bad = await staff.get(`/api/v1/user/ir/${holderId}/25`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain(im.invalidYear);
-    expect((await staff.get(`/api/v1/user/ir/${spouseId}/2025`)).json().message).toBe(im.notHolder);
-    const missing = await staff.get('/api/v1/user/ir/999999999/2025');
-    expect([missing.statusCode, missing.json().message]).toEqual([404, im.memberNotFound]);
+    const bad = await call(staff, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 25 } });
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toContain(im.invalidYear);
+    expect((await call(staff, incomeTaxContracts.statement, { params: { cstId: spouseId, ano: 2025 } })).error.message).toBe(im.notHolder);
+    const missing = await call(staff, incomeTaxContracts.statement, { params: { cstId: 999999999, ano: 2025 } });
+    expect([missing.status, missing.error.message]).toEqual([404, im.memberNotFound]);
   });
 });
 
 describe('GET user/irpdf/{cstId}/{period}', () => {
   it('renders the informe with the totals of the ledger', async () => {
-    const res = await staff.get(`/api/v1/user/irpdf/${holderId}/2025`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const text = (await pdfText(new Uint8Array(res.rawPayload))).join(' ');
+    const res = await call(staff, incomeTaxContracts.pdf, { params: { cstId: holderId, period: 2025 } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.res.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfText(new Uint8Array(res.body))).join(' ');
     expect(text).toContain('Ano-calendário 2025');
     expect(text).toContain('Titular IR (Plano de saúde IR)');
     expect(text).toContain('Cônjuge IR (Plano de saúde IR)');
@@ -144,22 +144,22 @@ describe('GET user/irpdf/{cstId}/{period}', () => {
   });
 
   it('answers 404 with a message for a year without payments', async () => {
-    const res = await staff.get(`/api/v1/user/irpdf/${holderId}/2019`);
-    expect([res.statusCode, res.json().message]).toEqual([404, im.noPayments]);
+    const res = await call(staff, incomeTaxContracts.pdf, { params: { cstId: holderId, period: 2019 } });
+    expect([res.status, res.error.message]).toEqual([404, im.noPayments]);
   });
 });
 
 describe('GET user/emailir/{cstId}/{ano}', () => {
   it('answers 401 signed out and 403 without v2iremail', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/emailir/${holderId}/2025` })).statusCode).toBe(401);
+    expect((await call(ctx.app, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabir']);
-    expect((await client.get(`/api/v1/user/emailir/${holderId}/2025`)).statusCode).toBe(403);
+    expect((await call(client, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } })).status).toBe(403);
   });
 
   it('puts the e-mail with the PDF in the outbox: "IR enviado com sucesso!"', async () => {
-    const res = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'IR enviado com sucesso!' });
+    const res = await call(staff, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toEqual({ message: 'IR enviado com sucesso!' });
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.cstId, holderId));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'ir@example.com' });
@@ -167,11 +167,11 @@ describe('GET user/emailir/{cstId}/{ano}', () => {
 
   it('refuses situation 5 and custIRPorEmail off, writing nothing', async () => {
     await ctx.db.execute(sql`update customers set cust_ir_por_email = false where cst_id = ${holderId}`);
-    const off = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
-    expect([off.statusCode, off.json().message]).toEqual([400, im.emailNotAllowed]);
+    const off = await call(staff, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } });
+    expect([off.status, off.body.message]).toEqual([400, im.emailNotAllowed]);
     await ctx.db.execute(sql`update customers set cust_ir_por_email = true, cust_assoc_situacao = 5 where cst_id = ${holderId}`);
-    const deceased = await staff.get(`/api/v1/user/emailir/${holderId}/2025`);
-    expect([deceased.statusCode, deceased.json().message]).toEqual([400, im.emailDeceased]);
+    const deceased = await call(staff, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } });
+    expect([deceased.status, deceased.body.message]).toEqual([400, im.emailDeceased]);
     await ctx.db.execute(sql`update customers set cust_assoc_situacao = 1 where cst_id = ${holderId}`);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, holderId))).toHaveLength(1);
   });

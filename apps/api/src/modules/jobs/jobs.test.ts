@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incomeTaxMessages, jobTexts, type Job } from '@assoc/domain';
+import { incomeTaxMessages, jobTexts, type Job, jobsContracts } from '@assoc/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
 import { defineJob } from './jobs.define.js';
@@ -84,8 +84,8 @@ afterAll(async () => {
 async function waitFinished(client: Client, jobId: string, timeoutMs = 20_000): Promise<Job> {
   const started = Date.now();
   for (;;) {
-    const res = await client.get('/api/v1/jobs');
-    const job = (res.json() as Job[]).find((j) => j.jobId === jobId);
+    const res = await call(client, jobsContracts.list);
+    const job = res.body.find((j) => j.jobId === jobId);
     if (job && job.jobStatus >= 20) return job;
     if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} not finished: ${JSON.stringify(job)}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -101,9 +101,9 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     await createMember(ctx, { custName: 'Falecido Cinco', custStatus: 'M', custAssocSituacao: 5 });
     await createMember(ctx, { custName: 'Dependente Seis', parentId: holder.cstId, custStatus: 'M', custAssocSituacao: 1 });
 
-    const res = await staff.get('/api/v1/jobs/send/contagem-excel/0');
-    expect(res.statusCode).toBe(200);
-    const queued = res.json() as Job;
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } });
+    expect(res.status).toBe(200);
+    const queued = res.body;
     expect(queued).toMatchObject({
       jobName: 'contagem-excel',
       jobDescription: 'Contagem ativos/aposentados/pensionistas (Excel)',
@@ -141,12 +141,12 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     expect(mine.some((j) => j.jobStatus === 0 && j.jobTotal === 4)).toBe(true);
     expect(mine.at(-1)!.jobStatus).toBe(30);
 
-    const file = await staff.get(`/api/v1/jobs/downloadid/${queued.jobId}`);
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="Contagem_ativos_aposentados_pensionistas_/);
+    const file = await call(staff, jobsContracts.downloadByJob, { params: { jobId: queued.jobId } });
+    expect(file.status).toBe(200);
+    expect(file.res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(file.res.headers['content-disposition']).toMatch(/^attachment; filename="Contagem_ativos_aposentados_pensionistas_/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const summary = workbook.getWorksheet('Contagem')!;
     const rows = summary
       .getSheetValues()
@@ -164,82 +164,82 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     expect(names).toHaveLength(4);
 
     const fileId = done.jobAttachments.split(';')[0];
-    const byFile = await staff.get(`/api/v1/jobs/download/${fileId}`);
-    expect(byFile.statusCode).toBe(200);
-    expect(byFile.rawPayload.equals(file.rawPayload)).toBe(true);
+    const byFile = await call(staff, jobsContracts.download, { params: { fileId: fileId! } });
+    expect(byFile.status).toBe(200);
+    expect(byFile.body.equals(file.body)).toBe(true);
 
     // Only the owner or a superadmin.
     const { client: other } = await signedInAs(ctx, ['v2access', 'v2atd']);
-    expect((await other.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(403);
-    expect((await other.get(`/api/v1/jobs/downloadid/${queued.jobId}`)).statusCode).toBe(403);
-    expect((await other.get('/api/v1/jobs')).json()).toEqual([]);
+    expect((await call(other, jobsContracts.download, { params: { fileId: fileId! } })).status).toBe(403);
+    expect((await call(other, jobsContracts.downloadByJob, { params: { jobId: queued.jobId } })).status).toBe(403);
+    expect((await call(other, jobsContracts.list)).body).toEqual([]);
     const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    expect((await superadmin.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
-    expect((await superadmin.get(`/api/v1/jobs/downloadid/${queued.jobId}`)).statusCode).toBe(200);
+    expect((await call(superadmin, jobsContracts.download, { params: { fileId: fileId! } })).status).toBe(200);
+    expect((await call(superadmin, jobsContracts.downloadByJob, { params: { jobId: queued.jobId } })).status).toBe(200);
   });
 });
 
 describe('GET jobs/send: refusals', () => {
   it('answers 404 for an unknown command', async () => {
-    const res = await staff.get('/api/v1/jobs/send/nao-existe/0');
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Tarefa não encontrada');
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'nao-existe', userData: 0 } });
+    expect(res.status).toBe(404);
+    expect(res.error.message).toBe('Tarefa não encontrada');
   });
 
   it('answers 501 for a menu command not implemented yet, and queues nothing', async () => {
-    const res = await staff.get('/api/v1/jobs/send/extrato-email/0');
-    expect(res.statusCode).toBe(501);
-    expect(res.json().message).toBe('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
-    const plan = await staff.get('/api/v1/jobs/send/declaracaosaude-email/22');
-    expect(plan.json().message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
-    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName.startsWith('extrato-email'))).toBe(false);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'extrato-email', userData: 0 } });
+    expect(res.status).toBe(501);
+    expect(res.error.message).toBe('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
+    const plan = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-email', userData: 22 } });
+    expect(plan.error.message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName.startsWith('extrato-email'))).toBe(false);
   });
 
   it("answers 403 when the user lacks the command's own role", async () => {
-    const res = await staff.get('/api/v1/jobs/send/celular-email/0');
-    expect(res.statusCode).toBe(403);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'celular-email', userData: 0 } });
+    expect(res.status).toBe(403);
     const { client: finance } = await signedInAs(ctx, ['v2access', 'v2menufincel']);
-    expect((await finance.get('/api/v1/jobs/send/contagem-excel/0')).statusCode).toBe(403);
+    expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } })).status).toBe(403);
     // Allowed to reach the route (own role), and told it is not available yet.
-    expect((await finance.get('/api/v1/jobs/send/celular-email/0')).statusCode).toBe(501);
+    expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'celular-email', userData: 0 } })).status).toBe(501);
   });
 
   it('answers 401 without a session and 403 without any job role', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs/send/contagem-excel/0' })).statusCode).toBe(401);
+    expect((await call(ctx.app, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get('/api/v1/jobs/send/contagem-excel/0')).statusCode).toBe(403);
+    expect((await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } })).status).toBe(403);
   });
 
   it('refuses a second start of a same-named job while one waits or runs (409), unless duplicates are allowed', async () => {
     slowGate = new Promise((resolve) => {
       releaseSlow = resolve;
     });
-    const first = await staff.get('/api/v1/jobs/send/teste-lento');
-    expect(first.statusCode).toBe(200);
-    const second = await staff.get('/api/v1/jobs/send/teste-lento/0');
-    expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('Já existe uma tarefa "Teste lento" aguardando ou em execução. Aguarde a conclusão.');
+    const first = await call(staff, jobsContracts.send, { params: { jobCommand: 'teste-lento' } });
+    expect(first.status).toBe(200);
+    const second = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-lento', userData: 0 } });
+    expect(second.status).toBe(409);
+    expect(second.error.message).toBe('Já existe uma tarefa "Teste lento" aguardando ou em execução. Aguarde a conclusão.');
     // Another user is refused too: the job works on shared data.
     const { client: colleague } = await signedInAs(ctx, ['v2access', 'v2atd']);
-    expect((await colleague.get('/api/v1/jobs/send/teste-lento/0')).statusCode).toBe(409);
+    expect((await call(colleague, jobsContracts.sendWithData, { params: { jobCommand: 'teste-lento', userData: 0 } })).status).toBe(409);
     releaseSlow();
-    expect((await waitFinished(staff, first.json().jobId)).jobStatus).toBe(30);
-    const third = await staff.get('/api/v1/jobs/send/teste-lento/0');
-    expect(third.statusCode).toBe(200);
-    await waitFinished(staff, third.json().jobId);
+    expect((await waitFinished(staff, first.body.jobId)).jobStatus).toBe(30);
+    const third = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-lento', userData: 0 } });
+    expect(third.status).toBe(200);
+    await waitFinished(staff, third.body.jobId);
 
-    const a = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
-    const b = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const a = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-duplicavel', userData: 0 } });
+    const b = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-duplicavel', userData: 0 } });
+    expect([a.status, b.status]).toEqual([200, 200]);
   });
 
   it('answers 404 / 400 for unknown or malformed job and file ids', async () => {
-    expect((await staff.get(`/api/v1/jobs/downloadid/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await staff.get(`/api/v1/jobs/download/${crypto.randomUUID()}`)).json().message).toBe('Arquivo não encontrado');
-    expect((await staff.get('/api/v1/jobs/download/abc')).statusCode).toBe(400);
-    const noFile = await staff.get('/api/v1/jobs/send/teste-duplicavel/0');
-    await waitFinished(staff, noFile.json().jobId);
-    expect((await staff.get(`/api/v1/jobs/downloadid/${noFile.json().jobId}`)).statusCode).toBe(404);
+    expect((await call(staff, jobsContracts.downloadByJob, { params: { jobId: crypto.randomUUID() } })).status).toBe(404);
+    expect((await call(staff, jobsContracts.download, { params: { fileId: crypto.randomUUID() } })).error.message).toBe('Arquivo não encontrado');
+    expect((await call(staff, jobsContracts.download, { params: { fileId: 'abc' } })).status).toBe(400);
+    const noFile = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-duplicavel', userData: 0 } });
+    await waitFinished(staff, noFile.body.jobId);
+    expect((await call(staff, jobsContracts.downloadByJob, { params: { jobId: noFile.body.jobId } })).status).toBe(404);
   });
 });
 
@@ -281,14 +281,14 @@ describe('schedules through pg-boss (issue 23 §1)', () => {
 
 describe('job outcomes', () => {
   it('ends failed (20) with the handler message and no retry on a business failure', async () => {
-    const res = await staff.get('/api/v1/jobs/send/teste-falha/0');
-    const job = await waitFinished(staff, res.json().jobId);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-falha', userData: 0 } });
+    const job = await waitFinished(staff, res.body.jobId);
     expect(job).toMatchObject({ jobStatus: 20, jobResult: 'Nenhum associado para processar' });
   });
 
   it('retries a job whose attempt threw, and ends done on the retry', async () => {
-    const res = await staff.get('/api/v1/jobs/send/teste-retry/0');
-    const job = await waitFinished(staff, res.json().jobId);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-retry', userData: 0 } });
+    const job = await waitFinished(staff, res.body.jobId);
     expect(job).toMatchObject({ jobStatus: 30, jobResult: 'tentativa 1' });
     const seen = events.filter((e) => e.name === 'jobprogress' && (e.payload as Job).jobId === job.jobId).map((e) => (e.payload as Job).jobStatus);
     expect(seen).toEqual([10, 0, 10, 0, 30]);
@@ -301,7 +301,7 @@ describe('job outcomes', () => {
       [jobId, staffUserId],
     );
     await ctx.app.jobs.supervise();
-    const job = (await staff.get('/api/v1/jobs')).json().find((j: Job) => j.jobId === jobId);
+    const job = (await call(staff, jobsContracts.list)).body.find((j: Job) => j.jobId === jobId);
     expect(job).toMatchObject({ jobStatus: 20, jobResult: jobTexts.interrupted });
   });
 });
@@ -310,23 +310,24 @@ describe('GET jobs and POST jobs/{jobId}/hide', () => {
   it('lists the own jobs newest submitted first, and hides one (showoff)', async () => {
     const { client, user } = await signedInAs(ctx, ['v2access', 'v2atd']);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await client.get('/api/v1/jobs/send/teste-duplicavel/0')).json().jobId);
-    const list = (await client.get('/api/v1/jobs')).json() as Job[];
+    for (let i = 0; i < 3; i++)
+      ids.push((await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'teste-duplicavel', userData: 0 } })).body.jobId);
+    const list = (await call(client, jobsContracts.list)).body;
     expect(list.map((j) => j.jobId)).toEqual([...ids].reverse());
 
     const before = events.length;
-    const hide = await client.post(`/api/v1/jobs/${ids[1]}/hide`, {});
-    expect(hide.statusCode).toBe(204);
-    expect((await client.get('/api/v1/jobs')).json().map((j: Job) => j.jobId)).toEqual([ids[2], ids[0]]);
+    const hide = await call(client, jobsContracts.hide, { params: { jobId: ids[1]! }, rawBody: {} });
+    expect(hide.status).toBe(204);
+    expect((await call(client, jobsContracts.list)).body.map((j: Job) => j.jobId)).toEqual([ids[2], ids[0]]);
     expect(events.slice(before).some((e) => e.name === 'reloadjobs' && e.target === user.userId)).toBe(true);
 
     // Someone else's job, an unknown one, and no XSRF header.
-    expect((await staff.post(`/api/v1/jobs/${ids[0]}/hide`, {})).statusCode).toBe(404);
-    expect((await client.post(`/api/v1/jobs/${crypto.randomUUID()}/hide`, {})).statusCode).toBe(404);
-    const noXsrf = await ctx.app.inject({ method: 'POST', url: `/api/v1/jobs/${ids[0]}/hide`, payload: {}, headers: { cookie: client.cookie } });
-    expect(noXsrf.statusCode).toBe(403);
-    expect(noXsrf.json().message).toContain('XSRF');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/jobs' })).statusCode).toBe(401);
+    expect((await call(staff, jobsContracts.hide, { params: { jobId: ids[0]! }, rawBody: {} })).status).toBe(404);
+    expect((await call(client, jobsContracts.hide, { params: { jobId: crypto.randomUUID() }, rawBody: {} })).status).toBe(404);
+    const noXsrf = await call(ctx.app, jobsContracts.hide, { params: { jobId: ids[0]! }, rawBody: {}, headers: { cookie: client.cookie } });
+    expect(noXsrf.status).toBe(403);
+    expect(noXsrf.error.message).toContain('XSRF');
+    expect((await call(ctx.app, jobsContracts.list)).status).toBe(401);
   });
 });
 
@@ -343,22 +344,25 @@ describe('downloads check the command role now (issue 8, finding 14)', () => {
       },
     });
     const { client, user } = await signedInAs(ctx, ['v2access', 'v2menufinexp']);
-    const started = await client.get('/api/v1/jobs/send/teste-anexo/0');
-    expect(started.statusCode, started.body).toBe(200);
-    const done = await waitFinished(client, started.json().jobId);
+    const started = await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'teste-anexo', userData: 0 } });
+    expect(started.status, started.res.body).toBe(200);
+    const done = await waitFinished(client, started.body.jobId);
     expect(done.jobStatus).toBe(30);
     const fileId = done.jobAttachments.split(';')[0]!;
-    expect((await client.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
-    expect((await client.get(`/api/v1/jobs/downloadid/${done.jobId}`)).statusCode).toBe(200);
+    expect((await call(client, jobsContracts.download, { params: { fileId } })).status).toBe(200);
+    expect((await call(client, jobsContracts.downloadByJob, { params: { jobId: done.jobId } })).status).toBe(200);
 
     // The profile loses the export role: the next request sees it.
     await ctx.db.delete(profileRoles).where(and(eq(profileRoles.permId, user.permId!), eq(profileRoles.role, 'v2menufinexp')));
-    for (const url of [`/api/v1/jobs/download/${fileId}`, `/api/v1/jobs/downloadid/${done.jobId}`]) {
-      const res = await client.get(url);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Você não tem permissão para executar esta operação');
+    for (const route of [
+      prepare(jobsContracts.download, { params: { fileId } }),
+      prepare(jobsContracts.downloadByJob, { params: { jobId: done.jobId } }),
+    ]) {
+      const res = await route.send(client);
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe('Você não tem permissão para executar esta operação');
     }
     const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    expect((await superadmin.get(`/api/v1/jobs/download/${fileId}`)).statusCode).toBe(200);
+    expect((await call(superadmin, jobsContracts.download, { params: { fileId } })).status).toBe(200);
   });
 });

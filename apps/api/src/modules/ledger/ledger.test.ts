@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, ledgerMessages as lm, roleCatalogue, statementSchema, type Role } from '@assoc/domain';
+import { formatCents, ledgerMessages as lm, roleCatalogue, statementSchema, type Role, ledgerContracts, memberContracts } from '@assoc/domain';
 import { audits, closingPeriods, outbox, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import type { Actor } from '../../lib/actor.js';
 
@@ -164,12 +164,12 @@ describe('statement calls', () => {
   it('GET user/{cstId} lists the periods in extratoDatas (open first, negative)', async () => {
     const { holder } = await family();
     await add(holder.cstId, 1_000);
-    const res = await staff.get(`/api/v1/user/${holder.cstId}`);
-    expect(res.statusCode).toBe(200);
+    const res = await call(staff, memberContracts.get, { params: { cstId: holder.cstId } });
+    expect(res.status).toBe(200);
     const open = await ledger().openPeriod(ctx.db);
-    expect(res.json().extratoDatas[0]).toEqual({ value: -open.fecId, label: 'Em aberto' });
+    expect(res.body.extratoDatas[0]).toEqual({ value: -open.fecId, label: 'Em aberto' });
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get(`/api/v1/user/${holder.cstId}`)).json().extratoDatas).toEqual([]);
+    expect((await call(client, memberContracts.get, { params: { cstId: holder.cstId } })).body.extratoDatas).toEqual([]);
   });
 
   it('GET user/extrato/{cstId}/{fecID}: entries with running balance from the earlier periods', async () => {
@@ -178,9 +178,9 @@ describe('statement calls', () => {
     await lock();
     const e1 = await add(holder.cstId, 2_000, { svcId: SVC, respId: dependent.cstId, date: new Date('2020-01-02T12:00:00Z') });
     const e2 = await add(holder.cstId, -500, { tipo: 'credito', descricao: 'Crédito' });
-    const res = await staff.get(`/api/v1/user/extrato/${holder.cstId}/-${e1.entry.fecId}`);
-    expect(res.statusCode).toBe(200);
-    const body = statementSchema.parse(res.json());
+    const res = await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: `-${e1.entry.fecId}` } });
+    expect(res.status).toBe(200);
+    const body = statementSchema.parse(res.body);
     expect(body).toMatchObject({ fecId: e1.entry.fecId, aberto: true, saldoAnterior: 10_000, saldoFinal: 11_500 });
     expect(body.entries.map((e) => [e.extId, e.saldo])).toEqual([
       [e1.entry.extId, 12_000],
@@ -188,51 +188,55 @@ describe('statement calls', () => {
     ]);
     expect(body.entries[0]).toMatchObject({ extResponsavel: dependent.custName, svcName: 'Plano Extrato', extDate: '2020-01-02T12:00:00.000Z' });
     // Same with the positive value.
-    expect((await staff.get(`/api/v1/user/extrato/${holder.cstId}/${e1.entry.fecId}`)).json().entries.length).toBe(2);
-    expect((await staff.get(`/api/v1/user/extrato/${holder.cstId}/99999999`)).json()).toEqual({ message: lm.periodNotFound });
-    expect((await staff.get(`/api/v1/user/extrato/${dependent.cstId}/${e1.entry.fecId}`)).statusCode).toBe(400);
-    expect((await staff.get(`/api/v1/user/extrato/${holder.cstId}/abc`)).json()).toEqual({ message: `fecID: ${lm.invalidPeriod}` });
-    expect((await staff.get(`/api/v1/user/extrato/${holder.cstId}/0`)).statusCode).toBe(400);
+    expect((await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: e1.entry.fecId } })).body.entries.length).toBe(2);
+    expect((await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: 99999999 } })).body).toEqual({
+      message: lm.periodNotFound,
+    });
+    expect((await call(staff, ledgerContracts.statement, { params: { cstId: dependent.cstId, fecID: e1.entry.fecId } })).status).toBe(400);
+    expect((await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: 'abc' } })).body).toEqual({
+      message: `fecID: ${lm.invalidPeriod}`,
+    });
+    expect((await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: 0 } })).status).toBe(400);
   });
 
   it('401 anonymous and 403 without the roles', async () => {
     const { holder } = await family();
     const { entry } = await add(holder.cstId, 100);
-    for (const url of [
-      `/api/v1/user/extrato/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/extratopdf/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/emailextrato/${holder.cstId}/${entry.fecId}`,
-      `/api/v1/user/extrato/estorno/${entry.extId}`,
+    for (const route of [
+      prepare(ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } }),
+      prepare(ledgerContracts.pdf, { params: { cstId: holder.cstId, period: entry.fecId } }),
+      prepare(ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } }),
+      prepare(ledgerContracts.reverse, { params: { extId: entry.extId } }),
     ]) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await route.send(ctx.app)).status).toBe(401);
     }
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabextratos']);
-    expect((await client.get(`/api/v1/user/extrato/${holder.cstId}/${entry.fecId}`)).statusCode).toBe(200);
-    expect((await client.get(`/api/v1/user/emailextrato/${holder.cstId}/${entry.fecId}`)).statusCode).toBe(403);
-    expect((await client.get(`/api/v1/user/extrato/estorno/${entry.extId}`)).statusCode).toBe(403);
+    expect((await call(client, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(200);
+    expect((await call(client, ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(403);
+    expect((await call(client, ledgerContracts.reverse, { params: { extId: entry.extId } })).status).toBe(403);
     const { client: none } = await signedInAs(ctx, ['v2access']);
-    expect((await none.get(`/api/v1/user/extrato/${holder.cstId}/${entry.fecId}`)).statusCode).toBe(403);
-    expect((await none.get(`/api/v1/user/extratopdf/${holder.cstId}/${entry.fecId}`)).statusCode).toBe(403);
+    expect((await call(none, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(403);
+    expect((await call(none, ledgerContracts.pdf, { params: { cstId: holder.cstId, period: entry.fecId } })).status).toBe(403);
     expect((await ledger().entriesOf(ctx.db, holder.cstId, entry.fecId))[0]!.extEstornoChild).toBeNull();
   });
 
   it('GET user/extrato/estorno/{extId}: success message, then refused twice and for the reversal', async () => {
     const { holder } = await family();
     const { entry } = await add(holder.cstId, 4_000);
-    const res = await staff.get(`/api/v1/user/extrato/estorno/${entry.extId}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: lm.reversed });
-    const again = await staff.get(`/api/v1/user/extrato/estorno/${entry.extId}`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: lm.alreadyReversed });
+    const res = await call(staff, ledgerContracts.reverse, { params: { extId: entry.extId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: lm.reversed });
+    const again = await call(staff, ledgerContracts.reverse, { params: { extId: entry.extId } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: lm.alreadyReversed });
     const [, child] = await ledger().entriesOf(ctx.db, holder.cstId, entry.fecId);
-    const reversal = await staff.get(`/api/v1/user/extrato/estorno/${child!.extId}`);
-    expect(reversal.statusCode).toBe(400);
-    expect(reversal.json()).toEqual({ message: lm.reversalNotReversible });
-    expect((await staff.get('/api/v1/user/extrato/estorno/99999999')).statusCode).toBe(404);
+    const reversal = await call(staff, ledgerContracts.reverse, { params: { extId: child!.extId } });
+    expect(reversal.status).toBe(400);
+    expect(reversal.body).toEqual({ message: lm.reversalNotReversible });
+    expect((await call(staff, ledgerContracts.reverse, { params: { extId: 99999999 } })).status).toBe(404);
     // Without the XSRF header the state-changing GET is refused.
-    const noXsrf = await ctx.app.inject({ method: 'GET', url: `/api/v1/user/extrato/estorno/${entry.extId}`, headers: { cookie: staff.cookie } });
-    expect(noXsrf.statusCode).toBe(403);
+    const noXsrf = await call(ctx.app, ledgerContracts.reverse, { params: { extId: entry.extId }, headers: { cookie: staff.cookie } });
+    expect(noXsrf.status).toBe(403);
     expect(await ledger().balance(ctx.db, holder.cstId)).toBe(0);
   });
 
@@ -244,10 +248,10 @@ describe('statement calls', () => {
     await add(holder.cstId, -2_000, { tipo: 'pagamento', descricao: 'Pagamento recebido' });
     const { locked } = await lock();
     expect(locked.fecId).toBe(e.entry.fecId);
-    const res = await staff.get(`/api/v1/user/extratopdf/${holder.cstId}/${locked.fecId}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const text = (await pdfText(res.rawPayload)).join(' ');
+    const res = await call(staff, ledgerContracts.pdf, { params: { cstId: holder.cstId, period: locked.fecId } });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(res.body)).join(' ');
     expect(text).toContain('Titular do Extrato PDF');
     expect(text).toContain('Plano de saúde do dependente');
     expect(text).toContain(dependent.custName);
@@ -261,9 +265,9 @@ describe('statement calls', () => {
   it('GET user/emailextrato: queued with the PDF attached; refused for situation 5 and without e-mail', async () => {
     const { holder } = await family();
     const { entry } = await add(holder.cstId, 1_500);
-    const res = await staff.get(`/api/v1/user/emailextrato/${holder.cstId}/${entry.fecId}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: lm.emailSent });
+    const res = await call(staff, ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: lm.emailSent });
     const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.cstId, holder.cstId));
     expect(mail).toMatchObject({ to: 'titular@example.com' });
     const links = await ctx.db.execute<{ n: number }>(
@@ -272,11 +276,13 @@ describe('statement calls', () => {
     expect(links.rows[0]!.n).toBe(1);
 
     const deceased = await family({ custAssocSituacao: 5 });
-    const refused = await staff.get(`/api/v1/user/emailextrato/${deceased.holder.cstId}/${entry.fecId}`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: lm.emailDeceased });
+    const refused = await call(staff, ledgerContracts.email, { params: { cstId: deceased.holder.cstId, fecID: entry.fecId } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: lm.emailDeceased });
     const noMail = await family({ custEmail: null });
-    expect((await staff.get(`/api/v1/user/emailextrato/${noMail.holder.cstId}/${entry.fecId}`)).json()).toEqual({ message: lm.emailMissing });
+    expect((await call(staff, ledgerContracts.email, { params: { cstId: noMail.holder.cstId, fecID: entry.fecId } })).body).toEqual({
+      message: lm.emailMissing,
+    });
     expect((await ctx.db.select().from(outbox).where(eq(outbox.cstId, deceased.holder.cstId))).length).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debitPlaceIds, holderBalance, NO_BILLING, BOLETO, owedBy } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { debitPlaceIds, holderBalance, NO_BILLING, BOLETO, owedBy, chargeContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { holderBalanceSql, holderDebtSql } from './ledger.repository.js';
 
 /**
@@ -217,9 +217,9 @@ describe('what a holder owes: one definition (issue 22 item 1)', () => {
   it('GET cobranca/divida answers the same over HTTP (a sample of each debit place)', async () => {
     for (const bnkId of debitPlaceIds) {
       for (const l of ledgers.filter((x) => x.bnkId === bnkId).slice(0, 5)) {
-        const res = await staff.get(`/api/v1/cobranca/divida/${l.cstId}`);
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toEqual({ cstId: l.cstId, divida: owedBy(entriesOf(l)) });
+        const res = await call(staff, chargeContracts.debt, { params: { cstId: l.cstId } });
+        expect(res.status, res.res.body).toBe(200);
+        expect(res.body).toEqual({ cstId: l.cstId, divida: owedBy(entriesOf(l)) });
       }
     }
   });

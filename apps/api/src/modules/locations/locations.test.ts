@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages } from '@assoc/domain';
+import { genericMessages, circunscricaoContracts, comarcaContracts, forumContracts, localContracts, locationContracts } from '@assoc/domain';
 import { audits, circunscricoes, comarcas, forums, locals, regions } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -17,7 +17,6 @@ let deletedRajId: number;
 
 const api = (path: string) => `/api/v1/${path}`;
 const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
-const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
 const auditsOf = (category: string, entityId: number | string) =>
   ctx.db
     .select()
@@ -132,9 +131,9 @@ let locId: number;
 
 describe('circunscricao', () => {
   it('adds (200, the record with cirId, coordinator names) and audits', async () => {
-    const res = await admin.post(api('circunscricao'), { ...cir, cirRaj: rajId, corAdjunto: adjunto.cstId });
-    expect(res.statusCode, res.body).toBe(200);
-    const record = res.json();
+    const res = await call(admin, circunscricaoContracts.add, { body: { ...cir, cirRaj: rajId, corAdjunto: adjunto.cstId } });
+    expect(res.status, res.res.body).toBe(200);
+    const record = res.body;
     cirId = record.cirId;
     expect(record).toEqual({
       cirId: expect.any(Number),
@@ -152,37 +151,42 @@ describe('circunscricao', () => {
   });
 
   it('lists circunscrições with the RAJ choices (live regions only) and reads one', async () => {
-    const res = await admin.get(api('circunscricao'));
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await call(admin, circunscricaoContracts.list);
+    expect(res.status).toBe(200);
+    const body = res.body;
     expect(body.cirs).toContainEqual(expect.objectContaining({ cirId, cirNome: cir.cirNome }));
     expect(body.rajs).toEqual([{ regionId: rajId, regionName: '1ª RAJ - Grande São Paulo' }]);
-    const one = await admin.get(api(`circunscricao/${cirId}`));
-    expect(one.json()).toEqual(body.cirs.find((c: { cirId: number }) => c.cirId === cirId));
+    const one = await call(admin, circunscricaoContracts.get, { params: { cirId } });
+    expect(one.body).toEqual(body.cirs.find((c: { cirId: number }) => c.cirId === cirId));
   });
 
   it('lists ordinals by their value: 2ª before 10ª', async () => {
     for (const cirNome of ['10ª Ordem Numérica', '2ª Ordem Numérica']) {
-      expect((await admin.post(api('circunscricao'), { ...cir, cirNome })).statusCode).toBe(200);
+      expect((await call(admin, circunscricaoContracts.add, { body: { ...cir, cirNome } })).status).toBe(200);
     }
-    const names = (await admin.get(api('circunscricao')))
-      .json()
-      .cirs.map((c: { cirNome: string }) => c.cirNome)
+    const names = (await call(admin, circunscricaoContracts.list)).body.cirs
+      .map((c: { cirNome: string }) => c.cirNome)
       .filter((name: string) => name.includes('Ordem Numérica'));
     expect(names).toEqual(['2ª Ordem Numérica', '10ª Ordem Numérica']);
   });
 
   it('updates with PUT circunscricao/{cirId} (204) and audits before/after', async () => {
-    const res = await put(admin, api(`circunscricao/${cirId}`), {
-      ...cir,
-      cirRaj: rajId,
-      cirRegional: 'Capital e Grande SP',
-      corAdjunto: adjunto.cstId,
-      version: await versionOf('circunscricao', cirId),
+    const res = await call(admin, circunscricaoContracts.update, {
+      params: { cirId },
+      body: {
+        ...cir,
+        cirRaj: rajId,
+        cirRegional: 'Capital e Grande SP',
+        corAdjunto: adjunto.cstId,
+        version: await versionOf('circunscricao', cirId),
+      },
     });
-    expect(res.statusCode, res.body).toBe(204);
-    expect(res.body).toBe('');
-    expect((await admin.get(api(`circunscricao/${cirId}`))).json()).toMatchObject({ cirRegional: 'Capital e Grande SP', cirRaj: rajId });
+    expect(res.status, res.res.body).toBe(204);
+    expect(res.res.body).toBe('');
+    expect((await call(admin, circunscricaoContracts.get, { params: { cirId } })).body).toMatchObject({
+      cirRegional: 'Capital e Grande SP',
+      cirRaj: rajId,
+    });
     expect((await auditsOf('circunscricoes', cirId)).at(-1)).toMatchObject({
       action: 'update',
       before: { cirRegional: 'Capital' },
@@ -201,12 +205,15 @@ describe('circunscricao', () => {
     [{ corTitular: 0 }, 'corTitular: Valor não válido'],
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
-    const add = await admin.post(api('circunscricao'), { ...cir, ...change });
-    expect(add.statusCode).toBe(400);
-    expect(add.json().message).toBe(message);
-    const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change, version: await versionOf('circunscricao', cirId) });
-    expect(update.statusCode).toBe(400);
-    expect(update.json().message).toBe(message);
+    const add = await call(admin, circunscricaoContracts.add, { rawBody: { ...cir, ...change } });
+    expect(add.status).toBe(400);
+    expect(add.error.message).toBe(message);
+    const update = await call(admin, circunscricaoContracts.update, {
+      params: { cirId },
+      rawBody: { ...cir, ...change, version: await versionOf('circunscricao', cirId) },
+    });
+    expect(update.status).toBe(400);
+    expect(update.error.message).toBe(message);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -225,29 +232,32 @@ describe('circunscricao', () => {
       [{ corTitular: deceasedBySituation.cstId }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
       [{ corAdjunto: deceasedByDate.cstId }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
     ] as const) {
-      const add = await admin.post(api('circunscricao'), { ...cir, ...change });
-      expect(add.statusCode, JSON.stringify(change)).toBe(400);
-      expect(add.json()).toEqual({ message });
-      const update = await put(admin, api(`circunscricao/${cirId}`), { ...cir, ...change, version: await versionOf('circunscricao', cirId) });
-      expect(update.json()).toEqual({ message });
+      const add = await call(admin, circunscricaoContracts.add, { body: { ...cir, ...change } });
+      expect(add.status, JSON.stringify(change)).toBe(400);
+      expect(add.body).toEqual({ message });
+      const update = await call(admin, circunscricaoContracts.update, {
+        params: { cirId },
+        body: { ...cir, ...change, version: await versionOf('circunscricao', cirId) },
+      });
+      expect(update.body).toEqual({ message });
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown circunscrição', async () => {
-    expect((await admin.get(api('circunscricao/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
-    const res = await put(admin, api('circunscricao/999999'), { ...cir, version: 1 });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Circunscrição não encontrada' });
+    expect((await call(admin, circunscricaoContracts.get, { params: { cirId: 999999 } })).body).toEqual({ message: 'Circunscrição não encontrada' });
+    const res = await call(admin, circunscricaoContracts.update, { params: { cirId: 999999 }, body: { ...cir, version: 1 } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Circunscrição não encontrada' });
   });
 });
 
 describe('comarcas', () => {
   it('adds to a circunscrição (200, the record), lists by circunscrição, reads one, updates (204); audited', async () => {
-    const res = await admin.post(api(`comarcas/${cirId}`), comarca);
-    expect(res.statusCode, res.body).toBe(200);
-    comId = res.json().comId;
-    expect(res.json()).toEqual({
+    const res = await call(admin, comarcaContracts.add, { params: { cirId }, body: comarca });
+    expect(res.status, res.res.body).toBe(200);
+    comId = res.body.comId;
+    expect(res.body).toEqual({
       comId,
       cirId,
       comNome: 'Comarca de São Paulo',
@@ -257,15 +267,18 @@ describe('comarcas', () => {
       adjuntoName: null,
       version: 1,
     });
-    expect((await admin.get(api(`comarcas/all/${cirId}`))).json()).toEqual([res.json()]);
-    expect((await admin.get(api(`comarcas/${comId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`comarcas/${comId}`), {
-      ...comarca,
-      comNome: 'Comarca da Capital',
-      version: await versionOf('comarcas', comId),
+    expect((await call(admin, comarcaContracts.list, { params: { cirId } })).body).toEqual([res.body]);
+    expect((await call(admin, comarcaContracts.get, { params: { comId } })).body).toEqual(res.body);
+    const updated = await call(admin, comarcaContracts.update, {
+      params: { comId },
+      body: {
+        ...comarca,
+        comNome: 'Comarca da Capital',
+        version: await versionOf('comarcas', comId),
+      },
     });
-    expect(updated.statusCode, updated.body).toBe(204);
-    expect((await admin.get(api(`comarcas/${comId}`))).json().comNome).toBe('Comarca da Capital');
+    expect(updated.status, updated.res.body).toBe(204);
+    expect((await call(admin, comarcaContracts.get, { params: { comId } })).body.comNome).toBe('Comarca da Capital');
     expect((await auditsOf('comarcas', comId)).map((a) => a.action)).toEqual(['insert', 'update']);
   });
 
@@ -276,31 +289,34 @@ describe('comarcas', () => {
     [{ corAdjunto: 999_999 }, 'corAdjunto: Coordenador não encontrado entre os magistrados titulares'],
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
-    expect((await admin.post(api(`comarcas/${cirId}`), { ...comarca, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api(`comarcas/${comId}`), { ...comarca, ...change, version: await versionOf('comarcas', comId) });
-    expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual({ message });
+    expect((await call(admin, comarcaContracts.add, { params: { cirId }, body: { ...comarca, ...change } })).body).toEqual({ message });
+    const update = await call(admin, comarcaContracts.update, {
+      params: { comId },
+      body: { ...comarca, ...change, version: await versionOf('comarcas', comId) },
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toEqual({ message });
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown circunscrição or comarca, changing nothing', async () => {
     const before = await snapshot();
-    const post = await admin.post(api('comarcas/999999'), comarca);
-    expect(post.statusCode).toBe(404);
-    expect(post.json()).toEqual({ message: 'Circunscrição não encontrada' });
-    expect((await admin.get(api('comarcas/all/999999'))).json()).toEqual({ message: 'Circunscrição não encontrada' });
-    expect((await admin.get(api('comarcas/999999'))).json()).toEqual({ message: 'Comarca não encontrada' });
-    expect((await put(admin, api('comarcas/999999'), { ...comarca, version: 1 })).statusCode).toBe(404);
+    const post = await call(admin, comarcaContracts.add, { params: { cirId: 999999 }, body: comarca });
+    expect(post.status).toBe(404);
+    expect(post.body).toEqual({ message: 'Circunscrição não encontrada' });
+    expect((await call(admin, comarcaContracts.list, { params: { cirId: 999999 } })).body).toEqual({ message: 'Circunscrição não encontrada' });
+    expect((await call(admin, comarcaContracts.get, { params: { comId: 999999 } })).body).toEqual({ message: 'Comarca não encontrada' });
+    expect((await call(admin, comarcaContracts.update, { params: { comId: 999999 }, body: { ...comarca, version: 1 } })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('forums', () => {
   it('adds to a comarca with CEP and phones as digits (200), lists, reads one, updates (204); audited', async () => {
-    const res = await admin.post(api(`forums/${comId}`), forum);
-    expect(res.statusCode, res.body).toBe(200);
-    apfId = res.json().apfId;
-    expect(res.json()).toEqual({
+    const res = await call(admin, forumContracts.add, { params: { comId }, body: forum });
+    expect(res.status, res.res.body).toBe(200);
+    apfId = res.body.apfId;
+    expect(res.body).toEqual({
       apfId,
       comId,
       forNome: forum.forNome,
@@ -321,17 +337,24 @@ describe('forums', () => {
       adjuntoName: null,
       version: 1,
     });
-    expect((await admin.get(api(`forums/all/${comId}`))).json()).toEqual([res.json()]);
-    expect((await admin.get(api(`forums/${apfId}`))).json()).toEqual(res.json());
-    const updated = await put(admin, api(`forums/${apfId}`), {
-      ...forum,
+    expect((await call(admin, forumContracts.list, { params: { comId } })).body).toEqual([res.body]);
+    expect((await call(admin, forumContracts.get, { params: { apfId } })).body).toEqual(res.body);
+    const updated = await call(admin, forumContracts.update, {
+      params: { apfId },
+      body: {
+        ...forum,
+        forComplement: '2º andar',
+        forPhoneDdd2: '11',
+        forPhone2: '98765-4321',
+        version: await versionOf('forums', apfId),
+      },
+    });
+    expect(updated.status, updated.res.body).toBe(204);
+    expect((await call(admin, forumContracts.get, { params: { apfId } })).body).toMatchObject({
       forComplement: '2º andar',
       forPhoneDdd2: '11',
-      forPhone2: '98765-4321',
-      version: await versionOf('forums', apfId),
+      forPhone2: '987654321',
     });
-    expect(updated.statusCode, updated.body).toBe(204);
-    expect((await admin.get(api(`forums/${apfId}`))).json()).toMatchObject({ forComplement: '2º andar', forPhoneDdd2: '11', forPhone2: '987654321' });
     expect((await auditsOf('foruns', apfId)).at(-1)).toMatchObject({
       action: 'update',
       before: { forComplement: null },
@@ -359,29 +382,32 @@ describe('forums', () => {
     [{ corTitular: 999_999 }, 'corTitular: Coordenador não encontrado entre os magistrados titulares'],
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
-    expect((await admin.post(api(`forums/${comId}`), { ...forum, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api(`forums/${apfId}`), { ...forum, ...change, version: await versionOf('forums', apfId) });
-    expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual({ message });
+    expect((await call(admin, forumContracts.add, { params: { comId }, body: { ...forum, ...change } })).body).toEqual({ message });
+    const update = await call(admin, forumContracts.update, {
+      params: { apfId },
+      body: { ...forum, ...change, version: await versionOf('forums', apfId) },
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toEqual({ message });
     expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown comarca or fórum, changing nothing', async () => {
     const before = await snapshot();
-    expect((await admin.post(api('forums/999999'), forum)).json()).toEqual({ message: 'Comarca não encontrada' });
-    expect((await admin.get(api('forums/all/999999'))).statusCode).toBe(404);
-    expect((await admin.get(api('forums/999999'))).json()).toEqual({ message: 'Fórum não encontrado' });
-    expect((await put(admin, api('forums/999999'), { ...forum, version: 1 })).statusCode).toBe(404);
+    expect((await call(admin, forumContracts.add, { params: { comId: 999999 }, body: forum })).body).toEqual({ message: 'Comarca não encontrada' });
+    expect((await call(admin, forumContracts.list, { params: { comId: 999999 } })).status).toBe(404);
+    expect((await call(admin, forumContracts.get, { params: { apfId: 999999 } })).body).toEqual({ message: 'Fórum não encontrado' });
+    expect((await call(admin, forumContracts.update, { params: { apfId: 999999 }, body: { ...forum, version: 1 } })).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('local', () => {
   it('adds to a forum (200, the record), lists by forum, updates with the key in the body (200); audited', async () => {
-    const res = await admin.post(api(`local/${apfId}`), local);
-    expect(res.statusCode, res.body).toBe(200);
-    locId = res.json().locId;
-    expect(res.json()).toEqual({
+    const res = await call(admin, localContracts.add, { params: { apfId }, body: local });
+    expect(res.status, res.res.body).toBe(200);
+    locId = res.body.locId;
+    expect(res.body).toEqual({
       locId,
       apfId,
       locNome: '1ª Vara Cível',
@@ -402,17 +428,19 @@ describe('local', () => {
       version: 1,
     });
     // refreshCounter only busts the client's cache.
-    expect((await admin.get(api(`local/id/${apfId}/0`))).json()).toEqual([res.json()]);
-    expect((await admin.get(api(`local/id/${apfId}/17`))).json()).toEqual([res.json()]);
-    const updated = await put(admin, api('local'), {
-      ...local,
-      locId,
-      locNome: '2ª Vara Cível',
-      locPhone1Ext: '',
-      version: await versionOf('local', locId),
+    expect((await call(admin, localContracts.list, { params: { apfId, refreshCounter: 0 } })).body).toEqual([res.body]);
+    expect((await call(admin, localContracts.list, { params: { apfId, refreshCounter: 17 } })).body).toEqual([res.body]);
+    const updated = await call(admin, localContracts.update, {
+      body: {
+        ...local,
+        locId,
+        locNome: '2ª Vara Cível',
+        locPhone1Ext: '',
+        version: await versionOf('local', locId),
+      },
     });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toEqual({ ...res.json(), locNome: '2ª Vara Cível', locPhone1Ext: null, version: 2 });
+    expect(updated.status, updated.res.body).toBe(200);
+    expect(updated.body).toEqual({ ...res.body, locNome: '2ª Vara Cível', locPhone1Ext: null, version: 2 });
     expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update']);
     expect((await auditsOf('locais', locId)).at(-1)).toMatchObject({ before: { locNome: '1ª Vara Cível' }, after: { locNome: '2ª Vara Cível' } });
   });
@@ -431,37 +459,45 @@ describe('local', () => {
     [{ locFax: 'fax' }, 'locFax: Apenas caracteres numéricos'],
   ])('refuses %j with the pt-BR message (400), changing nothing', async (change, message) => {
     const before = await snapshot();
-    expect((await admin.post(api(`local/${apfId}`), { ...local, ...change })).json()).toEqual({ message });
-    const update = await put(admin, api('local'), { ...local, locId, ...change, version: await versionOf('local', locId) });
-    expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual({ message });
+    expect((await call(admin, localContracts.add, { params: { apfId }, body: { ...local, ...change } })).body).toEqual({ message });
+    const update = await call(admin, localContracts.update, { body: { ...local, locId, ...change, version: await versionOf('local', locId) } });
+    expect(update.status).toBe(400);
+    expect(update.body).toEqual({ message });
     expect(await snapshot()).toEqual(before);
   });
 
   it('soft-deletes (200, the record): gone from the list, kept in the table, recovered by PUT local', async () => {
-    const res = await del(admin, api(`local/${locId}?version=${await versionOf('local', locId)}`));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ locId, locNome: '2ª Vara Cível' });
-    expect((await admin.get(api(`local/id/${apfId}/1`))).json()).toEqual([]);
+    const res = await call(admin, localContracts.remove, { params: { locId }, query: { version: await versionOf('local', locId) } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toMatchObject({ locId, locNome: '2ª Vara Cível' });
+    expect((await call(admin, localContracts.list, { params: { apfId, refreshCounter: 1 } })).body).toEqual([]);
     const [row] = await ctx.db.select().from(locals).where(eq(locals.locId, locId));
     expect(row!.deletedAt).toBeInstanceOf(Date);
-    const again = await del(admin, api(`local/${locId}?version=${await versionOf('local', locId)}`));
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
+    const again = await call(admin, localContracts.remove, { params: { locId }, query: { version: await versionOf('local', locId) } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'Registro já foi apagado' });
 
-    const restored = await put(admin, api('local'), { ...local, locId, locNome: '2ª Vara Cível', version: await versionOf('local', locId) });
-    expect(restored.statusCode).toBe(200);
-    expect((await admin.get(api(`local/id/${apfId}/2`))).json()).toHaveLength(1);
+    const restored = await call(admin, localContracts.update, {
+      body: { ...local, locId, locNome: '2ª Vara Cível', version: await versionOf('local', locId) },
+    });
+    expect(restored.status).toBe(200);
+    expect((await call(admin, localContracts.list, { params: { apfId, refreshCounter: 2 } })).body).toHaveLength(1);
     expect((await auditsOf('locais', locId)).map((a) => a.action)).toEqual(['insert', 'update', 'delete', 'restore']);
   });
 
   it('answers 404 for an unknown forum or local, changing nothing', async () => {
     const before = await snapshot();
-    expect((await admin.get(api('local/id/999999/0'))).json()).toEqual({ message: 'Fórum não encontrado' });
-    expect((await admin.post(api('local/999999'), local)).json()).toEqual({ message: 'Fórum não encontrado' });
-    expect((await put(admin, api('local'), { ...local, locId: 999_999, version: 1 })).json()).toEqual({ message: 'Local não encontrado' });
-    expect((await put(admin, api('local'), { ...local, version: 1 })).statusCode).toBe(404);
-    expect((await del(admin, api('local/999999?version=1'))).json()).toEqual({ message: 'Local não encontrado' });
+    expect((await call(admin, localContracts.list, { params: { apfId: 999999, refreshCounter: 0 } })).body).toEqual({
+      message: 'Fórum não encontrado',
+    });
+    expect((await call(admin, localContracts.add, { params: { apfId: 999999 }, body: local })).body).toEqual({ message: 'Fórum não encontrado' });
+    expect((await call(admin, localContracts.update, { body: { ...local, locId: 999_999, version: 1 } })).body).toEqual({
+      message: 'Local não encontrado',
+    });
+    expect((await call(admin, localContracts.update, { body: { ...local, version: 1 } })).status).toBe(404);
+    expect((await call(admin, localContracts.remove, { params: { locId: 999999 }, query: { version: 1 } })).body).toEqual({
+      message: 'Local não encontrado',
+    });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -491,7 +527,7 @@ describe('lost updates (decision 5)', () => {
   }
 
   it('circunscrição: the second save over the first gets 409', async () => {
-    const id = (await admin.post(api('circunscricao'), { ...cir, cirNome: 'Circunscrição disputada' })).json().cirId;
+    const id = (await call(admin, circunscricaoContracts.add, { body: { ...cir, cirNome: 'Circunscrição disputada' } })).body.cirId;
     await race(
       `circunscricao/${id}`,
       cir,
@@ -501,81 +537,96 @@ describe('lost updates (decision 5)', () => {
   });
 
   it('comarca: the second save over the first gets 409', async () => {
-    const id = (await admin.post(api(`comarcas/${cirId}`), { ...comarca, comNome: 'Comarca disputada' })).json().comId;
+    const id = (await call(admin, comarcaContracts.add, { params: { cirId }, body: { ...comarca, comNome: 'Comarca disputada' } })).body.comId;
     await race(`comarcas/${id}`, comarca, { comNome: 'Comarca do primeiro' }, { comNome: 'Comarca do segundo' });
   });
 
   it('fórum: the second save over the first gets 409', async () => {
-    const id = (await admin.post(api(`forums/${comId}`), { ...forum, forNome: 'Fórum disputado' })).json().apfId;
+    const id = (await call(admin, forumContracts.add, { params: { comId }, body: { ...forum, forNome: 'Fórum disputado' } })).body.apfId;
     await race(`forums/${id}`, forum, { forNome: 'Fórum do primeiro' }, { forNome: 'Fórum do segundo', forCity: 'Santos' });
   });
 
   it('of two level saves sent at once on the same version, exactly one wins', async () => {
-    const id = (await admin.post(api('circunscricao'), { ...cir, cirNome: 'Circunscrição simultânea' })).json().cirId;
+    const id = (await call(admin, circunscricaoContracts.add, { body: { ...cir, cirNome: 'Circunscrição simultânea' } })).body.cirId;
     const results = await Promise.all([
-      put(admin, api(`circunscricao/${id}`), { ...cir, cirNome: 'Simultânea um', version: 1 }),
-      put(admin2, api(`circunscricao/${id}`), { ...cir, cirNome: 'Simultânea dois', version: 1 }),
+      call(admin, circunscricaoContracts.update, { params: { cirId: id }, body: { ...cir, cirNome: 'Simultânea um', version: 1 } }),
+      call(admin2, circunscricaoContracts.update, { params: { cirId: id }, body: { ...cir, cirNome: 'Simultânea dois', version: 1 } }),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 409]);
-    expect((await admin.get(api(`circunscricao/${id}`))).json().version).toBe(2);
+    expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
+    expect((await call(admin, circunscricaoContracts.get, { params: { cirId: id } })).body.version).toBe(2);
     expect((await auditsOf('circunscricoes', id)).map((a) => a.action)).toEqual(['insert', 'update']);
   });
 
   it('local: a stale PUT local and a stale DELETE local/{locId} get 409 and change nothing', async () => {
-    const created = (await admin.post(api(`local/${apfId}`), { ...local, locNome: 'Vara disputada' })).json();
+    const created = (await call(admin, localContracts.add, { params: { apfId }, body: { ...local, locNome: 'Vara disputada' } })).body;
     const load = async (client: Client) =>
-      (await client.get(api(`local/id/${apfId}/0`))).json().find((l: { locId: number }) => l.locId === created.locId);
+      (await call(client, localContracts.list, { params: { apfId, refreshCounter: 0 } })).body.find(
+        (l: { locId: number }) => l.locId === created.locId,
+      );
     const first = await load(admin);
     const second = await load(admin2);
-    const saved = await put(admin, api('local'), { ...local, locId: created.locId, locNome: 'Vara do primeiro', version: first.version });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().version).toBe(2);
+    const saved = await call(admin, localContracts.update, {
+      body: { ...local, locId: created.locId, locNome: 'Vara do primeiro', version: first!.version },
+    });
+    expect(saved.status, saved.res.body).toBe(200);
+    expect(saved.body.version).toBe(2);
     const before = await snapshot();
-    const stale = await put(admin2, api('local'), { ...local, locId: created.locId, locNome: 'Vara do segundo', version: second.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
-    const staleDelete = await del(admin2, api(`local/${created.locId}?version=${second.version}`));
-    expect(staleDelete.statusCode).toBe(409);
-    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    const stale = await call(admin2, localContracts.update, {
+      body: { ...local, locId: created.locId, locNome: 'Vara do segundo', version: second!.version },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await call(admin2, localContracts.remove, { params: { locId: created.locId }, query: { version: second!.version } });
+    expect(staleDelete.status).toBe(409);
+    expect(staleDelete.body).toEqual({ message: genericMessages.staleRecord });
     expect(await snapshot()).toEqual(before);
-    expect(await load(admin)).toEqual(saved.json());
-    expect((await del(admin, api(`local/${created.locId}`))).json()).toEqual({ message: 'version: Campo obrigatório' });
+    expect(await load(admin)).toEqual(saved.body);
+    expect((await call(admin, localContracts.remove, { params: { locId: created.locId } })).body).toEqual({ message: 'version: Campo obrigatório' });
   });
 
   it('a coordinator propagated from a level bumps the locals beneath: a local form opened before cannot save over it', async () => {
-    const forumId = (await admin.post(api(`forums/${comId}`), { ...forum, forNome: 'Fórum propagado' })).json().apfId;
-    const created = (await admin.post(api(`local/${forumId}`), { ...local, locNome: 'Vara sob o fórum' })).json();
-    const opened = (await admin2.get(api(`local/id/${forumId}/0`))).json()[0];
-    expect(opened.version).toBe(1);
-    const forumNow = (await admin.get(api(`forums/${forumId}`))).json();
+    const forumId = (await call(admin, forumContracts.add, { params: { comId }, body: { ...forum, forNome: 'Fórum propagado' } })).body.apfId;
+    const created = (await call(admin, localContracts.add, { params: { apfId: forumId }, body: { ...local, locNome: 'Vara sob o fórum' } })).body;
+    const opened = (await call(admin2, localContracts.list, { params: { apfId: forumId, refreshCounter: 0 } })).body[0];
+    expect(opened!.version).toBe(1);
+    const forumNow = (await call(admin, forumContracts.get, { params: { apfId: forumId } })).body;
     expect(
-      (await put(admin, api(`forums/${forumId}`), { ...forum, forNome: 'Fórum propagado', corTitular: other.cstId, version: forumNow.version }))
-        .statusCode,
+      (
+        await call(admin, forumContracts.update, {
+          params: { apfId: forumId },
+          body: { ...forum, forNome: 'Fórum propagado', corTitular: other.cstId, version: forumNow.version },
+        })
+      ).status,
     ).toBe(204);
-    const propagated = (await admin.get(api(`local/id/${forumId}/0`))).json()[0];
+    const propagated = (await call(admin, localContracts.list, { params: { apfId: forumId, refreshCounter: 0 } })).body[0];
     expect(propagated).toMatchObject({ locId: created.locId, corTitular: other.cstId, version: 2 });
 
-    const stale = await put(admin2, api('local'), { ...local, locId: created.locId, locNome: 'Vara renomeada', version: opened.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
-    expect((await admin.get(api(`local/id/${forumId}/0`))).json()[0]).toEqual(propagated);
+    const stale = await call(admin2, localContracts.update, {
+      body: { ...local, locId: created.locId, locNome: 'Vara renomeada', version: opened!.version },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
+    expect((await call(admin, localContracts.list, { params: { apfId: forumId, refreshCounter: 0 } })).body[0]).toEqual(propagated);
   });
 });
 
 describe('coordinators', () => {
   /** A small hierarchy: returns the ids of its levels and locals. */
   async function hierarchy(name: string, forumsPerComarca: number[]) {
-    const c = (await admin.post(api('circunscricao'), { ...cir, cirNome: `Circunscrição ${name}` })).json();
+    const c = (await call(admin, circunscricaoContracts.add, { body: { ...cir, cirNome: `Circunscrição ${name}` } })).body;
     const result = { cirId: c.cirId as number, comIds: [] as number[], apfIds: [] as number[], locIds: [] as number[][] };
     for (const [i, n] of forumsPerComarca.entries()) {
-      const com = (await admin.post(api(`comarcas/${c.cirId}`), { ...comarca, comNome: `Comarca ${name} ${i + 1}` })).json();
+      const com = (await call(admin, comarcaContracts.add, { params: { cirId: c.cirId }, body: { ...comarca, comNome: `Comarca ${name} ${i + 1}` } }))
+        .body;
       result.comIds.push(com.comId);
       for (let f = 0; f < n; f++) {
-        const fo = (await admin.post(api(`forums/${com.comId}`), { ...forum, forNome: `Fórum ${name} ${i + 1}.${f + 1}` })).json();
+        const fo = (
+          await call(admin, forumContracts.add, { params: { comId: com.comId }, body: { ...forum, forNome: `Fórum ${name} ${i + 1}.${f + 1}` } })
+        ).body;
         result.apfIds.push(fo.apfId);
         const ids = [];
         for (const vara of ['1ª Vara Cível', '2ª Vara Criminal'])
-          ids.push((await admin.post(api(`local/${fo.apfId}`), { ...local, locNome: vara })).json().locId);
+          ids.push((await call(admin, localContracts.add, { params: { apfId: fo.apfId }, body: { ...local, locNome: vara } })).body.locId);
         result.locIds.push(ids);
       }
     }
@@ -595,23 +646,29 @@ describe('coordinators', () => {
     const b = await hierarchy('B', [1]);
     const allA = a.locIds.flat();
     const deletedLocal = allA.at(-1)!;
-    await del(admin, api(`local/${deletedLocal}?version=${await versionOf('local', deletedLocal)}`));
+    await call(admin, localContracts.remove, { params: { locId: deletedLocal }, query: { version: await versionOf('local', deletedLocal) } });
     // One local keeps its own adjunto: only the titular is informed.
     await ctx.db.update(locals).set({ corAdjunto: other.cstId }).where(eq(locals.locId, allA[0]!));
 
-    const res = await put(admin, api(`circunscricao/${a.cirId}`), {
-      ...cir,
-      cirNome: 'Circunscrição A',
-      corTitular: titular.cstId,
-      version: await versionOf('circunscricao', a.cirId),
+    const res = await call(admin, circunscricaoContracts.update, {
+      params: { cirId: a.cirId },
+      body: {
+        ...cir,
+        cirNome: 'Circunscrição A',
+        corTitular: titular.cstId,
+        version: await versionOf('circunscricao', a.cirId),
+      },
     });
-    expect(res.statusCode, res.body).toBe(204);
+    expect(res.status, res.res.body).toBe(204);
     const live = allA.filter((id) => id !== deletedLocal);
     expect(await pairs(live)).toEqual(live.map((id) => [titular.cstId, id === allA[0] ? other.cstId : null]));
     expect(await pairs([deletedLocal])).toEqual([[null, null]]);
     expect(await pairs(b.locIds.flat())).toEqual(b.locIds.flat().map(() => [null, null]));
     // The local's record shows the coordinator's name.
-    expect((await admin.get(api(`local/id/${a.apfIds[0]}/0`))).json()[0]).toMatchObject({ corTitular: titular.cstId, titularName: titular.custName });
+    expect((await call(admin, localContracts.list, { params: { apfId: a.apfIds[0], refreshCounter: 0 } })).body[0]).toMatchObject({
+      corTitular: titular.cstId,
+      titularName: titular.custName,
+    });
 
     const [summary] = await auditsOf('locais', `circunscricoes:${a.cirId}`);
     expect(summary).toMatchObject({ action: 'update', userName: adminName, after: { corTitular: titular.cstId, locIds: live } });
@@ -625,13 +682,16 @@ describe('coordinators', () => {
     const comarcaLocals = a.locIds.slice(0, 2).flat();
     expect(
       (
-        await put(admin, api(`comarcas/${a.comIds[0]}`), {
-          ...comarca,
-          comNome: 'Comarca A 1',
-          corAdjunto: adjunto.cstId,
-          version: await versionOf('comarcas', a.comIds[0]!),
+        await call(admin, comarcaContracts.update, {
+          params: { comId: a.comIds[0] },
+          body: {
+            ...comarca,
+            comNome: 'Comarca A 1',
+            corAdjunto: adjunto.cstId,
+            version: await versionOf('comarcas', a.comIds[0]!),
+          },
         })
-      ).statusCode,
+      ).status,
     ).toBe(204);
     expect(await pairs(comarcaLocals)).toEqual(comarcaLocals.map(() => [titular.cstId, adjunto.cstId]));
     expect(await pairs([a.locIds[2]![0]!])).toEqual([[titular.cstId, null]]);
@@ -640,14 +700,17 @@ describe('coordinators', () => {
     // A forum with both: its locals only.
     expect(
       (
-        await put(admin, api(`forums/${a.apfIds[1]}`), {
-          ...forum,
-          forNome: 'Fórum A 1.2',
-          corTitular: other.cstId,
-          corAdjunto: titular.cstId,
-          version: await versionOf('forums', a.apfIds[1]!),
+        await call(admin, forumContracts.update, {
+          params: { apfId: a.apfIds[1] },
+          body: {
+            ...forum,
+            forNome: 'Fórum A 1.2',
+            corTitular: other.cstId,
+            corAdjunto: titular.cstId,
+            version: await versionOf('forums', a.apfIds[1]!),
+          },
         })
-      ).statusCode,
+      ).status,
     ).toBe(204);
     expect(await pairs(a.locIds[1]!)).toEqual([
       [other.cstId, titular.cstId],
@@ -659,17 +722,23 @@ describe('coordinators', () => {
     ]);
 
     // Saving again with the same coordinators changes no local: no new summary.
-    await put(admin, api(`forums/${a.apfIds[1]}`), {
-      ...forum,
-      forNome: 'Fórum A 1.2',
-      corTitular: other.cstId,
-      corAdjunto: titular.cstId,
-      version: await versionOf('forums', a.apfIds[1]!),
+    await call(admin, forumContracts.update, {
+      params: { apfId: a.apfIds[1] },
+      body: {
+        ...forum,
+        forNome: 'Fórum A 1.2',
+        corTitular: other.cstId,
+        corAdjunto: titular.cstId,
+        version: await versionOf('forums', a.apfIds[1]!),
+      },
     });
     expect(await auditsOf('locais', `foruns:${a.apfIds[1]}`)).toHaveLength(1);
 
     // No coordinator informed: the locals keep theirs.
-    await put(admin, api(`circunscricao/${a.cirId}`), { ...cir, cirNome: 'Circunscrição A', version: await versionOf('circunscricao', a.cirId) });
+    await call(admin, circunscricaoContracts.update, {
+      params: { cirId: a.cirId },
+      body: { ...cir, cirNome: 'Circunscrição A', version: await versionOf('circunscricao', a.cirId) },
+    });
     expect(await pairs(a.locIds[1]!)).toEqual([
       [other.cstId, titular.cstId],
       [other.cstId, titular.cstId],
@@ -677,9 +746,12 @@ describe('coordinators', () => {
 
     // A new local starts with the nearest coordinators above it: the forum's pair, else the comarca's
     // adjunto (the circunscrição has none any more).
-    const inForum = (await admin.post(api(`local/${a.apfIds[1]}`), { ...local, locNome: 'Juizado Especial Cível' })).json();
+    const inForum = (await call(admin, localContracts.add, { params: { apfId: a.apfIds[1] }, body: { ...local, locNome: 'Juizado Especial Cível' } }))
+      .body;
     expect(inForum).toMatchObject({ corTitular: other.cstId, corAdjunto: titular.cstId, titularName: other.custName });
-    const inComarca = (await admin.post(api(`local/${a.apfIds[0]}`), { ...local, locNome: 'Juizado Especial Criminal' })).json();
+    const inComarca = (
+      await call(admin, localContracts.add, { params: { apfId: a.apfIds[0] }, body: { ...local, locNome: 'Juizado Especial Criminal' } })
+    ).body;
     expect(inComarca).toMatchObject({ corTitular: null, corAdjunto: adjunto.cstId, adjuntoName: adjunto.custName });
   });
 
@@ -692,16 +764,22 @@ describe('coordinators', () => {
     );
     try {
       const before = await snapshot();
-      const res = await put(admin, api(`comarcas/${c.comIds[0]}`), {
-        ...comarca,
-        comNome: 'Comarca C renomeada',
-        corTitular: other.cstId,
-        version: await versionOf('comarcas', c.comIds[0]!),
+      const res = await call(admin, comarcaContracts.update, {
+        params: { comId: c.comIds[0] },
+        body: {
+          ...comarca,
+          comNome: 'Comarca C renomeada',
+          corTitular: other.cstId,
+          version: await versionOf('comarcas', c.comIds[0]!),
+        },
       });
       // A check violation is a refused request (400), no longer a 500 (issue 8 finding 12).
-      expect(res.statusCode).toBe(400);
+      expect(res.status).toBe(400);
       expect(await snapshot()).toEqual(before);
-      expect((await admin.get(api(`comarcas/${c.comIds[0]}`))).json()).toMatchObject({ comNome: 'Comarca C 1', corTitular: null });
+      expect((await call(admin, comarcaContracts.get, { params: { comId: c.comIds[0] } })).body).toMatchObject({
+        comNome: 'Comarca C 1',
+        corTitular: null,
+      });
       expect(await pairs([localId!])).toEqual([[null, null]]);
     } finally {
       await ctx.db.execute(sql`alter table locals drop constraint locals_test_refuse`);
@@ -712,9 +790,9 @@ describe('coordinators', () => {
     await createMember(ctx, { custName: 'José Dependente Coordenação', parentId: titular.cstId, custStatus: 'M' });
     await createMember(ctx, { custName: 'José Servidor Coordenação', custStatus: 'T' });
     const search = async (q: string) => {
-      const res = await admin.get(api(`coordenadores?q=${encodeURIComponent(q)}`));
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Array<{ cstId: number; custName: string }>;
+      const res = await call(admin, locationContracts.coordinators, { query: { q } });
+      expect(res.status, res.res.body).toBe(200);
+      return res.body;
     };
     expect(await search('jose antonio')).toEqual([{ cstId: titular.cstId, custName: 'José Antônio Coordenação' }]);
     expect(await search('COORDENACAO')).toEqual([{ cstId: titular.cstId, custName: 'José Antônio Coordenação' }]);
@@ -725,7 +803,7 @@ describe('coordinators', () => {
     expect(ordered[0]!.custName).toBe('Otávio Outro Magistrado');
     for (let i = 0; i < 25; i++) await createMember(ctx, { custName: `Magistrado Lote ${String(i).padStart(2, '0')}`, custStatus: 'N' });
     expect(await search('lote')).toHaveLength(20);
-    expect((await admin.get(api(`coordenadores?q=${'x'.repeat(65)}`))).statusCode).toBe(400);
+    expect((await call(admin, locationContracts.coordinators, { query: { q: 'x'.repeat(65) } })).status).toBe(400);
   });
 
   it('GET coordenadores with an empty query answers the first page by name, never the deceased', async () => {
@@ -741,7 +819,7 @@ describe('coordinators', () => {
       expect(names).not.toContain('Abel Falecido Data');
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-BR')));
     }
-    const res = await admin.get(api('coordenadores?q=falecido'));
-    expect(res.json()).toEqual([]);
+    const res = await call(admin, locationContracts.coordinators, { query: { q: 'falecido' } });
+    expect(res.body).toEqual([]);
   });
 });

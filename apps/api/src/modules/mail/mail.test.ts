@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { dataMessages } from '@assoc/domain';
-import { createMember, createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
+import { dataMessages, jobsContracts, mailContracts, memberContracts, passwordResetContracts } from '@assoc/domain';
+import { call, createMember, createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { migrationsFolder } from '../../db/client.js';
 import { fileLinks, outbox, users } from '../../db/schema/index.js';
@@ -13,6 +13,11 @@ import { enqueueEmail } from './mail.repository.js';
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The backoff has passed: the row's next attempt moved to now (the worker compares it with the database's clock,
+ * which fake timers cannot move), instead of sleeping for the backoff and hoping the machine kept up.
+ */
+const backoffPassed = (ctx: TestContext, id: number) => ctx.db.execute(sql`update outbox set next_attempt_at = now() where id = ${id}`);
 
 describe('outbox worker over a real SMTP server', () => {
   let smtp: TestSmtp;
@@ -130,7 +135,7 @@ describe('outbox worker retries', () => {
     // Not due before the backoff has passed.
     expect(await ctx.app.mailWorker.runOnce()).toBe(0);
 
-    await sleep(250);
+    await backoffPassed(ctx, id);
     await ctx.app.mailWorker.runOnce();
     row = await rowOf(ctx, id);
     expect(row.status).toBe('pending');
@@ -138,7 +143,7 @@ describe('outbox worker retries', () => {
     // The wait doubles: 0.4 s after the second attempt.
     expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(250);
 
-    await sleep(450);
+    await backoffPassed(ctx, id);
     await ctx.app.mailWorker.runOnce();
     row = await rowOf(ctx, id);
     expect(row.status).toBe('failed');
@@ -146,7 +151,8 @@ describe('outbox worker retries', () => {
     expect(row.lastError).toContain('451');
     expect(row.sentAt).toBeNull();
 
-    await sleep(50);
+    // A failed row is never retried, even once due.
+    await backoffPassed(ctx, id);
     expect(await ctx.app.mailWorker.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -204,11 +210,11 @@ describe('GET outbox (superadmin screen)', () => {
     await ctx.db.update(outbox).set({ status: 'failed', attempts: 5, lastError: '550 caixa inexistente' }).where(eq(outbox.id, ids[1]!));
 
     const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const all = (await client.get('/api/v1/outbox')).json();
+    const all = (await call(client, mailContracts.outbox)).body;
     expect(all.total).toBe(5);
     expect(all.items.map((i: { subject: string }) => i.subject)).toEqual(['Mensagem 4', 'Mensagem 3', 'Mensagem 2', 'Mensagem 1', 'Mensagem 0']);
 
-    const failed = (await client.get('/api/v1/outbox?status=failed')).json();
+    const failed = (await call(client, mailContracts.outbox, { query: { status: 'failed' } })).body;
     expect(failed.total).toBe(1);
     expect(failed.items[0]).toMatchObject({
       to: 'p1@exemplo.com.br',
@@ -218,15 +224,15 @@ describe('GET outbox (superadmin screen)', () => {
       channel: 'email',
     });
 
-    const page2 = (await client.get('/api/v1/outbox?page=2&pageSize=2')).json();
+    const page2 = (await call(client, mailContracts.outbox, { query: { page: 2, pageSize: 2 } })).body;
     expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(page2.items.map((i: { subject: string }) => i.subject)).toEqual(['Mensagem 2', 'Mensagem 1']);
 
-    expect((await client.get('/api/v1/outbox?status=lost')).statusCode).toBe(400);
+    expect((await call(client, mailContracts.outbox, { query: { status: 'lost' } })).status).toBe(400);
 
     const staff = await signedInAs(ctx, ['v2access', 'admin']);
-    expect((await staff.client.get('/api/v1/outbox')).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/outbox' })).statusCode).toBe(401);
+    expect((await call(staff.client, mailContracts.outbox)).status).toBe(403);
+    expect((await call(ctx.app, mailContracts.outbox)).status).toBe(401);
   });
 });
 
@@ -245,8 +251,8 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
   async function requestReset(email: string) {
     const user = await createUser(ctx, { roles: ['v2access'], name: 'Joana Reset' });
     await ctx.db.update(users).set({ email }).where(eq(users.userId, user.userId));
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/login/resetpassword/${user.cpf}` });
-    expect(res.statusCode).toBe(200);
+    const res = await call(ctx.app, passwordResetContracts.requestReset, { params: { user: user.cpf } });
+    expect(res.status).toBe(200);
     const [row] = await ctx.db.select().from(outbox).where(eq(outbox.userId, user.userId));
     return { user, row: row! };
   }
@@ -262,7 +268,7 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
     expect(row.secretsExpireAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
 
     const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const pending = (await client.get('/api/v1/outbox')).body;
+    const pending = (await call(client, mailContracts.outbox)).res.body;
     expect(pending).not.toContain('reset?q=');
     expect(pending).not.toContain('[link');
     const item = JSON.parse(pending).items.find((i: { id: number }) => i.id === row.id);
@@ -282,17 +288,15 @@ describe('security e-mails: no live secret in the outbox (issue 8, finding 9)', 
     expect(raw.split(link![1]!).length - 1).toBeGreaterThanOrEqual(3);
     expect(raw).not.toContain('[link de redefini');
     // The link works: the code changes the password.
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/login/resetpasswordchange',
-      payload: { code: link![1], cpf: user.cpf, password: 'Girassol#Azul-2031' },
+    const changed = await call(ctx.app, passwordResetContracts.changePassword, {
+      rawBody: { code: link![1], cpf: user.cpf, password: 'Girassol#Azul-2031' },
     });
-    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.status, changed.res.body).toBe(200);
 
     const sent = await rowOf(ctx, row.id);
     expect(sent.status).toBe('sent');
     expect(sent.secrets).toBeNull();
-    const after = (await client.get('/api/v1/outbox')).body;
+    const after = (await call(client, mailContracts.outbox)).res.body;
     expect(after).not.toContain(link![1]);
     expect(after).not.toContain('reset?q=');
   });
@@ -437,19 +441,19 @@ describe('attachments (files of the file store linked to the outbox row)', () =>
     expect((await rowOf(ctx, id)).status).toBe('sent');
 
     const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const item = (await client.get('/api/v1/outbox')).json().items.find((i: { id: number }) => i.id === id);
-    expect(item.attachments).toEqual([{ fileId: file.id, name: 'extrato-março.pdf', mimeType: 'application/pdf', size: PDF.length }]);
+    const item = (await call(client, mailContracts.outbox)).body.items.find((i: { id: number }) => i.id === id);
+    expect(item!.attachments).toEqual([{ fileId: file.id, name: 'extrato-março.pdf', mimeType: 'application/pdf', size: PDF.length }]);
     // The superadmin downloads it through the file download route.
-    const download = await client.get(`/api/v1/jobs/download/${file.id}`);
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const download = await call(client, jobsContracts.download, { params: { fileId: file.id } });
+    expect(download.status).toBe(200);
+    expect(download.body.equals(PDF)).toBe(true);
   });
 
   it('GET user/emailvinculo: the bond declaration e-mail arrives with declaracao-vinculo.pdf', async () => {
     const member = await createMember(ctx, { custEmail: 'socio@exemplo.com.br', custAdmissao: '2001-02-03', custAssocSituacao: 1, custStatus: 'M' });
     const { client } = await signedInAs(ctx, ['v2access']);
-    const res = await client.get(`/api/v1/user/emailvinculo/${member.cstId}`);
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await call(client, memberContracts.emailBond, { params: { cstId: member.cstId } });
+    expect(res.status, res.res.body).toBe(200);
 
     const before = smtp.messages.length;
     expect(await ctx.app.mailWorker.runOnce()).toBe(1);
@@ -483,7 +487,7 @@ describe('attachments (files of the file store linked to the outbox row)', () =>
     await ctx.app.mailWorker.runOnce();
     let row = await rowOf(ctx, id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: attachmentMissing('sumiu.pdf') });
-    await sleep(250);
+    await backoffPassed(ctx, id);
     await ctx.app.mailWorker.runOnce();
     row = await rowOf(ctx, id);
     expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: attachmentMissing('sumiu.pdf') });

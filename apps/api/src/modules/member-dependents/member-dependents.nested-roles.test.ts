@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRowPath, roleCatalogue, type MemberRecord, type Role } from '@assoc/domain';
+import { auditRowPath, roleCatalogue, type Role, memberContracts } from '@assoc/domain';
 import { addresses, audits, products, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 /**
  * Decision 1 inside a child list's rows: a dependent's services have roles of their own (spec 1 §6 v2depservicoview,
@@ -27,13 +27,13 @@ afterAll(async () => {
 });
 
 const getMember = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord & Record<string, unknown>;
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
 const saveDependents = async (client: Client, cstId: number, parentFilhos: unknown[]) => {
   const { version } = await getMember(staff, cstId);
-  return client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: { version, parentFilhos } });
+  return call(client, memberContracts.update, { params: { cstId }, rawBody: { version, parentFilhos } });
 };
 const servicesOf = async (holderId: number) =>
   (
@@ -65,7 +65,7 @@ async function holderWithDependentService() {
     usuarioServicos: [{ svcId: 410, valor: 40000, operation: 'insert' }],
   };
   const res = await saveDependents(staff, holder.cstId, [dependent]);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.res.body).toBe(200);
   const stored = (await getMember(staff, holder.cstId)).parentFilhos![0]! as Record<string, unknown> & {
     cstId: number;
     usuarioServicos: { cslId: number }[];
@@ -85,7 +85,7 @@ describe("a dependent's services without v2depservicoview", () => {
     const before = await servicesOf(holder.cstId);
     const row = { ...read.parentFilhos![0]!, custName: 'Dependente Renomeado Teste', operation: 'update' };
     const res = await saveDependents(client, holder.cstId, [row]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const after = await getMember(staff, holder.cstId);
     expect(after.parentFilhos![0]).toMatchObject({ cstId: dependent.cstId, custName: 'Dependente Renomeado Teste' });
     expect(await servicesOf(holder.cstId)).toEqual(before);
@@ -105,8 +105,8 @@ describe("a dependent's services without v2depservicoview", () => {
       const res = await saveDependents(client, holder.cstId, [
         { ...dependent, custName: 'Outro Nome Teste', operation: 'update', usuarioServicos: [service] },
       ]);
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json().message).toContain('Serviços do dependente');
+      expect(res.status, res.res.body).toBe(403);
+      expect(res.error.message).toContain('Serviços do dependente');
     }
     expect({ services: await servicesOf(holder.cstId), audit: await latestAudit(holder.cstId) }).toEqual(before);
     expect((await getMember(staff, holder.cstId)).parentFilhos![0]).toMatchObject({ custName: 'Dependente Aninhado Teste' });
@@ -119,11 +119,11 @@ describe("a dependent's services without v2depservicoview", () => {
     const res = await saveDependents(staff, holder.cstId, [
       { ...dependent, operation: 'update', usuarioServicos: [{ cslId, svcId: 410, valor: 45000, operation: 'update' }] },
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const auditId = await latestAudit(holder.cstId);
     const row = auditRowPath('parentFilhos', dependent.cstId);
 
-    const full = (await staff.get(`/api/v1/audits/${auditId}`)).json() as MemberRecord;
+    const full = (await call(staff, memberContracts.audit, { params: { id: auditId } })).body;
     expect(full.fieldDiffs).toEqual(
       expect.arrayContaining([
         'parentFilhos',
@@ -135,9 +135,9 @@ describe("a dependent's services without v2depservicoview", () => {
     );
 
     const { client } = await signedInAs(ctx, [...noServices, 'v2userallowaudit']);
-    const restricted = await client.get(`/api/v1/audits/${auditId}`);
-    expect(restricted.statusCode, restricted.body).toBe(200);
-    const version = restricted.json() as MemberRecord;
+    const restricted = await call(client, memberContracts.audit, { params: { id: auditId } });
+    expect(restricted.status, restricted.res.body).toBe(200);
+    const version = restricted.body;
     expect(version.parentFilhos![0]).not.toHaveProperty('usuarioServicos');
     expect(version.fieldDiffs ?? []).not.toContain('parentFilhos');
     expect((version.fieldDiffs ?? []).filter((path) => path.startsWith('parentFilhos'))).toEqual([]);

@@ -1,8 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages as m, memberMessages as mm, roleCatalogue, type DependentItemInput, type MemberRecord, type Role } from '@assoc/domain';
+import {
+  genericMessages as m,
+  memberMessages as mm,
+  roleCatalogue,
+  type DependentItemInput,
+  type MemberRecord,
+  type Role,
+  memberContracts,
+  searchContracts,
+} from '@assoc/domain';
 import { addresses, assocCargos, audits, customerServices, products, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -24,11 +33,11 @@ afterAll(async () => {
 });
 
 const getMember = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord;
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
-const put = (client: Client, cstId: number, body: object) => client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body });
+const put = (client: Client, cstId: number, body: object) => call(client, memberContracts.update, { params: { cstId }, body: body });
 /** A save of the dependents only (the holder's own fields not sent). */
 const saveDependents = async (client: Client, cstId: number, parentFilhos: unknown[]) => {
   const { version } = await getMember(staff, cstId);
@@ -63,7 +72,7 @@ async function createHolder(values: { custName?: string } = {}) {
 async function holderWithDependent(withService = false) {
   const holder = await createHolder();
   const res = await saveDependents(staff, holder.cstId, [newDependent({ usuarioServicos: withService ? [healthPlan()] : [] })]);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.status, res.res.body).toBe(200);
   const dependent = (await getMember(staff, holder.cstId)).parentFilhos![0]!;
   return { holder, dependent: dependent as DependentItemInput & { cstId: number; usuarioServicos: { cslId: number }[] } };
 }
@@ -74,7 +83,7 @@ describe('dependents by marker', () => {
     const res = await saveDependents(staff, holder.cstId, [
       newDependent({ custName: 'Quintiliano Xisberto Teste', usuarioServicos: [healthPlan()] }),
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const member = await getMember(staff, holder.cstId);
     expect(member.parentFilhos).toEqual([
       expect.objectContaining({
@@ -97,10 +106,10 @@ describe('dependents by marker', () => {
     expect((audit!.after as MemberRecord).parentFilhos).toEqual([
       expect.objectContaining({ cstId: dependentId, custName: 'Quintiliano Xisberto Teste' }),
     ]);
-    const diffs = (await staff.get(`/api/v1/audits/${audit!.auditId}`)).json().fieldDiffs;
+    const diffs = (await call(staff, memberContracts.audit, { params: { id: audit!.auditId } })).body.fieldDiffs;
     expect(diffs).toContain('parentFilhos');
     // Searchable right after the save (the people index follows the change feed of migration 0009).
-    const found = (await staff.post('/api/v1/search', { text: 'xisberto' })).json() as { cstId: number; parentId: number | null }[];
+    const found = (await call(staff, searchContracts.search, { body: { text: 'xisberto' } })).body;
     expect(found).toContainEqual(expect.objectContaining({ cstId: dependentId, parentId: holder.cstId }));
   });
 
@@ -109,7 +118,7 @@ describe('dependents by marker', () => {
     const res = await saveDependents(staff, holder.cstId, [
       { ...dependent, custName: 'Pedro Renomeado Teste', usuarioServicos: [healthPlan()], operation: 'update' },
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const [saved] = (await getMember(staff, holder.cstId)).parentFilhos as { custName: string; version: number; usuarioServicos: unknown[] }[];
     expect(saved).toMatchObject({ custName: 'Pedro Renomeado Teste', version: 2 });
     expect(saved!.usuarioServicos).toHaveLength(1);
@@ -125,12 +134,12 @@ describe('dependents by marker', () => {
       { ...dependent, usuarioServicos: [healthPlan('none', cslId)], operation: 'delete' },
     ]) {
       const res = await saveDependents(staff, holder.cstId, [body]);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toContain(mm.dependentHasServices);
+      expect(res.status, res.res.body).toBe(400);
+      expect(res.error.message).toContain(mm.dependentHasServices);
     }
     expect(await snapshot(holder.cstId)).toEqual(before);
     const res = await saveDependents(staff, holder.cstId, [{ ...dependent, usuarioServicos: [healthPlan('delete', cslId)], operation: 'delete' }]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect((await getMember(staff, holder.cstId)).parentFilhos).toEqual([]);
     expect(await ctx.db.select().from(customerServices).where(eq(customerServices.cstId, dependent.cstId))).toEqual([]);
   });
@@ -149,21 +158,21 @@ describe('dependents by marker', () => {
     ];
     for (const [row, message] of cases) {
       const res = await saveDependents(staff, holder.cstId, [row]);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe(message);
+      expect(res.status, res.res.body).toBe(400);
+      expect(res.error.message).toBe(message);
     }
     // Another holder's dependent is not this holder's.
     const other = await holderWithDependent();
     const res = await saveDependents(staff, holder.cstId, [{ ...other.dependent, custName: 'Outro Nome Teste', operation: 'update' }]);
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
     expect(await snapshot(holder.cstId)).toEqual(before);
   });
 });
 
 describe('roles (spec 1 §6: v2depadd, v2depedit, v2depdelete, v2depservicoedit, v2depview; association panel)', () => {
   it('401 anonymous', async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/v1/user/1', payload: { version: 1, parentFilhos: [newDependent()] } });
-    expect(res.statusCode).toBe(401);
+    const res = await call(ctx.app, memberContracts.update, { params: { cstId: 1 }, rawBody: { version: 1, parentFilhos: [newDependent()] } });
+    expect(res.status).toBe(401);
   });
 
   it('403 per action without its role, nothing written', async () => {
@@ -187,15 +196,15 @@ describe('roles (spec 1 §6: v2depadd, v2depedit, v2depdelete, v2depservicoedit,
     for (const [roles, row] of cases) {
       const { client } = await signedInAs(ctx, [...base, ...roles]);
       const res = await saveDependents(client, holder.cstId, [row]);
-      expect(res.statusCode, `${roles.join()} ${res.body}`).toBe(403);
+      expect(res.status, `${roles.join()} ${res.body}`).toBe(403);
     }
     const viewOnly = (await signedInAs(ctx, base)).client;
-    expect((await saveDependents(viewOnly, holder.cstId, [newDependent()])).statusCode).toBe(403);
+    expect((await saveDependents(viewOnly, holder.cstId, [newDependent()])).status).toBe(403);
     expect(await snapshot(holder.cstId)).toEqual(before);
     // With the association's edit role the same change is saved.
     const assoc = (await signedInAs(ctx, [...base, 'v2depedit', 'v2userdadosassoc'])).client;
     const res = await saveDependents(assoc, holder.cstId, [{ ...dependent, usuarioServicos: undefined, custAssocCargo: cargo, operation: 'update' }]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
   });
 
   it('leaves the dependents out of the read without v2depview', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberDocumentMessages as dm } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { memberDocumentMessages as dm, memberDocumentContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { multipartBody, testPdf } from '../process/process.testing.js';
 
 /** Issue 22 item 9: one user's uploads per minute and the size of their uploads not yet attached are bounded. */
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const upload = (client: Client, data: Buffer) =>
-  client.request({ method: 'POST', url: '/api/v1/user/doc', ...multipartBody([{ name: 'arquivo', filename: 'documento.pdf', data }]) });
+  call(client, memberDocumentContracts.upload, { ...multipartBody([{ name: 'arquivo', filename: 'documento.pdf', data }]) });
 /** A PDF of about this many bytes. */
 const pdfOf = (bytes: number) => Buffer.concat([testPdf('cota'), Buffer.alloc(bytes, 32)]);
 /** What the uploads left behind: rows, file links and stored files. */
@@ -33,29 +33,29 @@ async function stored() {
 describe('upload quota (POST user/doc)', () => {
   it(`past ${PER_MINUTE} uploads a minute, 429 with a pt-BR message and nothing stored; another user is not held back`, async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2docnew']);
-    for (let i = 0; i < PER_MINUTE; i += 1) expect((await upload(client, testPdf(`r${i}`))).statusCode).toBe(201);
+    for (let i = 0; i < PER_MINUTE; i += 1) expect((await upload(client, testPdf(`r${i}`))).status).toBe(201);
     const before = await stored();
     const refused = await upload(client, testPdf('demais'));
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: dm.uploadRateExceeded(PER_MINUTE) });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: dm.uploadRateExceeded(PER_MINUTE) });
     expect(await stored()).toEqual(before);
     const other = (await signedInAs(ctx, ['v2access', 'v2docnew'])).client;
-    expect((await upload(other, testPdf('outro'))).statusCode).toBe(201);
+    expect((await upload(other, testPdf('outro'))).status).toBe(201);
   });
 
   it('past the waiting-size quota, 429 with a pt-BR message and nothing stored, also for parallel uploads', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2docnew']);
-    expect((await upload(client, pdfOf(25 * 1024))).statusCode).toBe(201);
+    expect((await upload(client, pdfOf(25 * 1024))).status).toBe(201);
     const before = await stored();
     const tooMuch = await upload(client, pdfOf(20 * 1024));
-    expect(tooMuch.statusCode).toBe(429);
-    expect(tooMuch.json().message).toBe(dm.pendingQuotaExceeded(Math.round((PENDING_BYTES / 1_048_576) * 100) / 100));
+    expect(tooMuch.status).toBe(429);
+    expect(tooMuch.error.message).toBe(dm.pendingQuotaExceeded(Math.round((PENDING_BYTES / 1_048_576) * 100) / 100));
     expect(await stored()).toEqual(before);
 
     // Three parallel uploads of 12 KB from a fresh user: the quota (40 KB) holds three of them at most, never more.
     const fresh = (await signedInAs(ctx, ['v2access', 'v2docnew'])).client;
     const replies = await Promise.all([1, 2, 3, 4].map((i) => upload(fresh, pdfOf(12 * 1024 + i))));
-    const statuses = replies.map((r) => r.statusCode).sort();
+    const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 429]);
     const pending = await ctx.db.execute<{ total: number }>(
       sql`select coalesce(sum(filesize), 0)::int as total from member_documents where cst_id is null and created_by =

@@ -1,9 +1,18 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bbCheckDigit, genericMessages as m, memberDocumentMessages as dm, roleCatalogue, type MemberRecord, type Role } from '@assoc/domain';
+import {
+  bbCheckDigit,
+  genericMessages as m,
+  memberDocumentMessages as dm,
+  roleCatalogue,
+  type MemberRecord,
+  type Role,
+  memberContracts,
+  memberDocumentContracts,
+} from '@assoc/domain';
 import { audits, fileLinks, files, memberDocuments } from '../../db/schema/index.js';
-import { createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { filesTexts } from '../files/files.sniff.js';
 import { multipartBody, testPdf } from '../process/process.testing.js';
 
@@ -32,21 +41,20 @@ afterAll(async () => {
 });
 
 const upload = (client: Client, data: Buffer, filename = 'documento.pdf') =>
-  client.request({ method: 'POST', url: '/api/v1/user/doc', ...multipartBody([{ name: 'arquivo', filename, data }]) });
+  call(client, memberDocumentContracts.upload, { ...multipartBody([{ name: 'arquivo', filename, data }]) });
 
 async function uploaded(client: Client = staff, data: Buffer = testPdf('doc')) {
   const res = await upload(client, data);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { status: 'ok'; key: string; filesize: number; mimeType: string; created: string };
+  expect(res.status, res.res.body).toBe(201);
+  return res.body as { status: 'ok'; key: string; filesize: number; mimeType: string; created: string };
 }
 
 const getMember = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord;
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
-const put = (client: Client, cstId: number, body: Record<string, unknown>) =>
-  client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body });
+const put = (client: Client, cstId: number, body: Record<string, unknown>) => call(client, memberContracts.update, { params: { cstId }, body: body });
 
 /** Saves only the documents of a member (other sections not sent keep their values). */
 async function saveDocuments(client: Client, cstId: number, documentos: unknown[]) {
@@ -56,10 +64,9 @@ async function saveDocuments(client: Client, cstId: number, documentos: unknown[
 
 /** A holder saved through the API (a valid record, so later saves of only the documents pass the member rules). */
 async function newHolder() {
-  const res = await staff.request({
-    method: 'POST',
-    url: '/api/v1/user/-1',
-    payload: {
+  const res = await call(staff, memberContracts.insert, {
+    params: { cstId: -1 },
+    body: {
       cstId: -1,
       custName: 'Associado Documentos Teste',
       custBirthdate: '1970-05-20',
@@ -93,8 +100,8 @@ async function newHolder() {
       },
     },
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { cstId: number };
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 }
 
 const rowsOf = (cstId: number) => ctx.db.select().from(memberDocuments).where(eq(memberDocuments.cstId, cstId));
@@ -118,32 +125,32 @@ describe('upload (POST user/doc)', () => {
   it('refuses XLS with the spec message, a renamed executable, a text file and a file over the limit; nothing is kept', async () => {
     const before = await ctx.db.execute(sql`select (select count(*)::int from files) as f, (select count(*)::int from member_documents) as d`);
     const xls = await upload(staff, XLS, 'planilha.xls');
-    expect(xls.statusCode).toBe(415);
-    expect(xls.json().message).toBe(dm.xlsRefused);
+    expect(xls.status).toBe(415);
+    expect(xls.error.message).toBe(dm.xlsRefused);
     expect(dm.xlsRefused).toBe(filesTexts.xlsRefused);
     const exe = await upload(staff, EXE, 'documento.pdf');
-    expect(exe.statusCode).toBe(415);
-    expect(exe.json().message).toBe(filesTexts.typeRefused);
-    expect((await upload(staff, Buffer.from('nome;cpf\n'), 'lista.csv')).statusCode).toBe(415);
+    expect(exe.status).toBe(415);
+    expect(exe.error.message).toBe(filesTexts.typeRefused);
+    expect((await upload(staff, Buffer.from('nome;cpf\n'), 'lista.csv')).status).toBe(415);
     const big = await upload(staff, Buffer.concat([testPdf('grande'), Buffer.alloc(MAX_BYTES, 32)]));
-    expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(filesTexts.tooLarge(MAX_BYTES));
-    const empty = await staff.request({ method: 'POST', url: '/api/v1/user/doc', ...multipartBody([{ name: 'descricao', value: 'x' }]) });
-    expect(empty.statusCode).toBe(400);
-    const json = await staff.request({ method: 'POST', url: '/api/v1/user/doc', payload: { key: 'x' } });
-    expect(json.statusCode).toBe(415);
+    expect(big.status).toBe(413);
+    expect(big.error.message).toBe(filesTexts.tooLarge(MAX_BYTES));
+    const empty = await call(staff, memberDocumentContracts.upload, { ...multipartBody([{ name: 'descricao', value: 'x' }]) });
+    expect(empty.status).toBe(400);
+    const json = await call(staff, memberDocumentContracts.upload, { rawBody: { key: 'x' } });
+    expect(json.status).toBe(415);
     const after = await ctx.db.execute(sql`select (select count(*)::int from files) as f, (select count(*)::int from member_documents) as d`);
     expect(after.rows[0]).toEqual(before.rows[0]);
   });
 
   it('never uses the client name as a path, and the download names the file itself', async () => {
     const res = await upload(staff, testPdf('caminho'), '../../etc/passwd.pdf');
-    expect(res.statusCode).toBe(201);
-    const { key } = res.json();
+    expect(res.status).toBe(201);
+    const { key } = res.body;
     const [file] = await ctx.db.select().from(files).where(eq(files.id, key));
     expect(file!.storageKey).toBe(key);
-    const download = await staff.get(`/api/v1/user/doc/${key}?download=1`);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="documento-\d+\.pdf"$/);
+    const download = await call(staff, memberDocumentContracts.download, { params: { key }, query: { download: 1 } });
+    expect(download.res.headers['content-disposition']).toMatch(/^attachment; filename="documento-\d+\.pdf"$/);
   });
 
   it('is audited', async () => {
@@ -157,10 +164,10 @@ describe('upload (POST user/doc)', () => {
   });
 
   it('401 anonymous, 403 without v2docnew', async () => {
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/user/doc', ...multipartBody([{ name: 'arquivo', data: testPdf() }]) });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await call(ctx.app, memberDocumentContracts.upload, { ...multipartBody([{ name: 'arquivo', data: testPdf() }]) });
+    expect(anonymous.status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2docview']);
-    expect((await upload(client, testPdf())).statusCode).toBe(403);
+    expect((await upload(client, testPdf())).status).toBe(403);
   });
 });
 
@@ -173,7 +180,7 @@ describe('documentos in the member save', () => {
       { key: first.key, description: 'Carteira funcional', operation: 'insert' },
       { key: second.key, description: 'Comprovante de endereço', operation: 'insert' },
     ]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const docs = (await getMember(staff, member.cstId)).documentos!;
     expect(docs.map((d) => [d.key, d.description, d.createdBy, d.operation])).toEqual([
       [second.key, 'Comprovante de endereço', staffName, 'none'],
@@ -196,10 +203,10 @@ describe('documentos in the member save', () => {
     const member = await newHolder();
     const { key } = await uploaded();
     const short = await saveDocuments(staff, member.cstId, [{ key, description: 'abc', operation: 'insert' }]);
-    expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe(`documentos.0.description: ${m.minLength(5)}`);
+    expect(short.status).toBe(400);
+    expect(short.error.message).toBe(`documentos.0.description: ${m.minLength(5)}`);
     const noKey = await saveDocuments(staff, member.cstId, [{ key: '', description: 'Documento', operation: 'insert' }]);
-    expect(noKey.statusCode).toBe(400);
+    expect(noKey.status).toBe(400);
     expect(await rowsOf(member.cstId)).toEqual([]);
   });
 
@@ -208,14 +215,14 @@ describe('documentos in the member save', () => {
     const other = await signedInAs(ctx, allRoles);
     const theirs = await uploaded(other.client);
     const refused = await saveDocuments(staff, member.cstId, [{ key: theirs.key, description: 'De outro usuário', operation: 'insert' }]);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(`documentos.0.key: ${dm.uploadNotFound}`);
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toBe(`documentos.0.key: ${dm.uploadNotFound}`);
     const mine = await uploaded();
-    expect((await saveDocuments(staff, member.cstId, [{ key: mine.key, description: 'Primeira vez', operation: 'insert' }])).statusCode).toBe(200);
+    expect((await saveDocuments(staff, member.cstId, [{ key: mine.key, description: 'Primeira vez', operation: 'insert' }])).status).toBe(200);
     const again = await saveDocuments(staff, member.cstId, [{ key: mine.key, description: 'Segunda vez', operation: 'insert' }]);
-    expect(again.statusCode).toBe(400);
+    expect(again.status).toBe(400);
     const unknown = await saveDocuments(staff, member.cstId, [{ key: crypto.randomUUID(), description: 'Desconhecido', operation: 'insert' }]);
-    expect(unknown.statusCode).toBe(400);
+    expect(unknown.status).toBe(400);
     expect(await rowsOf(member.cstId)).toHaveLength(1);
   });
 
@@ -225,14 +232,14 @@ describe('documentos in the member save', () => {
     await saveDocuments(staff, member.cstId, [{ key, description: 'Documento antigo', operation: 'insert' }]);
     const [doc] = (await getMember(staff, member.cstId)).documentos!;
     const res = await saveDocuments(staff, member.cstId, [{ ...doc, operation: 'delete' }]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect((await getMember(staff, member.cstId)).documentos).toEqual([]);
     const [row] = await rowsOf(member.cstId);
     expect(row!.deletedAt).not.toBeNull();
     expect((await ctx.db.select().from(files).where(eq(files.id, key))).length).toBe(1);
-    const download = await staff.get(`/api/v1/user/doc/${doc!.scanId}`);
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const download = await call(staff, memberDocumentContracts.download, { params: { key: doc!.scanId! } });
+    expect(download.status).toBe(200);
+    expect(download.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('a restored version brings a deleted document back (insert with its key), only for the same member', async () => {
@@ -243,9 +250,9 @@ describe('documentos in the member save', () => {
     const [doc] = (await getMember(staff, member.cstId)).documentos!;
     await saveDocuments(staff, member.cstId, [{ ...doc, operation: 'delete' }]);
     const elsewhere = await saveDocuments(staff, other.cstId, [{ key, description: 'Em outro associado', operation: 'insert' }]);
-    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.status).toBe(400);
     const back = await saveDocuments(staff, member.cstId, [{ key, scanId: -1, description: 'Documento restaurado', operation: 'insert' }]);
-    expect(back.statusCode, back.body).toBe(200);
+    expect(back.status, back.res.body).toBe(200);
     expect((await getMember(staff, member.cstId)).documentos!.map((d) => [d.scanId, d.description])).toEqual([[doc!.scanId, 'Documento restaurado']]);
   });
 
@@ -254,7 +261,7 @@ describe('documentos in the member save', () => {
     const { key } = await uploaded();
     await saveDocuments(staff, member.cstId, [{ key, description: 'Descrição antiga', operation: 'insert' }]);
     const [doc] = (await getMember(staff, member.cstId)).documentos!;
-    expect((await saveDocuments(staff, member.cstId, [{ ...doc, description: 'Descrição nova', operation: 'update' }])).statusCode).toBe(200);
+    expect((await saveDocuments(staff, member.cstId, [{ ...doc, description: 'Descrição nova', operation: 'update' }])).status).toBe(200);
     expect((await getMember(staff, member.cstId)).documentos![0]!.description).toBe('Descrição nova');
   });
 
@@ -264,7 +271,7 @@ describe('documentos in the member save', () => {
     const noDocRoles = allRoles.filter((r) => r !== 'v2docnew' && r !== 'v2docview');
     const { client } = await signedInAs(ctx, noDocRoles);
     const res = await saveDocuments(client, member.cstId, [{ key, description: 'Sem permissão', operation: 'insert' }]);
-    expect(res.statusCode).toBe(403);
+    expect(res.status).toBe(403);
     expect(await rowsOf(member.cstId)).toEqual([]);
     expect((await getMember(client, member.cstId)).documentos).toBeUndefined();
   });
@@ -277,31 +284,31 @@ describe('download (GET user/doc/{scanId or key})', () => {
     await saveDocuments(staff, member.cstId, [{ key, description: 'Foto do documento', operation: 'insert' }]);
     const [doc] = (await getMember(staff, member.cstId)).documentos!;
     for (const id of [String(doc!.scanId), key]) {
-      const res = await staff.get(`/api/v1/user/doc/${id}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/jpeg');
-      expect(res.headers['content-disposition']).toBe(`inline; filename="documento-${doc!.scanId}.jpg"`);
-      expect(res.rawPayload.equals(JPEG)).toBe(true);
+      const res = await call(staff, memberDocumentContracts.download, { params: { key: id } });
+      expect(res.status).toBe(200);
+      expect(res.res.headers['content-type']).toBe('image/jpeg');
+      expect(res.res.headers['content-disposition']).toBe(`inline; filename="documento-${doc!.scanId}.jpg"`);
+      expect(res.body.equals(JPEG)).toBe(true);
     }
   });
 
   it('401 anonymous, 403 without v2docview, 404 unknown, 400 malformed; a waiting upload only for its sender', async () => {
     const member = await newHolder();
     const { key } = await uploaded();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/user/doc/${key}` })).statusCode).toBe(401);
+    expect((await call(ctx.app, memberDocumentContracts.download, { params: { key } })).status).toBe(401);
     // Waiting: the sender reads it, another user with the view role does not.
-    expect((await staff.get(`/api/v1/user/doc/${key}`)).statusCode).toBe(200);
+    expect((await call(staff, memberDocumentContracts.download, { params: { key } })).status).toBe(200);
     const viewer = (await signedInAs(ctx, ['v2access', 'v2docview'])).client;
-    expect((await viewer.get(`/api/v1/user/doc/${key}`)).statusCode).toBe(403);
+    expect((await call(viewer, memberDocumentContracts.download, { params: { key } })).status).toBe(403);
     await saveDocuments(staff, member.cstId, [{ key, description: 'Documento anexado', operation: 'insert' }]);
-    expect((await viewer.get(`/api/v1/user/doc/${key}`)).statusCode).toBe(200);
+    expect((await call(viewer, memberDocumentContracts.download, { params: { key } })).status).toBe(200);
     const adder = (await signedInAs(ctx, ['v2access', 'v2docnew'])).client;
-    expect((await adder.get(`/api/v1/user/doc/${key}`)).statusCode).toBe(403);
+    expect((await call(adder, memberDocumentContracts.download, { params: { key } })).status).toBe(403);
     const none = (await signedInAs(ctx, ['v2access'])).client;
-    expect((await none.get(`/api/v1/user/doc/${key}`)).statusCode).toBe(403);
-    expect((await staff.get(`/api/v1/user/doc/999999999`)).statusCode).toBe(404);
-    expect((await staff.get(`/api/v1/user/doc/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await staff.get(`/api/v1/user/doc/abc`)).statusCode).toBe(400);
+    expect((await call(none, memberDocumentContracts.download, { params: { key } })).status).toBe(403);
+    expect((await call(staff, memberDocumentContracts.download, { params: { key: 999999999 } })).status).toBe(404);
+    expect((await call(staff, memberDocumentContracts.download, { params: { key: crypto.randomUUID() } })).status).toBe(404);
+    expect((await call(staff, memberDocumentContracts.download, { params: { key: 'abc' } })).status).toBe(400);
   });
 });
 
@@ -324,9 +331,9 @@ describe('clean-up of uploads never attached', () => {
     expect(keys).toContain(recent.key);
     expect(await ctx.db.select().from(fileLinks).where(eq(fileLinks.fileId, old.key))).toEqual([]);
     expect(await ctx.db.select().from(memberDocuments).where(eq(memberDocuments.fileId, old.key))).toEqual([]);
-    expect((await staff.get(`/api/v1/user/doc/${old.key}`)).statusCode).toBe(404);
+    expect((await call(staff, memberDocumentContracts.download, { params: { key: old.key } })).status).toBe(404);
     // A save naming the removed upload is refused.
     const res = await saveDocuments(staff, member.cstId, [{ key: old.key, description: 'Tarde demais', operation: 'insert' }]);
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberMessages as mm, roleCatalogue, type MemberInput, type MemberRecord, type Role, type Workplace } from '@assoc/domain';
+import { memberMessages as mm, roleCatalogue, type MemberInput, type Role, memberContracts, memberLocationContracts } from '@assoc/domain';
 import { circunscricoes, comarcas, customers, forumCargos, forums, locals } from '../../db/schema/index.js';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -73,21 +73,20 @@ const member = (): MemberInput => ({
   },
 });
 async function insert(client: Client = staff, body: MemberInput = member()) {
-  const res = await client.post('/api/v1/user/-1', body);
-  expect(res.statusCode, res.body).toBe(200);
-  const read = await client.get(`/api/v1/user/${(res.json() as { cstId: number }).cstId}`);
-  return read.json() as MemberRecord;
+  const res = await call(client, memberContracts.insert, { params: { cstId: -1 }, body: body });
+  expect(res.status, res.res.body).toBe(200);
+  const read = await call(client, memberContracts.get, { params: { cstId: res.body.cstId } });
+  return read.body;
 }
-const put = (client: Client, cstId: number, body: unknown) =>
-  client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body as object });
+const put = (client: Client, cstId: number, body: unknown) => call(client, memberContracts.update, { params: { cstId }, rawBody: body as object });
 const customersSnapshot = () => ctx.db.select().from(customers).orderBy(asc(customers.cstId));
 const auditCount = async () => Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits`)).rows[0]!.n);
 
 describe('GET localizacao/trabalho/{locId}', () => {
   it('answers the local, its forum, comarca and circunscrição and its coordinators', async () => {
-    const res = await staff.get(`/api/v1/localizacao/trabalho/${locId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const workplace = res.json() as Workplace;
+    const res = await call(staff, memberLocationContracts.workplace, { params: { locId } });
+    expect(res.status, res.res.body).toBe(200);
+    const workplace = res.body;
     expect(workplace).toMatchObject({
       locId,
       locNome: '1ª Vara Cível',
@@ -105,12 +104,12 @@ describe('GET localizacao/trabalho/{locId}', () => {
   });
 
   it('404 for an unknown or deleted local, 400 for a bad id; 401 signed out, 403 without v2tablocalizacao', async () => {
-    expect((await staff.get(`/api/v1/localizacao/trabalho/${deletedLocId}`)).statusCode).toBe(404);
-    expect((await staff.get('/api/v1/localizacao/trabalho/999999')).statusCode).toBe(404);
-    expect((await staff.get('/api/v1/localizacao/trabalho/x')).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/localizacao/trabalho/${locId}` })).statusCode).toBe(401);
+    expect((await call(staff, memberLocationContracts.workplace, { params: { locId: deletedLocId } })).status).toBe(404);
+    expect((await call(staff, memberLocationContracts.workplace, { params: { locId: 999999 } })).status).toBe(404);
+    expect((await call(staff, memberLocationContracts.workplace, { params: { locId: 'x' } })).status).toBe(400);
+    expect((await call(ctx.app, memberLocationContracts.workplace, { params: { locId } })).status).toBe(401);
     const { client } = await signedInAs(ctx, without('v2tablocalizacao'));
-    expect((await client.get(`/api/v1/localizacao/trabalho/${locId}`)).statusCode).toBe(403);
+    expect((await call(client, memberLocationContracts.workplace, { params: { locId } })).status).toBe(403);
   });
 });
 
@@ -135,8 +134,8 @@ describe('the member save: the Localização section (v2loc)', () => {
   it('saves the position, forum, local, director of forum and the Designado and Provisório panels', async () => {
     const saved = await insert();
     const res = await put(staff, saved.cstId, { version: saved.version, ...location() });
-    expect(res.statusCode, res.body).toBe(200);
-    const read = (await staff.get(`/api/v1/user/${saved.cstId}`)).json() as MemberRecord;
+    expect(res.status, res.res.body).toBe(200);
+    const read = (await call(staff, memberContracts.get, { params: { cstId: saved.cstId } })).body;
     expect(read).toMatchObject(location());
   });
 
@@ -149,24 +148,24 @@ describe('the member save: the Localização section (v2loc)', () => {
     ['custDirForum', { custDirForum: false, custDataDirForum: null }],
   ])('changing %s without v2loc (with the magistrate data roles) is 403, nothing written', async (_field, change) => {
     const saved = await insert();
-    expect((await put(staff, saved.cstId, { version: saved.version, ...location() })).statusCode).toBe(200);
+    expect((await put(staff, saved.cstId, { version: saved.version, ...location() })).status).toBe(200);
     const { client } = await signedInAs(ctx, without('v2loc'));
-    const read = (await client.get(`/api/v1/user/${saved.cstId}`)).json() as MemberRecord;
+    const read = (await call(client, memberContracts.get, { params: { cstId: saved.cstId } })).body;
     const before = { customers: await customersSnapshot(), audits: await auditCount() };
     const res = await put(client, saved.cstId, { version: read.version, ...location(), ...change });
-    expect(res.statusCode, res.body).toBe(403);
-    expect(res.json().message).toBe(mm.sectionForbidden('Localização'));
+    expect(res.status, res.res.body).toBe(403);
+    expect(res.error.message).toBe(mm.sectionForbidden('Localização'));
     expect({ customers: await customersSnapshot(), audits: await auditCount() }).toEqual(before);
     // The same values sent back unchanged are no change.
-    expect((await put(client, saved.cstId, { version: read.version, ...location() })).statusCode).toBe(200);
+    expect((await put(client, saved.cstId, { version: read.version, ...location() })).status).toBe(200);
   });
 
   it('the panel rules: forum, local and cargo together; the provisional date', async () => {
     const saved = await insert();
     const res = await put(staff, saved.cstId, { version: saved.version, desigApfId: apfId });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`desigLocId: ${mm.localRequired}`);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(`desigLocId: ${mm.localRequired}`);
     const prov = await put(staff, saved.cstId, { version: saved.version, provApfId: apfId, provLocId: locId, provApcId: afcId });
-    expect(prov.json().message).toBe(`custProvData: ${mm.provisionalDateRequired}`);
+    expect(prov.error.message).toBe(`custProvData: ${mm.provisionalDateRequired}`);
   });
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataMessages, memberMailMessages as msg, type MemberMailDetail, type MemberMailItem, type Role } from '@assoc/domain';
+import { dataMessages, memberMailMessages as msg, type Role, memberMailContracts } from '@assoc/domain';
 import { messageTemplates, outbox } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 
 let ctx: TestContext;
@@ -53,27 +53,27 @@ describe('the member e-mail tab', () => {
       secrets: { '[x]': 'https://segredo' },
     });
     await enqueueEmail(ctx.db, { to: 'outro@example.com', subject: 'Outro', text: 'Não listado', cstId: other.cstId });
-    const res = await staff.get(`/api/v1/user/emails/${member.cstId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    const items = res.json() as MemberMailItem[];
+    const res = await call(staff, memberMailContracts.list, { params: { cstId: member.cstId } });
+    expect(res.status, res.res.body).toBe(200);
+    const items = res.body;
     expect(items.map((i) => i.id)).toEqual([secure, first]);
     expect(items[1]).toMatchObject({ to: 'lista@example.com', subject: 'Extrato', status: 'pending', sensitive: false });
-    expect(res.body).not.toContain('segredo');
+    expect(res.res.body).not.toContain('segredo');
 
-    const detail = (await staff.get(`/api/v1/user/emails/${member.cstId}/${secure}`)).json() as MemberMailDetail;
+    const detail = (await call(staff, memberMailContracts.get, { params: { cstId: member.cstId, id: secure } })).body;
     expect(detail.text).toBe(dataMessages.protectedContent);
-    expect(((await staff.get(`/api/v1/user/emails/${member.cstId}/${first}`)).json() as MemberMailDetail).text).toBe('Seu extrato.');
-    expect((await staff.get(`/api/v1/user/emails/${other.cstId}/${first}`)).statusCode).toBe(404);
+    expect((await call(staff, memberMailContracts.get, { params: { cstId: member.cstId, id: first } })).body.text).toBe('Seu extrato.');
+    expect((await call(staff, memberMailContracts.get, { params: { cstId: other.cstId, id: first } })).status).toBe(404);
 
     const noMailView = (await signedInAs(ctx, ['v2access', 'v2eml'])).client;
-    expect(((await noMailView.get(`/api/v1/user/emails/${member.cstId}`)).json() as MemberMailItem[])[1]!.to).toBe('');
+    expect((await call(noMailView, memberMailContracts.list, { params: { cstId: member.cstId } })).body[1]!.to).toBe('');
   });
 
   it('"Novo e-mail" fills the placeholders on the server and queues the e-mail (audited, template used once more)', async () => {
     const member = await createMember(ctx, { custEmail: 'novo@example.com', custName: 'Helena Souza Teste', custTreatment: 'Dra.' });
-    const res = await staff.post(`/api/v1/user/emails/${member.cstId}`, { emID: greeting });
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, res.json().id));
+    const res = await call(staff, memberMailContracts.compose, { params: { cstId: member.cstId }, body: { emID: greeting } });
+    expect(res.status, res.res.body).toBe(200);
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, res.body.id));
     expect(row).toMatchObject({
       to: 'novo@example.com',
       subject: 'Bem-vindo(a), Dra. Helena Souza Teste',
@@ -90,16 +90,16 @@ describe('the member e-mail tab', () => {
     const member = await createMember(ctx, { custEmail: 'recusa@example.com' });
     const noMail = await createMember(ctx, { custEmail: null });
     const before = await outboxCount();
-    const link = await staff.post(`/api/v1/user/emails/${member.cstId}`, { emID: withLink });
-    expect(link.statusCode).toBe(400);
-    expect(link.json().message).toBe(msg.unknownPlaceholders(['{link}']));
-    const none = await staff.post(`/api/v1/user/emails/${noMail.cstId}`, { emID: greeting });
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(msg.noEmail);
-    expect((await staff.post(`/api/v1/user/emails/${member.cstId}`, { emID: 999999 })).statusCode).toBe(400);
-    expect((await staff.post(`/api/v1/user/emails/${member.cstId}`, { emID: 'x' })).statusCode).toBe(400);
-    expect((await staff.post(`/api/v1/user/emails/${member.cstId}`, {})).statusCode).toBe(400);
-    expect((await staff.post(`/api/v1/user/emails/999999`, { emID: greeting })).statusCode).toBe(404);
+    const link = await call(staff, memberMailContracts.compose, { params: { cstId: member.cstId }, body: { emID: withLink } });
+    expect(link.status).toBe(400);
+    expect(link.body.message).toBe(msg.unknownPlaceholders(['{link}']));
+    const none = await call(staff, memberMailContracts.compose, { params: { cstId: noMail.cstId }, body: { emID: greeting } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(msg.noEmail);
+    expect((await call(staff, memberMailContracts.compose, { params: { cstId: member.cstId }, body: { emID: 999999 } })).status).toBe(400);
+    expect((await call(staff, memberMailContracts.compose, { params: { cstId: member.cstId }, rawBody: { emID: 'x' } })).status).toBe(400);
+    expect((await call(staff, memberMailContracts.compose, { params: { cstId: member.cstId }, rawBody: {} })).status).toBe(400);
+    expect((await call(staff, memberMailContracts.compose, { params: { cstId: 999999 }, body: { emID: greeting } })).status).toBe(404);
     expect(await outboxCount()).toBe(before);
     expect(await mailAudits(member.cstId)).toBe(0);
   });
@@ -107,41 +107,41 @@ describe('the member e-mail tab', () => {
   it('"Reenviar" queues a copy (audited); a security e-mail is not resent', async () => {
     const member = await createMember(ctx, { custEmail: 'reenvio@example.com' });
     const sent = await enqueueEmail(ctx.db, { to: 'reenvio@example.com', subject: 'Boleto', text: 'Segue o boleto.', cstId: member.cstId });
-    const res = await staff.post(`/api/v1/user/emails/${member.cstId}/${sent}/reenviar`);
-    expect(res.statusCode, res.body).toBe(200);
-    const [copy] = await ctx.db.select().from(outbox).where(eq(outbox.id, res.json().id));
+    const res = await call(staff, memberMailContracts.resend, { params: { cstId: member.cstId, id: sent } });
+    expect(res.status, res.res.body).toBe(200);
+    const [copy] = await ctx.db.select().from(outbox).where(eq(outbox.id, res.body.id));
     expect(copy).toMatchObject({ to: 'reenvio@example.com', subject: 'Boleto', text: 'Segue o boleto.', status: 'pending', cstId: member.cstId });
     expect(copy!.id).not.toBe(sent);
     expect(await mailAudits(member.cstId)).toBe(1);
 
     const secure = await enqueueEmail(ctx.db, { to: 'reenvio@example.com', subject: 'Senha', text: '[x]', cstId: member.cstId, sensitive: true });
-    const refused = await staff.post(`/api/v1/user/emails/${member.cstId}/${secure}/reenviar`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(msg.cannotResendSecurity);
-    expect((await staff.post(`/api/v1/user/emails/${member.cstId}/999999/reenviar`)).statusCode).toBe(404);
+    const refused = await call(staff, memberMailContracts.resend, { params: { cstId: member.cstId, id: secure } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(msg.cannotResendSecurity);
+    expect((await call(staff, memberMailContracts.resend, { params: { cstId: member.cstId, id: 999999 } })).status).toBe(404);
     expect(await mailAudits(member.cstId)).toBe(1);
   });
 
   it('GET user/emailmodelos lists the E-mail templates only', async () => {
     await ctx.db.insert(messageTemplates).values({ channel: 'sms', emName: 'SMS SO', emDescription: 'Só SMS', emData: 'Texto' });
-    const res = await staff.get('/api/v1/user/emailmodelos');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().map((t: { emName: string }) => t.emName)).toEqual(['BOAS VINDAS', 'COM LINK']);
+    const res = await call(staff, memberMailContracts.templates);
+    expect(res.status).toBe(200);
+    expect(res.body.map((t: { emName: string }) => t.emName)).toEqual(['BOAS VINDAS', 'COM LINK']);
   });
 
   it('401 anonymous and 403 without v2eml on every call', async () => {
     const member = await createMember(ctx);
     const calls = [
-      { method: 'GET' as const, url: `/api/v1/user/emails/${member.cstId}` },
-      { method: 'GET' as const, url: `/api/v1/user/emails/${member.cstId}/1` },
-      { method: 'GET' as const, url: '/api/v1/user/emailmodelos' },
-      { method: 'POST' as const, url: `/api/v1/user/emails/${member.cstId}`, payload: { emID: greeting } },
-      { method: 'POST' as const, url: `/api/v1/user/emails/${member.cstId}/1/reenviar` },
+      prepare(memberMailContracts.list, { params: { cstId: member.cstId } }),
+      prepare(memberMailContracts.get, { params: { cstId: member.cstId, id: 1 } }),
+      prepare(memberMailContracts.templates),
+      prepare(memberMailContracts.compose, { params: { cstId: member.cstId }, body: { emID: greeting } }),
+      prepare(memberMailContracts.resend, { params: { cstId: member.cstId, id: 1 } }),
     ];
     const noRole = (await signedInAs(ctx, ['v2access'])).client;
-    for (const call of calls) {
-      expect((await ctx.app.inject(call)).statusCode).toBe(401);
-      expect((await noRole.request(call)).statusCode).toBe(403);
+    for (const route of calls) {
+      expect((await route.send(ctx.app)).status).toBe(401);
+      expect((await route.send(noRole)).status).toBe(403);
     }
   });
 });

@@ -11,9 +11,12 @@ import {
   type MemberRecord,
   type MemberServiceItem,
   type Role,
+  type RouteContract,
+  memberContracts,
+  memberServiceContracts,
 } from '@assoc/domain';
 import { audits, customerServices, products, servicePlugins, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, type CallResult, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { createMemberServicesRepository } from './member-services.repository.js';
 
 let ctx: TestContext;
@@ -60,11 +63,11 @@ afterAll(async () => {
 });
 
 type Row = Partial<MemberServiceItem> & { svcId: number; operation: MemberServiceItem['operation'] };
-const put = (client: Client, cstId: number, body: object) => client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body });
+const put = (client: Client, cstId: number, body: object) => call(client, memberContracts.update, { params: { cstId }, body: body });
 const getMember = async (cstId: number) => {
-  const res = await staff.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord;
+  const res = await call(staff, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
 /** Saves the member's service rows (only the list and the version are sent). */
 const saveRows = async (client: Client, cstId: number, rows: Row[]) => {
@@ -102,9 +105,9 @@ async function holder(values: Partial<MemberInput> = {}) {
     usuarioServicos: [],
     ...values,
   };
-  const res = await staff.request({ method: 'POST', url: '/api/v1/user/-1', payload: body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { cstId: number };
+  const res = await call(staff, memberContracts.insert, { params: { cstId: -1 }, body: body });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 }
 const phone = (number = '11987654321'): Row => ({ svcId: PHONE, valor: 5990, cslStr1: number, cslStr2: 'Moto G', operation: 'insert' });
 const rowsOf = (cstId: number) => ctx.db.select().from(customerServices).where(eq(customerServices.cstId, cstId)).orderBy(customerServices.cslId);
@@ -112,11 +115,11 @@ const serviceAudits = async (cstId: number) =>
   (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits where category = 'users' and owner_id = ${cstId}`)).rows[0]!.n;
 
 /** A refused save wrote nothing: same rows, same version, no audit. */
-async function expectUnchanged(cstId: number, act: () => Promise<{ statusCode: number; body: string }>, status: number, message?: string) {
+async function expectUnchanged(cstId: number, act: () => Promise<CallResult<RouteContract>>, status: number, message?: string) {
   const before = { rows: await rowsOf(cstId), version: (await getMember(cstId)).version, audits: await serviceAudits(cstId) };
   const res = await act();
-  expect(res.statusCode, res.body).toBe(status);
-  if (message) expect(JSON.parse(res.body).message).toBe(message);
+  expect(res.status, res.res.body).toBe(status);
+  if (message) expect(res.error.message).toBe(message);
   expect({ rows: await rowsOf(cstId), version: (await getMember(cstId)).version, audits: await serviceAudits(cstId) }).toEqual(before);
 }
 
@@ -124,7 +127,7 @@ describe('member services: save, load, audit', () => {
   it('adds a phone service: saved with its plugin fields, read back with its plugin, audited', async () => {
     const { cstId } = await holder();
     const res = await saveRows(staff, cstId, [phone()]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const member = await getMember(cstId);
     expect(member.usuarioServicos).toEqual([
       expect.objectContaining({
@@ -144,27 +147,27 @@ describe('member services: save, load, audit', () => {
 
     // Deleted by its marker.
     const stored = (await getMember(cstId)).usuarioServicos!;
-    expect((await saveRows(staff, cstId, [{ ...stored[0]!, operation: 'delete' }])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [{ ...stored[0]!, operation: 'delete' }])).status).toBe(200);
     expect(await rowsOf(cstId)).toEqual([]);
   });
 
   it('GET servicos/plugins lists the services with a plugin (401 signed out)', async () => {
-    const res = await staff.get('/api/v1/servicos/plugins');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(
+    const res = await call(staff, memberServiceContracts.plugins);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(
       expect.arrayContaining([
         { svcId: PHONE, plugin: 'plgCelular' },
         { svcId: CCH, plugin: 'plgCCHAdd' },
       ]),
     );
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/servicos/plugins' })).statusCode).toBe(401);
+    expect((await call(ctx.app, memberServiceContracts.plugins)).status).toBe(401);
   });
 
   it('401 signed out, nothing written', async () => {
     const { cstId } = await holder();
     await expectUnchanged(
       cstId,
-      () => ctx.app.inject({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: { version: 1, usuarioServicos: [phone()] } }),
+      () => call(ctx.app, memberContracts.update, { params: { cstId }, body: { version: 1, usuarioServicos: [phone()] } }),
       401,
     );
   });
@@ -175,7 +178,7 @@ describe('member services: save, load, audit', () => {
     const [row] = (await getMember(cstId)).usuarioServicos!;
     const viewOnly = (await signedInAs(ctx, without('v2servicoedit', 'v2servicodelete'))).client;
     const res = await saveRows(viewOnly, cstId, [{ ...row!, operation: 'update' }]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect((await rowsOf(cstId))[0]!.version).toBe(1);
   });
 });
@@ -238,17 +241,17 @@ describe('member services: rules (400, nothing written)', () => {
 
   it('refuses a duplicate of a service that does not allow it; allows one that does', async () => {
     const { cstId } = await holder();
-    expect((await saveRows(staff, cstId, [phone()])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [phone()])).status).toBe(200);
     const stored = (await getMember(cstId)).usuarioServicos!;
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [...stored, phone('11912345678')]), 400, `usuarioServicos.1.svcId: ${msg.duplicate}`);
     // Also when the body leaves the stored row out (the server reads the real rows).
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [phone('11912345678')]), 400, `usuarioServicos.0.svcId: ${msg.duplicate}`);
     const bar: Row = { svcId: BAR, valor: 1500, operation: 'insert' };
-    expect((await saveRows(staff, cstId, [bar, { ...bar }])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [bar, { ...bar }])).status).toBe(200);
     expect((await rowsOf(cstId)).filter((r) => r.svcId === BAR)).toHaveLength(2);
     // Deleting the phone and adding it again in one save is not a duplicate.
     const phoneRow = (await getMember(cstId)).usuarioServicos!.find((r) => r.svcId === PHONE)!;
-    expect((await saveRows(staff, cstId, [{ ...phoneRow, operation: 'delete' }, phone('11912345678')])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [{ ...phoneRow, operation: 'delete' }, phone('11912345678')])).status).toBe(200);
   });
 
   it('refuses a service outside its age range', async () => {
@@ -260,7 +263,7 @@ describe('member services: rules (400, nothing written)', () => {
       `usuarioServicos.0.svcId: ${msg.ageOutOfRange(19, 58)}`,
     );
     const adult = await holder({ custBirthdate: '1980-01-01' });
-    expect((await saveRows(staff, adult.cstId, [{ svcId: HEALTH_ADULT, cslStr1: '123456789', operation: 'insert' }])).statusCode).toBe(200);
+    expect((await saveRows(staff, adult.cstId, [{ svcId: HEALTH_ADULT, cslStr1: '123456789', operation: 'insert' }])).status).toBe(200);
   });
 
   it("refuses a dependent a service the registry keeps for holders, or an age-ranged one without a birth date (the dependents' list calls apply)", async () => {
@@ -298,7 +301,7 @@ describe('member services: rules (400, nothing written)', () => {
       ],
     });
     // Only the new row sent: the stored Fundo de Pecúlio and fee still count.
-    expect((await saveRows(staff, cstId, [phone()])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [phone()])).status).toBe(200);
     const fee = (await getMember(cstId)).usuarioServicos!.find((r) => r.svcId === 171)!;
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [{ ...fee, operation: 'delete' }]), 400, `custSocio: ${mm.peculioNeedsFee}`);
   });
@@ -317,8 +320,8 @@ describe('member services: roles per action (403, nothing written)', () => {
     await expectUnchanged(cstId, () => saveRows(noEdit, cstId, [{ ...row!, cslStr2: 'Outro', operation: 'update' }]), 403, forbidden);
     await expectUnchanged(cstId, () => saveRows(noDelete, cstId, [{ ...row!, operation: 'delete' }]), 403, forbidden);
     // Each may do the others.
-    expect((await saveRows(noAdd, cstId, [{ ...row!, cslStr2: 'Outro', operation: 'update' }])).statusCode).toBe(200);
-    expect((await saveRows(noEdit, cstId, [{ svcId: BAR, operation: 'insert' }])).statusCode).toBe(200);
+    expect((await saveRows(noAdd, cstId, [{ ...row!, cslStr2: 'Outro', operation: 'update' }])).status).toBe(200);
+    expect((await saveRows(noEdit, cstId, [{ svcId: BAR, operation: 'insert' }])).status).toBe(200);
   });
 
   it('without any services edit role: 403 for a change', async () => {
@@ -334,12 +337,12 @@ describe('member services: roles per action (403, nothing written)', () => {
     const forbidden = mm.sectionForbidden('Serviços CCH');
     await expectUnchanged(cstId, () => saveRows(noToggles, cstId, [{ ...cch, cslInt4: 1 }]), 403, forbidden);
     await expectUnchanged(cstId, () => saveRows(noToggles, cstId, [{ ...cch, cslInt5: 1 }]), 403, forbidden);
-    expect((await saveRows(noToggles, cstId, [cch])).statusCode).toBe(200);
+    expect((await saveRows(noToggles, cstId, [cch])).status).toBe(200);
     const [row] = (await getMember(cstId)).usuarioServicos!;
     const noCchEdit = (await signedInAs(ctx, without('v2cchedit'))).client;
     const noCchDelete = (await signedInAs(ctx, without('v2cchdelete'))).client;
     await expectUnchanged(cstId, () => saveRows(noCchEdit, cstId, [{ ...row!, cslInt1: 21, operation: 'update' }]), 403, forbidden);
     await expectUnchanged(cstId, () => saveRows(noCchDelete, cstId, [{ ...row!, operation: 'delete' }]), 403, forbidden);
-    expect((await saveRows(staff, cstId, [{ ...row!, cslInt1: 21, operation: 'update' }])).statusCode).toBe(200);
+    expect((await saveRows(staff, cstId, [{ ...row!, cslInt1: 21, operation: 'update' }])).status).toBe(200);
   });
 });

@@ -1,8 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberSettingsMessages as msg, roleCatalogue, type MemberRecord, type PortalAccessItem, type Role } from '@assoc/domain';
+import {
+  memberSettingsMessages as msg,
+  roleCatalogue,
+  type MemberRecord,
+  type PortalAccessItem,
+  type Role,
+  mailContracts,
+  memberContracts,
+  memberSettingsContracts,
+} from '@assoc/domain';
 import { audits, outbox, passwordResets, users } from '../../db/schema/index.js';
 import {
+  call,
   createMember,
   createSavableMember,
   createTestApp,
@@ -36,15 +46,14 @@ afterAll(async () => {
 });
 
 const getMember = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord & { portalAcesso?: PortalAccessItem[] };
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
 const save = (client: Client, record: MemberRecord, access: Partial<PortalAccessItem>) =>
-  client.request({
-    method: 'PUT',
-    url: `/api/v1/user/${record.cstId}`,
-    payload: {
+  call(client, memberContracts.update, {
+    params: { cstId: record.cstId },
+    rawBody: {
       version: record.version,
       portalAcesso: [{ ...(record as { portalAcesso?: PortalAccessItem[] }).portalAcesso![0], ...access, operation: 'update' }],
     },
@@ -70,7 +79,7 @@ describe('portal access (portalAcesso) saved with the member', () => {
     const record = await getMember(staff, member.cstId);
     const before = await accessAudits();
     const res = await save(staff, record, { active: true });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const account = await accountOf(member.cstId);
     expect(account).toMatchObject({
       cpf: member.custCpf,
@@ -87,31 +96,31 @@ describe('portal access (portalAcesso) saved with the member', () => {
       .from(audits)
       .where(and(eq(audits.category, 'users'), eq(audits.ownerId, member.cstId), eq(audits.action, 'update')));
     expect((memberAudit!.after as { portalAcesso: PortalAccessItem[] }).portalAcesso[0]).toMatchObject({ active: true });
-    const diff = await admin.get(`/api/v1/audits/${memberAudit!.auditId}`);
+    const diff = await call(admin, memberContracts.audit, { params: { id: memberAudit!.auditId } });
     // The one-row list's row is named by its index (audit-paths.ts), with its changed fields.
-    expect(diff.json().fieldDiffs).toEqual(expect.arrayContaining(['portalAcesso', 'portalAcesso.0', 'portalAcesso.0.active']));
-    expect(diff.json().fieldDiffs.every((path: string) => path.startsWith('portalAcesso'))).toBe(true);
+    expect(diff.body.fieldDiffs).toEqual(expect.arrayContaining(['portalAcesso', 'portalAcesso.0', 'portalAcesso.0.active']));
+    expect(diff.body.fieldDiffs!.every((path: string) => path.startsWith('portalAcesso'))).toBe(true);
   });
 
   it('the profile and external access need the access administrator: 403 and nothing written', async () => {
     const member = await newMember();
     const record = await getMember(staff, member.cstId);
-    expect((await save(staff, record, { active: true })).statusCode).toBe(200);
+    expect((await save(staff, record, { active: true })).status).toBe(200);
     const saved = await getMember(staff, member.cstId);
     const other = await createUser(ctx, { roles: ['v2portal', 'v2access'] });
     const otherProfile = (await ctx.db.select({ permId: users.permId }).from(users).where(eq(users.userId, other.userId)))[0]!.permId!;
     const audits0 = await accessAudits();
     for (const change of [{ permIdv2: otherProfile }, { fnAllowExternal: true }]) {
       const res = await save(staff, saved, change);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(msg.accessAdminOnly);
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(msg.accessAdminOnly);
     }
     expect(await accountOf(member.cstId)).toMatchObject({ permId: portalProfile, fnAllowExternal: false });
     expect(await accessAudits()).toBe(audits0);
     expect((await getMember(staff, member.cstId)).version).toBe(saved.version);
 
     const res = await save(admin, saved, { permIdv2: otherProfile, fnAllowExternal: true });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect(await accountOf(member.cstId)).toMatchObject({ permId: otherProfile, fnAllowExternal: true });
     expect(await accessAudits()).toBe(audits0 + 1);
   });
@@ -121,15 +130,15 @@ describe('portal access (portalAcesso) saved with the member', () => {
     const record = await getMember(admin, member.cstId);
     const noTab = (await signedInAs(ctx, ['v2access', 'v2userallowupdate'])).client;
     const res = await save(noTab, record, { active: true });
-    expect(res.statusCode).toBe(403);
+    expect(res.status).toBe(403);
     expect(await accountOf(member.cstId)).toBeUndefined();
 
     const mighty = await newMember();
     await createUser(ctx, { roles: ['superadmin', 'v2access'], cstId: mighty.cstId });
     const mightyRecord = await getMember(staff, mighty.cstId);
     const refused = await save(staff, mightyRecord, { active: false });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(msg.userHasMoreRoles);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(msg.userHasMoreRoles);
     expect((await accountOf(mighty.cstId))!.active).toBe(true);
   });
 
@@ -139,7 +148,7 @@ describe('portal access (portalAcesso) saved with the member', () => {
     await signIn(ctx, account.cpf);
     const record = await getMember(staff, member.cstId);
     expect(record.portalAcesso![0]!.active).toBe(true);
-    expect((await save(staff, record, { active: false })).statusCode).toBe(200);
+    expect((await save(staff, record, { active: false })).status).toBe(200);
     expect((await accountOf(member.cstId))!.active).toBe(false);
     const open = await ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from sessions where user_id = ${account.userId} and revoked_at is null`,
@@ -152,8 +161,8 @@ describe('POST user/primeiroacesso/{cstId}', () => {
   it('e-mails a first-access link: 204, a security e-mail whose readable text never holds the link, audited', async () => {
     const member = await newMember({ custEmail: 'primeiro@example.com', custName: 'Primeiro Acesso Teste' });
     const account = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId, name: 'Primeiro Acesso Teste' });
-    const res = await staff.post(`/api/v1/user/primeiroacesso/${member.cstId}`);
-    expect(res.statusCode, res.body).toBe(204);
+    const res = await call(staff, memberSettingsContracts.firstAccess, { params: { cstId: member.cstId } });
+    expect(res.status, res.res.body).toBe(204);
     const [row] = await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId));
     expect(row).toMatchObject({ to: 'primeiro@example.com', sensitive: true, userId: account.userId });
     expect(row!.text).toContain(FIRST_ACCESS_LINK_PLACEHOLDER);
@@ -161,8 +170,8 @@ describe('POST user/primeiroacesso/{cstId}', () => {
     expect(row!.html).not.toMatch(/reset\?q=/);
     expect(Object.values(row!.secrets ?? {})[0]).toMatch(/\/reset\?q=[\w-]{32}$/);
     expect((await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, account.userId))).length).toBe(1);
-    const list = await admin.get('/api/v1/outbox');
-    expect(JSON.stringify(list.json())).not.toMatch(/reset\?q=/);
+    const list = await call(admin, mailContracts.outbox);
+    expect(JSON.stringify(list.body)).not.toMatch(/reset\?q=/);
     const audited = await ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audits where category = 'acessos' and entity_id = ${`usuario:${account.userId}`} and owner_id = ${member.cstId}`,
     );
@@ -173,30 +182,30 @@ describe('POST user/primeiroacesso/{cstId}', () => {
     const member = await newMember({ custEmail: 'limite@example.com' });
     await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId });
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await staff.post(`/api/v1/user/primeiroacesso/${member.cstId}`)).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await call(staff, memberSettingsContracts.firstAccess, { params: { cstId: member.cstId } })).status);
     expect(codes).toEqual([204, 204, 204, 429]);
   });
 
   it('400 without an active account or without an e-mail; 401 anonymous; 403 without the tab role', async () => {
     const none = await newMember({ custEmail: 'nada@example.com' });
-    const res = await staff.post(`/api/v1/user/primeiroacesso/${none.cstId}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(msg.noAccess);
+    const res = await call(staff, memberSettingsContracts.firstAccess, { params: { cstId: none.cstId } });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(msg.noAccess);
     const noMail = await newMember({ custEmail: null });
     await createUser(ctx, { roles: ['v2portal'], cstId: noMail.cstId });
-    const res2 = await staff.post(`/api/v1/user/primeiroacesso/${noMail.cstId}`);
-    expect(res2.statusCode).toBe(400);
-    expect(res2.json().message).toBe(msg.noEmail);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/v1/user/primeiroacesso/${none.cstId}` })).statusCode).toBe(401);
+    const res2 = await call(staff, memberSettingsContracts.firstAccess, { params: { cstId: noMail.cstId } });
+    expect(res2.status).toBe(400);
+    expect(res2.error.message).toBe(msg.noEmail);
+    expect((await call(ctx.app, memberSettingsContracts.firstAccess, { params: { cstId: none.cstId } })).status).toBe(401);
     const noTab = (await signedInAs(ctx, ['v2access'])).client;
-    expect((await noTab.post(`/api/v1/user/primeiroacesso/${none.cstId}`)).statusCode).toBe(403);
-    expect((await noTab.get('/api/v1/user/acesso/perfis')).statusCode).toBe(403);
-    expect((await staff.post('/api/v1/user/primeiroacesso/abc')).statusCode).toBe(400);
+    expect((await call(noTab, memberSettingsContracts.firstAccess, { params: { cstId: none.cstId } })).status).toBe(403);
+    expect((await call(noTab, memberSettingsContracts.profiles)).status).toBe(403);
+    expect((await call(staff, memberSettingsContracts.firstAccess, { params: { cstId: 'abc' } })).status).toBe(400);
   });
 
   it('GET user/acesso/perfis lists the profiles for the dropdown', async () => {
-    const res = await staff.get('/api/v1/user/acesso/perfis');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ value: portalProfile })]));
+    const res = await call(staff, memberSettingsContracts.profiles);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.arrayContaining([expect.objectContaining({ value: portalProfile })]));
   });
 });

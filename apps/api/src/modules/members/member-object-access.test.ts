@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages as m, type DataCache, type Role } from '@assoc/domain';
+import { genericMessages as m, type Role, memberContracts } from '@assoc/domain';
 import { writeAudit } from '../../lib/audit.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import { demoProfiles } from '../../db/seed/access.seed.js';
-import { createMember, createTestApp, createUser, signIn, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, createUser, signIn, type Client, type TestContext } from '../../../test/helper.js';
 
 /** Issue 22 items 7 and 8: the audit lists by category and the datacache's lists of people, per demo profile. */
 let ctx: TestContext;
@@ -46,45 +46,45 @@ afterAll(async () => {
 describe('GET audits/{cstId}/{category}: each category names the roles that may read it (item 7)', () => {
   it('Atendimento reads the member categories it may see, and is refused (403) on security, credito and acessos', async () => {
     for (const category of ['users', 'documentos', 'emails', 'atendimentos', 'extrato', 'cobrancas']) {
-      const res = await clients.atendimento.get(`/api/v1/audits/${holder}/${category}`);
-      expect(res.statusCode, category).toBe(200);
-      expect(res.json(), category).toHaveLength(1);
+      const res = await call(clients.atendimento, memberContracts.audits, { params: { cstId: holder, category } });
+      expect(res.status, category).toBe(200);
+      expect(res.body, category).toHaveLength(1);
     }
     for (const category of ['security', 'credito', 'acessos']) {
-      const res = await clients.atendimento.get(`/api/v1/audits/${holder}/${category}`);
-      expect(res.statusCode, category).toBe(403);
-      expect(res.json(), category).toEqual({ message: m.forbidden });
+      const res = await call(clients.atendimento, memberContracts.audits, { params: { cstId: holder, category } });
+      expect(res.status, category).toBe(403);
+      expect(res.body, category).toEqual({ message: m.forbidden });
     }
   });
 
   it('Financeiro (issues credits) reads credito but not security; superadmin reads every category', async () => {
-    expect((await clients.financeiro.get(`/api/v1/audits/${holder}/credito`)).statusCode).toBe(200);
-    expect((await clients.financeiro.get(`/api/v1/audits/${holder}/security`)).statusCode).toBe(403);
+    expect((await call(clients.financeiro, memberContracts.audits, { params: { cstId: holder, category: 'credito' } })).status).toBe(200);
+    expect((await call(clients.financeiro, memberContracts.audits, { params: { cstId: holder, category: 'security' } })).status).toBe(403);
     for (const category of ['users', 'credito', 'acessos', 'security']) {
-      const res = await clients.superadmin.get(`/api/v1/audits/${holder}/${category}`);
-      expect(res.statusCode, category).toBe(200);
+      const res = await call(clients.superadmin, memberContracts.audits, { params: { cstId: holder, category } });
+      expect(res.status, category).toBe(200);
       // Security events are owned by a user id: the users signed in above may share the number.
-      expect((res.json() as unknown[]).length, category).toBeGreaterThanOrEqual(1);
+      expect(res.body.length, category).toBeGreaterThanOrEqual(1);
     }
   });
 
   it('an unknown category answers 400 with a pt-BR message; CCH-only and portal users 403', async () => {
     for (const category of ['feriados', 'whatever', 'processos']) {
-      const res = await clients.superadmin.get(`/api/v1/audits/${holder}/${category}`);
-      expect(res.statusCode, category).toBe(400);
-      expect(res.json().message, category).toContain(m.invalidRequest);
+      const res = await call(clients.superadmin, memberContracts.audits, { params: { cstId: holder, category } });
+      expect(res.status, category).toBe(400);
+      expect(res.error.message, category).toContain(m.invalidRequest);
     }
-    expect((await clients.cch.get(`/api/v1/audits/${holder}/users`)).statusCode).toBe(403);
-    expect((await clients.portal.get(`/api/v1/audits/${holder}/users`)).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/audits/${holder}/users` })).statusCode).toBe(401);
+    expect((await call(clients.cch, memberContracts.audits, { params: { cstId: holder, category: 'users' } })).status).toBe(403);
+    expect((await call(clients.portal, memberContracts.audits, { params: { cstId: holder, category: 'users' } })).status).toBe(403);
+    expect((await call(ctx.app, memberContracts.audits, { params: { cstId: holder, category: 'users' } })).status).toBe(401);
   });
 });
 
 describe('GET datacache: lists of people only for users who edit members (item 8)', () => {
   const fetchCache = async (client: Client) => {
-    const res = await client.get('/api/v1/datacache');
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as DataCache;
+    const res = await call(client, memberContracts.dataCache);
+    expect(res.status, res.res.body).toBe(200);
+    return res.body;
   };
 
   it('superadmin and Atendimento (they edit members) get every deceased holder', async () => {

@@ -12,9 +12,10 @@ import {
   type MemberInput,
   type MemberRecord,
   type Role,
+  memberContracts,
 } from '@assoc/domain';
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
-import { createMember, createSavableMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createSavableMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { demoProfiles } from '../../db/seed/access.seed.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
@@ -97,18 +98,17 @@ function newMember(): MemberInput {
   };
 }
 
-const put = (client: Client, cstId: number, body: unknown) =>
-  client.request({ method: 'PUT', url: `/api/v1/user/${cstId}`, payload: body as object });
-const post = (client: Client, body: unknown) => client.request({ method: 'POST', url: '/api/v1/user/-1', payload: body as object });
+const put = (client: Client, cstId: number, body: unknown) => call(client, memberContracts.update, { params: { cstId }, rawBody: body as object });
+const post = (client: Client, body: unknown) => call(client, memberContracts.insert, { params: { cstId: -1 }, rawBody: body as object });
 const getMember = async (client: Client, cstId: number) => {
-  const res = await client.get(`/api/v1/user/${cstId}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as MemberRecord;
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 };
 async function insertMember(body: MemberInput = newMember()) {
   const res = await post(staff, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { cstId: number; version: number; message: string };
+  expect(res.status, res.res.body).toBe(200);
+  return res.body as { cstId: number; version: number; message: string };
 }
 /** Everything a save writes, to prove a refused one wrote nothing. */
 async function snapshot() {
@@ -176,25 +176,25 @@ describe('insert and read', () => {
   });
 
   it('401 anonymous, 403 without the roles', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/user/1' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/user/1', payload: {} })).statusCode).toBe(401);
+    expect((await call(ctx.app, memberContracts.get, { params: { cstId: 1 } })).status).toBe(401);
+    expect((await call(ctx.app, memberContracts.update, { params: { cstId: 1 }, body: {} })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await put(client, 1, { version: 1 })).statusCode).toBe(403);
-    expect((await post(client, newMember())).statusCode).toBe(403);
-    expect((await client.get('/api/v1/audits/1/users')).statusCode).toBe(403);
-    expect((await client.get('/api/v1/audits/1')).statusCode).toBe(403);
-    expect((await client.get('/api/v1/label/1/1/1')).statusCode).toBe(403);
+    expect((await put(client, 1, { version: 1 })).status).toBe(403);
+    expect((await post(client, newMember())).status).toBe(403);
+    expect((await call(client, memberContracts.audits, { params: { cstId: 1, category: 'users' } })).status).toBe(403);
+    expect((await call(client, memberContracts.audit, { params: { id: 1 } })).status).toBe(403);
+    expect((await call(client, memberContracts.label, { params: { a: 1, b: 1, c: 1 } })).status).toBe(403);
     const insertOnly = (await signedInAs(ctx, ['v2access', 'v2menunovoassociado'])).client;
-    expect((await post(insertOnly, newMember())).statusCode).toBe(403);
+    expect((await post(insertOnly, newMember())).status).toBe(403);
   });
 
   it('a dependent id is refused (the web opens the holder with parentId)', async () => {
     const holder = await createMember(ctx);
     const dependent = await createMember(ctx, { parentId: holder.cstId });
-    const res = await staff.get(`/api/v1/user/${dependent.cstId}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(mm.dependentNotHolder);
-    expect((await staff.get('/api/v1/user/999999')).statusCode).toBe(404);
+    const res = await call(staff, memberContracts.get, { params: { cstId: dependent.cstId } });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(mm.dependentNotHolder);
+    expect((await call(staff, memberContracts.get, { params: { cstId: 999999 } })).status).toBe(404);
   });
 
   it('internal numbers stay unique under concurrent inserts', async () => {
@@ -267,27 +267,30 @@ describe('rules and messages (spec 1 §5) through POST and PUT: 400, nothing wri
     const body = newMember();
     change(body);
     const res = await post(staff, body);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe(message);
+    expect(res.status, res.res.body).toBe(400);
+    expect(res.error.message).toBe(message);
     expect(await snapshot()).toEqual(before);
   });
 
   it('CPF already held: 400 CPF já cadastrado; GET user/cpf counts it', async () => {
     const other = await createMember(ctx);
-    const check = await staff.get(`/api/v1/user/cpf/${other.custCpf}/-1`);
-    expect(check.json()).toEqual({ status: 'duplicate', count: 1 });
-    expect((await staff.get(`/api/v1/user/cpf/${other.custCpf}/${other.cstId}`)).json()).toEqual({ status: 'ok', count: 0 });
+    const check = await call(staff, memberContracts.cpfCheck, { params: { cpf: other.custCpf!, cstId: -1 } });
+    expect(check.body).toEqual({ status: 'duplicate', count: 1 });
+    expect((await call(staff, memberContracts.cpfCheck, { params: { cpf: other.custCpf!, cstId: other.cstId } })).body).toEqual({
+      status: 'ok',
+      count: 0,
+    });
     const res = await post(staff, { ...newMember(), custCpf: other.custCpf });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`custCpf: ${mm.cpfTaken}`);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(`custCpf: ${mm.cpfTaken}`);
   });
 
   it('rows without a marker or with "-" are ignored', async () => {
     const body = newMember() as Record<string, unknown>;
     body.usuarioServicos = [...(body.usuarioServicos as object[]), { svcId: 172 }, { svcId: 99999, operation: '-' }];
     const res = await post(staff, body);
-    expect(res.statusCode, res.body).toBe(200);
-    const member = await getMember(staff, res.json().cstId);
+    expect(res.status, res.res.body).toBe(200);
+    const member = await getMember(staff, res.body.cstId);
     expect(member.usuarioServicos).toHaveLength(2);
   });
 });
@@ -297,35 +300,35 @@ describe('update, versions and audit', () => {
     const { cstId } = await insertMember();
     const loaded = await getMember(staff, cstId);
     const res = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Maria da Silva Alterada', custAssocCargo: cargoA });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ cstId, version: 2, message: mm.updated });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toEqual({ cstId, version: 2, message: mm.updated });
     const before = await snapshot();
     const stale = await put(staff, cstId, { ...bodyOf(loaded), custName: 'Outro Nome Qualquer' });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(m.staleRecord);
+    expect(stale.status).toBe(409);
+    expect(stale.error.message).toBe(m.staleRecord);
     expect(await snapshot()).toEqual(before);
     // Position history follows the cargos.
-    const history = await staff.get(`/api/v1/user/cargos/${cstId}`);
-    expect(history.json()).toEqual([expect.objectContaining({ cargo: 'Presidente', dataSaida: null })]);
+    const history = await call(staff, memberContracts.positions, { params: { cstId } });
+    expect(history.body).toEqual([expect.objectContaining({ cargo: 'Presidente', dataSaida: null })]);
   });
 
   it('audit list, one version with fieldDiffs, and a restore as a normal PUT', async () => {
     const { cstId } = await insertMember();
     const v1 = await getMember(staff, cstId);
     const r2 = await put(staff, cstId, { ...bodyOf(v1), custName: 'Nome Versão Dois', enderecoResidencial: { ...address, adNumber: '2000' } });
-    expect(r2.statusCode, r2.body).toBe(200);
-    const list = (await staff.get(`/api/v1/audits/${cstId}/users`)).json() as Array<{ auditId: number; ownerName: string; action: string }>;
+    expect(r2.status, r2.res.body).toBe(200);
+    const list = (await call(staff, memberContracts.audits, { params: { cstId, category: 'users' } })).body;
     expect(list.map((a) => a.action)).toEqual(['update', 'insert']);
     expect(list[0]!.ownerName).toBe(staffName);
-    const version = (await staff.get(`/api/v1/audits/${list[0]!.auditId}`)).json() as MemberRecord;
+    const version = (await call(staff, memberContracts.audit, { params: { id: list[0]!.auditId } })).body;
     expect(version.custName).toBe('Nome Versão Dois');
     expect(version.fieldDiffs).toEqual(expect.arrayContaining(['custName', 'enderecoResidencial.adNumber']));
     expect(version.fieldDiffs).not.toContain('custCpf');
     // Restore the first version: its data with the current version.
-    const first = (await staff.get(`/api/v1/audits/${list[1]!.auditId}`)).json() as MemberRecord;
+    const first = (await call(staff, memberContracts.audit, { params: { id: list[1]!.auditId } })).body;
     const current = await getMember(staff, cstId);
     const restore = await put(staff, cstId, { ...bodyOf(first), usuarioServicos: current.usuarioServicos, version: current.version });
-    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.status, restore.res.body).toBe(200);
     const restored = await getMember(staff, cstId);
     expect(restored.custName).toBe('Maria da Silva Teste');
     expect(restored.enderecoResidencial?.adNumber).toBe('1000');
@@ -335,27 +338,26 @@ describe('update, versions and audit', () => {
     const seeded = await createSavableMember(ctx, { custName: 'Semeado Original Teste', custEmail: 'semeado@example.com' });
     const v1 = await getMember(staff, seeded.cstId);
     const changed = await put(staff, seeded.cstId, { ...bodyOf(v1), custName: 'Semeado Alterado Teste', custEmail: 'alterado@example.com' });
-    expect(changed.statusCode, changed.body).toBe(200);
-    type Item = { auditId: number; ownerName: string; action: string; auditTimestamp: string };
-    const listOf = async () => (await staff.get(`/api/v1/audits/${seeded.cstId}/users`)).json() as Item[];
+    expect(changed.status, changed.res.body).toBe(200);
+    const listOf = async () => (await call(staff, memberContracts.audits, { params: { cstId: seeded.cstId, category: 'users' } })).body;
     const list = await listOf();
     expect(list.map((a) => a.action)).toEqual(['update', 'base']);
     // The base version is the state as of the row's last write, before the change; no user made it.
     expect(list[1]!.ownerName).toBe('');
     expect(Date.parse(list[1]!.auditTimestamp)).toBe(seeded.updatedAt.getTime());
-    const base = (await staff.get(`/api/v1/audits/${list[1]!.auditId}`)).json() as MemberRecord;
+    const base = (await call(staff, memberContracts.audit, { params: { id: list[1]!.auditId } })).body;
     expect(base.custName).toBe('Semeado Original Teste');
     expect(base.custEmail).toBe('semeado@example.com');
     expect(base.enderecoResidencial?.adNumber).toBe('10');
     expect(base.fieldDiffs).toEqual([]);
     // A later change adds no second base version.
     const v2 = await getMember(staff, seeded.cstId);
-    expect((await put(staff, seeded.cstId, { ...bodyOf(v2), custNaturalidade: 'Campinas' })).statusCode).toBe(200);
+    expect((await put(staff, seeded.cstId, { ...bodyOf(v2), custNaturalidade: 'Campinas' })).status).toBe(200);
     expect((await listOf()).map((a) => a.action)).toEqual(['update', 'update', 'base']);
     // "Restaurar esta versão" of the base: its data over the current version, saved as a normal PUT.
     const current = await getMember(staff, seeded.cstId);
     const restore = await put(staff, seeded.cstId, { ...bodyOf(base), usuarioServicos: current.usuarioServicos, version: current.version });
-    expect(restore.statusCode, restore.body).toBe(200);
+    expect(restore.status, restore.res.body).toBe(200);
     const restored = await getMember(staff, seeded.cstId);
     expect(restored.custName).toBe('Semeado Original Teste');
     expect(restored.custEmail).toBe('semeado@example.com');
@@ -375,10 +377,10 @@ describe('update, versions and audit', () => {
       before: { ...stored, custName: 'Nome Mais Antigo Teste' },
       after: stored,
     });
-    expect((await put(staff, member.cstId, { ...bodyOf(stored), custName: 'Nome Novo Teste' })).statusCode).toBe(200);
-    const list = (await staff.get(`/api/v1/audits/${member.cstId}/users`)).json() as Array<{ auditId: number; action: string }>;
+    expect((await put(staff, member.cstId, { ...bodyOf(stored), custName: 'Nome Novo Teste' })).status).toBe(200);
+    const list = (await call(staff, memberContracts.audits, { params: { cstId: member.cstId, category: 'users' } })).body;
     expect(list.map((a) => a.action)).toEqual(['update', 'update', 'base']);
-    const base = (await staff.get(`/api/v1/audits/${list[2]!.auditId}`)).json() as MemberRecord;
+    const base = (await call(staff, memberContracts.audit, { params: { id: list[2]!.auditId } })).body;
     expect(base.custName).toBe('Nome Mais Antigo Teste');
   });
 
@@ -402,7 +404,7 @@ describe('update, versions and audit', () => {
         custName: 'Nome Que Não Fica',
         usuarioServicos: [...(loaded.usuarioServicos ?? []), { svcId: 172, valor: 100, operation: 'insert' }],
       });
-      expect(res.statusCode).toBe(500);
+      expect(res.status).toBe(500);
       expect(await snapshot()).toEqual(before);
     } finally {
       await ctx.db.execute(sql`drop trigger test_fail_service on customer_services`);
@@ -436,13 +438,13 @@ describe('sections by role (decision 1)', () => {
     const loaded = await getMember(client, cstId);
     const before = await snapshot();
     const refused = await put(client, cstId, { ...bodyOf(loaded), custName: 'Nome Sem Permissão' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(mm.sectionForbidden('Dados pessoais'));
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(mm.sectionForbidden('Dados pessoais'));
     const hidden = await put(client, cstId, { ...bodyOf(loaded), custEmail: 'outro@example.com' });
-    expect(hidden.statusCode).toBe(403);
+    expect(hidden.status).toBe(403);
     expect(await snapshot()).toEqual(before);
     const allowed = await put(client, cstId, { ...bodyOf(loaded), custCobrancaDia: 10 });
-    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.status, allowed.res.body).toBe(200);
     const after = await getMember(staff, cstId);
     expect(after.custCobrancaDia).toBe(10);
     expect(after.custEmail).toBe('maria@example.com');
@@ -459,8 +461,8 @@ describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
     const { client } = await signedInAs(ctx, roles);
     const body = { ...newMember(), custSocio: 'N' as const, usuarioServicos: [] };
     const res = await post(client, body);
-    expect(res.statusCode, res.body).toBe(200);
-    const stored = await getMember(staff, res.json().cstId);
+    expect(res.status, res.res.body).toBe(200);
+    const stored = await getMember(staff, res.body.cstId);
     expect(stored).toMatchObject({ custStatus: 'M', custAssocSituacao: 1, custCobrancaDia: 4 });
     expect(stored.bankAccount).toMatchObject({ bnkId: 2, bnkaccAccount: '00000006' });
 
@@ -468,8 +470,8 @@ describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
     const loaded = await getMember(client, stored.cstId);
     const before = await snapshot();
     const changed = await put(client, stored.cstId, { ...bodyOf(loaded), custStatus: 'A' });
-    expect(changed.statusCode).toBe(403);
-    expect(changed.json().message).toBe(mm.sectionForbidden('Perfil'));
+    expect(changed.status).toBe(403);
+    expect(changed.error.message).toBe(mm.sectionForbidden('Perfil'));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -477,8 +479,8 @@ describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
     const { client } = await signedInAs(ctx, atendimentoRoles());
     const before = await snapshot();
     const res = await post(client, { ...newMember(), custSocio: 'N' as const, usuarioServicos: [], custAssocCargo: cargoA });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(mm.sectionForbidden('Dados associativos'));
+    expect(res.status).toBe(403);
+    expect(res.error.message).toBe(mm.sectionForbidden('Dados associativos'));
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -486,29 +488,29 @@ describe('a new member by the Atendimento profile (issue 22 item 3)', () => {
 describe('documents', () => {
   it('label of an address and the bond declaration as PDFs', async () => {
     const { cstId } = await insertMember();
-    const label = await staff.get(`/api/v1/label/${cstId}/2/1`);
-    expect(label.statusCode, label.body).toBe(200);
-    expect(label.headers['content-type']).toContain('application/pdf');
-    const text = (await pdfText(label.rawPayload)).join(' ');
+    const label = await call(staff, memberContracts.label, { params: { a: cstId, b: 2, c: 1 } });
+    expect(label.status, label.res.body).toBe(200);
+    expect(label.res.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfText(label.body)).join(' ');
     expect(text).toContain('Rua da Assembleia');
     expect(text).toContain('Secretaria');
-    const bond = await staff.get(`/api/v1/user/vinculo/${cstId}`);
-    expect(bond.statusCode, bond.body).toBe(200);
-    expect((await pdfText(bond.rawPayload)).join(' ')).toContain('Maria da Silva Teste');
+    const bond = await call(staff, memberContracts.bond, { params: { cstId } });
+    expect(bond.status, bond.res.body).toBe(200);
+    expect((await pdfText(bond.body)).join(' ')).toContain('Maria da Silva Teste');
   });
 
   it('the bond declaration only for situation 1 or 2 and status M or V', async () => {
     const other = await createMember(ctx, { custStatus: 'F', custAdmissao: '2000-01-01' });
-    const res = await staff.get(`/api/v1/user/vinculo/${other.cstId}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(mm.bondNotAllowed);
+    const res = await call(staff, memberContracts.bond, { params: { cstId: other.cstId } });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(mm.bondNotAllowed);
   });
 
   it('GET user/emailvinculo queues the e-mail in the outbox', async () => {
     const { cstId } = await insertMember();
-    const res = await staff.get(`/api/v1/user/emailvinculo/${cstId}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: mm.bondSent });
+    const res = await call(staff, memberContracts.emailBond, { params: { cstId } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toEqual({ message: mm.bondSent });
     const queued = await ctx.db.select().from(outbox).where(eq(outbox.cstId, cstId));
     expect(queued).toHaveLength(1);
     expect(queued[0]!.to).toBe('maria@example.com');
@@ -517,17 +519,17 @@ describe('documents', () => {
 
 describe('datacache', () => {
   it('serves the lookup lists with a version that changes with a registry', async () => {
-    const first = (await staff.get('/api/v1/datacache')).json();
+    const first = (await call(staff, memberContracts.dataCache)).body;
     expect(first.banks.map((b: { bnkId: number }) => b.bnkId)).toEqual([1, 2, 10, 11, 18, 19, 20]);
     expect(first.positions).toEqual(expect.arrayContaining([{ afcId: cargoA, afcCargo: 'Presidente' }]));
     await ctx.db.insert(assocCargos).values({ aacCargo: 'Vogal' });
-    const second = (await staff.get('/api/v1/datacache')).json();
+    const second = (await call(staff, memberContracts.dataCache)).body;
     expect(second.version).not.toBe(first.version);
     // A holder who dies joins the deceased spouses a widow(er) may name.
     const { cstId } = await insertMember();
     const loaded = await getMember(staff, cstId);
-    expect((await put(staff, cstId, { ...bodyOf(loaded), custAssocSituacao: 5, custDeceased: '2024-01-02' })).statusCode).toBe(200);
-    const third = (await staff.get('/api/v1/datacache')).json();
+    expect((await put(staff, cstId, { ...bodyOf(loaded), custAssocSituacao: 5, custDeceased: '2024-01-02' })).status).toBe(200);
+    const third = (await call(staff, memberContracts.dataCache)).body;
     expect(third.deceasedSpouses).toContainEqual({ value: cstId, label: 'Maria da Silva Teste' });
     expect(third.version).not.toBe(second.version);
   });
@@ -542,11 +544,11 @@ describe('photo', () => {
       .png()
       .toBuffer();
     const res = await put(staff, cstId, { ...bodyOf(loaded), custPhoto: `data:image/png;base64,${png.toString('base64')}` });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const member = await getMember(staff, cstId);
     expect(member.custPhotoKey).toMatch(/^[0-9a-f-]{36}$/);
     const bad = await put(staff, cstId, { ...bodyOf(member), custPhoto: 'data:image/png;base64,AAAA' });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.status).toBe(400);
   });
 
   it('a photo stored for a save that then fails is removed again (no orphan file)', async () => {
@@ -562,7 +564,7 @@ describe('photo', () => {
     // The photo is stored before the child lists are written; a new charge for a member without debt then fails the save.
     const charge = { cobId: -1, local: 1, cobVencimento: '2099-01-10', cobValor: 1000, lancamentos: 1, operation: 'insert' };
     const res = await put(staff, cstId, { ...bodyOf(loaded), custPhoto: `data:image/png;base64,${png.toString('base64')}`, cobrancas: [charge] });
-    expect(res.statusCode, res.body).toBe(400);
+    expect(res.status, res.res.body).toBe(400);
     expect(await photoFiles()).toBe(before);
     expect((await getMember(staff, cstId)).custPhotoKey).toBe(loaded.custPhotoKey);
   });

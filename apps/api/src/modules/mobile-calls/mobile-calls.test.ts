@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mobileCallsMessages as mm, type MobileCallsReply } from '@assoc/domain';
+import { mobileCallsMessages as mm, mobileCallsContracts } from '@assoc/domain';
 import { customerServices, mobileCalls, products, services, suppliers } from '../../db/schema/index.js';
 import { seedMobileCalls } from '../../db/seed/mobile-calls.seed.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -35,17 +35,17 @@ afterAll(() => ctx?.close());
 
 describe('GET celular/{cstId}/{ano}/{mes}', () => {
   it('answers 401 signed out and 403 without the statement or services tab', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/celular/${holderId}/0/0` })).statusCode).toBe(401);
+    expect((await call(ctx.app, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 0, mes: 0 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabir']);
-    expect((await client.get(`/api/v1/celular/${holderId}/0/0`)).statusCode).toBe(403);
+    expect((await call(client, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 0, mes: 0 } })).status).toBe(403);
     const { client: services } = await signedInAs(ctx, ['v2access', 'v2tabservicos']);
-    expect((await services.get(`/api/v1/celular/${holderId}/0/0`)).statusCode).toBe(200);
+    expect((await call(services, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 0, mes: 0 } })).status).toBe(200);
   });
 
   it('0/0 answers the newest month, the three months available and the total of Valor; both lines are the holder’s', async () => {
-    const res = await staff.get(`/api/v1/celular/${holderId}/0/0`);
-    expect(res.statusCode, res.body).toBe(200);
-    const reply = res.json<MobileCallsReply>();
+    const res = await call(staff, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 0, mes: 0 } });
+    expect(res.status, res.res.body).toBe(200);
+    const reply = res.body;
     expect(reply.periodos).toHaveLength(3);
     expect([reply.ano, reply.mes]).toEqual([reply.periodos[0]!.ano, reply.periodos[0]!.mes]);
     expect(reply.periodos[0]!.label).toBe(`${String(reply.mes).padStart(2, '0')}/${reply.ano}`);
@@ -59,24 +59,24 @@ describe('GET celular/{cstId}/{ano}/{mes}', () => {
   });
 
   it('a chosen month, the same from a dependent; an empty month; no calls for a handset-only member', async () => {
-    const first = (await staff.get(`/api/v1/celular/${holderId}/0/0`)).json<MobileCallsReply>();
+    const first = (await call(staff, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 0, mes: 0 } })).body;
     const oldest = first.periodos[2]!;
-    const chosen = (await staff.get(`/api/v1/celular/${dependentId}/${oldest.ano}/${oldest.mes}`)).json<MobileCallsReply>();
+    const chosen = (await call(staff, mobileCallsContracts.statement, { params: { cstId: dependentId, ano: oldest.ano, mes: oldest.mes } })).body;
     expect([chosen.ano, chosen.mes]).toEqual([oldest.ano, oldest.mes]);
     expect(chosen.chamadas.length).toBeGreaterThan(0);
-    const empty = (await staff.get(`/api/v1/celular/${holderId}/2001/1`)).json<MobileCallsReply>();
+    const empty = (await call(staff, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 2001, mes: 1 } })).body;
     expect([empty.chamadas, empty.total]).toEqual([[], 0]);
-    const none = (await staff.get(`/api/v1/celular/${otherId}/0/0`)).json<MobileCallsReply>();
+    const none = (await call(staff, mobileCallsContracts.statement, { params: { cstId: otherId, ano: 0, mes: 0 } })).body;
     expect(none).toEqual({ ano: 0, mes: 0, periodos: [], chamadas: [], total: 0 });
     expect(await ctx.db.select().from(mobileCalls).where(eq(mobileCalls.cstId, otherId))).toHaveLength(0);
   });
 
   it('400 for a bad month, 404 for an unknown member', async () => {
-    const bad = await staff.get(`/api/v1/celular/${holderId}/2025/13`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain(mm.invalidPeriod);
-    const missing = await staff.get('/api/v1/celular/999999999/0/0');
-    expect([missing.statusCode, missing.json().message]).toEqual([404, mm.memberNotFound]);
+    const bad = await call(staff, mobileCallsContracts.statement, { params: { cstId: holderId, ano: 2025, mes: 13 } });
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toContain(mm.invalidPeriod);
+    const missing = await call(staff, mobileCallsContracts.statement, { params: { cstId: 999999999, ano: 0, mes: 0 } });
+    expect([missing.status, missing.error.message]).toEqual([404, mm.memberNotFound]);
   });
 
   it('the seed gives the same records on a second run', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SECURITY_CATEGORY, resetMessages, sessionMessages } from '@assoc/domain';
-import { createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
+import { SECURITY_CATEGORY, resetMessages, sessionMessages, authContracts, passwordResetContracts } from '@assoc/domain';
+import { call, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { checkPasswordStrength } from '../../lib/password-strength.js';
 import { audits, outbox, passwordResets, sessions, users } from '../../db/schema/index.js';
@@ -26,8 +26,8 @@ afterAll(async () => {
 });
 
 const requestReset = (cpf: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1/login/resetpassword/${cpf}`, remoteAddress });
-const change = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/v1/login/resetpasswordchange', payload });
+  call(ctx.app, passwordResetContracts.requestReset, { params: { user: cpf }, remoteAddress });
+const change = (payload: Record<string, unknown>) => call(ctx.app, passwordResetContracts.changePassword, { rawBody: payload });
 
 async function userWithEmail(email = `pessoa${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`) {
   const user = await createUser(ctx, { roles: ['v2access'], name: 'Maria Aparecida Souza' });
@@ -40,7 +40,7 @@ async function codeByEmail(cpf: string, email: string) {
   // Send what earlier tests left queued first.
   await ctx.app.mailWorker.runOnce();
   const before = smtp.messages.length;
-  expect((await requestReset(cpf)).statusCode).toBe(200);
+  expect((await requestReset(cpf)).status).toBe(200);
   await ctx.app.mailWorker.runOnce();
   const [mail] = (await smtp.waitFor(before + 1)).slice(before);
   expect(mail!.to).toEqual([email]);
@@ -82,8 +82,8 @@ describe('GET login/resetpassword/{user}', () => {
     };
     const answers = [await timed(known.cpf), await timed(nextCpf()), await timed(inactive.cpf), await timed(noEmail.cpf), await timed('abc')];
     for (const { res } of answers) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 200, message: sessionMessages.passwordRequested });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 200, message: sessionMessages.passwordRequested });
     }
     const times = answers.map((a) => a.ms);
     // Every answer waits for the same floor (150 ms in tests), so the existing CPF is not the slow one.
@@ -100,12 +100,12 @@ describe('GET login/resetpassword/{user}', () => {
     const known = await userWithEmail();
     const unknown = nextCpf();
     for (const cpf of [known.cpf, unknown]) {
-      for (let i = 0; i < 3; i++) expect((await requestReset(cpf, '10.2.2.2')).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await requestReset(cpf, '10.2.2.2')).status).toBe(200);
       const refused = await requestReset(cpf, '10.2.2.2');
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toBe(resetMessages.tooManyRequests(15));
+      expect(refused.status).toBe(429);
+      expect(refused.error.message).toBe(resetMessages.tooManyRequests(15));
       // Another address is counted apart.
-      expect((await requestReset(cpf, '10.3.3.3')).statusCode).toBe(200);
+      expect((await requestReset(cpf, '10.3.3.3')).status).toBe(200);
     }
   });
 });
@@ -117,10 +117,10 @@ describe('POST login/resetpasswordchange', () => {
     const { code } = await codeByEmail(user.cpf, user.email);
 
     const res = await change({ code, cpf: user.cpf, password: NEW_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 200, message: 'Senha alterada com sucesso!' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 200, message: 'Senha alterada com sucesso!' });
 
-    expect((await session.get('/api/v1/ping')).statusCode).toBe(401);
+    expect((await call(session, authContracts.ping)).status).toBe(401);
     const open = await ctx.db
       .select()
       .from(sessions)
@@ -134,21 +134,20 @@ describe('POST login/resetpasswordchange', () => {
 
     // Used once.
     const again = await change({ code, cpf: user.cpf, password: 'Outra#Senha-Forte-77' });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(resetMessages.usedCode);
+    expect(again.status).toBe(400);
+    expect(again.error.message).toBe(resetMessages.usedCode);
   });
 
   it('unlocks a CPF locked by the sign-in limit (the e-mailed link proved the account) and keeps its failures for the audit', async () => {
     const user = await userWithEmail();
-    const login = (password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: user.cpf, password }, remoteAddress: '10.77.0.1' });
-    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES; i++) expect((await login('errada')).statusCode).toBe(401);
-    expect((await login(user.password)).statusCode).toBe(429);
+    const login = (password: string) => call(ctx.app, authContracts.login, { body: { username: user.cpf, password }, remoteAddress: '10.77.0.1' });
+    for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES; i++) expect((await login('errada')).status).toBe(401);
+    expect((await login(user.password)).status).toBe(429);
 
     const { code } = await codeByEmail(user.cpf, user.email);
-    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).status).toBe(200);
 
-    expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(NEW_PASSWORD)).status).toBe(200);
     const failures = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from login_failures where cpf = ${user.cpf}`);
     expect(failures.rows[0]!.n).toBe(ctx.config.LOGIN_MAX_FAILURES);
   });
@@ -157,7 +156,7 @@ describe('POST login/resetpasswordchange', () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
     const masked = `${user.cpf.slice(0, 3)}.${user.cpf.slice(3, 6)}.${user.cpf.slice(6, 9)}-${user.cpf.slice(9)}`;
-    expect((await change({ code, cpf: masked, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code, cpf: masked, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it("refuses a code of another CPF's user, and an unknown code, without spending it", async () => {
@@ -166,13 +165,13 @@ describe('POST login/resetpasswordchange', () => {
     const { code } = await codeByEmail(owner.cpf, owner.email);
 
     const wrongCpf = await change({ code, cpf: other.cpf, password: NEW_PASSWORD });
-    expect(wrongCpf.statusCode).toBe(400);
-    expect(wrongCpf.json().message).toBe(resetMessages.invalidCode);
+    expect(wrongCpf.status).toBe(400);
+    expect(wrongCpf.error.message).toBe(resetMessages.invalidCode);
     const unknown = await change({ code: 'A'.repeat(32), cpf: owner.cpf, password: NEW_PASSWORD });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe(resetMessages.invalidCode);
+    expect(unknown.status).toBe(400);
+    expect(unknown.error.message).toBe(resetMessages.invalidCode);
 
-    expect((await change({ code, cpf: owner.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code, cpf: owner.cpf, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('refuses an expired code with 410 and expired: true', async () => {
@@ -184,8 +183,8 @@ describe('POST login/resetpasswordchange', () => {
       .where(eq(passwordResets.userId, user.userId));
 
     const res = await change({ code, cpf: user.cpf, password: NEW_PASSWORD });
-    expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ message: resetMessages.expiredCode, expired: true });
+    expect(res.status).toBe(410);
+    expect(res.body).toEqual({ message: resetMessages.expiredCode, expired: true });
     await signIn(ctx, user.cpf);
   });
 
@@ -194,8 +193,8 @@ describe('POST login/resetpasswordchange', () => {
     const first = await codeByEmail(user.cpf, user.email);
     const second = await codeByEmail(user.cpf, user.email);
     expect(first.code).not.toBe(second.code);
-    expect((await change({ code: first.code, cpf: user.cpf, password: NEW_PASSWORD })).json().message).toBe(resetMessages.usedCode);
-    expect((await change({ code: second.code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code: first.code, cpf: user.cpf, password: NEW_PASSWORD })).error.message).toBe(resetMessages.usedCode);
+    expect((await change({ code: second.code, cpf: user.cpf, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('the server enforces the strength rule: too short, weak, common words and the CPF itself are refused', async () => {
@@ -209,11 +208,11 @@ describe('POST login/resetpasswordchange', () => {
     ];
     for (const [password, message] of cases) {
       const res = await change({ code, cpf: user.cpf, password });
-      expect(res.statusCode, password).toBe(400);
-      expect(res.json().message, password).toMatch(message);
+      expect(res.status, password).toBe(400);
+      expect(res.error.message, password).toMatch(message);
     }
     // Refusals do not spend the code.
-    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('refuses a password shorter than 8 characters even when zxcvbn scores it well (ASVS 6.2.1)', async () => {
@@ -223,22 +222,22 @@ describe('POST login/resetpasswordchange', () => {
     // zxcvbn alone scores these 7 characters 'bom': the length rule is what refuses them.
     expect(checkPasswordStrength(short, [user.cpf])).toMatchObject({ score: -1, ok: false });
     const res = await change({ code, cpf: user.cpf, password: short });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'A senha deve ter pelo menos 8 caracteres.' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'A senha deve ter pelo menos 8 caracteres.' });
     const [row] = await ctx.db.select({ usedAt: passwordResets.usedAt }).from(passwordResets).where(eq(passwordResets.userId, user.userId));
     expect(row!.usedAt).toBeNull();
   });
 
   it('validates the body with pt-BR messages', async () => {
     const res = await change({ code: 'curto', cpf: '123', password: '' });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
     const missing = await change({ code: 'B'.repeat(32), cpf: '11144477735', password: '' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('password: Digite nova senha');
+    expect(missing.status).toBe(400);
+    expect(missing.error.message).toBe('password: Digite nova senha');
     const badCpf = await change({ code: 'B'.repeat(32), cpf: '11144477700', password: NEW_PASSWORD });
-    expect(badCpf.json().message).toBe('cpf: CPF Inválido');
+    expect(badCpf.error.message).toBe('cpf: CPF Inválido');
     const badCode = await change({ code: 'curto', cpf: '11144477735', password: NEW_PASSWORD });
-    expect(badCode.json().message).toBe('code: Tamanho de 32 caracteres');
+    expect(badCode.error.message).toBe('code: Tamanho de 32 caracteres');
   });
 });
 
@@ -253,7 +252,7 @@ describe('security events (issue 8 §10)', () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
     const unknown = nextCpf();
-    expect((await requestReset(unknown, '10.4.4.4')).statusCode).toBe(200);
+    expect((await requestReset(unknown, '10.4.4.4')).status).toBe(200);
 
     const [known] = await events('reset_request', user.cpf);
     expect(known).toMatchObject({
@@ -266,7 +265,7 @@ describe('security events (issue 8 §10)', () => {
     expect(stranger).toMatchObject({ ownerId: null, entityId: null, after: { cpf: unknown, ip: '10.4.4.4', sent: false } });
 
     expect(await events('reset_done', user.cpf)).toHaveLength(0);
-    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await change({ code, cpf: user.cpf, password: NEW_PASSWORD })).status).toBe(200);
     const [done] = await events('reset_done', user.cpf);
     expect(done).toMatchObject({ ownerId: user.userId, after: { cpf: user.cpf, ip: '127.0.0.1' } });
 
@@ -279,7 +278,7 @@ describe('security events (issue 8 §10)', () => {
   it('a refused change records no reset_done', async () => {
     const user = await userWithEmail();
     const { code } = await codeByEmail(user.cpf, user.email);
-    expect((await change({ code, cpf: user.cpf, password: 'abc' })).statusCode).toBe(400);
+    expect((await change({ code, cpf: user.cpf, password: 'abc' })).status).toBe(400);
     expect(await events('reset_done', user.cpf)).toHaveLength(0);
   });
 });

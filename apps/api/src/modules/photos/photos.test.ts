@@ -2,9 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages as m } from '@assoc/domain';
+import { genericMessages as m, jobsContracts, personPhotoContracts } from '@assoc/domain';
 import { AppError } from '../../lib/errors.js';
-import { createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { PHOTO_MAX_BYTES, decodePhotoDataUrl, photoTexts } from './photos.service.js';
 
 const dataUrl = (bytes: Buffer, type = 'png') => `data:image/${type};base64,${bytes.toString('base64')}`;
@@ -78,11 +78,11 @@ describe('GET thumbs/{size}/{key}', () => {
       [2, 160, 212],
       [1, 40, 53],
     ] as const) {
-      const res = await anyone.get(`/api/v1/thumbs/${size}/${key}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/jpeg');
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
-      const meta = await sharp(res.rawPayload).metadata();
+      const res = await call(anyone, personPhotoContracts.thumbnail, { params: { size, key } });
+      expect(res.status).toBe(200);
+      expect(res.res.headers['content-type']).toBe('image/jpeg');
+      expect(res.res.headers['cache-control']).toBe('private, max-age=3600');
+      const meta = await sharp(res.body).metadata();
       expect([meta.width, meta.height]).toEqual([width, height]);
     }
   });
@@ -90,29 +90,29 @@ describe('GET thumbs/{size}/{key}', () => {
   it('makes a missing thumbnail again from the photo', async () => {
     const file = (await ctx.app.services.files.find(key))!;
     await ctx.app.services.files.store.delete(`${file.storageKey}-t2`);
-    const res = await anyone.get(`/api/v1/thumbs/2/${key}`);
-    expect(res.statusCode).toBe(200);
-    expect((await sharp(res.rawPayload).metadata()).height).toBe(212);
+    const res = await call(anyone, personPhotoContracts.thumbnail, { params: { size: 2, key } });
+    expect(res.status).toBe(200);
+    expect((await sharp(res.body).metadata()).height).toBe(212);
   });
 
   it('answers 404 for an unknown key or size and for a stored file that is not a photo', async () => {
     const other = await ctx.app.services.files.save({ name: 'x.png', data: await image(20, 20) });
     await ctx.app.services.files.attach('job', '1', other.id);
-    for (const url of [
-      `/api/v1/thumbs/2/00000000-0000-4000-8000-000000000000`,
-      `/api/v1/thumbs/2/abc`,
-      `/api/v1/thumbs/3/${key}`,
-      `/api/v1/thumbs/0/${key}`,
-      `/api/v1/thumbs/2/${other.id}`,
+    for (const route of [
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: '00000000-0000-4000-8000-000000000000' } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: 'abc' } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 3, key } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 0, key } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: other.id } }),
     ]) {
-      const res = await anyone.get(url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers['cache-control'], url).toBe('no-store');
+      const res = await route.send(anyone);
+      expect(res.status, route.label).toBe(404);
+      expect(res.res.headers['cache-control'], route.label).toBe('no-store');
     }
   });
 
   it('needs a session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/thumbs/2/${key}` })).statusCode).toBe(401);
+    expect((await call(ctx.app, personPhotoContracts.thumbnail, { params: { size: 2, key } })).status).toBe(401);
   });
 });
 
@@ -123,19 +123,19 @@ describe('GET thumbs/{ownerId}', () => {
     const withPhoto = await createUser(ctx, { roles: [], cpf: member.custCpf! });
     const without = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, without.cpf);
-    const photo = await client.get(`/api/v1/thumbs/${withPhoto.userId}`);
-    expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/jpeg');
-    expect(photo.headers['cache-control']).toBe('private, max-age=600');
-    expect(photo.rawPayload.equals((await client.get(`/api/v1/thumbs/2/${key}`)).rawPayload)).toBe(true);
+    const photo = await call(client, personPhotoContracts.ownerThumbnail, { params: { ownerId: withPhoto.userId } });
+    expect(photo.status).toBe(200);
+    expect(photo.res.headers['content-type']).toBe('image/jpeg');
+    expect(photo.res.headers['cache-control']).toBe('private, max-age=600');
+    expect(photo.body.equals((await call(client, personPhotoContracts.thumbnail, { params: { size: 2, key } })).body)).toBe(true);
     for (const id of [without.userId, 999_999_999]) {
-      const placeholder = await client.get(`/api/v1/thumbs/${id}`);
-      expect(placeholder.statusCode).toBe(200);
-      expect(placeholder.headers['content-type']).toBe('image/png');
-      const meta = await sharp(placeholder.rawPayload).metadata();
+      const placeholder = await call(client, personPhotoContracts.ownerThumbnail, { params: { ownerId: id } });
+      expect(placeholder.status).toBe(200);
+      expect(placeholder.res.headers['content-type']).toBe('image/png');
+      const meta = await sharp(placeholder.body).metadata();
       expect([meta.width, meta.height]).toEqual([160, 212]);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/thumbs/${withPhoto.userId}` })).statusCode).toBe(401);
+    expect((await call(ctx.app, personPhotoContracts.ownerThumbnail, { params: { ownerId: withPhoto.userId } })).status).toBe(401);
   });
 });
 
@@ -166,45 +166,52 @@ describe('who may see a photo (issue 22 item 5)', () => {
 
   it("a portal member sees their own photo and their dependents' (private cache), and no one else's", async () => {
     for (const key of [holderKey, dependentKey]) {
-      const res = await portal.client.get(`/api/v1/thumbs/2/${key}`);
-      expect(res.statusCode, key).toBe(200);
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      const res = await call(portal.client, personPhotoContracts.thumbnail, { params: { size: 2, key } });
+      expect(res.status, key).toBe(200);
+      expect(res.res.headers['cache-control']).toBe('private, max-age=3600');
     }
-    const refused = await portal.client.get(`/api/v1/thumbs/2/${strangerKey}`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: m.forbidden });
-    const own = await portal.client.get(`/api/v1/thumbs/${portal.userId}`);
-    expect(own.statusCode).toBe(200);
-    expect(own.headers['cache-control']).toBe('private, max-age=600');
-    expect((await portal.client.get(`/api/v1/thumbs/${staffUserId}`)).statusCode).toBe(403);
+    const refused = await call(portal.client, personPhotoContracts.thumbnail, { params: { size: 2, key: strangerKey } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: m.forbidden });
+    const own = await call(portal.client, personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } });
+    expect(own.status).toBe(200);
+    expect(own.res.headers['cache-control']).toBe('private, max-age=600');
+    expect((await call(portal.client, personPhotoContracts.ownerThumbnail, { params: { ownerId: staffUserId } })).status).toBe(403);
   });
 
   it('the generic file download (jobs/download/{fileId}) follows the same rule for the stored photo', async () => {
-    expect((await portal.client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(200);
-    for (const client of [otherPortal, cchOnly]) expect((await client.get(`/api/v1/jobs/download/${holderKey}`)).statusCode).toBe(403);
-    expect((await portal.client.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(403);
-    expect((await anyone.get(`/api/v1/jobs/download/${strangerKey}`)).statusCode).toBe(200);
+    expect((await call(portal.client, jobsContracts.download, { params: { fileId: holderKey } })).status).toBe(200);
+    for (const client of [otherPortal, cchOnly])
+      expect((await call(client, jobsContracts.download, { params: { fileId: holderKey } })).status).toBe(403);
+    expect((await call(portal.client, jobsContracts.download, { params: { fileId: strangerKey } })).status).toBe(403);
+    expect((await call(anyone, jobsContracts.download, { params: { fileId: strangerKey } })).status).toBe(200);
   });
 
   it('another portal member and a CCH-only user are refused (403), whatever the key or user id', async () => {
     for (const client of [otherPortal, cchOnly]) {
-      for (const url of [
-        `/api/v1/thumbs/2/${holderKey}`,
-        `/api/v1/thumbs/1/${dependentKey}`,
-        `/api/v1/thumbs/${portal.userId}`,
-        `/api/v1/thumbs/${staffUserId}`,
+      for (const route of [
+        prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }),
+        prepare(personPhotoContracts.thumbnail, { params: { size: 1, key: dependentKey } }),
+        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }),
+        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: staffUserId } }),
       ]) {
-        expect((await client.get(url)).statusCode, url).toBe(403);
+        expect((await route.send(client)).status, route.label).toBe(403);
       }
     }
     // Not even an unknown key tells it apart: refused before it is looked up.
-    expect((await cchOnly.get('/api/v1/thumbs/2/00000000-0000-4000-8000-000000000000')).statusCode).toBe(403);
+    expect((await call(cchOnly, personPhotoContracts.thumbnail, { params: { size: 2, key: '00000000-0000-4000-8000-000000000000' } })).status).toBe(
+      403,
+    );
   });
 
   it("staff with v2access see any member's photo and any user's avatar; anonymous 401", async () => {
-    for (const url of [`/api/v1/thumbs/2/${holderKey}`, `/api/v1/thumbs/2/${strangerKey}`, `/api/v1/thumbs/${portal.userId}`]) {
-      expect((await anyone.get(url)).statusCode, url).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    for (const route of [
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }),
+      prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: strangerKey } }),
+      prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }),
+    ]) {
+      expect((await route.send(anyone)).status, route.label).toBe(200);
+      expect((await route.send(ctx.app)).status, route.label).toBe(401);
     }
   });
 });

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printingMessages } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { printingMessages, printingContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { decodeIpp, encodeIppResponse, encodePrintJob, httpUrlOf, type DecodedIpp } from './ipp.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
@@ -88,68 +88,68 @@ describe('IPP encoding (RFC 8010)', () => {
 
 describe('POST/GET config (spec 1 §7)', () => {
   it('answers 401 without a session', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/config', payload: {} })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/config' })).statusCode).toBe(401);
+    expect((await call(ctx.app, printingContracts.saveConfig, { body: {} })).status).toBe(401);
+    expect((await call(ctx.app, printingContracts.getConfig)).status).toBe(401);
   });
 
   it('saves the remembered print choice (204), merges, clears with null, audits once per change', async () => {
     const { user, client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
-    const save = await client.post('/api/v1/config', { printChoice: { mode: 'remote', printer: 2 } });
-    expect(save.statusCode).toBe(204);
-    expect(save.body).toBe('');
-    expect((await client.get('/api/v1/config')).json()).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
+    const save = await call(client, printingContracts.saveConfig, { body: { printChoice: { mode: 'remote', printer: 2 } } });
+    expect(save.status).toBe(204);
+    expect(save.res.body).toBe('');
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
     // An empty body changes nothing (and writes no audit).
-    expect((await client.post('/api/v1/config', {})).statusCode).toBe(204);
-    expect((await client.get('/api/v1/config')).json()).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
-    expect((await client.post('/api/v1/config', { printChoice: null })).statusCode).toBe(204);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
+    expect((await call(client, printingContracts.saveConfig, { body: {} })).status).toBe(204);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({ printChoice: { mode: 'remote', printer: 2 } });
+    expect((await call(client, printingContracts.saveConfig, { body: { printChoice: null } })).status).toBe(204);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
     const { rows } = await ctx.pool.query(`select action from audits where category = 'preferencias' and entity_id = $1 order by audit_id`, [
       String(user.userId),
     ]);
     expect(rows.map((r) => r.action)).toEqual(['insert', 'update']);
     // Another user's preferences are their own.
     const other = await signedInAs(ctx, ['v2access']);
-    expect((await other.client.get('/api/v1/config')).json()).toEqual({});
+    expect((await call(other.client, printingContracts.getConfig)).body).toEqual({});
   });
 
   it('refuses a bad body with a pt-BR message and changes nothing', async () => {
     const { client } = await signedInAs(ctx, ['v2access']);
-    const noPrinter = await client.post('/api/v1/config', { printChoice: { mode: 'remote' } });
-    expect(noPrinter.statusCode).toBe(400);
-    expect(noPrinter.json().message).toContain(printingMessages.badPrinter);
-    const badMode = await client.post('/api/v1/config', { printChoice: { mode: 'fax' } });
-    expect(badMode.statusCode).toBe(400);
-    expect(badMode.json().message).toContain(printingMessages.badPreferences);
-    expect((await client.post('/api/v1/config', { outra: 1 })).statusCode).toBe(400);
-    expect((await client.get('/api/v1/config')).json()).toEqual({});
+    const noPrinter = await call(client, printingContracts.saveConfig, { body: { printChoice: { mode: 'remote' } } });
+    expect(noPrinter.status).toBe(400);
+    expect(noPrinter.error.message).toContain(printingMessages.badPrinter);
+    const badMode = await call(client, printingContracts.saveConfig, { rawBody: { printChoice: { mode: 'fax' } } });
+    expect(badMode.status).toBe(400);
+    expect(badMode.error.message).toContain(printingMessages.badPreferences);
+    expect((await call(client, printingContracts.saveConfig, { rawBody: { outra: 1 } })).status).toBe(400);
+    expect((await call(client, printingContracts.getConfig)).body).toEqual({});
   });
 });
 
 describe('print queue: POST/GET impressao', () => {
   it('answers 401 without a session, 403 without v2access, 403 to a non-superadmin listing', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', PDF) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/impressao' })).statusCode).toBe(401);
+    expect((await call(ctx.app, printingContracts.enqueue, { query: { printer: 1 }, ...multipart('a.pdf', PDF) })).status).toBe(401);
+    expect((await call(ctx.app, printingContracts.list)).status).toBe(401);
     const { client: noAccess } = await signedInAs(ctx, ['v2portal']);
-    expect((await noAccess.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', PDF) })).statusCode).toBe(403);
+    expect((await call(noAccess, printingContracts.enqueue, { query: { printer: 1 }, ...multipart('a.pdf', PDF) })).status).toBe(403);
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.get('/api/v1/impressao')).statusCode).toBe(403);
+    expect((await call(client, printingContracts.list)).status).toBe(403);
   });
 
   it('refuses a bad printer, a bad range, a body without a file and a file that is not a PDF, queueing nothing', async () => {
     const { client } = await signedInAs(ctx, ['v2access']);
     const before = (await ctx.pool.query('select count(*)::int as n from print_jobs')).rows[0].n;
-    const printer3 = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=3', ...multipart('a.pdf', PDF) });
-    expect(printer3.statusCode).toBe(400);
-    expect(printer3.json().message).toContain(printingMessages.badPrinter);
-    const range = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1&start=4&end=2', ...multipart('a.pdf', PDF) });
-    expect(range.statusCode).toBe(400);
-    expect(range.json().message).toBe(printingMessages.badRange);
-    expect((await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', payload: {} })).statusCode).toBe(415);
+    const printer3 = await call(client, printingContracts.enqueue, { query: { printer: 3 }, ...multipart('a.pdf', PDF) });
+    expect(printer3.status).toBe(400);
+    expect(printer3.error.message).toContain(printingMessages.badPrinter);
+    const range = await call(client, printingContracts.enqueue, { query: { printer: 1, start: 4, end: 2 }, ...multipart('a.pdf', PDF) });
+    expect(range.status).toBe(400);
+    expect(range.error.message).toBe(printingMessages.badRange);
+    expect((await call(client, printingContracts.enqueue, { query: { printer: 1 }, rawBody: {} })).status).toBe(415);
     // A file that is not a PDF, small or large (the small one once raised an unhandled stream error).
     for (const bytes of [Buffer.from('só texto, não PDF'), Buffer.alloc(10_000, 'a')]) {
-      const text = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', bytes) });
-      expect(text.statusCode).toBe(415);
+      const text = await call(client, printingContracts.enqueue, { query: { printer: 1 }, ...multipart('a.pdf', bytes) });
+      expect(text.status).toBe(415);
     }
     expect((await ctx.pool.query('select count(*)::int as n from print_jobs')).rows[0].n).toBe(before);
   });
@@ -157,9 +157,9 @@ describe('print queue: POST/GET impressao', () => {
   it('sends to a configured printer by IPP (202 sent), stores a refusal as failed, keeps jobs queued without an address', async () => {
     const { user, client } = await signedInAs(ctx, ['v2access']);
     printer.answer(0x0000);
-    const sent = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1&start=1&end=2', ...multipart('declaração.pdf', PDF) });
-    expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toEqual({ id: expect.any(Number), status: 'sent' });
+    const sent = await call(client, printingContracts.enqueue, { query: { printer: 1, start: 1, end: 2 }, ...multipart('declaração.pdf', PDF) });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toEqual({ id: expect.any(Number), status: 'sent' });
     const request = printer.received.at(-1)!;
     expect(request.path).toBe('/ipp/print');
     expect(request.contentType).toBe('application/ipp');
@@ -170,40 +170,32 @@ describe('print queue: POST/GET impressao', () => {
     expect(request.ipp.data.equals(PDF)).toBe(true);
 
     printer.answer(0x040a);
-    const failed = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('extrato.pdf', PDF) });
-    expect(failed.statusCode).toBe(202);
-    expect(failed.json().status).toBe('failed');
+    const failed = await call(client, printingContracts.enqueue, { query: { printer: 1 }, ...multipart('extrato.pdf', PDF) });
+    expect(failed.status).toBe(202);
+    expect(failed.body.status).toBe('failed');
 
     const count = printer.received.length;
-    const queued = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=2', ...multipart('etiqueta.pdf', PDF) });
-    expect(queued.statusCode).toBe(202);
-    expect(queued.json().status).toBe('queued');
+    const queued = await call(client, printingContracts.enqueue, { query: { printer: 2 }, ...multipart('etiqueta.pdf', PDF) });
+    expect(queued.status).toBe(202);
+    expect(queued.body.status).toBe('queued');
     expect(printer.received.length).toBe(count);
 
     const { client: admin } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const list = await admin.get('/api/v1/impressao');
-    expect(list.statusCode).toBe(200);
-    const jobs = list.json() as {
-      id: number;
-      fileName: string;
-      printer: number;
-      userName: string;
-      status: string;
-      error: string | null;
-      sentAt: string | null;
-    }[];
+    const list = await call(admin, printingContracts.list);
+    expect(list.status).toBe(200);
+    const jobs = list.body;
     const byId = new Map(jobs.map((j) => [j.id, j]));
-    expect(byId.get(sent.json().id)).toMatchObject({ fileName: 'declaração.pdf', printer: 1, userName: user.name, status: 'sent', error: null });
-    expect(byId.get(sent.json().id)!.sentAt).not.toBeNull();
-    expect(byId.get(failed.json().id)).toMatchObject({ status: 'failed', error: expect.stringContaining('0x040a') });
-    expect(byId.get(queued.json().id)).toMatchObject({ printer: 2, status: 'queued', sentAt: null });
+    expect(byId.get(sent.body.id)).toMatchObject({ fileName: 'declaração.pdf', printer: 1, userName: user.name, status: 'sent', error: null });
+    expect(byId.get(sent.body.id)!.sentAt).not.toBeNull();
+    expect(byId.get(failed.body.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('0x040a') });
+    expect(byId.get(queued.body.id)).toMatchObject({ printer: 2, status: 'queued', sentAt: null });
     // The PDF is kept as a file of the job, audited.
     const { rows } = await ctx.pool.query(`select count(*)::int as n from file_links where owner_kind = 'print-job' and owner_id = $1`, [
-      String(queued.json().id),
+      String(queued.body.id),
     ]);
     expect(rows[0].n).toBe(1);
     const audits = await ctx.pool.query(`select count(*)::int as n from audits where category = 'impressao' and entity_id = $1`, [
-      String(queued.json().id),
+      String(queued.body.id),
     ]);
     expect(audits.rows[0].n).toBe(1);
   });
@@ -212,9 +204,9 @@ describe('print queue: POST/GET impressao', () => {
     const dead = await createTestApp({ PRINTER_1_URL: 'http://127.0.0.1:9/ipp/print' });
     try {
       const { client } = await signedInAs(dead, ['v2access']);
-      const res = await client.request({ method: 'POST', url: '/api/v1/impressao?printer=1', ...multipart('a.pdf', PDF) });
-      expect(res.statusCode).toBe(202);
-      expect(res.json().status).toBe('failed');
+      const res = await call(client, printingContracts.enqueue, { query: { printer: 1 }, ...multipart('a.pdf', PDF) });
+      expect(res.status).toBe(202);
+      expect(res.body.status).toBe('failed');
     } finally {
       await dead.close();
     }

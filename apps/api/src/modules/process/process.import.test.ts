@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processMessages } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { processMessages, processContracts } from '@assoc/domain';
+import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
 
 /** Issue 22 item 6: the import streams its files, is bounded per request and per key, and is idempotent under concurrency. */
 
-const api = (path: string) => `/api/v1/${path}`;
 const MB = 1024 * 1024;
 
 let ctx: TestContext;
@@ -18,14 +17,14 @@ let boundedKeyId: number;
 
 async function newKey(c: TestContext): Promise<{ chave: string; id: number }> {
   const { client } = await signedInAs(c, ['v2access', 'superadmin']);
-  const created = await client.post(api('process/chaves'), { nome: `Integração ${crypto.randomUUID().slice(0, 8)}` });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json();
+  const created = await call(client, processContracts.createApiKey, { body: { nome: `Integração ${crypto.randomUUID().slice(0, 8)}` } });
+  expect(created.status, created.res.body).toBe(201);
+  return created.body;
 }
 
 function importAs(c: TestContext, key: string, batch: unknown, files: { name: string; filename?: string; data: Buffer }[] = []) {
   const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }, ...files]);
-  return c.app.inject({ method: 'POST', url: api('process/importar'), payload: body.payload, headers: { ...body.headers, 'x-api-key': key } });
+  return call(c.app, processContracts.import, { rawBody: body.payload, headers: { ...body.headers, 'x-api-key': key } });
 }
 
 /** What an import may leave behind: processes, movements, stored files and their links. */
@@ -65,8 +64,8 @@ describe('import under concurrency (issue 22 item 6)', () => {
     ];
     const before = await counts(ctx);
     const replies = await Promise.all(Array.from({ length: 10 }, () => importAs(ctx, apiKey, batch, files)));
-    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const bodies = replies.map((r) => r.json());
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const bodies = replies.map((r) => r.body);
     expect(bodies.filter((b) => b.criado)).toHaveLength(1);
     expect(new Set(bodies.map((b) => b.proId)).size).toBe(1);
     expect(bodies.reduce((n, b) => n + b.andamentosNovos, 0)).toBe(2);
@@ -88,27 +87,22 @@ describe('import under concurrency (issue 22 item 6)', () => {
       ]);
       const stream = new PassThrough();
       stream.write(body.payload.subarray(0, body.payload.length - 60));
-      const reply = bounded.app.inject({
-        method: 'POST',
-        url: api('process/importar'),
-        payload: stream,
-        headers: { ...body.headers, 'x-api-key': boundedKey },
-      });
+      const reply = call(bounded.app, processContracts.import, { rawBody: stream, headers: { ...body.headers, 'x-api-key': boundedKey } });
       return { finish: () => stream.end(body.payload.subarray(body.payload.length - 60)), reply };
     });
     // Until the first holds the slot and the second waits (on a busy machine this takes a moment).
     await expect.poll(() => bounded.app.services.process.importLoad(boundedKeyId), { timeout: 20_000 }).toEqual({ running: 1, waiting: 1 });
     const before = await counts(bounded);
     const refused = await importAs(bounded, boundedKey, importBatch(nextCnj(2023)));
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: processMessages.importBusy });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: processMessages.importBusy });
     expect(await counts(bounded)).toEqual(before);
     for (const s of stalled) s.finish();
     const done = await Promise.all(stalled.map((s) => s.reply));
-    expect(done.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(done.map((r) => r.status)).toEqual([200, 200]);
     expect(bounded.app.services.process.importLoad(boundedKeyId)).toEqual({ running: 0, waiting: 0 });
     // The slot is free again.
-    expect((await importAs(bounded, boundedKey, importBatch(nextCnj(2023)))).statusCode).toBe(200);
+    expect((await importAs(bounded, boundedKey, importBatch(nextCnj(2023)))).status).toBe(200);
   });
 });
 
@@ -117,8 +111,8 @@ describe('import bounds per request (issue 22 item 6)', () => {
     const before = await counts(bounded);
     const files = [1, 2, 3].map((n) => ({ name: `doc${n}.pdf`, filename: `doc${n}.pdf`, data: testPdf(`doc ${n}`) }));
     const res = await importAs(bounded, boundedKey, importBatch(nextCnj(2023)), files);
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: processMessages.tooManyFiles(2) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: processMessages.tooManyFiles(2) });
     expect(await counts(bounded)).toEqual(before);
   });
 
@@ -129,8 +123,8 @@ describe('import bounds per request (issue 22 item 6)', () => {
       { name: 'pdf', filename: 'a.pdf', data: big('a') },
       { name: 'anexo', filename: 'b.pdf', data: big('b') },
     ]);
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: processMessages.importTooLarge(1) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: processMessages.importTooLarge(1) });
     expect(await counts(bounded)).toEqual(before);
   });
 
@@ -159,13 +153,11 @@ describe('import bounds per request (issue 22 item 6)', () => {
       peak = Math.max(peak, process.memoryUsage().arrayBuffers);
     }, 5);
     try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: api('process/importar'),
-        payload: Readable.from(body()),
+      const res = await call(ctx.app, processContracts.import, {
+        rawBody: Readable.from(body()),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-api-key': apiKey },
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.res.body).toBe(200);
     } finally {
       clearInterval(sampler);
     }

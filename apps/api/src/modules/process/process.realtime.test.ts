@@ -1,6 +1,7 @@
+import { processContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvents } from '@assoc/domain';
-import { createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { connected, testSockets } from '../../../test/sockets.js';
 import { importBatch, multipartBody, nextCnj } from './process.testing.js';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   const { client: admin } = await signedInAs(a, ['v2access', 'superadmin']);
-  apiKey = (await admin.post('/api/v1/process/chaves', { nome: 'Tempo real' })).json().chave;
+  apiKey = (await call(admin, processContracts.createApiKey, { body: { nome: 'Tempo real' } })).body.chave;
 });
 afterAll(async () => {
   sockets.closeAll();
@@ -29,12 +30,7 @@ afterAll(async () => {
 
 function importThrough(ctx: TestContext, batch: unknown) {
   const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/process/importar',
-    payload: body.payload,
-    headers: { ...body.headers, 'x-api-key': apiKey },
-  });
+  return call(ctx.app, processContracts.import, { rawBody: body.payload, headers: { ...body.headers, 'x-api-key': apiKey } });
 }
 
 describe('real-time processo message across instances', () => {
@@ -51,21 +47,29 @@ describe('real-time processo message across instances', () => {
 
     const numero = nextCnj();
     const created = await importThrough(a, importBatch(numero));
-    expect(created.statusCode, created.body).toBe(200);
-    const proId = created.json().proId;
+    expect(created.status, created.res.body).toBe(200);
+    const proId = created.body.proId;
     await expect.poll(() => received.some((m) => m.command === 'reload'), { timeout: 10_000 }).toBe(true);
 
     const started = Date.now();
     const movement = await importThrough(a, importBatch(numero, [{ id: 'rt-1', data: '2024-05-01', texto: 'Intimação eletrônica expedida.' }]));
-    expect(movement.json().andamentosNovos).toBe(1);
+    expect(movement.body.andamentosNovos).toBe(1);
     await expect.poll(() => received.find((m) => m.command === 'andamento' && m.proId === proId), { timeout: 10_000 }).toBeTruthy();
     expect(Date.now() - started).toBeLessThan(5_000);
 
-    // The same batch again changes nothing and announces nothing.
+    // The same batch again changes nothing and announces nothing. Barrier instead of a wait: a later movement on a
+    // second process must be announced, and announcements arrive in order, so anything the repeat had announced
+    // would arrive before it.
+    const other = nextCnj();
+    const announced = received.length;
+    const second = await importThrough(a, importBatch(other));
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThan(announced);
     const count = received.length;
     await importThrough(a, importBatch(numero, [{ id: 'rt-1', data: '2024-05-01', texto: 'Intimação eletrônica expedida.' }]));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(received.length).toBe(count);
+    await importThrough(a, importBatch(other, [{ id: 'rt-2', data: '2024-05-02', texto: 'Conclusos para despacho.' }]));
+    await expect.poll(() => received.some((m) => m.command === 'andamento' && m.proId === second.body.proId), { timeout: 10_000 }).toBe(true);
+    expect(received.slice(count)).toEqual([{ command: 'andamento', proId: second.body.proId }]);
+    expect(received.length).toBe(count + 1);
     expect(strays).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.js';
 import { allRoles, formatCnj, pathOf, processContracts, processMessages, type ProcessSearchReply } from '@assoc/domain';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
 import { createProcessRepository, hyphenatedWords } from './process.repository.js';
 
@@ -22,12 +22,7 @@ const sampleUrl = (path: string) => api(pathOf({ path }, { pastaId: 1, proId: 1,
 
 async function importAs(key: string | null, batch: unknown, files: { name: string; filename?: string; data: Buffer }[] = []) {
   const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }, ...files]);
-  return ctx.app.inject({
-    method: 'POST',
-    url: api('process/importar'),
-    payload: body.payload,
-    headers: { ...body.headers, ...(key ? { 'x-api-key': key } : {}) },
-  });
+  return call(ctx.app, processContracts.import, { rawBody: body.payload, headers: { ...body.headers, ...(key ? { 'x-api-key': key } : {}) } });
 }
 
 /** Rows of the process tables and the file store, to prove that a call changed nothing. */
@@ -41,20 +36,20 @@ async function fingerprint() {
 }
 
 async function search(body: Record<string, unknown>): Promise<ProcessSearchReply> {
-  const res = await staff.post(api('process/processos/search'), body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  const res = await call(staff, processContracts.search, { body: body });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 }
 
 beforeAll(async () => {
   ctx = await createTestApp();
   staff = (await signedInAs(ctx, ['v2menuprocesso'])).client;
   admin = (await signedInAs(ctx, ['v2access', 'superadmin'])).client;
-  const created = await admin.post(api('process/chaves'), { nome: 'Integração do tribunal' });
-  expect(created.statusCode, created.body).toBe(201);
-  apiKey = created.json().chave;
-  apiKeyId = created.json().id;
-  inboxId = (await staff.get(api('process/folders/inbox'))).json().pastaId;
+  const created = await call(admin, processContracts.createApiKey, { body: { nome: 'Integração do tribunal' } });
+  expect(created.status, created.res.body).toBe(201);
+  apiKey = created.body.chave;
+  apiKeyId = created.body.id;
+  inboxId = (await call(staff, processContracts.inbox)).body.pastaId;
 });
 afterAll(async () => {
   await ctx.close();
@@ -74,19 +69,19 @@ describe('access', () => {
       const refused = await other.request({ method: contract.method, url: sampleUrl(contract.path), payload });
       expect(refused.statusCode, `${contract.method} ${contract.path}`).toBe(403);
     }
-    expect((await staff.get(api('process/chaves'))).statusCode).toBe(403);
+    expect((await call(staff, processContracts.apiKeys)).status).toBe(403);
   });
 
   it('the import answers 401 without a key, with a wrong key and with a session instead of a key', async () => {
     const batch = importBatch(nextCnj());
     for (const key of [null, 'apk_errada_errada_errada_errada_errada']) {
       const res = await importAs(key, batch);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe(processMessages.apiKeyMissing);
+      expect(res.status).toBe(401);
+      expect(res.error.message).toBe(processMessages.apiKeyMissing);
     }
     const body = multipartBody([{ name: 'dados', value: JSON.stringify(batch) }]);
-    const withSession = await admin.request({ method: 'POST', url: api('process/importar'), payload: body.payload, headers: body.headers });
-    expect(withSession.statusCode).toBe(401);
+    const withSession = await call(admin, processContracts.import, { rawBody: body.payload, headers: body.headers });
+    expect(withSession.status).toBe(401);
   });
 });
 
@@ -95,21 +90,21 @@ describe('API keys', () => {
     const { rows } = await ctx.pool.query('select key_hash, prefix from api_keys where id = $1', [apiKeyId]);
     expect(rows[0].key_hash).not.toContain(apiKey);
     expect(apiKey.startsWith(rows[0].prefix)).toBe(true);
-    const listed = (await admin.get(api('process/chaves'))).json();
+    const listed = (await call(admin, processContracts.apiKeys)).body;
     const mine = listed.find((k: { id: number }) => k.id === apiKeyId);
     expect(mine).not.toHaveProperty('chave');
     expect(JSON.stringify(listed)).not.toContain(apiKey);
 
-    const other = (await admin.post(api('process/chaves'), { nome: 'Temporária' })).json();
-    expect((await importAs(other.chave, importBatch(nextCnj()))).statusCode).toBe(200);
-    const used = (await admin.get(api('process/chaves'))).json().find((k: { id: number }) => k.id === other.id);
-    expect(used.ultimoUso).not.toBeNull();
-    expect((await admin.request({ method: 'DELETE', url: api(`process/chaves/${other.id}`) })).statusCode).toBe(204);
+    const other = (await call(admin, processContracts.createApiKey, { body: { nome: 'Temporária' } })).body;
+    expect((await importAs(other.chave, importBatch(nextCnj()))).status).toBe(200);
+    const used = (await call(admin, processContracts.apiKeys)).body.find((k: { id: number }) => k.id === other.id);
+    expect(used!.ultimoUso).not.toBeNull();
+    expect((await call(admin, processContracts.revokeApiKey, { params: { id: other.id } })).status).toBe(204);
     const refused = await importAs(other.chave, importBatch(nextCnj()));
-    expect(refused.statusCode).toBe(401);
-    expect((await admin.get(api('process/chaves'))).json().find((k: { id: number }) => k.id === other.id).revogadaEm).not.toBeNull();
-    expect((await admin.post(api('process/chaves'), { nome: '' })).statusCode).toBe(400);
-    expect((await admin.request({ method: 'DELETE', url: api('process/chaves/999999') })).statusCode).toBe(404);
+    expect(refused.status).toBe(401);
+    expect((await call(admin, processContracts.apiKeys)).body.find((k: { id: number }) => k.id === other.id)!.revogadaEm).not.toBeNull();
+    expect((await call(admin, processContracts.createApiKey, { body: { nome: '' } })).status).toBe(400);
+    expect((await call(admin, processContracts.revokeApiKey, { params: { id: 999999 } })).status).toBe(404);
   });
 });
 
@@ -125,31 +120,31 @@ describe('import', () => {
       { name: 'peticao.pdf', filename: 'peticao.pdf', data: testPdf('peticao') },
     ];
     const first = await importAs(apiKey, batch, files);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ criado: true, andamentosNovos: 2 });
-    const proId = first.json().proId;
-    const row = (await staff.get(api(`process/processo/${proId}`))).json();
+    expect(first.status, first.res.body).toBe(200);
+    expect(first.body).toMatchObject({ criado: true, andamentosNovos: 2 });
+    const proId = first.body.proId;
+    const row = (await call(staff, processContracts.process, { params: { proId } })).body;
     expect(row).toMatchObject({ pastaId: inboxId, numero, ano: 2021, ultimoAndamento: '2024-02-05', temPdf: true, lido: false });
 
     const before = await fingerprint();
     const { rows: audits } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos:importacao'`);
     const second = await importAs(apiKey, batch, files);
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toEqual({ proId, criado: false, alterado: false, andamentosNovos: 0 });
+    expect(second.status, second.res.body).toBe(200);
+    expect(second.body).toEqual({ proId, criado: false, alterado: false, andamentosNovos: 0 });
     expect(await fingerprint()).toEqual(before);
     const { rows: after } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos:importacao'`);
     expect(after[0].n).toBe(audits[0].n + 1);
 
-    const movements = (await staff.get(api(`process/andamento/${proId}`))).json();
+    const movements = (await call(staff, processContracts.movements, { params: { proId } })).body;
     expect(movements.map((m: { texto: string }) => m.texto)).toEqual(['Juntada de petição. Intimação do réu.', 'Distribuído por sorteio.']);
-    expect(movements[0].documento).toBe('peticao.pdf');
-    const doc = await staff.get(api(`process/andamentos/${movements[0].andId}/documento`));
-    expect(doc.statusCode).toBe(200);
-    expect(doc.body).toContain('peticao');
-    const pdf = await staff.get(api(`process/processos/${proId}/pdf`));
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.body).toContain('autos');
+    expect(movements[0]!.documento).toBe('peticao.pdf');
+    const doc = await call(staff, processContracts.movementDocument, { params: { andId: movements[0]!.andId } });
+    expect(doc.status).toBe(200);
+    expect(doc.res.body).toContain('peticao');
+    const pdf = await call(staff, processContracts.pdf, { params: { proId } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.res.headers['content-type']).toBe('application/pdf');
+    expect(pdf.res.body).toContain('autos');
 
     // A new movement and a changed PDF are applied; the known ones stay.
     const third = await importAs(
@@ -157,8 +152,8 @@ describe('import', () => {
       { ...batch, andamentos: [...batch.andamentos!, { id: 'a3', data: '2024-03-01', texto: 'Sentença proferida.' }] },
       [{ name: 'pdf', filename: 'processo.pdf', data: testPdf('autos v2') }, files[1]!],
     );
-    expect(third.json()).toMatchObject({ criado: false, alterado: true, andamentosNovos: 1 });
-    expect((await staff.get(api(`process/processos/${proId}/pdf`))).body).toContain('autos v2');
+    expect(third.body).toMatchObject({ criado: false, alterado: true, andamentosNovos: 1 });
+    expect((await call(staff, processContracts.pdf, { params: { proId } })).res.body).toContain('autos v2');
     const { rows: links } = await ctx.pool.query(`select count(*)::int as n from file_links where owner_kind = 'process' and owner_id = $1`, [
       String(proId),
     ]);
@@ -168,22 +163,17 @@ describe('import', () => {
   it('refuses bad data with a pt-BR message and changes nothing', async () => {
     const before = await fingerprint();
     const invalid = await importAs(apiKey, importBatch('0058967-78.2016.8.19.0000'));
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe(`numero: ${processMessages.invalidCnj}`);
-    expect((await importAs(apiKey, { numero: nextCnj() })).statusCode).toBe(400);
+    expect(invalid.status).toBe(400);
+    expect(invalid.error.message).toBe(`numero: ${processMessages.invalidCnj}`);
+    expect((await importAs(apiKey, { numero: nextCnj() })).status).toBe(400);
     const missingDoc = await importAs(apiKey, importBatch(nextCnj(), [{ id: 'x', data: '2024-01-01', texto: 'Despacho.', documento: 'falta.pdf' }]));
-    expect(missingDoc.statusCode).toBe(400);
+    expect(missingDoc.status).toBe(400);
     const notPdf = await importAs(apiKey, importBatch(nextCnj()), [
       { name: 'pdf', filename: 'a.pdf', data: Buffer.from('texto simples, não é PDF') },
     ]);
-    expect(notPdf.statusCode).toBe(415);
-    const json = await ctx.app.inject({
-      method: 'POST',
-      url: api('process/importar'),
-      payload: importBatch(nextCnj()),
-      headers: { 'x-api-key': apiKey },
-    });
-    expect(json.statusCode).toBe(415);
+    expect(notPdf.status).toBe(415);
+    const json = await call(ctx.app, processContracts.import, { rawBody: importBatch(nextCnj()), headers: { 'x-api-key': apiKey } });
+    expect(json.status).toBe(415);
     expect(await fingerprint()).toEqual(before);
   });
 });
@@ -259,9 +249,9 @@ describe('search', () => {
   it('orderby "" (a client\'s "no ordering") answers the default order, not 400; an unknown ordering is still refused (issue 22 item 24)', async () => {
     const byDefault = await search({ query: 'intimação', filter: {} });
     expect(await search({ query: 'intimação', filter: {}, orderby: '' })).toEqual(byDefault);
-    const unknown = await staff.post(api('process/processos/search'), { query: '', orderby: 'nome' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBeTruthy();
+    const unknown = await call(staff, processContracts.search, { rawBody: { query: '', orderby: 'nome' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error.message).toBeTruthy();
   });
 
   it('finds the same page by walking the order index as from the bitmap of all matches (forced or by cost); a hyphenated word as a whole', async () => {
@@ -301,79 +291,82 @@ describe('search', () => {
   });
 
   it('refuses a bad search body with a pt-BR message', async () => {
-    const res = await staff.post(api('process/processos/search'), { query: 'x', orderby: 'tamanho' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Valor não válido');
+    const res = await call(staff, processContracts.search, { rawBody: { query: 'x', orderby: 'tamanho' } });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe('Valor não válido');
   });
 });
 
 describe('folders, moves and read state', () => {
   it('creates, renames and deletes folders; a folder with processes and the inbox cannot be deleted', async () => {
-    const created = await staff.post(api('process/folders'), { nome: 'Urgentes', parentId: null });
-    expect(created.statusCode, created.body).toBe(201);
-    const pastaId = created.json().pastaId;
-    expect((await staff.post(api('process/folders'), { nome: 'urgentes', parentId: null })).statusCode).toBe(409);
-    const child = (await staff.post(api('process/folders'), { nome: 'Prazos', parentId: pastaId })).json();
-    const rename = await staff.request({ method: 'PUT', url: api(`process/folders/${child.pastaId}`), payload: { nome: 'Prazos da semana' } });
-    expect(rename.statusCode).toBe(204);
-    const tree = (await staff.get(api('process/folders'))).json();
+    const created = await call(staff, processContracts.createFolder, { body: { nome: 'Urgentes', parentId: null } });
+    expect(created.status, created.res.body).toBe(201);
+    const pastaId = created.body.pastaId;
+    expect((await call(staff, processContracts.createFolder, { body: { nome: 'urgentes', parentId: null } })).status).toBe(409);
+    const child = (await call(staff, processContracts.createFolder, { body: { nome: 'Prazos', parentId: pastaId } })).body;
+    const rename = await call(staff, processContracts.renameFolder, { params: { pastaId: child.pastaId }, body: { nome: 'Prazos da semana' } });
+    expect(rename.status).toBe(204);
+    const tree = (await call(staff, processContracts.folders)).body;
     expect(tree[0]).toMatchObject({ pastaId: inboxId, inbox: true });
     const urgentes = tree.find((f: { pastaId: number }) => f.pastaId === pastaId);
-    expect(urgentes.children.map((c: { nome: string }) => c.nome)).toEqual(['Prazos da semana']);
+    expect(urgentes!.children.map((c: { nome: string }) => c.nome)).toEqual(['Prazos da semana']);
 
-    const proId = (await importAs(apiKey, importBatch(nextCnj()))).json().proId;
-    expect(
-      (await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: child.pastaId } })).statusCode,
-    ).toBe(204);
-    expect((await staff.get(api(`process/processo/${proId}`))).json().pastaId).toBe(child.pastaId);
-    const blocked = await staff.request({ method: 'DELETE', url: api(`process/folders/${child.pastaId}`) });
-    expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toBe(processMessages.folderHasProcesses);
-    const inbox = await staff.request({ method: 'DELETE', url: api(`process/folders/${inboxId}`) });
-    expect(inbox.statusCode).toBe(409);
-    expect(inbox.json().message).toBe(processMessages.inboxFixed);
-    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${pastaId}`) })).json().message).toBe(
-      processMessages.folderHasChildren,
-    );
-    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: inboxId } });
-    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${child.pastaId}`) })).statusCode).toBe(204);
-    expect((await staff.request({ method: 'DELETE', url: api(`process/folders/${pastaId}`) })).statusCode).toBe(204);
-    expect((await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/pasta`), payload: { pastaId: 999999 } })).statusCode).toBe(404);
-    expect((await staff.request({ method: 'PUT', url: api(`process/folders/${inboxId}`), payload: { nome: '' } })).statusCode).toBe(400);
+    const proId = (await importAs(apiKey, importBatch(nextCnj()))).body.proId;
+    expect((await call(staff, processContracts.move, { params: { proId }, body: { pastaId: child.pastaId } })).status).toBe(204);
+    expect((await call(staff, processContracts.process, { params: { proId } })).body.pastaId).toBe(child.pastaId);
+    const blocked = await call(staff, processContracts.deleteFolder, { params: { pastaId: child.pastaId } });
+    expect(blocked.status).toBe(409);
+    expect(blocked.error.message).toBe(processMessages.folderHasProcesses);
+    const inbox = await call(staff, processContracts.deleteFolder, { params: { pastaId: inboxId } });
+    expect(inbox.status).toBe(409);
+    expect(inbox.error.message).toBe(processMessages.inboxFixed);
+    expect((await call(staff, processContracts.deleteFolder, { params: { pastaId } })).error.message).toBe(processMessages.folderHasChildren);
+    await call(staff, processContracts.move, { params: { proId }, body: { pastaId: inboxId } });
+    expect((await call(staff, processContracts.deleteFolder, { params: { pastaId: child.pastaId } })).status).toBe(204);
+    expect((await call(staff, processContracts.deleteFolder, { params: { pastaId } })).status).toBe(204);
+    expect((await call(staff, processContracts.move, { params: { proId }, body: { pastaId: 999999 } })).status).toBe(404);
+    expect((await call(staff, processContracts.renameFolder, { params: { pastaId: inboxId }, body: { nome: '' } })).status).toBe(400);
   });
 
   it('counts the inbox processes this user has not opened; opening, marking and a new movement change it', async () => {
-    const proId = (await importAs(apiKey, importBatch(nextCnj(), [{ id: 'm1', data: '2024-01-01', texto: 'Despacho inicial.' }]))).json().proId;
-    const count = async () => (await staff.get(api('process/folders/inbox'))).json().naoLidos as number;
+    const proId = (await importAs(apiKey, importBatch(nextCnj(), [{ id: 'm1', data: '2024-01-01', texto: 'Despacho inicial.' }]))).body.proId;
+    const count = async () => (await call(staff, processContracts.inbox)).body.naoLidos as number;
     const unread = await count();
     expect(unread).toBeGreaterThan(0);
-    await staff.get(api(`process/andamento/${proId}`));
+    await call(staff, processContracts.movements, { params: { proId } });
     expect(await count()).toBe(unread - 1);
-    expect((await staff.get(api(`process/processo/${proId}`))).json().lido).toBe(true);
-    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/lido`), payload: { lido: false } });
+    expect((await call(staff, processContracts.process, { params: { proId } })).body.lido).toBe(true);
+    await call(staff, processContracts.markRead, { params: { proId }, body: { lido: false } });
     expect(await count()).toBe(unread);
-    await staff.request({ method: 'PUT', url: api(`process/processos/${proId}/lido`), payload: { lido: true } });
+    await call(staff, processContracts.markRead, { params: { proId }, body: { lido: true } });
     expect(await count()).toBe(unread - 1);
     await importAs(
       apiKey,
-      importBatch((await staff.get(api(`process/processo/${proId}`))).json().numero, [{ id: 'm2', data: '2024-02-01', texto: 'Nova intimação.' }]),
+      importBatch((await call(staff, processContracts.process, { params: { proId } })).body.numero, [
+        { id: 'm2', data: '2024-02-01', texto: 'Nova intimação.' },
+      ]),
     );
     expect(await count()).toBe(unread);
     // Another user's state is their own.
     const { client: other } = await signedInAs(ctx, ['v2menuprocesso']);
-    expect((await other.get(api('process/folders/inbox'))).json().naoLidos).toBeGreaterThanOrEqual(unread);
+    expect((await call(other, processContracts.inbox)).body.naoLidos).toBeGreaterThanOrEqual(unread);
   });
 
   it('pages a folder newest movement first with a cursor', async () => {
-    const first = (await staff.get(api(`process/processos/${inboxId}?limit=2`))).json();
+    const first = (await call(staff, processContracts.processes, { params: { pastaId: inboxId }, query: { limit: 2 } })).body;
     expect(first.rows).toHaveLength(2);
     expect(first.nextCursor).toBeTruthy();
-    const second = (await staff.get(api(`process/processos/${inboxId}?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`))).json();
-    expect(second.rows[0].proId).not.toBe(first.rows[1].proId);
-    const all = (await staff.get(api(`process/processos/${inboxId}?limit=200`))).json().rows;
+    const second = (
+      await call(staff, processContracts.processes, {
+        params: { pastaId: inboxId },
+        query: { limit: 2, cursor: first.nextCursor! },
+      })
+    ).body;
+    expect(second.rows[0]!.proId).not.toBe(first.rows[1]!.proId);
+    const all = (await call(staff, processContracts.processes, { params: { pastaId: inboxId }, query: { limit: 200 } })).body.rows;
     expect(all.slice(0, 4).map((r: { proId: number }) => r.proId)).toEqual([...first.rows, ...second.rows].map((r: { proId: number }) => r.proId));
-    expect((await staff.get(api(`process/processos/${inboxId}?cursor=xyz`))).statusCode).toBe(400);
-    expect((await staff.get(api('process/processos/999999'))).statusCode).toBe(404);
+    expect((await call(staff, processContracts.processes, { params: { pastaId: inboxId }, query: { cursor: 'xyz' } })).status).toBe(400);
+    expect((await call(staff, processContracts.processes, { params: { pastaId: 999999 } })).status).toBe(404);
   });
 });
 
@@ -383,7 +376,7 @@ describe('manual upload', () => {
       { name: 'dados', value: JSON.stringify(dados) },
       ...(pdf ? [{ name: 'pdf', filename: 'autos.pdf', data: pdf }] : []),
     ]);
-    return staff.request({ method: 'POST', url: api('process/processos'), payload: body.payload, headers: body.headers });
+    return call(staff, processContracts.upload, { rawBody: body.payload, headers: body.headers });
   };
 
   it('creates a process with its PDF in the chosen folder; refuses a bad CNJ, a missing or non-PDF file and a known number, changing nothing', async () => {
@@ -391,20 +384,20 @@ describe('manual upload', () => {
     const fields = { ...importBatch(formatCnj(numero)), andamentos: undefined, pastaId: inboxId };
     const before = await fingerprint();
     const badCnj = await upload({ ...fields, numero: '1234567-00.2022.4.03.0100' }, testPdf());
-    expect(badCnj.statusCode).toBe(400);
-    expect(badCnj.json().message).toBe(`numero: ${processMessages.invalidCnj}`);
-    expect((await upload(fields)).json().message).toBe(processMessages.pdfRequired);
-    expect((await upload(fields, Buffer.from('GIF89a....'))).statusCode).toBe(415);
-    expect((await upload({ ...fields, pastaId: 999999 }, testPdf())).statusCode).toBe(404);
+    expect(badCnj.status).toBe(400);
+    expect(badCnj.error.message).toBe(`numero: ${processMessages.invalidCnj}`);
+    expect((await upload(fields)).error.message).toBe(processMessages.pdfRequired);
+    expect((await upload(fields, Buffer.from('GIF89a....'))).status).toBe(415);
+    expect((await upload({ ...fields, pastaId: 999999 }, testPdf())).status).toBe(404);
     expect(await fingerprint()).toEqual(before);
     const created = await upload(fields, testPdf('manual'));
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ numero, temPdf: true, lido: true, pastaId: inboxId });
+    expect(created.status, created.res.body).toBe(201);
+    expect(created.body).toMatchObject({ numero, temPdf: true, lido: true, pastaId: inboxId });
     const again = await upload(fields, testPdf('manual'));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(processMessages.duplicateCnj);
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(processMessages.duplicateCnj);
     const { rows } = await ctx.pool.query(`select count(*)::int as n from audits where category = 'processos' and entity_id = $1`, [
-      String(created.json().proId),
+      String(created.body.proId),
     ]);
     expect(rows[0].n).toBe(1);
   });
@@ -431,7 +424,9 @@ describe('import script (apps/api/scripts/import-processes.mjs)', () => {
     expect(first.code).toBe(1);
     expect(first.stdout).toContain('a.json: processo');
     expect(first.stdout).toContain('criado, 1 andamento(s) novo(s)');
-    const row = (await staff.get(api(`process/processos/${inboxId}?limit=200`))).json().rows.find((r: { numero: string }) => r.numero === numero);
+    const row = (await call(staff, processContracts.processes, { params: { pastaId: inboxId }, query: { limit: 200 } })).body.rows.find(
+      (r: { numero: string }) => r.numero === numero,
+    );
     expect(row).toMatchObject({ temPdf: true, ultimoAndamento: '2023-03-03' });
     const second = (await run()) as { stdout: string };
     expect(second.stdout).toContain('sem alteração, 0 andamento(s) novo(s)');

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages, type Role } from '@assoc/domain';
+import { genericMessages, type Role, extratoGroupContracts } from '@assoc/domain';
 import { audits } from '../../db/schema/index.js';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -344,31 +344,34 @@ describe('message templates', () => {
 describe('GET extratogroup', () => {
   it('also serves the services screen (its statement-group dropdowns), but only /extratogroup writes', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadservicos']);
-    expect((await client.get('/api/v1/extratogroup')).statusCode).toBe(200);
-    expect((await client.post('/api/v1/extratogroup', { extgrpName: 'Grupo do serviço', extgrpSort: 10 })).statusCode).toBe(403);
+    expect((await call(client, extratoGroupContracts.list)).status).toBe(200);
+    expect((await call(client, extratoGroupContracts.add, { body: { extgrpName: 'Grupo do serviço', extgrpSort: 10 } })).status).toBe(403);
   });
 
   it('defaults the order to 10', async () => {
-    const res = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo sem ordem' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().extgrpSort).toBe(10);
+    const res = await call(admin, extratoGroupContracts.add, { body: { extgrpName: 'Grupo sem ordem' } });
+    expect(res.status).toBe(200);
+    expect(res.body.extgrpSort).toBe(10);
   });
 
   it('keeps whether an IR group is a health-plan group (issue 22 item 2): off by default, saved and listed', async () => {
-    const plain = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo comum de IR' });
-    expect(plain.json().extgrpSaude).toBe(false);
-    const health = await admin.post('/api/v1/extratogroup', { extgrpName: 'Planos de saúde IR', extgrpSaude: true });
-    expect(health.statusCode, health.body).toBe(200);
-    expect(health.json().extgrpSaude).toBe(true);
-    const off = await put(admin, `/api/v1/extratogroup/${health.json().extgrpID}`, {
-      extgrpName: 'Planos de saúde IR',
-      extgrpSaude: false,
-      version: health.json().version,
+    const plain = await call(admin, extratoGroupContracts.add, { body: { extgrpName: 'Grupo comum de IR' } });
+    expect(plain.body.extgrpSaude).toBe(false);
+    const health = await call(admin, extratoGroupContracts.add, { body: { extgrpName: 'Planos de saúde IR', extgrpSaude: true } });
+    expect(health.status, health.res.body).toBe(200);
+    expect(health.body.extgrpSaude).toBe(true);
+    const off = await call(admin, extratoGroupContracts.update, {
+      params: { id: health.body.extgrpID },
+      body: {
+        extgrpName: 'Planos de saúde IR',
+        extgrpSaude: false,
+        version: health.body.version,
+      },
     });
-    expect(off.statusCode, off.body).toBe(200);
-    const listed = (await admin.get('/api/v1/extratogroup')).json() as { extgrpID: number; extgrpSaude: boolean }[];
-    expect(listed.find((g) => g.extgrpID === health.json().extgrpID)?.extgrpSaude).toBe(false);
-    const bad = await admin.post('/api/v1/extratogroup', { extgrpName: 'Grupo inválido', extgrpSaude: 'sim' });
-    expect(bad.statusCode).toBe(400);
+    expect(off.status, off.res.body).toBe(200);
+    const listed = (await call(admin, extratoGroupContracts.list)).body;
+    expect(listed.find((g) => g.extgrpID === health.body.extgrpID)?.extgrpSaude).toBe(false);
+    const bad = await call(admin, extratoGroupContracts.add, { rawBody: { extgrpName: 'Grupo inválido', extgrpSaude: 'sim' } });
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages } from '@assoc/domain';
+import { genericMessages, searchContracts, terceiroContracts } from '@assoc/domain';
 import { audits, terceiros } from '../../db/schema/index.js';
-import { createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 const CNPJ = '11222333000181';
 const OTHER_CNPJ = '11444777000161';
@@ -41,15 +41,15 @@ describe('process/terceiros', () => {
   let terId: number;
 
   it('adds a company (document stored as digits, UF upper case) and audits it', async () => {
-    const res = await staff.post('/api/v1/process/terceiros', company());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terCEP: '01310100', terUF: 'SP', terTelefone2: '11987654321' });
-    terId = res.json().terId;
+    const res = await call(staff, terceiroContracts.add, { rawBody: company() });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terCEP: '01310100', terUF: 'SP', terTelefone2: '11987654321' });
+    terId = res.body.terId;
     const [audit] = await ctx.db
       .select()
       .from(audits)
       .where(and(eq(audits.category, 'terceiros'), eq(audits.entityId, String(terId))));
-    expect(audit).toMatchObject({ action: 'insert', after: res.json() });
+    expect(audit).toMatchObject({ action: 'insert', after: res.body });
   });
 
   it.each([
@@ -72,20 +72,21 @@ describe('process/terceiros', () => {
     [{ terTelefone1: '(11) 3333-4444' }, 'terTelefone1: Apenas caracteres numéricos'],
     [{ terTelefone2: '1'.repeat(16) }, 'terTelefone2: Tamanho máxumo de 15 caracteres'],
   ])('refuses %j with its message', async (values, message) => {
-    const res = await staff.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ, ...values }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    const res = await call(staff, terceiroContracts.add, { rawBody: company({ terCPFCNPJ: OTHER_CNPJ, ...values }) });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(message);
     expect(await ctx.db.select().from(terceiros).where(eq(terceiros.terCPFCNPJ, OTHER_CNPJ))).toEqual([]);
   });
 
   it('refuses a document another third party holds', async () => {
-    const res = await staff.post('/api/v1/process/terceiros', company({ terNome: 'Outra empresa' }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'CPF/CNPJ já cadastrado para outro terceiro' });
+    const res = await call(staff, terceiroContracts.add, { rawBody: company({ terNome: 'Outra empresa' }) });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'CPF/CNPJ já cadastrado para outro terceiro' });
   });
 
   it('checks a document: valid for the type and not used by another third party', async () => {
-    const check = async (id: number, tipo: number, doc: string) => (await staff.get(`/api/v1/process/terceiros/${id}/${tipo}/${doc}`)).json();
+    const check = async (id: number, tipo: number, doc: string) =>
+      (await call(staff, terceiroContracts.checkDocument, { params: { terId: id, terTipo: tipo, document: doc } })).body;
     expect(await check(0, 1, OTHER_CNPJ)).toEqual({ valid: true, message: 'CPF/CNPJ válido' });
     expect(await check(0, 1, CNPJ)).toEqual({ valid: false, message: 'CPF/CNPJ já cadastrado para outro terceiro' });
     // Its own document is fine while editing it.
@@ -97,27 +98,27 @@ describe('process/terceiros', () => {
   });
 
   it('updates, deletes (leaves the list and the member search, frees the document) and recovers', async () => {
-    const updated = await staff.request({
-      method: 'PUT',
-      url: `/api/v1/process/terceiros/${terId}`,
-      payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 1 }),
+    const updated = await call(staff, terceiroContracts.update, {
+      params: { id: terId },
+      rawBody: company({ terNome: 'Clínica Boa Saúde S.A.', version: 1 }),
     });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ terNome: 'Clínica Boa Saúde S.A.', version: 2 });
+    expect(updated.status, updated.res.body).toBe(200);
+    expect(updated.body).toMatchObject({ terNome: 'Clínica Boa Saúde S.A.', version: 2 });
 
-    expect((await staff.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${terId}?version=2` })).statusCode).toBe(200);
-    expect((await staff.get('/api/v1/process/terceiros')).json().some((t: { terId: number }) => t.terId === terId)).toBe(false);
-    expect((await staff.get(`/api/v1/process/terceiros/0/1/${CNPJ}`)).json()).toMatchObject({ valid: true });
+    expect((await call(staff, terceiroContracts.remove, { params: { id: terId }, query: { version: 2 } })).status).toBe(200);
+    expect((await call(staff, terceiroContracts.list)).body.some((t: { terId: number }) => t.terId === terId)).toBe(false);
+    expect((await call(staff, terceiroContracts.checkDocument, { params: { terId: 0, terTipo: 1, document: CNPJ } })).body).toMatchObject({
+      valid: true,
+    });
     const searcher = (await signedInAs(ctx, ['v2access', 'v2search'])).client;
-    const found = (await searcher.post('/api/v1/search', { text: 'Clínica Boa Saúde' })).json() as Array<{ isTerceiro: boolean }>;
+    const found = (await call(searcher, searchContracts.search, { body: { text: 'Clínica Boa Saúde' } })).body;
     expect(found.filter((p) => p.isTerceiro)).toEqual([]);
 
-    const restored = await staff.request({
-      method: 'PUT',
-      url: `/api/v1/process/terceiros/${terId}`,
-      payload: company({ terNome: 'Clínica Boa Saúde S.A.', version: 3 }),
+    const restored = await call(staff, terceiroContracts.update, {
+      params: { id: terId },
+      rawBody: company({ terNome: 'Clínica Boa Saúde S.A.', version: 3 }),
     });
-    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.status, restored.res.body).toBe(200);
     const actions = (
       await ctx.db
         .select()
@@ -130,9 +131,10 @@ describe('process/terceiros', () => {
 
   it('two users editing the same third party: the second save, over the first, gets 409 and changes nothing (decision 5)', async () => {
     const other = (await signedInAs(ctx, ['v2menucadterceiro'])).client;
-    const created = (await staff.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ, terNome: 'Laboratório Concorrente' }))).json();
+    const created = (await call(staff, terceiroContracts.add, { rawBody: company({ terCPFCNPJ: OTHER_CNPJ, terNome: 'Laboratório Concorrente' }) }))
+      .body;
     const load = async (client: Client) =>
-      (await client.get('/api/v1/process/terceiros')).json().find((t: { terId: number }) => t.terId === created.terId);
+      (await call(client, terceiroContracts.list)).body.find((t: { terId: number }) => t.terId === created.terId);
     const first = await load(staff);
     const second = await load(other);
     const put = (client: Client, payload: object) => client.request({ method: 'PUT', url: `/api/v1/process/terceiros/${created.terId}`, payload });
@@ -145,15 +147,15 @@ describe('process/terceiros', () => {
     expect(await load(staff)).toEqual(saved.json());
     expect(saved.json()).toMatchObject({ terTelefone1: '1122223333', terEmail: 'contato@boasaude.com.br', version: 2 });
 
-    const staleDelete = await other.request({ method: 'DELETE', url: `/api/v1/process/terceiros/${created.terId}?version=1` });
-    expect(staleDelete.statusCode).toBe(409);
+    const staleDelete = await call(other, terceiroContracts.remove, { params: { id: created.terId }, query: { version: 1 } });
+    expect(staleDelete.status).toBe(409);
     expect(await load(staff)).toEqual(saved.json());
   });
 
   it('answers 403 without v2menucadterceiro', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menuprocesso']);
-    expect((await client.get('/api/v1/process/terceiros')).statusCode).toBe(403);
-    expect((await client.get(`/api/v1/process/terceiros/0/1/${CNPJ}`)).statusCode).toBe(403);
-    expect((await client.post('/api/v1/process/terceiros', company({ terCPFCNPJ: OTHER_CNPJ }))).statusCode).toBe(403);
+    expect((await call(client, terceiroContracts.list)).status).toBe(403);
+    expect((await call(client, terceiroContracts.checkDocument, { params: { terId: 0, terTipo: 1, document: CNPJ } })).status).toBe(403);
+    expect((await call(client, terceiroContracts.add, { rawBody: company({ terCPFCNPJ: OTHER_CNPJ }) })).status).toBe(403);
   });
 });

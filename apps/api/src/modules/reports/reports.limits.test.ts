@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportLimits, reportMessages } from '@assoc/domain';
+import { reportLimits, reportMessages, authContracts } from '@assoc/domain';
 import { audits, reportTemplates } from '../../db/schema/index.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { fixedTextSchema } from '../documents/template.testing.js';
 
 /**
@@ -37,8 +37,8 @@ function slowTemplate(base: Template): Template {
 
 const ping = async (ctx: TestContext) => {
   const start = performance.now();
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/ping' });
-  expect(res.statusCode).toBe(401);
+  const res = await call(ctx.app, authContracts.ping);
+  expect(res.status).toBe(401);
   return performance.now() - start;
 };
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,6 +1,7 @@
+import { searchContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { seedPeople } from '../../db/seed/people.seed.js';
 import { addresses, customers, terceiros } from '../../db/schema/index.js';
 import type { PeopleIndexFeed } from './people-index.feed.js';
@@ -155,12 +156,12 @@ describe('in-process search index', () => {
   it('drops a deleted third party and keeps the answer right while a change is on its way', async () => {
     const [ter] = await ctx.db.insert(terceiros).values({ terTipo: 1, terCPFCNPJ: '11222333000181', terNome: 'Índice Fornecedora Ltda' }).returning();
     // Right after the commit the request carries the new version: the search is right at once (SQL if need be).
-    const res = await staff.post('/api/v1/search', { text: 'indice fornecedora' });
-    expect(res.json().map((p: { cstId: number }) => p.cstId)).toEqual([ter!.terId]);
+    const res = await call(staff, searchContracts.search, { body: { text: 'indice fornecedora' } });
+    expect(res.body.map((p: { cstId: number }) => p.cstId)).toEqual([ter!.terId]);
     await caughtUp();
     expect(feed.index.searchNames(['indice', 'fornecedora']).map((r) => r.cstId)).toEqual([ter!.terId]);
     await ctx.db.update(terceiros).set({ deletedAt: new Date() }).where(eq(terceiros.terId, ter!.terId));
-    expect((await staff.post('/api/v1/search', { text: 'indice fornecedora' })).json()).toEqual([]);
+    expect((await call(staff, searchContracts.search, { body: { text: 'indice fornecedora' } })).body).toEqual([]);
     await caughtUp();
     expect(feed.index.searchNames(['indice', 'fornecedora'])).toEqual([]);
   });
@@ -172,7 +173,9 @@ describe('in-process search index', () => {
     expect(killed.rowCount).toBe(1);
     const member = await createMember(ctx, { custName: 'Índice Durante Queda' });
     // Answered by SQL while the index is down, by the index once it is back.
-    expect((await staff.post('/api/v1/search', { text: 'indice durante' })).json().map((p: { cstId: number }) => p.cstId)).toEqual([member.cstId]);
+    expect((await call(staff, searchContracts.search, { body: { text: 'indice durante' } })).body.map((p: { cstId: number }) => p.cstId)).toEqual([
+      member.cstId,
+    ]);
     await caughtUp();
     expect(feed.index.searchNames(['indice', 'durante']).map((r) => r.cstId)).toEqual([member.cstId]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnpjFromBase } from '@assoc/domain';
-import { createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { cnpjFromBase, searchContracts } from '@assoc/domain';
+import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { addresses, terceiros } from '../../db/schema/index.js';
 import { ageOn, foldName, prefixUpperBound } from './search.service.js';
 
@@ -14,11 +14,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const search = async (text: string, client = staff) => client.post('/api/v1/search', { text });
+const search = async (text: string, client = staff) => call(client, searchContracts.search, { body: { text } });
 const names = async (text: string) => {
   const res = await search(text);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as Array<{ custName: string }>).map((p) => p.custName);
+  expect(res.status).toBe(200);
+  return res.body.map((p) => p.custName);
 };
 
 const SUGGESTION_FIELDS = [
@@ -76,10 +76,10 @@ describe('POST search: names', () => {
   it('answers at most 30 people', async () => {
     for (let i = 0; i < 35; i++) await createMember(ctx, { custName: `Limite Trinta ${String(i).padStart(2, '0')}` });
     const res = await search('limite trinta');
-    expect(res.json()).toHaveLength(30);
-    expect(res.json()[0].custName).toBe('Limite Trinta 00');
+    expect(res.body).toHaveLength(30);
+    expect(res.body[0]!.custName).toBe('Limite Trinta 00');
     // The contains part is limited as well.
-    expect((await search('mite trint')).json()).toHaveLength(30);
+    expect((await search('mite trint')).body).toHaveLength(30);
   });
 
   it('treats LIKE wildcards as plain characters', async () => {
@@ -96,21 +96,21 @@ describe('POST search: numbers', () => {
     const formatted = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
     for (const text of [cpf, formatted, formatted.slice(0, 11)]) {
       const res = await search(text);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().map((p: { cstId: number }) => p.cstId)).toContain(member.cstId);
+      expect(res.status).toBe(200);
+      expect(res.body.map((p: { cstId: number }) => p.cstId)).toContain(member.cstId);
     }
-    const [first] = (await search(formatted)).json();
+    const [first] = (await search(formatted)).body;
     expect(first).toMatchObject({ cstId: member.cstId, custCPF: cpf });
   });
 
   it('finds by internal number, exact or prefix, exact first', async () => {
     const a = await createMember(ctx, { custName: 'Numero Exato', custNumeroInterno: '8765430' });
     const b = await createMember(ctx, { custName: 'Aaa Numero Vizinho', custNumeroInterno: '8765431' });
-    const exact = (await search('8765430')).json();
+    const exact = (await search('8765430')).body;
     expect(exact.map((p: { cstId: number }) => p.cstId)).toEqual([a.cstId]);
-    const prefix = (await search('876543')).json();
+    const prefix = (await search('876543')).body;
     expect(prefix.map((p: { cstId: number }) => p.cstId)).toEqual([b.cstId, a.cstId]);
-    expect((await search('876543-0')).json()[0]).toMatchObject({ cstId: a.cstId, custNumeroInterno: '8765430' });
+    expect((await search('876543-0')).body[0]).toMatchObject({ cstId: a.cstId, custNumeroInterno: '8765430' });
   });
 });
 
@@ -126,7 +126,7 @@ describe('POST search: dependents and third parties', () => {
       custParentesco: 2,
     });
     await ctx.db.insert(addresses).values({ cstId: holder.cstId, kind: 1, adPhoneDdd: '11', adPhone: '34567890' });
-    const res = (await search('ribamar')).json();
+    const res = (await search('ribamar')).body;
     expect(res).toEqual([
       expect.objectContaining({
         cstId: dependent.cstId,
@@ -155,7 +155,7 @@ describe('POST search: dependents and third parties', () => {
       .returning();
     const person = nextCpf();
     const [individual] = await ctx.db.insert(terceiros).values({ terTipo: 0, terCPFCNPJ: person, terNome: 'Yasmim Terceira Pessoa' }).returning();
-    const byName = (await search('YASMIM')).json();
+    const byName = (await search('YASMIM')).body;
     expect(byName).toEqual([
       // 'Yasmim Terceira…' starts with the query: first.
       expect.objectContaining({ cstId: individual!.terId, isTerceiro: true, custCPF: person, custFalecimento: '1900-01-01' }),
@@ -171,7 +171,7 @@ describe('POST search: dependents and third parties', () => {
         custPhones: ['(11) 3333-4444'],
       }),
     ]);
-    const byCnpj = (await search(`${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`)).json();
+    const byCnpj = (await search(`${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`)).body;
     expect(byCnpj).toEqual([expect.objectContaining({ cstId: company!.terId, isTerceiro: true })]);
   });
 });
@@ -189,8 +189,8 @@ describe('POST search: reply shape and validation', () => {
       custCelular: '987651234',
       custNumeroInterno: '1234567',
     });
-    const [row] = (await search('formato completo')).json();
-    expect(Object.keys(row).sort()).toEqual(SUGGESTION_FIELDS);
+    const [row] = (await search('formato completo')).body;
+    expect(Object.keys(row!).sort()).toEqual(SUGGESTION_FIELDS);
     expect(row).toEqual({
       cstId: member.cstId,
       parentId: null,
@@ -214,21 +214,21 @@ describe('POST search: reply shape and validation', () => {
   it('refuses fewer than 3 or more than 30 characters', async () => {
     for (const text of ['ab', '  ab  ', '']) {
       const res = await search(text);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Digite pelo menos 3 caracteres');
+      expect(res.status).toBe(400);
+      expect(res.error.message).toBe('Digite pelo menos 3 caracteres');
     }
     const long = await search('a'.repeat(31));
-    expect(long.statusCode).toBe(400);
-    expect(long.json().message).toMatch(/30 caracteres/);
-    expect((await search('a'.repeat(30))).statusCode).toBe(200);
-    expect((await staff.post('/api/v1/search', {})).statusCode).toBe(400);
+    expect(long.status).toBe(400);
+    expect(long.error.message).toMatch(/30 caracteres/);
+    expect((await search('a'.repeat(30))).status).toBe(200);
+    expect((await call(staff, searchContracts.search, { rawBody: {} })).status).toBe(400);
   });
 
   it('needs a session and the v2search role', async () => {
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/v1/search', payload: { text: 'silva' } });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await call(ctx.app, searchContracts.search, { body: { text: 'silva' } });
+    expect(anonymous.status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await search('silva', client)).statusCode).toBe(403);
+    expect((await search('silva', client)).status).toBe(403);
   });
 });
 
@@ -237,21 +237,21 @@ describe('search history', () => {
     const { client } = await signedInAs(ctx, ['v2access']);
     const first = await createMember(ctx, { custName: 'Histórico Primeiro' });
     const second = await createMember(ctx, { custName: 'Histórico Segundo' });
-    expect((await client.get('/api/v1/searchhistory')).json()).toEqual([]);
+    expect((await call(client, searchContracts.history)).body).toEqual([]);
 
-    expect((await client.get(`/api/v1/searchhistory/${first.cstId}`)).statusCode).toBe(200);
-    const afterSecond = await client.get(`/api/v1/searchhistory/${second.cstId}`);
-    expect(afterSecond.json().map((p: { cstId: number }) => p.cstId)).toEqual([second.cstId, first.cstId]);
+    expect((await call(client, searchContracts.recordView, { params: { cstId: first.cstId } })).status).toBe(200);
+    const afterSecond = await call(client, searchContracts.recordView, { params: { cstId: second.cstId } });
+    expect(afterSecond.body.map((p: { cstId: number }) => p.cstId)).toEqual([second.cstId, first.cstId]);
 
-    const reopened = (await client.get(`/api/v1/searchhistory/${first.cstId}`)).json();
+    const reopened = (await call(client, searchContracts.recordView, { params: { cstId: first.cstId } })).body;
     expect(reopened.map((p: { cstId: number }) => p.cstId)).toEqual([first.cstId, second.cstId]);
-    expect(Object.keys(reopened[0]).sort()).toEqual([...SUGGESTION_FIELDS, 'viewedAt'].sort());
-    expect(new Date(reopened[0].viewedAt).getTime()).toBeGreaterThan(new Date(reopened[1].viewedAt).getTime());
+    expect(Object.keys(reopened[0]!).sort()).toEqual([...SUGGESTION_FIELDS, 'viewedAt'].sort());
+    expect(new Date(reopened[0]!.viewedAt).getTime()).toBeGreaterThan(new Date(reopened[1]!.viewedAt).getTime());
 
-    const list = (await client.get('/api/v1/searchhistory')).json();
+    const list = (await call(client, searchContracts.history)).body;
     expect(list).toEqual(reopened);
     // Another user's history is their own.
-    expect((await staff.get('/api/v1/searchhistory')).json()).toEqual([]);
+    expect((await call(staff, searchContracts.history)).body).toEqual([]);
   });
 
   it('keeps the newest 20', async () => {
@@ -260,25 +260,25 @@ describe('search history', () => {
     for (let i = 0; i < 22; i++) {
       const member = await createMember(ctx, { custName: `Histórico Longo ${i}` });
       ids.push(member.cstId);
-      await client.get(`/api/v1/searchhistory/${member.cstId}`);
+      await call(client, searchContracts.recordView, { params: { cstId: member.cstId } });
     }
-    const list = (await client.get('/api/v1/searchhistory')).json();
+    const list = (await call(client, searchContracts.history)).body;
     expect(list.map((p: { cstId: number }) => p.cstId)).toEqual(ids.slice(2).reverse());
   });
 
   it('answers 404 for an unknown member, 400 for a non-numeric id, 401/403 without access', async () => {
     const { client } = await signedInAs(ctx, ['v2access']);
-    const missing = await client.get('/api/v1/searchhistory/999999');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Associado não encontrado' });
-    const invalid = await client.get('/api/v1/searchhistory/abc');
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toBe('Código do associado inválido');
+    const missing = await call(client, searchContracts.recordView, { params: { cstId: 999999 } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Associado não encontrado' });
+    const invalid = await call(client, searchContracts.recordView, { params: { cstId: 'abc' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.error.message).toBe('Código do associado inválido');
 
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/searchhistory' })).statusCode).toBe(401);
+    expect((await call(ctx.app, searchContracts.history)).status).toBe(401);
     const { client: searchOnly } = await signedInAs(ctx, ['v2search']);
-    expect((await searchOnly.get('/api/v1/searchhistory')).statusCode).toBe(403);
-    expect((await searchOnly.get('/api/v1/searchhistory/1')).statusCode).toBe(403);
+    expect((await call(searchOnly, searchContracts.history)).status).toBe(403);
+    expect((await call(searchOnly, searchContracts.recordView, { params: { cstId: 1 } })).status).toBe(403);
   });
 });
 

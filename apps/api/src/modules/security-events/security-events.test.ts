@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEventMessages, type SecurityEventItem } from '@assoc/domain';
-import { createTestApp, createUser, signIn, signedInAs, type TestContext } from '../../../test/helper.js';
+import { securityEventMessages, accessAdminContracts, authContracts, securityEventsContracts } from '@assoc/domain';
+import { call, createTestApp, createUser, signIn, signedInAs, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,65 +11,56 @@ afterAll(async () => {
 });
 
 const login = (payload: Record<string, unknown>, remoteAddress = '10.70.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress });
+  call(ctx.app, authContracts.login, { rawBody: payload, remoteAddress });
 
 describe('GET security-events (issue 8 §10)', () => {
   it('answers 401 without a session, 403 to a non-superadmin', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/security-events' })).statusCode).toBe(401);
+    expect((await call(ctx.app, securityEventsContracts.list)).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'admin']);
-    const res = await client.get('/api/v1/security-events');
-    expect(res.statusCode).toBe(403);
+    const res = await call(client, securityEventsContracts.list);
+    expect(res.status).toBe(403);
   });
 
   it('refuses a bad filter with a pt-BR message', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'superadmin']);
-    const kind = await client.get('/api/v1/security-events?kind=nada');
-    expect(kind.statusCode).toBe(400);
-    expect(kind.json().message).toBe(securityEventMessages.badKind);
-    const date = await client.get('/api/v1/security-events?from=2026-02-30');
-    expect(date.statusCode).toBe(400);
-    expect(date.json().message).toBe(securityEventMessages.badDate);
-    const range = await client.get('/api/v1/security-events?from=2026-03-02&to=2026-03-01');
-    expect(range.statusCode).toBe(400);
-    expect(range.json().message).toBe(securityEventMessages.badRange);
+    const kind = await call(client, securityEventsContracts.list, { query: { kind: 'nada' } });
+    expect(kind.status).toBe(400);
+    expect(kind.error.message).toBe(securityEventMessages.badKind);
+    const date = await call(client, securityEventsContracts.list, { query: { from: '2026-02-30' } });
+    expect(date.status).toBe(400);
+    expect(date.error.message).toBe(securityEventMessages.badDate);
+    const range = await call(client, securityEventsContracts.list, { query: { from: '2026-03-02', to: '2026-03-01' } });
+    expect(range.status).toBe(400);
+    expect(range.error.message).toBe(securityEventMessages.badRange);
   });
 
   it('lists sign-in, failure, sign-out, an ended session and the access changes, newest first, with filters', async () => {
     const { client: admin } = await signedInAs(ctx, ['v2access', 'superadmin']);
     const user = await createUser(ctx, { roles: ['v2access'], name: 'Zuleica Eventos' });
-    expect((await login({ username: user.cpf, password: 'errada' })).statusCode).toBe(401);
+    expect((await login({ username: user.cpf, password: 'errada' })).status).toBe(401);
     const me = await signIn(ctx, user.cpf);
-    expect((await me.get('/api/v1/logout')).statusCode).toBe(200);
+    expect((await call(me, authContracts.logout)).status).toBe(200);
     // An administrator deactivates the user: an access change and an ended session.
-    const users = (await admin.get('/api/v1/acessos/usuarios')).json() as {
-      userId: number;
-      cpf: string;
-      name: string;
-      email: string | null;
-      permId: number;
-      extraRoles: string[];
-      fnAllowExternal: boolean;
-    }[];
+    const users = (await call(admin, accessAdminContracts.listUsers)).body;
     const record = users.find((u) => u.userId === user.userId)!;
-    const deactivate = await admin.request({
-      method: 'PUT',
-      url: `/api/v1/acessos/usuarios/${user.userId}`,
-      payload: {
+    const deactivate = await call(admin, accessAdminContracts.updateUser, {
+      params: { userId: user.userId },
+      body: {
         cpf: record.cpf,
         name: record.name,
         email: 'zuleica@example.com',
-        permId: record.permId,
+        permId: record.permId!,
         extraRoles: record.extraRoles,
         fnAllowExternal: record.fnAllowExternal,
         active: false,
       },
     });
-    expect(deactivate.statusCode, deactivate.body).toBe(200);
+    expect(deactivate.status, deactivate.res.body).toBe(200);
 
-    const res = await admin.get('/api/v1/security-events?user=zuleica');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const page = res.json() as { items: SecurityEventItem[]; total: number };
+    const res = await call(admin, securityEventsContracts.list, { query: { user: 'zuleica' } });
+    expect(res.status).toBe(200);
+    expect(res.res.headers['cache-control']).toBe('no-store');
+    const page = res.body;
     expect(page.items.map((e) => e.kind)).toEqual(['access_change', 'session_ended', 'logout', 'login_ok', 'login_fail']);
     expect(page.total).toBe(5);
     const [change, ended, out, ok, fail] = page.items;
@@ -82,14 +73,12 @@ describe('GET security-events (issue 8 §10)', () => {
 
     // By CPF (with punctuation), kind and dates.
     const punctuated = `${user.cpf.slice(0, 3)}.${user.cpf.slice(3, 6)}.${user.cpf.slice(6, 9)}-${user.cpf.slice(9)}`;
-    const byCpf = (await admin.get(`/api/v1/security-events?user=${encodeURIComponent(punctuated)}&kind=login_fail`)).json() as {
-      items: SecurityEventItem[];
-    };
+    const byCpf = (await call(admin, securityEventsContracts.list, { query: { user: punctuated, kind: 'login_fail' } })).body;
     expect(byCpf.items.map((e) => e.kind)).toEqual(['login_fail']);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-    expect((await admin.get(`/api/v1/security-events?user=zuleica&from=${today}&to=${today}`)).json().total).toBe(5);
-    expect((await admin.get('/api/v1/security-events?user=zuleica&to=2020-01-01')).json().total).toBe(0);
-    const paged = (await admin.get('/api/v1/security-events?user=zuleica&pageSize=2&page=2')).json() as { items: SecurityEventItem[]; total: number };
+    expect((await call(admin, securityEventsContracts.list, { query: { user: 'zuleica', from: today, to: today } })).body.total).toBe(5);
+    expect((await call(admin, securityEventsContracts.list, { query: { user: 'zuleica', to: '2020-01-01' } })).body.total).toBe(0);
+    const paged = (await call(admin, securityEventsContracts.list, { query: { user: 'zuleica', pageSize: 2, page: 2 } })).body;
     expect(paged.items.map((e) => e.kind)).toEqual(['logout', 'login_ok']);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
-import { SECURITY_CATEGORY, TUTORIAL_FILE_NAME, loginMessages, toolsMessages, totpSetupMessages } from '@assoc/domain';
-import { createTestApp, createUser, signIn, signedInAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
+import { SECURITY_CATEGORY, TUTORIAL_FILE_NAME, loginMessages, toolsMessages, totpSetupMessages, authContracts, toolsContracts } from '@assoc/domain';
+import { call, createTestApp, createUser, signIn, signedInAs, TEST_PASSWORD, type TestContext } from '../../../test/helper.js';
 import { audits, sessions, totpSetups, users } from '../../db/schema/index.js';
 import { totpSecretBox } from '../../lib/secret-box.js';
 import { inline, markdownToPdfContent } from './tutorial.markdown.js';
@@ -33,7 +33,7 @@ const activeSecret = async (userId: number) => {
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * steps });
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const externalSignIn = (cpf: string, code = '') =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: EXTERNAL, payload: { username: cpf, password: TEST_PASSWORD, code } });
+  call(ctx.app, authContracts.login, { remoteAddress: EXTERNAL, body: { username: cpf, password: TEST_PASSWORD, code } });
 /** The user's authenticator events (sign-in events are recorded too, by the sign-in). */
 const securityEvents = (userId: number) =>
   ctx.db
@@ -46,10 +46,10 @@ const securityEvents = (userId: number) =>
 async function userWithAuthenticator() {
   const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true });
   const client = await signIn(ctx, user.cpf);
-  await client.get('/api/v1/gettoken');
+  await call(client, toolsContracts.getToken);
   const secret = (await pendingSecret(user.userId))!;
-  const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret), password: TEST_PASSWORD });
-  expect(res.statusCode).toBe(200);
+  const res = await call(client, toolsContracts.confirmToken, { body: { code: await codeAt(secret), password: TEST_PASSWORD } });
+  expect(res.status).toBe(200);
   return { user, client, secret };
 }
 
@@ -59,12 +59,12 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     const user = await createUser(ctx, { roles: ['v2access'], totpSecret: old });
     const client = await signIn(ctx, user.cpf);
 
-    const res = await client.get('/api/v1/gettoken');
-    expect(res.statusCode).toBe(200);
-    const { imageurl, hasAuthenticator } = res.json();
+    const res = await call(client, toolsContracts.getToken);
+    expect(res.status).toBe(200);
+    const { imageurl, hasAuthenticator } = res.body;
     expect(hasAuthenticator).toBe(true);
     expect(imageurl).toMatch(/^data:image\/png;base64,/);
-    const png = Buffer.from(imageurl.split(',')[1], 'base64');
+    const png = Buffer.from(imageurl.split(',')[1]!, 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
 
     const pending = await pendingSecret(user.userId);
@@ -76,37 +76,37 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     expect(await activeSecret(user.userId)).toBe(old);
 
     // A second "Gerar Código" replaces the unfinished set-up.
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     expect(await pendingSecret(user.userId)).not.toBe(pending);
 
     const { client: fresh } = await signedInAs(ctx, ['v2access']);
-    expect((await fresh.get('/api/v1/gettoken')).json().hasAuthenticator).toBe(false);
+    expect((await call(fresh, toolsContracts.getToken)).body.hasAuthenticator).toBe(false);
   });
 
   it('activates the secret only after the password and a right code; a wrong code changes nothing', async () => {
     const user = await createUser(ctx, { roles: ['v2menuusuario'], fnAllowExternal: true });
     const client = await signIn(ctx, user.cpf);
 
-    const early = await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD });
-    expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe(toolsMessages.noPendingSetup);
+    const early = await call(client, toolsContracts.confirmToken, { body: { code: '123456', password: TEST_PASSWORD } });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(toolsMessages.noPendingSetup);
 
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
     const right = await codeAt(secret);
 
-    const refused = await client.post('/api/v1/gettoken/confirm', { code: otherCode(right), password: TEST_PASSWORD });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(toolsMessages.invalidCode);
+    const refused = await call(client, toolsContracts.confirmToken, { body: { code: otherCode(right), password: TEST_PASSWORD } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(toolsMessages.invalidCode);
     expect(await storedActive(user.userId)).toBeNull();
 
-    const badShape = await client.post('/api/v1/gettoken/confirm', { code: '12ab', password: TEST_PASSWORD });
-    expect(badShape.statusCode).toBe(400);
-    expect(badShape.json().message).toBe('code: Informe os 6 dígitos do aplicativo');
+    const badShape = await call(client, toolsContracts.confirmToken, { body: { code: '12ab', password: TEST_PASSWORD } });
+    expect(badShape.status).toBe(400);
+    expect(badShape.body.message).toBe('code: Informe os 6 dígitos do aplicativo');
 
-    const ok = await client.post('/api/v1/gettoken/confirm', { code: right, password: TEST_PASSWORD });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe(toolsMessages.codeActivated);
+    const ok = await call(client, toolsContracts.confirmToken, { body: { code: right, password: TEST_PASSWORD } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe(toolsMessages.codeActivated);
     expect(await activeSecret(user.userId)).toBe(secret);
     const stored = (await storedActive(user.userId))!;
     expect(stored).toMatch(/^v1:/);
@@ -122,14 +122,14 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
   it('an old unfinished set-up cannot be confirmed', async () => {
     const user = await createUser(ctx, { roles: ['v2access'] });
     const client = await signIn(ctx, user.cpf);
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
     await ctx.db
       .update(totpSetups)
       .set({ createdAt: sql`now() - interval '31 minutes'` })
       .where(eq(totpSetups.userId, user.userId));
-    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret), password: TEST_PASSWORD });
-    expect(res.json().message).toBe(toolsMessages.noPendingSetup);
+    const res = await call(client, toolsContracts.confirmToken, { body: { code: await codeAt(secret), password: TEST_PASSWORD } });
+    expect(res.body.message).toBe(toolsMessages.noPendingSetup);
     expect(await storedActive(user.userId)).toBeNull();
   });
 
@@ -137,41 +137,41 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true });
     // Before set-up the outside sign-in is refused with the explanation.
     const before = await externalSignIn(user.cpf);
-    expect(before.statusCode).toBe(403);
+    expect(before.status).toBe(403);
 
     const client = await signIn(ctx, user.cpf);
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
     const confirmCode = await codeAt(secret);
-    expect((await client.post('/api/v1/gettoken/confirm', { code: confirmCode, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await call(client, toolsContracts.confirmToken, { body: { code: confirmCode, password: TEST_PASSWORD } })).status).toBe(200);
 
     const first = await externalSignIn(user.cpf);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: 200, data: 'requirecode' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ status: 200, data: 'requirecode' });
 
     const next = await codeAt(secret, 1);
     const wrong = await externalSignIn(user.cpf, otherCode(next));
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.status).toBe(401);
     // The confirmation's code was spent: it cannot sign in.
-    expect((await externalSignIn(user.cpf, confirmCode)).statusCode).toBe(401);
+    expect((await externalSignIn(user.cpf, confirmCode)).status).toBe(401);
 
     const signedIn = await externalSignIn(user.cpf, next);
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().data).not.toBe('requirecode');
-    expect((signedIn.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data).not.toBe('requirecode');
+    expect((signedIn.res.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
   });
 
   it('refuses users without v2menuusuario or v2access (403) and anonymous calls (401)', async () => {
     const { client } = await signedInAs(ctx, ['v2portal']);
     for (const res of [
-      await client.get('/api/v1/gettoken'),
-      await client.post('/api/v1/gettoken/confirm', { code: '123456', password: TEST_PASSWORD }),
-      await client.get('/api/v1/tutorial'),
+      await call(client, toolsContracts.getToken),
+      await call(client, toolsContracts.confirmToken, { body: { code: '123456', password: TEST_PASSWORD } }),
+      await call(client, toolsContracts.tutorial),
     ]) {
-      expect(res.statusCode).toBe(403);
+      expect(res.status).toBe(403);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/gettoken' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/tutorial' })).statusCode).toBe(401);
+    expect((await call(ctx.app, toolsContracts.getToken)).status).toBe(401);
+    expect((await call(ctx.app, toolsContracts.tutorial)).status).toBe(401);
   });
 });
 
@@ -179,26 +179,28 @@ describe('replacing the authenticator (issue 8 §6)', () => {
   it('needs the current password and the current code; without them nothing changes', async () => {
     const { user, client, secret: old } = await userWithAuthenticator();
     const storedBefore = await storedActive(user.userId);
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
     const code = await codeAt(secret);
     const current = await codeAt(old, 1);
 
-    const noPassword = await client.post('/api/v1/gettoken/confirm', { code, currentCode: current });
-    expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json().message).toBe(`password: ${totpSetupMessages.passwordRequired}`);
+    const noPassword = await call(client, toolsContracts.confirmToken, { rawBody: { code, currentCode: current } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.message).toBe(`password: ${totpSetupMessages.passwordRequired}`);
 
-    const wrongPassword = await client.post('/api/v1/gettoken/confirm', { code, currentCode: current, password: 'Outra#Senha-99' });
-    expect(wrongPassword.statusCode).toBe(403);
-    expect(wrongPassword.json().message).toBe(totpSetupMessages.wrongPassword);
+    const wrongPassword = await call(client, toolsContracts.confirmToken, { body: { code, currentCode: current, password: 'Outra#Senha-99' } });
+    expect(wrongPassword.status).toBe(403);
+    expect(wrongPassword.body.message).toBe(totpSetupMessages.wrongPassword);
 
-    const noCurrent = await client.post('/api/v1/gettoken/confirm', { code, password: TEST_PASSWORD });
-    expect(noCurrent.statusCode).toBe(400);
-    expect(noCurrent.json().message).toBe(totpSetupMessages.currentCodeRequired);
+    const noCurrent = await call(client, toolsContracts.confirmToken, { body: { code, password: TEST_PASSWORD } });
+    expect(noCurrent.status).toBe(400);
+    expect(noCurrent.body.message).toBe(totpSetupMessages.currentCodeRequired);
 
-    const wrongCurrent = await client.post('/api/v1/gettoken/confirm', { code, password: TEST_PASSWORD, currentCode: otherCode(current) });
-    expect(wrongCurrent.statusCode).toBe(403);
-    expect(wrongCurrent.json().message).toBe(totpSetupMessages.wrongCurrentCode);
+    const wrongCurrent = await call(client, toolsContracts.confirmToken, {
+      body: { code, password: TEST_PASSWORD, currentCode: otherCode(current) },
+    });
+    expect(wrongCurrent.status).toBe(403);
+    expect(wrongCurrent.body.message).toBe(totpSetupMessages.wrongCurrentCode);
 
     expect(await storedActive(user.userId)).toBe(storedBefore);
     expect(await pendingSecret(user.userId)).toBe(secret);
@@ -209,20 +211,22 @@ describe('replacing the authenticator (issue 8 §6)', () => {
     const { user, client, secret: old } = await userWithAuthenticator();
     const other = await signIn(ctx, user.cpf);
     const stranger = await signedInAs(ctx, ['v2access']);
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
 
-    const res = await client.post('/api/v1/gettoken/confirm', {
-      code: await codeAt(secret, 1),
-      password: TEST_PASSWORD,
-      currentCode: await codeAt(old, 1),
+    const res = await call(client, toolsContracts.confirmToken, {
+      body: {
+        code: await codeAt(secret, 1),
+        password: TEST_PASSWORD,
+        currentCode: await codeAt(old, 1),
+      },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(await activeSecret(user.userId)).toBe(secret);
 
-    expect((await other.get('/api/v1/ping')).statusCode).toBe(401);
-    expect((await client.get('/api/v1/ping')).statusCode).toBe(200);
-    expect((await stranger.client.get('/api/v1/ping')).statusCode).toBe(200);
+    expect((await call(other, authContracts.ping)).status).toBe(401);
+    expect((await call(client, authContracts.ping)).status).toBe(200);
+    expect((await call(stranger.client, authContracts.ping)).status).toBe(200);
     const open = await ctx.db
       .select()
       .from(sessions)
@@ -237,8 +241,8 @@ describe('replacing the authenticator (issue 8 §6)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
     try {
-      expect((await externalSignIn(user.cpf, await codeAt(old))).statusCode).toBe(401);
-      expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+      expect((await externalSignIn(user.cpf, await codeAt(old))).status).toBe(401);
+      expect((await externalSignIn(user.cpf, await codeAt(secret))).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
@@ -247,24 +251,26 @@ describe('replacing the authenticator (issue 8 §6)', () => {
   it('refuses a current code already used to sign in (replay)', async () => {
     const { user, client, secret: old } = await userWithAuthenticator();
     const used = await codeAt(old, 1);
-    expect((await externalSignIn(user.cpf, used)).statusCode).toBe(200);
-    await client.get('/api/v1/gettoken');
+    expect((await externalSignIn(user.cpf, used)).status).toBe(200);
+    await call(client, toolsContracts.getToken);
     const secret = (await pendingSecret(user.userId))!;
-    const res = await client.post('/api/v1/gettoken/confirm', { code: await codeAt(secret, 1), password: TEST_PASSWORD, currentCode: used });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(totpSetupMessages.wrongCurrentCode);
+    const res = await call(client, toolsContracts.confirmToken, {
+      body: { code: await codeAt(secret, 1), password: TEST_PASSWORD, currentCode: used },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(totpSetupMessages.wrongCurrentCode);
     expect(await activeSecret(user.userId)).toBe(old);
   });
 
   it('after 5 wrong passwords the session that guesses is ended', async () => {
     const { user, client } = await userWithAuthenticator();
-    await client.get('/api/v1/gettoken');
+    await call(client, toolsContracts.getToken);
     const guesses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        client.post('/api/v1/gettoken/confirm', { code: '123456', currentCode: '123456', password: `Errada#${i}-xyz` }),
+        call(client, toolsContracts.confirmToken, { body: { code: '123456', currentCode: '123456', password: `Errada#${i}-xyz` } }),
       ),
     );
-    const statuses = guesses.map((g) => g.statusCode).sort();
+    const statuses = guesses.map((g) => g.status).sort();
     expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(4);
     // The guess that reaches the limit ends the session; the ones still in flight then meet an ended session (401)
     // or a discarded set-up (400), in whatever order the parallel requests land.
@@ -272,8 +278,8 @@ describe('replacing the authenticator (issue 8 §6)', () => {
       statuses.every((s) => s === 400 || s === 401 || s === 403),
       statuses.join(),
     ).toBe(true);
-    expect(guesses.some((g) => g.statusCode === 401 && g.json().message === totpSetupMessages.tooManyFailures)).toBe(true);
-    expect((await client.get('/api/v1/ping')).statusCode).toBe(401);
+    expect(guesses.some((g) => g.status === 401 && g.error.message === totpSetupMessages.tooManyFailures)).toBe(true);
+    expect((await call(client, authContracts.ping)).status).toBe(401);
     expect(await storedPending(user.userId)).toBeUndefined();
   });
 });
@@ -282,19 +288,19 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
   it('a code signs in once: the same code again, or an older one, is refused as an invalid code', async () => {
     const { user, secret } = await userWithAuthenticator();
     const code = await codeAt(secret, 1);
-    expect((await externalSignIn(user.cpf, code)).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, code)).status).toBe(200);
     const replay = await externalSignIn(user.cpf, code);
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().message).toBe(loginMessages.invalidCode);
+    expect(replay.status).toBe(401);
+    expect(replay.error.message).toBe(loginMessages.invalidCode);
     // An older step than the last one used is refused too.
-    expect((await externalSignIn(user.cpf, await codeAt(secret, 0))).statusCode).toBe(401);
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 0))).status).toBe(401);
   });
 
   it('two parallel sign-ins with the same code: exactly one succeeds', async () => {
     const { user, secret } = await userWithAuthenticator();
     const code = await codeAt(secret, 1);
     const answers = await Promise.all([externalSignIn(user.cpf, code), externalSignIn(user.cpf, code), externalSignIn(user.cpf, code)]);
-    const statuses = answers.map((a) => a.statusCode).sort();
+    const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 401, 401]);
   });
 
@@ -302,7 +308,7 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
     const secret = generateSecret();
     const user = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: secret });
     expect(await storedActive(user.userId)).toBe(secret);
-    expect((await externalSignIn(user.cpf, await codeAt(secret))).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, await codeAt(secret))).status).toBe(200);
 
     const second = await createTestApp({}, { database: ctx.database });
     try {
@@ -312,18 +318,18 @@ describe('TOTP at sign-in (issue 8 §6)', () => {
     } finally {
       await second.close();
     }
-    expect((await externalSignIn(user.cpf, await codeAt(secret, 1))).statusCode).toBe(200);
+    expect((await externalSignIn(user.cpf, await codeAt(secret, 1))).status).toBe(200);
   });
 });
 
 describe('GET tutorial', () => {
   it('downloads Tutorial_do_Processo_Digital.pdf rendered from docs/user-guide/tutorial.md', async () => {
     const { client } = await signedInAs(ctx, ['v2menuusuario']);
-    const res = await client.get('/api/v1/tutorial');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${TUTORIAL_FILE_NAME}"`);
-    const pdf = res.rawPayload;
+    const res = await call(client, toolsContracts.tutorial);
+    expect(res.status).toBe(200);
+    expect(res.res.headers['content-type']).toBe('application/pdf');
+    expect(res.res.headers['content-disposition']).toBe(`attachment; filename="${TUTORIAL_FILE_NAME}"`);
+    const pdf = res.body;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(20_000);
     expect(pdf.toString('latin1')).toMatch(/\/Count [2-9]/);

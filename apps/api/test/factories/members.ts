@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { bbCheckDigit, numeroInterno } from '@assoc/domain';
+import { addresses, customers } from '../../src/db/schema/index.js';
+import type { TestContext } from '../helper.js';
+import { nextCpf } from './users.js';
+
+export type MemberValues = Partial<typeof customers.$inferInsert>;
+
+let memberCounter = 1;
+/**
+ * A member (holder, or dependent when parentId is given) with sensible defaults. A holder without a given
+ * internal number gets the next one as the API gives it (highest + 1 under the same advisory lock): holders'
+ * numbers are unique (customers_numero_interno_holder_uq), also next to holders created through the API.
+ */
+export async function createMember(ctx: TestContext, values: MemberValues = {}) {
+  const counter = memberCounter++;
+  return ctx.db.transaction(async (tx) => {
+    let numero = values.custNumeroInterno;
+    if (numero === undefined) {
+      if (values.parentId) numero = numeroInterno(counter % 1_000_000);
+      else {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('customers.cust_numero_interno'))`);
+        const result = await tx.execute<{ max: string | null }>(
+          sql`select max(cust_numero_interno) as max from customers where parent_id is null and cust_numero_interno ~ '^[0-9]{7}$'`,
+        );
+        const max = result.rows[0]?.max;
+        numero = numeroInterno(max ? Number(max.slice(0, 6)) + 1 : 100_000 + (counter % 100_000));
+      }
+    }
+    const [row] = await tx
+      .insert(customers)
+      .values({
+        custName: `Associado Teste ${counter}`,
+        custCpf: nextCpf(),
+        custBirthdate: '1970-05-10',
+        custSex: 0,
+        custStatus: 'M',
+        custAssocSituacao: 1,
+        ...values,
+        custNumeroInterno: numero,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** A dependent of this holder. */
+export const createDependent = (ctx: TestContext, holderId: number, values: MemberValues = {}) =>
+  createMember(ctx, { ...values, parentId: holderId });
+
+/** The bank fields of a holder billable by debit: bank 2 with a valid account. */
+export const billableBank = {
+  bnkId: 2,
+  bnkaccBranch: '0001',
+  bnkaccBranchDigit: '9',
+  bnkaccAccount: '00000006',
+  bnkaccAccountDigit: bbCheckDigit('00000006'),
+} as const;
+
+/** A residential address (kind 1) for a member. */
+export async function addAddress(ctx: TestContext, cstId: number, values: Partial<typeof addresses.$inferInsert> = {}) {
+  await ctx.db.insert(addresses).values({
+    cstId,
+    kind: 1,
+    adZipcode: '01310100',
+    adNumber: '10',
+    adAddress: 'Avenida Paulista',
+    adCity: 'São Paulo',
+    adState: 'SP',
+    ...values,
+  });
+}
+
+/**
+ * A holder complete enough for the member save's rules: bank 2 with a valid account, billing day, a residential
+ * address as the default one; no services.
+ */
+export async function createSavableMember(ctx: TestContext, values: MemberValues = {}) {
+  const member = await createMember(ctx, {
+    custEstadoCivil: 1,
+    custSocio: 'N',
+    custStatus: 'A',
+    ...billableBank,
+    custCobrancaDia: 4,
+    enderecoSelected: 1,
+    ...values,
+  });
+  await addAddress(ctx, member.cstId);
+  return member;
+}
+
+/** A holder billable by the member save's charges (bank 2 with a valid account, billing day, e-mail, an address). */
+export async function createBillableHolder(ctx: TestContext, values: MemberValues = {}) {
+  const row = await createMember(ctx, {
+    custEstadoCivil: 2,
+    custEmail: 'pagador@example.com',
+    custCobrancaDia: 4,
+    ...billableBank,
+    ...values,
+  });
+  await addAddress(ctx, row.cstId, { adNumber: '1000', adBairro: 'Bela Vista' });
+  return row;
+}
