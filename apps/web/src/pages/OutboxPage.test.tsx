@@ -1,6 +1,7 @@
+import { authContracts, menuContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import OutboxPage from './OutboxPage';
@@ -26,10 +27,10 @@ const item = (id: number, status: string, extra = {}) => ({
 
 describe('/outbox (Avançado → Caixa de saída)', () => {
   it('lists the messages and filters by status', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-    });
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor(['v2access', 'superadmin']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+    ]);
     const fetchMock = api.fetchMock;
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {

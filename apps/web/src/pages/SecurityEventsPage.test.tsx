@@ -1,6 +1,7 @@
+import { authContracts, menuContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import SecurityEventsPage from './SecurityEventsPage';
@@ -21,10 +22,10 @@ const event = (id: number, kind: string, extra = {}) => ({
 
 describe('/seguranca (Avançado → Eventos de segurança)', () => {
   it('lists the events with pt-BR labels and filters by kind, person and days', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-    });
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor(['v2access', 'superadmin']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+    ]);
     const base = api.fetchMock.getMockImplementation()!;
     api.fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
