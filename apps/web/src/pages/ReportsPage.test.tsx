@@ -17,7 +17,7 @@ const item = {
 const versions = [
   { version: 2, action: 'save', savedByName: 'Ana Lima', savedAt: '2026-03-10T13:05:00.000Z' },
   { version: 1, action: 'default', savedByName: null, savedAt: '2026-03-01T09:00:00.000Z' },
-];
+] as const;
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:relatorio'), revokeObjectURL: vi.fn() }));

@@ -1,4 +1,5 @@
-import type { MenuTreeNode, SessionInfo } from '@assoc/domain';
+import { emptyMember, type memberRecordSchema, type MenuTreeNode, type Service, type SessionInfo, type Terceiro } from '@assoc/domain';
+import type { z } from 'zod';
 import type { PersonSuggestion } from '../modules/people/types';
 
 export function sessionFor(roles: string[], overrides: Partial<SessionInfo> = {}): SessionInfo {
@@ -66,7 +67,7 @@ export const sampleTree: MenuTreeNode[] = [
 ];
 
 /** A service of the /servico registry as GET servicos/all/{sucId} lists it (R$ 1.234,56, ages 19 to 58). */
-export const sampleService = {
+export const sampleService: Service = {
   svcId: 7,
   sucId: 11,
   svcName: 'Titular 19 a 58 anos',
@@ -87,4 +88,35 @@ export const sampleService = {
   svcCentroDeCusto: null,
   extgrpId: null,
   irgrpId: null,
+  svcEditPlugin: null,
+  version: 1,
 };
+
+/** A third party (terceiro) as the registry answers it: a company with only its name and document. */
+export function terceiro(overrides: Partial<Terceiro> = {}): Terceiro {
+  return {
+    terId: 5,
+    terTipo: 1,
+    terCPFCNPJ: '11222333000181',
+    terNome: 'Clínica Boa Saúde',
+    terContato: null,
+    terEmail: null,
+    terCEP: null,
+    terLogradouro: null,
+    terNumero: null,
+    terComplemento: null,
+    terBairro: null,
+    terCidade: null,
+    terUF: null,
+    terTelefone1: null,
+    terTelefone2: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A member's record as GET user/{cstId} answers it (the reply schema's input): a holder without lists nor periods. */
+export type MemberRecordReply = z.input<typeof memberRecordSchema>;
+export function memberRecord(overrides: Partial<MemberRecordReply> = {}): MemberRecordReply {
+  return { ...emptyMember(), cstId: 101, custTitular: true, idade: null, extratoDatas: [], irDatas: [], version: 1, ...overrides };
+}
