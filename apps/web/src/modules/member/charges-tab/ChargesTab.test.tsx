@@ -49,10 +49,7 @@ function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; role
   return <MemberTabHarness tab={ChargesTab} member={initial} roles={roles} mode={mode} cstId={101} />;
 }
 
-function setup(
-  charges: ChargeItem[],
-  { roles = EDITOR, debt = 15000, routes = [] }: { roles?: string[]; debt?: number; routes?: MockRoute[] } = {},
-) {
+function setup(charges: ChargeItem[], { roles = EDITOR, debt = 15000, routes = [] }: { roles?: string[]; debt?: number; routes?: MockRoute[] } = {}) {
   const api = mockApi([mockContract(chargeContracts.debt, { body: { cstId: 101, divida: debt } }, { params: { cstId: 101 } }), ...routes]);
   const view = renderWithProviders(<Harness initial={member(charges)} roles={roles} />, { notifications: true, modals: true });
   return { api, ...view };
