@@ -1,4 +1,4 @@
-import { memberContracts, searchContracts } from '@assoc/domain';
+import { memberContracts, searchContracts, type MemberAuditItem } from '@assoc/domain';
 import { lazy } from 'react';
 import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -78,10 +78,10 @@ const staff = [
   'v2userdadospessoaisview',
 ];
 
-const audits = [
+const audits: MemberAuditItem[] = [
   { auditId: 7, ownerName: 'Ana Superadmin', ownerId: 1, ownerPhotoKey: null, auditTimestamp: '2026-03-10T13:05:09.000Z', action: 'update' },
   { auditId: 5, ownerName: 'Bruno Atendimento', ownerId: 2, ownerPhotoKey: null, auditTimestamp: '2026-03-01T09:00:00.000Z', action: 'insert' },
-] as const;
+];
 
 // The Usuário tab's real panel is its own issue's (and has its own tests): the shell is tested with a stand-in.
 const registered = memberTabPanels[1];
@@ -232,7 +232,7 @@ describe('/associado (member record screen)', () => {
   });
 
   it('a disabled Adicionar says why (issue 22 item 3): the first blocking field by its label, then the next one', async () => {
-    mockApi({});
+    mockApi([]);
     const { user } = openMember([...staff, 'v2menunovoassociado'], null);
     await screen.findByText('modo insert');
     expect(saveButton('Adicionar')).toBeDisabled();
@@ -425,7 +425,7 @@ describe('/associado audit mode', () => {
       action: 'base',
     } as const;
     const api = mockMember([
-      mockContract(memberContracts.audits, { body: [audits[0], base] }, { params: { cstId: 12, category: 'users' } }),
+      mockContract(memberContracts.audits, { body: [audits[0]!, base] }, { params: { cstId: 12, category: 'users' } }),
       mockContract(memberContracts.audit, { body: { ...member, custName: 'Maria Semeada', version: 1, fieldDiffs: [] } }, { params: { id: 3 } }),
       mockContract(memberContracts.update, { body: { cstId: 12, version: 5, message: 'ok' } }, { params: { cstId: 12 } }),
     ]);

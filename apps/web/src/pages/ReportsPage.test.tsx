@@ -1,4 +1,4 @@
-import { authContracts, menuContracts, reportContracts, printingContracts } from '@assoc/domain';
+import { authContracts, menuContracts, reportContracts, printingContracts, type ReportVersion } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, mockContract, type MockRoute } from '../test/api-mock';
@@ -14,10 +14,10 @@ const item = {
   updatedByName: 'Ana Lima',
   updatedAt: '2026-03-10T13:05:00.000Z',
 };
-const versions = [
+const versions: ReportVersion[] = [
   { version: 2, action: 'save', savedByName: 'Ana Lima', savedAt: '2026-03-10T13:05:00.000Z' },
   { version: 1, action: 'default', savedByName: null, savedAt: '2026-03-01T09:00:00.000Z' },
-] as const;
+];
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:relatorio'), revokeObjectURL: vi.fn() }));

@@ -143,23 +143,12 @@ export function assertRepliesFollowedContracts() {
   if (errors.length) throw errors[0];
 }
 
-// TRANSITION (removed once every test mocks by contract): the old 'METHOD path' keys.
-type LegacyRoutes = Record<string, MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>)>;
-function legacyRoutes(given: LegacyRoutes): MockRoute[] {
-  return Object.entries(given).map(([key, reply]) => ({
-    contract: undefined as never,
-    matches: (request) => `${request.method} ${request.path}` === key,
-    answer: async (request) => (typeof reply === 'function' ? reply(request) : reply),
-  }));
-}
-
 /**
  * Replaces fetch at the HTTP boundary with the given contract routes (the last one matching a call answers it, so
  * a test's own routes placed after a setup's defaults override them). Unknown calls answer 404 like the real
  * server. Returns the vi.fn and the calls made.
  */
-export function mockApi(given: readonly MockRoute[] | LegacyRoutes) {
-  const routes = Array.isArray(given) ? given : legacyRoutes(given as LegacyRoutes);
+export function mockApi(routes: readonly MockRoute[]) {
   const calls: MockRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -188,8 +177,7 @@ export function mockApi(given: readonly MockRoute[] | LegacyRoutes) {
     fetchMock,
     calls,
     /** Calls to one contract (with these exact params; any params when left out). */
-    callsTo: <C extends RouteContract>(contract: C | string, params?: ParamValues<C>) => {
-      if (typeof contract === 'string') return calls.filter((c) => `${c.method} ${c.path}` === contract);
+    callsTo: <C extends RouteContract>(contract: C, params?: ParamValues<C>) => {
       const matches = pathMatcher(contract, params as Record<string, unknown> | undefined);
       return calls.filter((call) => matches(call));
     },

@@ -37,7 +37,7 @@ describe('CreditModal (Adicionar crédito)', () => {
 
   it('refuses the same user twice and an amount over R$ 50.000,00', async () => {
     const { user } = open();
-    const api = mockApi({});
+    const api = mockApi([]);
     await fill(user, { cpf2: ME, valor: '50000,01' });
     await user.tab();
     expect(await screen.findByText(creditMessages.differentUsers)).toBeInTheDocument();

@@ -31,7 +31,7 @@ describe('prefetchMemberScreen', () => {
   });
 
   it('a new member (no cstId) fetches nothing', () => {
-    const api = mockApi({});
+    const api = mockApi([]);
     prefetchMemberScreen({ cstId: -1, parentId: null });
     expect(api.calls).toHaveLength(0);
   });

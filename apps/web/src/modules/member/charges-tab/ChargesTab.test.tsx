@@ -169,7 +169,7 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
   });
 
   it('audit mode with a charge the save created: the note above it and the row, without the empty text', async () => {
-    mockApi({});
+    mockApi([]);
     renderWithProviders(<Harness initial={member([{ ...openBoleto, operation: 'none' }])} roles={EDITOR} mode="audit" />);
     expect(screen.getByText('Nesta versão aparecem só as cobranças criadas por esta alteração.')).toBeInTheDocument();
     expect(rowOf('10/03/2030')).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
 
   it('audit mode has no critical or serious axe violation (WCAG 2.1 A/AA)', async () => {
     const { default: axe } = await import('axe-core');
-    mockApi({});
+    mockApi([]);
     const { container } = renderWithProviders(<Harness initial={member([])} roles={EDITOR} mode="audit" />);
     const results = await axe.run(container, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

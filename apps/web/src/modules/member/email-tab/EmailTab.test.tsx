@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dataMessages, emptyMember, memberSchema, memberMailContracts } from '@assoc/domain';
+import { dataMessages, emptyMember, memberSchema, memberMailContracts, type MemberMailItem } from '@assoc/domain';
 import { mockApi, mockContract } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { useAppForm } from '../../ui/form';
 import type { MemberForm } from '../member-tab.types';
 import EmailTab from './EmailTab';
 
-const mails = [
+const mails: MemberMailItem[] = [
   {
     id: 2,
     to: 'maria@example.com',
@@ -50,7 +50,7 @@ describe('E-Mail tab', () => {
   it('lists the messages; opens one; resends a copy (not a security e-mail)', async () => {
     const api = mockApi([
       mockContract(memberMailContracts.list, { body: mails }, { params: { cstId: 101 } }),
-      mockContract(memberMailContracts.get, { body: { ...mails[0], text: dataMessages.protectedContent } }, { params: { cstId: 101, id: 2 } }),
+      mockContract(memberMailContracts.get, { body: { ...mails[0]!, text: dataMessages.protectedContent } }, { params: { cstId: 101, id: 2 } }),
       mockContract(memberMailContracts.resend, { body: { id: 3, message: 'E-mail colocado na fila de envio.' } }, { params: { cstId: 101, id: 1 } }),
     ]);
     const { user } = renderWithProviders(<Harness />, { notifications: true });
