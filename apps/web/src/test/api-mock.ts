@@ -167,6 +167,8 @@ export function mockApi(routes: readonly MockRoute[]) {
     const route = routes.findLast((candidate) => candidate.matches(request));
     const reply: MockReply = route === undefined ? { status: 404, body: { message: 'Recurso não encontrado' } } : await route.answer(request);
     if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    // A file reply (a contract answering binaryReply) given as a Blob goes out as the file itself.
+    if (reply.body instanceof Blob) return new Response(reply.body, { status: reply.status ?? 200, headers: { 'content-type': reply.body.type } });
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },

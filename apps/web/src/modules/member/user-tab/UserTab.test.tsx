@@ -436,7 +436,7 @@ describe('Usuário tab: photo and map', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Incluir foto' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('group', { name: 'Endereços' })).getByRole('button', { name: 'Mapa' }));
     expect(await screen.findByRole('dialog', { name: 'Mapa' })).toBeInTheDocument();
-    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('geo/coordenadas'))).toBe(true));
+    await waitFor(() => expect(api.callsTo(geoContracts.coordinates).length > 0).toBe(true));
   });
 
   it('without the personal edit role the photo is only shown', async () => {

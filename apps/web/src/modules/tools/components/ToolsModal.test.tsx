@@ -130,15 +130,12 @@ describe('Baixar tutorial', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { user, fetchMock } = { ...setup(), fetchMock: vi.mocked(fetch) };
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/api/v1/tutorial')) {
+    const { user } = setup([
+      mockContract(toolsContracts.tutorial, async () => {
         await gate;
-        return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } });
-      }
-      return original(input, init);
-    });
+        return { body: new Blob(['%PDF-1.3'], { type: 'application/pdf' }) };
+      }),
+    ]);
     const createObjectURL = vi.fn(() => 'blob:tutorial');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: { download: string; href: string }[] = [];
