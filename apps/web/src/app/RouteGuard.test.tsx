@@ -1,16 +1,17 @@
+import { authContracts, menuContracts, searchContracts, dashboardContracts } from '@assoc/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor, staffRoles } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 
 function signedInAs(roles: string[]) {
-  return mockApi({
-    'GET session': { body: sessionFor(roles) },
-    'GET tree': { body: [] },
-    'GET searchhistory': { body: [] },
-    'GET aniversarios': { body: [] },
-  });
+  return mockApi([
+    mockContract(authContracts.session, { body: sessionFor(roles) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(searchContracts.history, { body: [] }),
+    mockContract(dashboardContracts.birthdays, { body: [] }),
+  ]);
 }
 
 describe('route guard and home', () => {
@@ -64,7 +65,7 @@ describe('route guard and home', () => {
   });
 
   it('/reset needs a 32-character code, otherwise goes to /', async () => {
-    mockApi({ 'GET session': { status: 401, body: { message: 'x' } } });
+    mockApi([mockContract(authContracts.session, { status: 401, body: { message: 'x' } })]);
     const withCode = renderApp(`/reset?q=${'a'.repeat(32)}`);
     expect(await screen.findByRole('heading', { name: 'Redefinir senha' })).toBeInTheDocument();
     withCode.unmount();

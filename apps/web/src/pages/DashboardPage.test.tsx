@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, searchContracts, dashboardContracts, memberContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type MockReply } from '../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../test/api-mock';
 import { person, sessionFor, staffRoles } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -14,28 +15,32 @@ const viewed = { ...person({ cstId: 202, parentId: 101, custName: 'João Pereira
 const birthday = person({ cstId: 404, custName: 'Beatriz Lima', custAniversario: '1980-01-01', custAge: 46 });
 
 /** The dashboard page alone, or the whole app at '/' with `wholeApp` (to follow a link to another screen). */
-function setup(overrides: Record<string, MockReply> = {}, cep = '01310100', wholeApp = false) {
+function setup(overrides: MockRoute[] = [], cep = '01310100', wholeApp = false) {
   const session = sessionFor(staffRoles, { cep });
-  const api = mockApi({
-    'GET session': { body: session },
-    'GET tree': { body: [] },
-    'GET searchhistory': { body: [viewed] },
-    'GET aniversarios': { body: [birthday] },
-    'GET weather/01310100': {
-      body: {
-        cep: '01310100',
-        city: 'São Paulo',
-        uf: 'SP',
-        temperature: 24.4,
-        min: 17,
-        max: 27,
-        description: 'Parcialmente nublado',
-        icon: 'partly-cloudy',
+  const api = mockApi([
+    mockContract(authContracts.session, { body: session }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(searchContracts.history, { body: [viewed] }),
+    mockContract(dashboardContracts.birthdays, { body: [birthday] }),
+    mockContract(
+      dashboardContracts.weather,
+      {
+        body: {
+          cep: '01310100',
+          city: 'São Paulo',
+          uf: 'SP',
+          temperature: 24.4,
+          min: 17,
+          max: 27,
+          description: 'Parcialmente nublado',
+          icon: 'partly-cloudy',
+        },
       },
-    },
-    'GET searchhistory/202': { body: [viewed] },
+      { params: { cep: '01310100' } },
+    ),
+    mockContract(searchContracts.recordView, { body: [viewed] }, { params: { cstId: 202 } }),
     ...overrides,
-  });
+  ]);
   return { api, ...(wholeApp ? renderApp('/') : renderWithProviders(<DashboardPage />, { session })) };
 }
 
@@ -54,7 +59,7 @@ describe('dashboard', () => {
   });
 
   it('opens a person from the history on /associado, recording the view', async () => {
-    const { user, router, api } = setup({}, '01310100', true);
+    const { user, router, api } = setup([], '01310100', true);
     const history = await screen.findByRole('region', { name: 'Histórico de visualizações' });
     await user.click(await within(history).findByRole('button', { name: /João Pereira/ }));
 
@@ -62,12 +67,12 @@ describe('dashboard', () => {
     expect(router.state.location.state).toEqual({ cstId: 202, parentId: 101 });
     // A dependent opens its holder's record (101) with the dependent in view; the view recorded is the dependent's.
     // The click starts GET user/101 at once (member/prefetch.ts); the view is recorded when the screen mounts.
-    await waitFor(() => expect(api.callsTo('GET user/101')).toHaveLength(1));
-    await waitFor(() => expect(api.callsTo('GET searchhistory/202')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(memberContracts.get, { cstId: 101 })).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(searchContracts.recordView, { cstId: 202 })).toHaveLength(1));
   });
 
   it('shows the empty texts', async () => {
-    setup({ 'GET searchhistory': { body: [] }, 'GET aniversarios': { body: [] } });
+    setup([mockContract(searchContracts.history, { body: [] }), mockContract(dashboardContracts.birthdays, { body: [] })]);
     expect(await screen.findByText('Nenhuma visualização recente')).toBeInTheDocument();
     expect(await screen.findByText('Nenhum aniversariante hoje')).toBeInTheDocument();
   });
@@ -82,15 +87,17 @@ describe('dashboard', () => {
   });
 
   it('hides the weather panel when the service fails or the user has no CEP', async () => {
-    const failing = setup({ 'GET weather/01310100': { status: 503, body: { message: 'Serviço indisponível' } } });
+    const failing = setup([
+      mockContract(dashboardContracts.weather, { status: 503, body: { message: 'Serviço indisponível' } }, { params: { cep: '01310100' } }),
+    ]);
     await screen.findByText('Beatriz Lima');
-    await waitFor(() => expect(failing.api.callsTo('GET weather/01310100')).toHaveLength(1));
+    await waitFor(() => expect(failing.api.callsTo(dashboardContracts.weather, { cep: '01310100' })).toHaveLength(1));
     await waitFor(() => expect(screen.queryByLabelText(/previsão do tempo/i)).not.toBeInTheDocument());
     failing.unmount();
 
-    const noCep = setup({}, '');
+    const noCep = setup([], '');
     await screen.findByText('Beatriz Lima');
     expect(screen.queryByLabelText(/previsão do tempo/i)).not.toBeInTheDocument();
-    expect(noCep.api.calls.some((c) => c.path.startsWith('weather'))).toBe(false);
+    expect(noCep.api.callsTo(dashboardContracts.weather).length > 0).toBe(false);
   });
 });

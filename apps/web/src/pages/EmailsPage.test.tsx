@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, templateContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import EmailsPage from './EmailsPage';
@@ -16,12 +17,12 @@ const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelT
 
 describe('/emails', () => {
   it('shows the SMS, WhatsApp and E-mail tabs and forces the template name to upper case as typed', async () => {
-    mockApi({
-      'GET session': { body: sessionFor(['v2access', 'v2menucad', 'v2menucademails']) },
-      'GET tree': { body: [] },
-      'GET sms': { body: [] },
-      'GET whatsapp': { body: [] },
-    });
+    mockApi([
+      mockContract(authContracts.session, { body: sessionFor(['v2access', 'v2menucad', 'v2menucademails']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(templateContracts.sms.list, { body: [] }),
+      mockContract(templateContracts.whatsapp.list, { body: [] }),
+    ]);
     const { user } = renderWithProviders(<EmailsPage />, {
       path: '/emails',
       session: sessionFor(['v2access', 'v2menucad', 'v2menucademails']),

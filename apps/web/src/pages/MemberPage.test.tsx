@@ -1,3 +1,4 @@
+import { memberContracts, searchContracts, type MemberAuditItem } from '@assoc/domain';
 import { lazy } from 'react';
 import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -5,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changedFieldProps } from '../modules/member/changed-field';
 import { memberTabPanels } from '../modules/member/member-tab-panels';
 import type { MemberTabProps } from '../modules/member/member-tab.types';
-import { mockApi, type MockReply, type MockRequest } from '../test/api-mock';
-import { sessionFor } from '../test/fixtures';
+import { mockApi, mockContract, type ContractReply, type MockRoute } from '../test/api-mock';
+import { sessionFor, type MemberRecordReply } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import MemberPage from './MemberPage';
 
@@ -44,7 +45,7 @@ const validNewMember = {
   enderecoSelected: undefined,
 };
 
-const member = {
+const member: MemberRecordReply = {
   cstId: 12,
   parentId: null,
   custName: 'Maria Souza Lima',
@@ -77,7 +78,7 @@ const staff = [
   'v2userdadospessoaisview',
 ];
 
-const audits = [
+const audits: MemberAuditItem[] = [
   { auditId: 7, ownerName: 'Ana Superadmin', ownerId: 1, ownerPhotoKey: null, auditTimestamp: '2026-03-10T13:05:09.000Z', action: 'update' },
   { auditId: 5, ownerName: 'Bruno Atendimento', ownerId: 2, ownerPhotoKey: null, auditTimestamp: '2026-03-01T09:00:00.000Z', action: 'insert' },
 ];
@@ -94,14 +95,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Routes = Record<string, MockReply | ((request: MockRequest) => MockReply)>;
-const mockMember = (extra: Routes = {}, record: Record<string, unknown> = member) =>
-  mockApi({
-    'GET user/12': { body: record },
-    'GET searchhistory/12': { body: [] },
-    'GET datacache': { status: 404, body: { message: 'x' } },
+const mockMember = (extra: MockRoute[] = [], record: MemberRecordReply = member) =>
+  mockApi([
+    mockContract(memberContracts.get, { body: record }, { params: { cstId: 12 } }),
+    mockContract(searchContracts.recordView, { body: [] }, { params: { cstId: 12 } }),
+    mockContract(memberContracts.dataCache, { status: 404, body: { message: 'x' } }),
     ...extra,
-  });
+  ]);
 
 function openMember(roles = staff, state: unknown = { cstId: 12, parentId: null }) {
   return renderWithProviders(<MemberPage />, {
@@ -134,7 +134,7 @@ describe('/associado (member record screen)', () => {
     expect(screen.getByRole('button', { name: 'Auditoria' })).toBeEnabled();
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveAttribute('data-ok-state', 'unchanged');
-    expect(api.callsTo('GET searchhistory/12')).toHaveLength(1);
+    expect(api.callsTo(searchContracts.recordView, { cstId: 12 })).toHaveLength(1);
     expect(await screen.findByText('modo edit')).toBeInTheDocument();
   });
 
@@ -162,21 +162,21 @@ describe('/associado (member record screen)', () => {
     expect(within(screen.getByRole('tabpanel')).getByText('Em construção')).toBeInTheDocument();
     unmount();
 
-    mockMember({}, { ...member, custStatus: 'V', extratoDatas: [{ value: -1, label: 'Atual' }] });
+    mockMember([], { ...member, custStatus: 'V', extratoDatas: [{ value: -1, label: 'Atual' }] });
     openMember();
     await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' });
     expect(names()).toEqual(['Usuário', 'Dependentes', 'Extratos', 'Ressarcimentos', 'Acompanhamento', 'E-Mail']);
   });
 
   it('a dependent opened from the search opens the holder with the Dependentes tab and that dependent in view', async () => {
-    const api = mockApi({
-      'GET user/12': { body: member },
-      'GET searchhistory/30': { body: [] },
-    });
+    const api = mockApi([
+      mockContract(memberContracts.get, { body: member }, { params: { cstId: 12 } }),
+      mockContract(searchContracts.recordView, { body: [] }, { params: { cstId: 30 } }),
+    ]);
     openMember(staff, { cstId: 30, parentId: 12 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Dependentes' })).toHaveAttribute('aria-selected', 'true');
-    expect(api.callsTo('GET searchhistory/30')).toHaveLength(1);
+    expect(api.callsTo(searchContracts.recordView, { cstId: 30 })).toHaveLength(1);
   });
 
   it('Salvar turns amber when changed and red when invalid; the changed tab shows the warning triangle; discard restores', async () => {
@@ -203,10 +203,16 @@ describe('/associado (member record screen)', () => {
 
   it("Salvar: PUT user/12 with the version and without the screen's values, the blocking dialog, the toast, then /", async () => {
     let release: () => void = () => {};
-    const api = mockMember({
-      'PUT user/12': () =>
-        new Promise<MockReply>((resolve) => (release = () => resolve({ body: { cstId: 12, version: 5, message: 'ok' } }))) as never,
-    });
+    const api = mockMember([
+      mockContract(
+        memberContracts.update,
+        () =>
+          new Promise<ContractReply<typeof memberContracts.update>>(
+            (resolve) => (release = () => resolve({ body: { cstId: 12, version: 5, message: 'ok' } })),
+          ),
+        { params: { cstId: 12 } },
+      ),
+    ]);
     const { user, router } = openMember();
     const name = await screen.findByRole('textbox', { name: 'Nome' });
     await user.type(name, ' Alves');
@@ -215,7 +221,7 @@ describe('/associado (member record screen)', () => {
     release();
     expect(await screen.findByText('Atualização realizada com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const body = api.callsTo('PUT user/12')[0]!.body as Record<string, unknown>;
+    const body = api.callsTo(memberContracts.update, { cstId: 12 })[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       cstId: 12,
       version: 4,
@@ -226,7 +232,7 @@ describe('/associado (member record screen)', () => {
   });
 
   it('a disabled Adicionar says why (issue 22 item 3): the first blocking field by its label, then the next one', async () => {
-    mockApi({});
+    mockApi([]);
     const { user } = openMember([...staff, 'v2menunovoassociado'], null);
     await screen.findByText('modo insert');
     expect(saveButton('Adicionar')).toBeDisabled();
@@ -243,7 +249,10 @@ describe('/associado (member record screen)', () => {
   });
 
   it('Adicionar: POST user/-1, then "Associado inserido com sucesso", the search history refreshed, and /', async () => {
-    const api = mockApi({ 'POST user/-1': { body: { cstId: 99, version: 1, message: 'ok' } }, 'GET searchhistory': { body: [] } });
+    const api = mockApi([
+      mockContract(memberContracts.insert, { body: { cstId: 99, version: 1, message: 'ok' } }, { params: { cstId: '-1' } }),
+      mockContract(searchContracts.history, { body: [] }),
+    ]);
     const { user, router, queryClient } = openMember([...staff, 'v2menunovoassociado'], null);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await user.click(await screen.findByRole('button', { name: 'Preencher' }));
@@ -251,12 +260,18 @@ describe('/associado (member record screen)', () => {
     await user.click(saveButton('Adicionar'));
     expect(await screen.findByText('Associado inserido com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.callsTo('POST user/-1')[0]!.body).toMatchObject({ cstId: -1, custName: 'Carla Nova Silva', custCpf: '52998224725' });
+    expect(api.callsTo(memberContracts.insert, { cstId: '-1' })[0]!.body).toMatchObject({
+      cstId: -1,
+      custName: 'Carla Nova Silva',
+      custCpf: '52998224725',
+    });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['GET', '/searchhistory'] });
   });
 
   it('a failed save shows the spec message with the server one, and its field errors under the fields', async () => {
-    mockMember({ 'PUT user/12': { status: 400, body: { message: 'custName: Tamanho mínimo de 5 caracteres' } } });
+    mockMember([
+      mockContract(memberContracts.update, { status: 400, body: { message: 'custName: Tamanho mínimo de 5 caracteres' } }, { params: { cstId: 12 } }),
+    ]);
     const { user, router } = openMember();
     const name = await screen.findByRole('textbox', { name: 'Nome' });
     await user.type(name, ' Alves');
@@ -267,7 +282,13 @@ describe('/associado (member record screen)', () => {
   });
 
   it('a 403 shows the server message', async () => {
-    mockMember({ 'PUT user/12': { status: 403, body: { message: 'Você não tem permissão para alterar: Dados pessoais' } } });
+    mockMember([
+      mockContract(
+        memberContracts.update,
+        { status: 403, body: { message: 'Você não tem permissão para alterar: Dados pessoais' } },
+        { params: { cstId: 12 } },
+      ),
+    ]);
     const { user } = openMember();
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), ' Alves');
     await user.click(saveButton());
@@ -276,10 +297,18 @@ describe('/associado (member record screen)', () => {
 
   it('a save over a newer version (409) offers to reload, which brings the stored member back', async () => {
     let reads = 0;
-    mockMember({
-      'GET user/12': () => ({ body: { ...member, custName: reads++ === 0 ? member.custName : 'Maria Souza Lima Neves', version: 4 + reads } }),
-      'PUT user/12': { status: 409, body: { message: 'Registro alterado por outro usuário. Recarregue para continuar.' } },
-    });
+    mockMember([
+      mockContract(
+        memberContracts.get,
+        () => ({ body: { ...member, custName: reads++ === 0 ? member.custName : 'Maria Souza Lima Neves', version: 4 + reads } }),
+        { params: { cstId: 12 } },
+      ),
+      mockContract(
+        memberContracts.update,
+        { status: 409, body: { message: 'Registro alterado por outro usuário. Recarregue para continuar.' } },
+        { params: { cstId: 12 } },
+      ),
+    ]);
     const { user } = openMember();
     await user.type(await screen.findByRole('textbox', { name: 'Nome' }), ' Alves');
     await user.click(saveButton());
@@ -292,7 +321,7 @@ describe('/associado (member record screen)', () => {
   });
 
   it('Vínculo Associativo: download opens the declaration in a 642x930 popup; e-mail sends it', async () => {
-    const api = mockMember({ 'GET user/emailvinculo/12': { body: { message: 'ok' } } });
+    const api = mockMember([mockContract(memberContracts.emailBond, { body: { message: 'ok' } }, { params: { cstId: 12 } })]);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Vínculo Associativo' }));
@@ -301,11 +330,11 @@ describe('/associado (member record screen)', () => {
     await user.click(screen.getByRole('button', { name: 'Vínculo Associativo' }));
     await user.click(await screen.findByRole('menuitem', { name: 'E-mail' }));
     expect(await screen.findByText('Declaração de vínculo enviada com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('GET user/emailvinculo/12')).toHaveLength(1);
+    expect(api.callsTo(memberContracts.emailBond, { cstId: 12 })).toHaveLength(1);
   });
 
   it('Vínculo Associativo items are disabled unless the situation is 1 or 2 and the status M or V', async () => {
-    mockMember({}, { ...member, custStatus: 'F' });
+    mockMember([], { ...member, custStatus: 'F' });
     const { user } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Vínculo Associativo' }));
     expect(await screen.findByRole('menuitem', { name: 'Download' })).toBeDisabled();
@@ -317,7 +346,10 @@ describe('/associado audit mode', () => {
   const version = { ...member, custName: 'Maria Souza', version: 2, fieldDiffs: ['custName'] };
 
   it('lists the changes, asks for a selection, shows the version read only with its changes highlighted, and Voltar reloads', async () => {
-    const api = mockMember({ 'GET audits/12/users': { body: audits }, 'GET audits/5': { body: version } });
+    const api = mockMember([
+      mockContract(memberContracts.audits, { body: audits }, { params: { cstId: 12, category: 'users' } }),
+      mockContract(memberContracts.audit, { body: version }, { params: { id: 5 } }),
+    ]);
     const { user } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
     const list = await screen.findByRole('complementary', { name: 'Alterações' });
@@ -339,29 +371,35 @@ describe('/associado audit mode', () => {
 
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(await screen.findByRole('button', { name: 'Auditoria' })).toBeInTheDocument();
-    expect(api.callsTo('GET user/12')).toHaveLength(2);
+    expect(api.callsTo(memberContracts.get, { cstId: 12 })).toHaveLength(2);
     expect(screen.getByRole('tab', { name: 'E-Mail' })).toBeInTheDocument();
   });
 
   it("'Sem registros' when there is no change; a failure shows the reply's message", async () => {
-    mockMember({ 'GET audits/12/users': { body: [] } });
+    mockMember([mockContract(memberContracts.audits, { body: [] }, { params: { cstId: 12, category: 'users' } })]);
     const { user, unmount } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
     expect(await screen.findByText('Sem registros')).toBeInTheDocument();
     unmount();
 
-    mockMember({ 'GET audits/12/users': { status: 500, body: { description: 'Auditoria indisponível' } } });
+    mockMember([
+      mockContract(
+        memberContracts.audits,
+        { status: 500, body: { description: 'Auditoria indisponível' } },
+        { params: { cstId: 12, category: 'users' } },
+      ),
+    ]);
     const second = openMember();
     await second.user.click(await screen.findByRole('button', { name: 'Auditoria' }));
     expect(await screen.findByText('Auditoria indisponível')).toBeInTheDocument();
   });
 
   it('Restaurar esta versão loads it into the form as an edit (current version kept), to review and save', async () => {
-    const api = mockMember({
-      'GET audits/12/users': { body: audits },
-      'GET audits/5': { body: version },
-      'PUT user/12': { body: { cstId: 12, version: 5, message: 'ok' } },
-    });
+    const api = mockMember([
+      mockContract(memberContracts.audits, { body: audits }, { params: { cstId: 12, category: 'users' } }),
+      mockContract(memberContracts.audit, { body: version }, { params: { id: 5 } }),
+      mockContract(memberContracts.update, { body: { cstId: 12, version: 5, message: 'ok' } }, { params: { cstId: 12 } }),
+    ]);
     const { user } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
     await user.click(await screen.findByRole('button', { name: /Bruno Atendimento/ }));
@@ -373,17 +411,24 @@ describe('/associado audit mode', () => {
     expect(name).not.toHaveAttribute('readonly');
     expect(saveButton()).toHaveAttribute('data-ok-state', 'changed');
     await user.click(saveButton());
-    await waitFor(() => expect(api.callsTo('PUT user/12')).toHaveLength(1));
-    expect(api.callsTo('PUT user/12')[0]!.body).toMatchObject({ custName: 'Maria Souza', version: 4 });
+    await waitFor(() => expect(api.callsTo(memberContracts.update, { cstId: 12 })).toHaveLength(1));
+    expect(api.callsTo(memberContracts.update, { cstId: 12 })[0]!.body).toMatchObject({ custName: 'Maria Souza', version: 4 });
   });
 
   it('a seeded member changed once lists its base version as "Versão inicial", shown and restored like any other (issue 22 #23)', async () => {
-    const base = { auditId: 3, ownerName: '', ownerId: null, ownerPhotoKey: null, auditTimestamp: '2025-01-15T12:00:00.000Z', action: 'base' };
-    const api = mockMember({
-      'GET audits/12/users': { body: [audits[0], base] },
-      'GET audits/3': { body: { ...member, custName: 'Maria Semeada', version: 1, fieldDiffs: [] } },
-      'PUT user/12': { body: { cstId: 12, version: 5, message: 'ok' } },
-    });
+    const base = {
+      auditId: 3,
+      ownerName: '',
+      ownerId: null,
+      ownerPhotoKey: null,
+      auditTimestamp: '2025-01-15T12:00:00.000Z',
+      action: 'base',
+    } as const;
+    const api = mockMember([
+      mockContract(memberContracts.audits, { body: [audits[0]!, base] }, { params: { cstId: 12, category: 'users' } }),
+      mockContract(memberContracts.audit, { body: { ...member, custName: 'Maria Semeada', version: 1, fieldDiffs: [] } }, { params: { id: 3 } }),
+      mockContract(memberContracts.update, { body: { cstId: 12, version: 5, message: 'ok' } }, { params: { cstId: 12 } }),
+    ]);
     const { user } = openMember();
     await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
     const list = await screen.findByRole('complementary', { name: 'Alterações' });
@@ -397,7 +442,7 @@ describe('/associado audit mode', () => {
     await user.click(screen.getByRole('button', { name: 'Restaurar esta versão' }));
     expect(await screen.findByRole('button', { name: 'Auditoria' })).toBeInTheDocument();
     await user.click(saveButton());
-    await waitFor(() => expect(api.callsTo('PUT user/12')).toHaveLength(1));
-    expect(api.callsTo('PUT user/12')[0]!.body).toMatchObject({ custName: 'Maria Semeada', version: 4 });
+    await waitFor(() => expect(api.callsTo(memberContracts.update, { cstId: 12 })).toHaveLength(1));
+    expect(api.callsTo(memberContracts.update, { cstId: 12 })[0]!.body).toMatchObject({ custName: 'Maria Semeada', version: 4 });
   });
 });

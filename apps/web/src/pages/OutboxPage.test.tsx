@@ -1,6 +1,7 @@
+import { authContracts, mailContracts, menuContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import OutboxPage from './OutboxPage';
@@ -26,17 +27,11 @@ const item = (id: number, status: string, extra = {}) => ({
 
 describe('/outbox (Avançado → Caixa de saída)', () => {
   it('lists the messages and filters by status', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-    });
-    const fetchMock = api.fetchMock;
-    const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/v1/outbox') {
-        api.calls.push({ method: 'GET', path: `outbox${url.search}`, body: undefined, headers: {}, at: 0 });
-        const failed = url.searchParams.get('status') === 'failed';
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor(['v2access', 'superadmin']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(mailContracts.outbox, ({ search }) => {
+        const failed = new URLSearchParams(search).get('status') === 'failed';
         const items = failed
           ? [item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' })]
           : [
@@ -48,12 +43,9 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
               item(2, 'failed', { attempts: 5, lastError: '550 caixa inexistente' }),
               item(1, 'pending', { sensitive: true, text: '(conteúdo protegido)' }),
             ];
-        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), {
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return base(input, init);
-    });
+        return { body: { items, total: items.length, page: 1, pageSize: 25 } };
+      }),
+    ]);
     const { user } = renderWithProviders(<OutboxPage />, { path: '/outbox', session: sessionFor(['v2access', 'superadmin']) });
 
     expect(await screen.findByRole('heading', { name: 'Caixa de saída' })).toBeInTheDocument();
@@ -73,6 +65,6 @@ describe('/outbox (Avançado → Caixa de saída)', () => {
     expect(await screen.findByText('550 caixa inexistente')).toBeInTheDocument();
     await screen.findByText(/^1-1 de 1$/);
     expect(screen.queryByText('p3@exemplo.com.br')).not.toBeInTheDocument();
-    expect(api.calls.map((c) => c.path).filter((p) => p.startsWith('outbox'))).toContain('outbox?page=1&pageSize=25&status=failed');
+    expect(api.calls.map((c) => c.path + c.search).filter((p) => p.startsWith('outbox'))).toContain('outbox?page=1&pageSize=25&status=failed');
   });
 });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildCnj, processMessages, type ProcessFolder, type ProcessRow } from '@assoc/domain';
+import { buildCnj, processMessages, type ProcessFolder, type ProcessRow, processContracts } from '@assoc/domain';
 import { ProcessScreen } from '../modules/process/components/ProcessScreen';
 import type { PdfOpener } from '../modules/process/components/PdfViewer';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 
@@ -69,17 +69,17 @@ const searchReply = {
   nextOffset: null,
 };
 
-function mockProcessApi(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'GET process/folders/inbox': { body: { pastaId: 1, nome: 'Caixa de entrada', total: 2, naoLidos: 1 } },
-    'GET process/folders': { body: tree },
-    'GET process/processos/1': { body: { rows: inboxRows, nextCursor: null } },
-    'GET process/processos/2': { body: { rows: [], nextCursor: null } },
-    'GET process/andamento/10': { body: movements },
-    'GET process/andamento/11': { body: [] },
-    'POST process/processos/search': { body: searchReply },
+function mockProcessApi(extra: MockRoute[] = []) {
+  return mockApi([
+    mockContract(processContracts.inbox, { body: { pastaId: 1, nome: 'Caixa de entrada', total: 2, naoLidos: 1 } }),
+    mockContract(processContracts.folders, { body: tree }),
+    mockContract(processContracts.processes, { body: { rows: inboxRows, nextCursor: null } }, { params: { pastaId: 1 } }),
+    mockContract(processContracts.processes, { body: { rows: [], nextCursor: null } }, { params: { pastaId: 2 } }),
+    mockContract(processContracts.movements, { body: movements }, { params: { proId: 10 } }),
+    mockContract(processContracts.movements, { body: [] }, { params: { proId: 11 } }),
+    mockContract(processContracts.search, { body: searchReply }),
     ...extra,
-  });
+  ]);
 }
 
 const renderScreen = (openPdf?: PdfOpener) =>
@@ -111,7 +111,7 @@ describe('/processo (Processo Digital)', () => {
     expect(within(panel).getByRole('button', { name: 'Documento peticao.pdf' })).toBeInTheDocument();
     // Opened: the marker goes and the counts reload.
     await waitFor(() => expect(within(first).queryByText('Não aberto')).not.toBeInTheDocument());
-    expect(api.callsTo('GET process/folders/inbox').length).toBeGreaterThanOrEqual(2);
+    expect(api.callsTo(processContracts.inbox).length).toBeGreaterThanOrEqual(2);
   });
 
   it('searches, narrows by a facet, resets the filter on a new query and returns to the inbox when the search closes', async () => {
@@ -122,19 +122,19 @@ describe('/processo (Processo Digital)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Pesquisar processos' }), 'intimação');
     await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
     expect(await screen.findByRole('heading', { name: '2 processos encontrados' })).toBeInTheDocument();
-    expect(api.callsTo('POST process/processos/search')[0]!.body).toEqual({ query: 'intimação', filter: {}, orderby: 'relevancia', offset: 0 });
+    expect(api.callsTo(processContracts.search)[0]!.body).toEqual({ query: 'intimação', filter: {}, orderby: 'relevancia', offset: 0 });
     const mark = await screen.findByText('Intimação', { selector: 'mark' });
     expect(mark).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'TJSP (1)' }));
-    await waitFor(() => expect(api.callsTo('POST process/processos/search')).toHaveLength(2));
-    expect(api.callsTo('POST process/processos/search')[1]!.body).toMatchObject({ query: 'intimação', filter: { tribunal: ['TJSP'] } });
+    await waitFor(() => expect(api.callsTo(processContracts.search)).toHaveLength(2));
+    expect(api.callsTo(processContracts.search)[1]!.body).toMatchObject({ query: 'intimação', filter: { tribunal: ['TJSP'] } });
 
     const box = screen.getByRole('textbox', { name: 'Pesquisar processos' });
     await user.clear(box);
     await user.type(box, 'sentença{Enter}');
-    await waitFor(() => expect(api.callsTo('POST process/processos/search')).toHaveLength(3));
-    expect(api.callsTo('POST process/processos/search')[2]!.body).toEqual({ query: 'sentença', filter: {}, orderby: 'relevancia', offset: 0 });
+    await waitFor(() => expect(api.callsTo(processContracts.search)).toHaveLength(3));
+    expect(api.callsTo(processContracts.search)[2]!.body).toEqual({ query: 'sentença', filter: {}, orderby: 'relevancia', offset: 0 });
 
     await user.click(screen.getByRole('button', { name: 'Fechar pesquisa' }));
     expect(box).toHaveValue('');
@@ -143,9 +143,11 @@ describe('/processo (Processo Digital)', () => {
   });
 
   it('an empty search result clears the selected process', async () => {
-    mockProcessApi({
-      'POST process/processos/search': { body: { total: 0, rows: [], facets: { pasta: [], tribunal: [], ano: [], status: [] }, nextOffset: null } },
-    });
+    mockProcessApi([
+      mockContract(processContracts.search, {
+        body: { total: 0, rows: [], facets: { pasta: [], tribunal: [], ano: [], status: [] }, nextOffset: null },
+      }),
+    ]);
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: /0058967-77/ }));
     await screen.findByText('Distribuído por sorteio.');
@@ -156,7 +158,7 @@ describe('/processo (Processo Digital)', () => {
   });
 
   it('opens the PDF beside the lists; choosing another process closes it', async () => {
-    mockProcessApi({ 'GET process/processos/10/pdf': { body: '%PDF-1.4' } });
+    mockProcessApi([mockContract(processContracts.pdf, { body: '%PDF-1.4' }, { params: { proId: 10 } })]);
     const opener: PdfOpener = vi.fn(() => ({ promise: new Promise<never>(() => {}), destroy: () => {} }));
     const { user } = renderScreen(opener);
     await user.click(await screen.findByRole('button', { name: /0058967-77/ }));
@@ -170,14 +172,16 @@ describe('/processo (Processo Digital)', () => {
   });
 
   it('says in pt-BR why a folder with processes cannot be deleted', async () => {
-    const api = mockProcessApi({ 'DELETE process/folders/2': { status: 409, body: { message: processMessages.folderHasProcesses } } });
+    const api = mockProcessApi([
+      mockContract(processContracts.deleteFolder, { status: 409, body: { message: processMessages.folderHasProcesses } }, { params: { pastaId: 2 } }),
+    ]);
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: /Cíveis/ }));
     await user.click(screen.getByRole('button', { name: 'Apagar pasta' }));
     const confirm = await screen.findByRole('dialog', { name: 'Apagar pasta' });
     await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(processMessages.folderHasProcesses)).toBeInTheDocument();
-    expect(api.callsTo('DELETE process/folders/2')).toHaveLength(1);
+    expect(api.callsTo(processContracts.deleteFolder, { pastaId: 2 })).toHaveLength(1);
   });
 
   it('checks the CNJ number of a manual upload as it is typed', async () => {

@@ -1,10 +1,11 @@
+import { authContracts, passwordResetContracts } from '@assoc/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { renderApp } from '../test/renderApp';
 
 const CODE = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const notSignedIn = { 'GET session': { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } } };
+const notSignedIn = [mockContract(authContracts.session, { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } })];
 const STRONG = 'Girassol#Azul-2031';
 
 async function openReset(code = CODE) {
@@ -43,7 +44,7 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
     await fill(user, '1114447', STRONG, 'Outra#Coisa-99');
     expect(screen.getByText('Tamanho de 11 caracteres')).toBeInTheDocument();
     expect(screen.getByText('Senhas não conferem')).toBeInTheDocument();
-    expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
+    expect(api.callsTo(passwordResetContracts.changePassword)).toHaveLength(0);
   });
 
   it('shows the strength as the user types: muito curta, fraca, bom… and refuses a weak password', async () => {
@@ -64,7 +65,7 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
     await fill(user, '11144477735', 'senha123', 'senha123');
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
     expect(screen.getByText(/^Senha fraca: escolha uma senha mais forte/)).toBeInTheDocument();
-    expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
+    expect(api.callsTo(passwordResetContracts.changePassword)).toHaveLength(0);
   });
 
   it('refuses a password shorter than 8 characters with the pt-BR message (ASVS 6.2.1)', async () => {
@@ -76,18 +77,21 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
     expect(screen.getByText('A senha deve ter pelo menos 8 caracteres.')).toBeInTheDocument();
     // The hint under the fields says the same minimum.
     expect(screen.getByText(/^Use pelo menos 8 caracteres;/)).toBeInTheDocument();
-    expect(api.callsTo('POST login/resetpasswordchange')).toHaveLength(0);
+    expect(api.callsTo(passwordResetContracts.changePassword)).toHaveLength(0);
   });
 
   it('sends code, CPF and password; on success shows the message and returns to /login after 5 s', async () => {
-    const api = mockApi({ ...notSignedIn, 'POST login/resetpasswordchange': { body: { status: 200, message: 'Senha alterada com sucesso!' } } });
+    const api = mockApi([
+      ...notSignedIn,
+      mockContract(passwordResetContracts.changePassword, { body: { status: 200, message: 'Senha alterada com sucesso!' } }),
+    ]);
     const { user, router } = await openReset();
     await fill(user, '111.444.777-35', STRONG, STRONG);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
 
     expect(await screen.findByText('Senha alterada com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('POST login/resetpasswordchange')[0]?.body).toEqual({ code: CODE, cpf: '11144477735', password: STRONG });
+    expect(api.callsTo(passwordResetContracts.changePassword)[0]?.body).toEqual({ code: CODE, cpf: '11144477735', password: STRONG });
     await act(async () => {
       vi.advanceTimersByTime(4900);
     });
@@ -99,10 +103,10 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
   });
 
   it('a 400 shows the server message and the form starts over', async () => {
-    mockApi({
+    mockApi([
       ...notSignedIn,
-      'POST login/resetpasswordchange': { status: 400, body: { message: 'Este link já foi utilizado. Solicite uma nova senha.' } },
-    });
+      mockContract(passwordResetContracts.changePassword, { status: 400, body: { message: 'Este link já foi utilizado. Solicite uma nova senha.' } }),
+    ]);
     const { user } = await openReset();
     await fill(user, '11144477735', STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
@@ -112,10 +116,13 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
   });
 
   it('an expired code returns to /', async () => {
-    mockApi({
+    mockApi([
       ...notSignedIn,
-      'POST login/resetpasswordchange': { status: 410, body: { message: 'Este link expirou. Solicite uma nova senha.', expired: true } },
-    });
+      mockContract(passwordResetContracts.changePassword, {
+        status: 410,
+        body: { message: 'Este link expirou. Solicite uma nova senha.', expired: true },
+      }),
+    ]);
     const { user, router } = await openReset();
     await fill(user, '11144477735', STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));
@@ -125,7 +132,7 @@ describe('/reset (spec 3 §2.18, §5, §8)', () => {
   });
 
   it("other failures say 'Erro para alterar senha'", async () => {
-    mockApi({ ...notSignedIn, 'POST login/resetpasswordchange': { status: 500, body: { message: 'Ocorreu um erro' } } });
+    mockApi([...notSignedIn, mockContract(passwordResetContracts.changePassword, { status: 500, body: { message: 'Ocorreu um erro' } })]);
     const { user } = await openReset();
     await fill(user, '11144477735', STRONG, STRONG);
     await user.click(screen.getByRole('button', { name: 'ALTERAR SENHA' }));

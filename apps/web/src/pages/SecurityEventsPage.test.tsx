@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, securityEventsContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api-mock';
+import { mockApi, mockContract } from '../test/api-mock';
 import { sessionFor } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import SecurityEventsPage from './SecurityEventsPage';
@@ -21,35 +22,21 @@ const event = (id: number, kind: string, extra = {}) => ({
 
 describe('/seguranca (Avançado → Eventos de segurança)', () => {
   it('lists the events with pt-BR labels and filters by kind, person and days', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-      'GET tree': { body: [] },
-    });
-    const base = api.fetchMock.getMockImplementation()!;
-    api.fetchMock.mockImplementation(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/v1/security-events') {
-        api.calls.push({
-          method: 'GET',
-          path: `security-events${url.search}`,
-          body: undefined,
-          headers: { ...(init?.headers as Record<string, string>) },
-          at: 0,
-        });
-        const all = [
-          event(4, 'access_change', { actorName: 'Admin Geral', ip: null, target: 'usuario:12', action: 'update' }),
-          event(3, 'login_ok'),
-          event(2, 'login_fail', { actorName: null, reason: 'bad_credentials' }),
-          event(1, 'login_fail', { subjectName: null, actorName: null, cpf: '22255588846', reason: 'rate_limited' }),
-        ];
-        const kind = url.searchParams.get('kind');
+    const all = [
+      event(4, 'access_change', { actorName: 'Admin Geral', ip: null, target: 'usuario:12', action: 'update' }),
+      event(3, 'login_ok'),
+      event(2, 'login_fail', { actorName: null, reason: 'bad_credentials' }),
+      event(1, 'login_fail', { subjectName: null, actorName: null, cpf: '22255588846', reason: 'rate_limited' }),
+    ];
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor(['v2access', 'superadmin']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(securityEventsContracts.list, ({ search }) => {
+        const kind = new URLSearchParams(search).get('kind');
         const items = kind ? all.filter((e) => e.kind === kind) : all;
-        return new Response(JSON.stringify({ items, total: items.length, page: 1, pageSize: 25 }), {
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return base(input, init);
-    });
+        return { body: { items, total: items.length, page: 1, pageSize: 25 } };
+      }),
+    ]);
     const { user } = renderWithProviders(<SecurityEventsPage />, { path: '/seguranca', session: sessionFor(['v2access', 'superadmin']) });
 
     expect(await screen.findByRole('heading', { name: 'Eventos de segurança' })).toBeInTheDocument();
@@ -73,9 +60,9 @@ describe('/seguranca (Avançado → Eventos de segurança)', () => {
     await user.type(screen.getByLabelText('Até', { selector: 'input' }), '10/03/2026');
     await user.tab();
     // Every call carries the XSRF header, GETs included (issue 8 §8).
-    expect(api.calls.find((c) => c.path.startsWith('security-events'))?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
+    expect(api.calls.find((c) => c.path === 'security-events')?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
     await expect
-      .poll(() => api.calls.map((c) => c.path))
+      .poll(() => api.calls.map((c) => c.path + c.search))
       .toContain('security-events?page=1&pageSize=25&user=maria&kind=login_fail&from=2026-03-01&to=2026-03-10');
   });
 });

@@ -1,4 +1,13 @@
-import type { MenuTreeNode, SessionInfo } from '@assoc/domain';
+import {
+  emptyMember,
+  type DataCache,
+  type memberRecordSchema,
+  type MenuTreeNode,
+  type Service,
+  type SessionInfo,
+  type Terceiro,
+} from '@assoc/domain';
+import type { z } from 'zod';
 import type { PersonSuggestion } from '../modules/people/types';
 
 export function sessionFor(roles: string[], overrides: Partial<SessionInfo> = {}): SessionInfo {
@@ -65,26 +74,99 @@ export const sampleTree: MenuTreeNode[] = [
   },
 ];
 
+/** A service of the registry as GET servicos/all/{sucId} lists it: a plain monthly one (R$ 0,00, any age) unless said. */
+export function serviceRow(overrides: Partial<Service> = {}): Service {
+  return {
+    svcId: 1,
+    sucId: 1,
+    svcName: 'Serviço',
+    svcValor: 0,
+    svcTaxaAdm: 0,
+    svcTaxaAdmNs: 0,
+    svcMaxParcelas: 1,
+    svcProRata: false,
+    svcLancaNoFim: false,
+    svcServiceType: 0,
+    svcPermiteDependente: true,
+    svcPermiteDuplicado: false,
+    svcMudaFaixa: false,
+    svcMin: 0,
+    svcMax: 999,
+    svcContaDebito: null,
+    svcContaCredito: null,
+    svcCentroDeCusto: null,
+    extgrpId: null,
+    irgrpId: null,
+    svcEditPlugin: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
 /** A service of the /servico registry as GET servicos/all/{sucId} lists it (R$ 1.234,56, ages 19 to 58). */
-export const sampleService = {
+export const sampleService: Service = serviceRow({
   svcId: 7,
   sucId: 11,
   svcName: 'Titular 19 a 58 anos',
   svcValor: 123456,
   svcTaxaAdm: 2.5,
-  svcTaxaAdmNs: 0,
-  svcMaxParcelas: 1,
-  svcProRata: false,
-  svcLancaNoFim: false,
-  svcServiceType: 0,
-  svcPermiteDependente: true,
-  svcPermiteDuplicado: false,
   svcMudaFaixa: true,
   svcMin: 19,
   svcMax: 58,
-  svcContaDebito: null,
-  svcContaCredito: null,
-  svcCentroDeCusto: null,
-  extgrpId: null,
-  irgrpId: null,
-};
+});
+
+/** A third party (terceiro) as the registry answers it: a company with only its name and document. */
+export function terceiro(overrides: Partial<Terceiro> = {}): Terceiro {
+  return {
+    terId: 5,
+    terTipo: 1,
+    terCPFCNPJ: '11222333000181',
+    terNome: 'Clínica Boa Saúde',
+    terContato: null,
+    terEmail: null,
+    terCEP: null,
+    terLogradouro: null,
+    terNumero: null,
+    terComplemento: null,
+    terBairro: null,
+    terCidade: null,
+    terUF: null,
+    terTelefone1: null,
+    terTelefone2: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A member's record as GET user/{cstId} answers it (the reply schema's input): a holder without lists nor periods. */
+export type MemberRecordReply = z.input<typeof memberRecordSchema>;
+export function memberRecord(overrides: Partial<MemberRecordReply> = {}): MemberRecordReply {
+  return { ...emptyMember(), cstId: 101, custTitular: true, idade: null, extratoDatas: [], irDatas: [], version: 1, ...overrides };
+}
+
+/** GET datacache: every lookup list empty unless given (a test names only the lists its screen reads). */
+export function dataCache(overrides: Partial<DataCache> = {}): DataCache {
+  return {
+    version: '1',
+    civilStatuses: [],
+    kinships: [],
+    profiles: [],
+    situations: [],
+    financialStatuses: [],
+    banks: [],
+    positions: [],
+    forumPositions: [],
+    forums: [],
+    locals: [],
+    healthPlans: [],
+    treatments: [],
+    communicationPreferences: [],
+    deceasedSpouses: [],
+    labelTypes: [],
+    followUpStatuses: [],
+    followUpTypes: [],
+    followUpDepartments: [],
+    followUpSubjects: [],
+    ...overrides,
+  };
+}

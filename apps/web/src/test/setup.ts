@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { rememberXsrfToken } from '../app/api';
 import { sessionMarks } from '../modules/ui/crud/sessionMarks';
+import { assertRepliesFollowedContracts } from './api-mock';
 
 // Whole-app tests load lazy screens on first use; give them time on a busy machine.
 // (The first render transforms the whole shell: over 5 s once while the API suites shared the 2 cores.)
@@ -20,4 +21,5 @@ afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   rememberXsrfToken('');
   sessionMarks.clear();
+  assertRepliesFollowedContracts();
 });

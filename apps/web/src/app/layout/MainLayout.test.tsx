@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, searchContracts, dashboardContracts, jobsContracts, connectionsContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { sampleTree, sessionFor, staffRoles } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
@@ -8,22 +9,29 @@ function setup(roles: string[], tree = sampleTree, sessionOverrides = {}) {
   // Like the server: after GET logout there is no session any more (so /login stays on the sign-in form
   // instead of sending a still signed-in user back to '/').
   let signedOut = false;
-  const api = mockApi({
-    'GET session': () =>
+  const api = mockApi([
+    mockContract(authContracts.session, () =>
       signedOut
         ? { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } }
         : { body: sessionFor(roles, sessionOverrides) },
-    'GET tree': { body: tree },
-    'GET searchhistory': { body: [] },
-    'GET aniversarios': { body: [] },
-    'GET logout': () => {
+    ),
+    mockContract(menuContracts.tree, { body: tree }),
+    mockContract(searchContracts.history, { body: [] }),
+    mockContract(dashboardContracts.birthdays, { body: [] }),
+    mockContract(authContracts.logout, () => {
       signedOut = true;
       return { body: { status: 200 } };
-    },
-    'GET jobs': { body: [] },
-    'GET connected': { body: [{ cstId: null, username: '11144477735', name: 'Ana Superadmin', connectionId: 'abc123' }] },
-    'GET jobs/send/extrato-email/0': { status: 501, body: { message: 'Tarefa ainda não disponível: Enviar extrato mensal por e-mail' } },
-  });
+    }),
+    mockContract(jobsContracts.list, { body: [] }),
+    mockContract(connectionsContracts.connected, {
+      body: [{ cstId: null, username: '11144477735', name: 'Ana Superadmin', connectionId: 'abc123' }],
+    }),
+    mockContract(
+      jobsContracts.sendWithData,
+      { status: 501, body: { message: 'Tarefa ainda não disponível: Enviar extrato mensal por e-mail' } },
+      { params: { jobCommand: 'extrato-email', userData: 0 } },
+    ),
+  ]);
   return { api, ...renderApp('/') };
 }
 
@@ -65,7 +73,7 @@ describe('side menu', () => {
     expect(within(notice).getByText('Tarefa ainda não disponível: Enviar extrato mensal por e-mail')).toBeInTheDocument();
     // Bottom right: clear of the top bar's bell and user menu and of a registry's toolbar (issue 9, defect 9).
     expect(notice.closest('[data-position]')).toHaveAttribute('data-position', 'bottom-right');
-    expect(api.callsTo('GET jobs/send/extrato-email/0')).toHaveLength(1);
+    expect(api.callsTo(jobsContracts.sendWithData, { jobCommand: 'extrato-email', userData: 0 })).toHaveLength(1);
   });
 
   it('opens url entries in a 642x930 popup', async () => {
@@ -144,7 +152,7 @@ describe('top bar', () => {
     await user.click(screen.getByRole('button', { name: 'AS Ana Superadmin Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(api.callsTo('GET logout')).toHaveLength(1);
+    expect(api.callsTo(authContracts.logout)).toHaveLength(1);
   });
 
   it('hides Ferramentas and Baixar tutorial without v2menuusuario or v2access', async () => {

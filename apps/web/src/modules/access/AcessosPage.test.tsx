@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { roleAreas, roleCatalogue } from '@assoc/domain';
-import { mockApi } from '../../test/api-mock';
+import { roleAreas, roleCatalogue, authContracts, menuContracts, accessAdminContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { sessionFor } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import AcessosPage from '../../pages/AcessosPage';
@@ -26,16 +26,18 @@ const ana = {
 };
 
 function setup(posted: { body?: unknown } = {}) {
-  mockApi({
-    'GET session': { body: sessionFor(['v2access', 'superadmin']) },
-    'GET tree': { body: [] },
-    'GET acessos/usuarios': { body: [ana] },
-    'GET acessos/perfis': { body: [{ permId: 2, name: 'Secretaria', description: '', roles: ['v2access'], userCount: 1 }] },
-    'POST acessos/perfis': (request) => {
+  mockApi([
+    mockContract(authContracts.session, { body: sessionFor(['v2access', 'superadmin']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(accessAdminContracts.listUsers, { body: [ana] }),
+    mockContract(accessAdminContracts.listProfiles, {
+      body: [{ permId: 2, name: 'Secretaria', description: '', roles: ['v2access'], userCount: 1 }],
+    }),
+    mockContract(accessAdminContracts.addProfile, (request) => {
       posted.body = request.body;
       return { body: { permId: 9, name: 'Financeiro', description: '', roles: ['v2menufinanceiro'], userCount: 0 } };
-    },
-  });
+    }),
+  ]);
   return renderWithProviders(<AcessosPage />, {
     path: '/acessos',
     session: sessionFor(['v2access', 'superadmin']),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { creditMessages, genericMessages } from '@assoc/domain';
-import { mockApi } from '../../test/api-mock';
+import { creditMessages, genericMessages, creditContracts, chargeContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { sessionFor } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreditModal } from './CreditModal';
@@ -37,7 +37,7 @@ describe('CreditModal (Adicionar crédito)', () => {
 
   it('refuses the same user twice and an amount over R$ 50.000,00', async () => {
     const { user } = open();
-    const api = mockApi({});
+    const api = mockApi([]);
     await fill(user, { cpf2: ME, valor: '50000,01' });
     await user.tab();
     expect(await screen.findByText(creditMessages.differentUsers)).toBeInTheDocument();
@@ -48,10 +48,10 @@ describe('CreditModal (Adicionar crédito)', () => {
   });
 
   it('asks "Deseja emitir crédito?", sends the credit once, shows the success and refreshes the debt', async () => {
-    const api = mockApi({
-      'POST user/credito/101': { body: { message: creditMessages.success, extId: 9, created: true } },
-      'GET cobranca/divida/101': { body: { cstId: 101, divida: 0 } },
-    });
+    const api = mockApi([
+      mockContract(creditContracts.issue, { body: { message: creditMessages.success, extId: 9, created: true } }, { params: { cstId: 101 } }),
+      mockContract(chargeContracts.debt, { body: { cstId: 101, divida: 0 } }, { params: { cstId: 101 } }),
+    ]);
     const { user, onClose, queryClient } = open();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await fill(user);
@@ -60,7 +60,7 @@ describe('CreditModal (Adicionar crédito)', () => {
     expect(screen.getByText(creditMessages.confirmWarning)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SIM' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [call] = api.callsTo('POST user/credito/101');
+    const [call] = api.callsTo(creditContracts.issue, { cstId: 101 });
     expect(call!.body).toMatchObject({
       creditoRef: 'Acerto de junho',
       creditoValor: 15025,
@@ -76,7 +76,9 @@ describe('CreditModal (Adicionar crédito)', () => {
 
   it("shows a 404's message, and the spec's generic text for any other failure", async () => {
     let status = 404;
-    mockApi({ 'POST user/credito/101': () => ({ status, body: { message: creditMessages.invalidCredentials } }) });
+    mockApi([
+      mockContract(creditContracts.issue, () => ({ status, body: { message: creditMessages.invalidCredentials } }), { params: { cstId: 101 } }),
+    ]);
     const { user, onClose } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Ok' }));
@@ -90,7 +92,7 @@ describe('CreditModal (Adicionar crédito)', () => {
   });
 
   it("shows a 409's message (the dialog's key already used by another credit)", async () => {
-    mockApi({ 'POST user/credito/101': () => ({ status: 409, body: { message: creditMessages.keyReused } }) });
+    mockApi([mockContract(creditContracts.issue, () => ({ status: 409, body: { message: creditMessages.keyReused } }), { params: { cstId: 101 } })]);
     const { user, onClose } = open();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Ok' }));

@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { healthDeclarationMessages } from '@assoc/domain';
-import { mockApi } from '../../test/api-mock';
+import { healthDeclarationMessages, healthDeclarationContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { HEALTH_DECLARATION_POPUP, HealthDeclarationItems } from './HealthDeclarationItems';
 
@@ -33,17 +33,21 @@ describe('HealthDeclarationItems', () => {
 
   it('e-mails it and shows the spec message; a refusal shows its message', async () => {
     let status = 200;
-    const api = mockApi({
-      'GET user/emailsaude/101/-26': () =>
-        status === 200
-          ? { body: { message: healthDeclarationMessages.sent } }
-          : { status, body: { message: healthDeclarationMessages.emailMissing } },
-    });
+    const api = mockApi([
+      mockContract(
+        healthDeclarationContracts.email,
+        () =>
+          status === 200
+            ? { body: { message: healthDeclarationMessages.sent } }
+            : { status, body: { message: healthDeclarationMessages.emailMissing } },
+        { params: { cstId: 101, fecID: '-26' } },
+      ),
+    ]);
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Download/E-Mail' }));
     await user.click(await screen.findByRole('menuitem', { name: 'E-Mail declaração de saúde' }));
     expect(await screen.findByText('Declaração de saúde enviada com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('GET user/emailsaude/101/-26')).toHaveLength(1);
+    expect(api.callsTo(healthDeclarationContracts.email, { cstId: 101, fecID: '-26' })).toHaveLength(1);
     status = 400;
     await user.click(screen.getByRole('button', { name: 'Download/E-Mail' }));
     await user.click(await screen.findByRole('menuitem', { name: 'E-Mail declaração de saúde' }));

@@ -1,7 +1,8 @@
+import { geoContracts } from '@assoc/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { MapDialog, coordinatesQuery, mapTexts, SAO_PAULO } from './MapDialog';
 import type { LeafletMapProps } from './LeafletMap';
 
@@ -23,10 +24,10 @@ const settings = { body: { tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', attrib
 
 describe("'Mapa' dialog", () => {
   it('centres on the address with a marker at zoom 18, on the configured tiles', async () => {
-    const api = mockApi({
-      'GET geo/mapa': settings,
-      'GET geo/coordenadas': { body: { lat: -23.56, lon: -46.65, precisao: 'endereco' } },
-    });
+    const api = mockApi([
+      mockContract(geoContracts.settings, settings),
+      mockContract(geoContracts.coordinates, { body: { lat: -23.56, lon: -46.65, precisao: 'endereco' } }),
+    ]);
     renderWithProviders(<MapDialog opened onClose={() => {}} address={address} />);
     const dialog = await screen.findByRole('dialog', { name: 'Mapa' });
     const map = await within(dialog).findByTestId('map');
@@ -40,10 +41,10 @@ describe("'Mapa' dialog", () => {
   });
 
   it('still opens, on São Paulo without a marker, with a note when the lookup is unreachable', async () => {
-    mockApi({
-      'GET geo/mapa': settings,
-      'GET geo/coordenadas': { status: 503, body: { message: 'Serviço de localização indisponível no momento' } },
-    });
+    mockApi([
+      mockContract(geoContracts.settings, settings),
+      mockContract(geoContracts.coordinates, { status: 503, body: { message: 'Serviço de localização indisponível no momento' } }),
+    ]);
     renderWithProviders(<MapDialog opened onClose={() => {}} address={address} />);
     const dialog = await screen.findByRole('dialog', { name: 'Mapa' });
     expect(await within(dialog).findByText(mapTexts.unavailable)).toBeInTheDocument();
@@ -53,11 +54,17 @@ describe("'Mapa' dialog", () => {
   });
 
   it('says when the address was not found, or placed only by its city', async () => {
-    mockApi({ 'GET geo/mapa': settings, 'GET geo/coordenadas': { status: 404, body: { message: 'Endereço não localizado no mapa' } } });
+    mockApi([
+      mockContract(geoContracts.settings, settings),
+      mockContract(geoContracts.coordinates, { status: 404, body: { message: 'Endereço não localizado no mapa' } }),
+    ]);
     const view = renderWithProviders(<MapDialog opened onClose={() => {}} address={address} />);
     expect(await screen.findByText(mapTexts.notFound)).toBeInTheDocument();
     view.unmount();
-    mockApi({ 'GET geo/mapa': settings, 'GET geo/coordenadas': { body: { lat: -22, lon: -47.9, precisao: 'cidade' } } });
+    mockApi([
+      mockContract(geoContracts.settings, settings),
+      mockContract(geoContracts.coordinates, { body: { lat: -22, lon: -47.9, precisao: 'cidade' } }),
+    ]);
     renderWithProviders(<MapDialog opened onClose={() => {}} address={{ ...address, street: 'Rua Sem Nome', city: 'São Carlos' }} />);
     expect(await screen.findByText(mapTexts.approximate)).toBeInTheDocument();
     expect(await screen.findByTestId('map')).toHaveAttribute('data-marker', '-22,-47.9');

@@ -1,8 +1,10 @@
+import { memberContracts } from '@assoc/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, mockContract } from '../../test/api-mock';
+import { memberRecord } from '../../test/fixtures';
 import { prefetchMemberScreen, takePrefetchedMember } from './prefetch';
 
-const holder = { cstId: 7, parentId: null, custName: 'Maria Souza Lima', version: 3 };
+const holder = memberRecord({ cstId: 7, parentId: null, custName: 'Maria Souza Lima', version: 3 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,9 +13,9 @@ afterEach(() => {
 
 describe('prefetchMemberScreen', () => {
   it("starts GET user/{cstId} of the holder (a dependent's holder) at once; the screen takes it once", async () => {
-    const api = mockApi({ 'GET user/7': { body: holder } });
+    const api = mockApi([mockContract(memberContracts.get, { body: holder }, { params: { cstId: 7 } })]);
     prefetchMemberScreen({ cstId: 9, parentId: 7 });
-    expect(api.callsTo('GET user/7')).toHaveLength(1);
+    expect(api.callsTo(memberContracts.get, { cstId: 7 })).toHaveLength(1);
     const taken = takePrefetchedMember(7);
     await expect(taken).resolves.toMatchObject({ cstId: 7, custName: 'Maria Souza Lima' });
     expect(takePrefetchedMember(7)).toBeUndefined();
@@ -22,14 +24,14 @@ describe('prefetchMemberScreen', () => {
 
   it('a prefetch older than 5 s is not used (the screen reads the stored member again)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    mockApi({ 'GET user/7': { body: holder } });
+    mockApi([mockContract(memberContracts.get, { body: holder }, { params: { cstId: 7 } })]);
     prefetchMemberScreen({ cstId: 7, parentId: null });
     vi.setSystemTime(Date.now() + 5_001);
     expect(takePrefetchedMember(7)).toBeUndefined();
   });
 
   it('a new member (no cstId) fetches nothing', () => {
-    const api = mockApi({});
+    const api = mockApi([]);
     prefetchMemberScreen({ cstId: -1, parentId: null });
     expect(api.calls).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
+import { mobileCallsContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MobileCallsReply } from '@assoc/domain';
-import { mockApi } from '../../test/api-mock';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MobileStatement } from './MobileStatement';
 
@@ -41,7 +42,10 @@ const september: MobileCallsReply = { ...october, mes: 9, chamadas: [{ ...octobe
 
 describe('MobileStatement', () => {
   it('shows the newest month with its calls and the total of Valor in the footer; another month on choice', async () => {
-    const api = mockApi({ 'GET celular/101/0/0': { body: october }, 'GET celular/101/2026/9': { body: september } });
+    const api = mockApi([
+      mockContract(mobileCallsContracts.statement, { body: october }, { params: { cstId: 101, ano: 0, mes: 0 } }),
+      mockContract(mobileCallsContracts.statement, { body: september }, { params: { cstId: 101, ano: 2026, mes: 9 } }),
+    ]);
     const { user } = renderWithProviders(<MobileStatement cstId={101} />);
     const table = await screen.findByRole('table', { name: 'Extrato do celular' });
     const rows = within(table).getAllByRole('row');
@@ -53,14 +57,20 @@ describe('MobileStatement', () => {
     expect(table.querySelector('tfoot')).toHaveTextContent('TotalR$ 3,70');
     await user.click(screen.getByLabelText('Mês', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: '09/2026' }));
-    await waitFor(() => expect(api.callsTo('GET celular/101/2026/9')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(mobileCallsContracts.statement, { cstId: 101, ano: 2026, mes: 9 })).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Extrato do celular' }).querySelector('tfoot')).toHaveTextContent('TotalR$ 10,00'));
   });
 
   it('shows nothing for a member without call records', async () => {
-    const api = mockApi({ 'GET celular/101/0/0': { body: { ano: 0, mes: 0, periodos: [], chamadas: [], total: 0 } } });
+    const api = mockApi([
+      mockContract(
+        mobileCallsContracts.statement,
+        { body: { ano: 0, mes: 0, periodos: [], chamadas: [], total: 0 } },
+        { params: { cstId: 101, ano: 0, mes: 0 } },
+      ),
+    ]);
     renderWithProviders(<MobileStatement cstId={101} />);
-    await waitFor(() => expect(api.callsTo('GET celular/101/0/0')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(mobileCallsContracts.statement, { cstId: 101, ano: 0, mes: 0 })).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
-import { printingTexts, type PrintSelection } from '@assoc/domain';
-import { mockApi } from '../../test/api-mock';
+import { printingTexts, type PrintSelection, printingContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../test/api-mock';
 import { sessionFor, staffRoles } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { PrintChoiceDialog, type PrintChoiceAnswer } from './components/PrintChoiceDialog';
@@ -94,7 +94,7 @@ function stubBlobUrls() {
 
 describe('usePrintDocument', () => {
   it('asks how to print when nothing is remembered; Download with SIM saves the file and the choice (POST config)', async () => {
-    const api = mockApi({ 'GET config': { body: {} }, 'POST config': { status: 204 } });
+    const api = mockApi([mockContract(printingContracts.getConfig, { body: {} }), mockContract(printingContracts.saveConfig, { status: 204 })]);
     const created = stubBlobUrls();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = renderWithProviders(<Harness />, { session: sessionFor(staffRoles) });
@@ -104,7 +104,7 @@ describe('usePrintDocument', () => {
     await user.click(within(dialog).getByRole('button', { name: printingTexts.ok }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(created).toHaveBeenCalled();
-    expect(api.callsTo('POST config')[0]?.body).toEqual({ printChoice: { mode: 'download' } });
+    expect(api.callsTo(printingContracts.saveConfig)[0]?.body).toEqual({ printChoice: { mode: 'download' } });
     // The second print uses the remembered choice without asking.
     await user.click(screen.getByRole('button', { name: 'Documento' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
@@ -112,7 +112,7 @@ describe('usePrintDocument', () => {
   });
 
   it('a remembered Navegador opens the PDF in a new tab without any dialog', async () => {
-    mockApi({ 'GET config': { body: { printChoice: { mode: 'browser' } } } });
+    mockApi([mockContract(printingContracts.getConfig, { body: { printChoice: { mode: 'browser' } } })]);
     stubBlobUrls();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = renderWithProviders(<Harness />, { session: sessionFor(staffRoles) });
@@ -122,10 +122,10 @@ describe('usePrintDocument', () => {
   });
 
   it('a remembered remote printer asks the range, then queues the PDF on the server and says so', async () => {
-    const api = mockApi({
-      'GET config': { body: { printChoice: { mode: 'remote', printer: 2 } } },
-      'POST impressao': { status: 202, body: { id: 7, status: 'queued' } },
-    });
+    const api = mockApi([
+      mockContract(printingContracts.getConfig, { body: { printChoice: { mode: 'remote', printer: 2 } } }),
+      mockContract(printingContracts.enqueue, { status: 202, body: { id: 7, status: 'queued' } }),
+    ]);
     const { user } = renderWithProviders(<Harness totalPages={3} />, { session: sessionFor(staffRoles), notifications: true });
     await user.click(screen.getByRole('button', { name: 'Documento' }));
     const dialog = await screen.findByRole('dialog', { name: printingTexts.rangeTitle });
@@ -142,8 +142,8 @@ describe('usePrintDocument', () => {
 
 describe('PrintQueueTable', () => {
   it('lists the queue with printer names, status and error', async () => {
-    mockApi({
-      'GET impressao': {
+    mockApi([
+      mockContract(printingContracts.list, {
         body: [
           {
             id: 2,
@@ -160,8 +160,8 @@ describe('PrintQueueTable', () => {
             sentAt: null,
           },
         ],
-      },
-    });
+      }),
+    ]);
     renderWithProviders(<PrintQueueTable />, { session: sessionFor(['v2access', 'superadmin']) });
     const row = (await screen.findByText('extrato.pdf')).closest('tr')!;
     expect(within(row).getByText('Brother')).toBeInTheDocument();

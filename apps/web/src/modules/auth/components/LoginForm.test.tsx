@@ -1,10 +1,12 @@
+import { authContracts, menuContracts, searchContracts, dashboardContracts, passwordResetContracts } from '@assoc/domain';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 
-const notSignedIn = { 'GET session': { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } } };
+const sessionExpired = { status: 401, body: { message: 'Sessão expirada, faça um novo login para continuar' } } as const;
+const notSignedIn = [mockContract(authContracts.session, sessionExpired)];
 
 async function openLogin(path = '/login') {
   const app = renderApp(path);
@@ -22,11 +24,11 @@ describe('sign-in screen', () => {
 
     await user.type(screen.getByLabelText(/^CPF/), '12345');
     expect(screen.getByText('Tamanho mínimo de 11 caracteres')).toBeInTheDocument();
-    expect(api.callsTo('POST login')).toHaveLength(0);
+    expect(api.callsTo(authContracts.login)).toHaveLength(0);
   });
 
   it('sends the CPF digits only and shows the server message on refusal', async () => {
-    const api = mockApi({ ...notSignedIn, 'POST login': { status: 401, body: { message: 'CPF ou senha inválidos' } } });
+    const api = mockApi([...notSignedIn, mockContract(authContracts.login, { status: 401, body: { message: 'CPF ou senha inválidos' } })]);
     const { user } = await openLogin();
 
     await user.type(screen.getByLabelText(/^CPF/), '111.444.777-35');
@@ -35,7 +37,7 @@ describe('sign-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('CPF ou senha inválidos');
-    expect(api.callsTo('POST login')[0]?.body).toEqual({ username: '11144477735', password: 'errada', code: '', subscriberId: '' });
+    expect(api.callsTo(authContracts.login)[0]?.body).toEqual({ username: '11144477735', password: 'errada', code: '', subscriberId: '' });
     // A refused sign-in is an answer, not a lost session.
     expect(screen.queryByText('Sessão expirada, faça um novo login para continuar')).not.toBeInTheDocument();
   });
@@ -55,17 +57,17 @@ describe('sign-in screen', () => {
 
   it("shows the access code field only after the server answers 'requirecode', then sends the code", async () => {
     let signedIn = false;
-    const api = mockApi({
-      'GET session': () => (signedIn ? { body: sessionFor(staffRoles) } : notSignedIn['GET session']),
-      'POST login': ({ body }) => {
+    const api = mockApi([
+      mockContract(authContracts.session, () => (signedIn ? { body: sessionFor(staffRoles) } : sessionExpired)),
+      mockContract(authContracts.login, ({ body }) => {
         if (!(body as { code: string }).code) return { body: { status: 200, data: 'requirecode' } };
         signedIn = true;
         return { body: { status: 200, data: 'coded.jwt.string' } };
-      },
-      'GET tree': { body: [] },
-      'GET searchhistory': { body: [] },
-      'GET aniversarios': { body: [] },
-    });
+      }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(searchContracts.history, { body: [] }),
+      mockContract(dashboardContracts.birthdays, { body: [] }),
+    ]);
     const { user, router } = await openLogin();
     expect(screen.queryByLabelText('Código de acesso')).not.toBeInTheDocument();
 
@@ -79,20 +81,20 @@ describe('sign-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'ENTRAR' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.callsTo('POST login').map((c) => (c.body as { code: string }).code)).toEqual(['', '123456']);
+    expect(api.callsTo(authContracts.login).map((c) => (c.body as { code: string }).code)).toEqual(['', '123456']);
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();
   });
 
   it('sends an unauthenticated visitor to /login and back to the page first asked for', async () => {
     let signedIn = false;
-    mockApi({
-      'GET session': () => (signedIn ? { body: sessionFor([...staffRoles, 'v2menufinanceiro']) } : notSignedIn['GET session']),
-      'POST login': () => {
+    mockApi([
+      mockContract(authContracts.session, () => (signedIn ? { body: sessionFor([...staffRoles, 'v2menufinanceiro']) } : sessionExpired)),
+      mockContract(authContracts.login, () => {
         signedIn = true;
         return { body: { status: 200, data: 'coded.jwt.string' } };
-      },
-      'GET tree': { body: [] },
-    });
+      }),
+      mockContract(menuContracts.tree, { body: [] }),
+    ]);
     const { user, router } = renderApp('/feriados');
 
     await screen.findByRole('button', { name: 'ENTRAR' });
@@ -107,12 +109,16 @@ describe('sign-in screen', () => {
   });
 
   it('password-request mode asks only the CPF, calls GET login/resetpassword/{cpf} and then reads SOLICITADO', async () => {
-    const api = mockApi({
+    const api = mockApi([
       ...notSignedIn,
-      'GET login/resetpassword/11144477735': {
-        body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
-      },
-    });
+      mockContract(
+        passwordResetContracts.requestReset,
+        {
+          body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
+        },
+        { params: { user: '11144477735' } },
+      ),
+    ]);
     const { user } = await openLogin();
 
     await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
@@ -125,8 +131,8 @@ describe('sign-in screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções');
     const requested = screen.getByRole('button', { name: 'SOLICITADO' });
     expect(requested).toBeDisabled();
-    expect(api.callsTo('GET login/resetpassword/11144477735')).toHaveLength(1);
-    expect(api.callsTo('POST login')).toHaveLength(0);
+    expect(api.callsTo(passwordResetContracts.requestReset, { user: '11144477735' })).toHaveLength(1);
+    expect(api.callsTo(authContracts.login)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Voltar para o login' }));
     expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
@@ -137,12 +143,16 @@ describe('sign-in screen', () => {
     // Fake timers that still follow the clock, so the user events and the mocked calls run as usual.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      mockApi({
+      mockApi([
         ...notSignedIn,
-        'GET login/resetpassword/11144477735': {
-          body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
-        },
-      });
+        mockContract(
+          passwordResetContracts.requestReset,
+          {
+            body: { status: 200, message: 'Sua solicitação foi enviada no e-mail cadastrado, por favor siga as instruções' },
+          },
+          { params: { user: '11144477735' } },
+        ),
+      ]);
       const { user } = await openLogin();
       await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
       await user.type(screen.getByLabelText(/^CPF/), '11144477735');
@@ -167,13 +177,17 @@ describe('sign-in screen', () => {
   });
 
   it('password-request mode shows the server message when the request is refused (rate limit)', async () => {
-    mockApi({
+    mockApi([
       ...notSignedIn,
-      'GET login/resetpassword/11144477735': {
-        status: 429,
-        body: { message: 'Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.' },
-      },
-    });
+      mockContract(
+        passwordResetContracts.requestReset,
+        {
+          status: 429,
+          body: { message: 'Muitas solicitações de senha. Aguarde 15 minutos e tente novamente.' },
+        },
+        { params: { user: '11144477735' } },
+      ),
+    ]);
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Primeiro acesso / Esqueci minha senha' }));
     await user.type(screen.getByLabelText(/^CPF/), '11144477735');

@@ -1,7 +1,8 @@
+import { followUpContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FollowUpRecord } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { FollowUpScreen } from './FollowUpScreen';
@@ -21,12 +22,16 @@ const record = (values: Partial<FollowUpRecord> = {}): FollowUpRecord => ({
   ...values,
 });
 
-function setup(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
-    'GET acompanhamento/1': { body: [record()] },
-    'GET acompanhamento/3': { body: [record({ atdId: 6, atdStatus: 3, custName: 'Paula Juíza', atdTitulo: 'Resolvido' })] },
+function setup(routes: MockRoute[] = []) {
+  const api = mockApi([
+    mockContract(followUpContracts.list, { body: [record()] }, { params: { status: 1 } }),
+    mockContract(
+      followUpContracts.list,
+      { body: [record({ atdId: 6, atdStatus: 3, custName: 'Paula Juíza', atdTitulo: 'Resolvido' })] },
+      { params: { status: 3 } },
+    ),
     ...routes,
-  });
+  ]);
   return { api, ...renderWithProviders(<FollowUpScreen />, { session: sessionFor(['v2access', 'v2atd']), notifications: true }) };
 }
 
@@ -54,25 +59,29 @@ describe('/acompanhamento', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Concluído' }));
     expect(await within(table).findByText('Paula Juíza')).toBeInTheDocument();
     expect(within(table).getByRole('img', { name: 'Concluído' })).toBeInTheDocument();
-    expect(api.callsTo('GET acompanhamento/3')).toHaveLength(1);
+    expect(api.callsTo(followUpContracts.list, { status: 3 })).toHaveLength(1);
   });
 
   it('edit saves the whole record at the version read, reloads the list and closes', async () => {
     let saved = false;
-    const { user, api } = setup({
-      'GET acompanhamento/1': () => ({ body: saved ? [] : [record()] }),
-      'PUT acompanhamento/5': () => {
-        saved = true;
-        return { body: record({ atdStatus: 3, version: 5 }) };
-      },
-    });
+    const { user, api } = setup([
+      mockContract(followUpContracts.list, () => ({ body: saved ? [] : [record()] }), { params: { status: 1 } }),
+      mockContract(
+        followUpContracts.update,
+        () => {
+          saved = true;
+          return { body: record({ atdStatus: 3, version: 5 }) };
+        },
+        { params: { atdId: 5 } },
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Editar atendimento de João Magistrado' }));
     const dialog = await screen.findByRole('dialog', { name: 'Atendimento - João Magistrado' });
     await user.click(within(dialog).getByLabelText(/^Situação/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Concluído' }));
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT acompanhamento/5')[0]!.body).toEqual({
+    expect(api.callsTo(followUpContracts.update, { atdId: 5 })[0]!.body).toEqual({
       atdTipo: 1,
       atdDepartamento: 1,
       atdAssunto: 9,
@@ -81,15 +90,23 @@ describe('/acompanhamento', { timeout: 30_000 }, () => {
       version: 4,
     });
     await waitFor(() => expect(screen.queryByText('João Magistrado')).not.toBeInTheDocument());
-    expect(api.callsTo('GET acompanhamento/1').length).toBeGreaterThanOrEqual(2);
+    expect(api.callsTo(followUpContracts.list, { status: 1 }).length).toBeGreaterThanOrEqual(2);
   });
 
   it('a save over a newer version keeps the edit open with the message and Recarregar', async () => {
     let reads = 0;
-    const { user } = setup({
-      'GET acompanhamento/1': () => ({ body: [reads++ === 0 ? record() : record({ version: 5, atdTitulo: 'Alterado por outra pessoa' })] }),
-      'PUT acompanhamento/5': { status: 409, body: { message: 'Registro alterado por outro usuário. Recarregue para continuar.' } },
-    });
+    const { user } = setup([
+      mockContract(
+        followUpContracts.list,
+        () => ({ body: [reads++ === 0 ? record() : record({ version: 5, atdTitulo: 'Alterado por outra pessoa' })] }),
+        { params: { status: 1 } },
+      ),
+      mockContract(
+        followUpContracts.update,
+        { status: 409, body: { message: 'Registro alterado por outro usuário. Recarregue para continuar.' } },
+        { params: { atdId: 5 } },
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Editar atendimento de João Magistrado' }));
     const dialog = await screen.findByRole('dialog', { name: 'Atendimento - João Magistrado' });
     await user.type(within(dialog).getByLabelText(/^Observação/, { selector: 'textarea' }), ' e mais');

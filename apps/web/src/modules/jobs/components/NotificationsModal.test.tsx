@@ -1,7 +1,8 @@
+import { jobsContracts } from '@assoc/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { JobsProvider } from '../hooks/JobsProvider';
 import { jobsKey } from '../hooks/useJobs';
@@ -24,8 +25,8 @@ const job = (overrides: Partial<Job>): Job => ({
   ...overrides,
 });
 
-function renderModal(jobs: Job[], extra: Record<string, unknown> = {}) {
-  const api = mockApi({ 'GET jobs': { body: jobs }, ...extra } as never);
+function renderModal(jobs: Job[], extra: MockRoute[] = []) {
+  const api = mockApi([mockContract(jobsContracts.list, { body: jobs }), ...extra]);
   return { api, ...renderWithProviders(<NotificationsModal opened onClose={() => {}} />, { notifications: true }) };
 }
 
@@ -106,28 +107,35 @@ describe('Notificações', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);
     });
-    const { user, api } = renderModal([job({ jobAttachments: '1b4e28ba-2fa1-11d2-883f-0016d3cca427;Contagem.xlsx' })], {
-      'GET jobs/download/1b4e28ba-2fa1-11d2-883f-0016d3cca427': async () => {
-        await gate;
-        return { body: 'xlsx' };
-      },
-    });
+    const { user, api } = renderModal(
+      [job({ jobAttachments: '1b4e28ba-2fa1-11d2-883f-0016d3cca427;Contagem.xlsx' })],
+      [
+        mockContract(
+          jobsContracts.download,
+          async () => {
+            await gate;
+            return { body: 'xlsx' };
+          },
+          { params: { fileId: '1b4e28ba-2fa1-11d2-883f-0016d3cca427' } },
+        ),
+      ],
+    );
     const [item] = await items();
     await user.click(within(item!).getByRole('button', { name: 'Contagem.xlsx' }));
     expect(await screen.findByText('Processando solicitação...')).toBeInTheDocument();
     act(() => finish());
     await waitFor(() => expect(clicks).toEqual(['Contagem.xlsx']));
     await waitFor(() => expect(screen.queryByText('Processando solicitação...')).not.toBeInTheDocument());
-    expect(api.callsTo('GET jobs/download/1b4e28ba-2fa1-11d2-883f-0016d3cca427')).toHaveLength(1);
+    expect(api.callsTo(jobsContracts.download, { fileId: '1b4e28ba-2fa1-11d2-883f-0016d3cca427' })).toHaveLength(1);
   });
 
   it('hides a job (showoff)', async () => {
     const target = job({ jobDescription: 'Para ocultar' });
-    const { user, api } = renderModal([target], { [`POST jobs/${target.jobId}/hide`]: { status: 204 } });
+    const { user, api } = renderModal([target], [mockContract(jobsContracts.hide, { status: 204 }, { params: { jobId: target.jobId } })]);
     const [item] = await items();
     await user.click(within(item!).getByRole('button', { name: 'Ocultar Para ocultar' }));
     expect(await screen.findByText('Nenhuma notificação encontrada')).toBeInTheDocument();
-    expect(api.callsTo(`POST jobs/${target.jobId}/hide`)).toHaveLength(1);
+    expect(api.callsTo(jobsContracts.hide, { jobId: target.jobId })).toHaveLength(1);
   });
 });
 
@@ -135,7 +143,7 @@ describe('job toasts and the unread counter', () => {
   it('toasts and counts a job that finishes, and clears the counter when the list opens', async () => {
     const running = job({ jobDescription: 'Contagem', jobStatus: 0, jobTotal: 10, jobCurrent: 3 });
     const failing = job({ jobDescription: 'Outra', jobStatus: 10 });
-    mockApi({ 'GET jobs': { body: [running, failing] } });
+    mockApi([mockContract(jobsContracts.list, { body: [running, failing] })]);
     const { queryClient, user } = renderWithProviders(
       <JobsProvider>
         <NotificationsBell />

@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, circunscricaoContracts, coordinatorsContract } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { mockApi, mockContract, type ContractReply } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
@@ -17,15 +18,16 @@ const capital = {
   corAdjunto: null,
   titularName: null,
   adjuntoName: null,
+  version: 1,
 };
 
-function setup(coordenadores: MockReply) {
-  const api = mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) },
-    'GET tree': { body: [] },
-    'GET circunscricao': { body: { cirs: [capital], rajs: [] } },
-    'GET coordenadores': coordenadores,
-  });
+function setup(coordenadores: ContractReply<typeof coordinatorsContract>) {
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(circunscricaoContracts.list, { body: { cirs: [capital], rajs: [] } }),
+    mockContract(coordinatorsContract, coordenadores),
+  ]);
   return { api, ...renderApp('/localizacao') };
 }
 

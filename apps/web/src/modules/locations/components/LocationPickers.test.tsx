@@ -1,6 +1,16 @@
+import {
+  authContracts,
+  menuContracts,
+  circunscricaoContracts,
+  comarcaContracts,
+  forumContracts,
+  localContracts,
+  coordinatorsContract,
+  cepContracts,
+} from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type MockReply, type MockRequest } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
@@ -8,10 +18,12 @@ import { sessionMarks } from '../../ui/crud/sessionMarks';
 afterEach(() => sessionMarks.clear());
 
 const coordinators = { corTitular: null, corAdjunto: null, titularName: null, adjuntoName: null };
-const capital = { cirId: 1, cirNome: '1ª Circunscrição Judiciária', cirRegional: 'Capital', cirRaj: 7, ...coordinators };
-const campinas = { cirId: 2, cirNome: '4ª Circunscrição Judiciária', cirRegional: 'Campinas', cirRaj: null, ...coordinators };
+const capital = { cirId: 1, cirNome: '1ª Circunscrição Judiciária', cirRegional: 'Capital', cirRaj: 7, ...coordinators, version: 1 };
+const campinas = { cirId: 2, cirNome: '4ª Circunscrição Judiciária', cirRegional: 'Campinas', cirRaj: null, ...coordinators, version: 1 };
+// Without its version (which the contract requires): the coordinator test asserts the PUT body without one.
 const saoPaulo = { comId: 11, cirId: 1, comNome: 'São Paulo', ...coordinators };
-const guarulhos = { comId: 12, cirId: 1, comNome: 'Guarulhos', ...coordinators };
+const withoutVersion = 'the comarca São Paulo has no version: the coordinator test asserts its PUT body without one';
+const guarulhos = { comId: 12, cirId: 1, comNome: 'Guarulhos', ...coordinators, version: 1 };
 const joaoMendes = {
   apfId: 21,
   comId: 11,
@@ -28,6 +40,7 @@ const joaoMendes = {
   forPhoneDdd2: null,
   forPhone2: null,
   ...coordinators,
+  version: 1,
 };
 const vara = {
   locId: 31,
@@ -43,42 +56,47 @@ const vara = {
   locFaxDdd: null,
   locFax: null,
   ...coordinators,
+  version: 1,
 };
 const paulista = { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
 
-type Route = MockReply | ((request: MockRequest) => MockReply);
-
-function setup(routes: Record<string, Route> = {}) {
+function setup(routes: MockRoute[] = []) {
   let cirs = [capital, campinas];
-  const api = mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) },
-    'GET tree': { body: [] },
-    'GET circunscricao': () => ({ body: { cirs, rajs: [{ regionId: 7, regionName: '1ª RAJ - Grande São Paulo' }] } }),
-    'GET circunscricao/1': { body: capital },
-    'POST circunscricao': ({ body }) => {
-      const created = { ...(body as typeof capital), cirId: 3, ...coordinators };
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(circunscricaoContracts.list, () => ({ body: { cirs, rajs: [{ regionId: 7, regionName: '1ª RAJ - Grande São Paulo' }] } })),
+    mockContract(circunscricaoContracts.get, { body: capital }, { params: { cirId: 1 } }),
+    mockContract(circunscricaoContracts.add, ({ body }) => {
+      const created = { ...(body as typeof capital), cirId: 3, ...coordinators, version: 1 };
       cirs = [...cirs, created];
       return { body: created };
-    },
-    'GET comarcas/all/1': { body: [saoPaulo, guarulhos] },
-    'GET comarcas/all/2': { status: 500, body: { message: 'Falha' } },
-    'GET comarcas/all/3': { body: [] },
-    'GET comarcas/11': { body: saoPaulo },
-    'PUT comarcas/11': { status: 204 },
-    'GET forums/all/11': { body: [joaoMendes] },
-    'GET forums/all/12': { body: [] },
-    'GET local/id/21/0': { body: [vara] },
-    'GET coordenadores': {
+    }),
+    mockContract(comarcaContracts.list, { body: [saoPaulo, guarulhos], unchecked: withoutVersion }, { params: { cirId: 1 } }),
+    mockContract(comarcaContracts.list, { status: 500, body: { message: 'Falha' } }, { params: { cirId: 2 } }),
+    mockContract(comarcaContracts.list, { body: [] }, { params: { cirId: 3 } }),
+    mockContract(comarcaContracts.get, { body: saoPaulo, unchecked: withoutVersion }, { params: { comId: 11 } }),
+    mockContract(comarcaContracts.update, { status: 204 }, { params: { comId: 11 } }),
+    mockContract(forumContracts.list, { body: [joaoMendes] }, { params: { comId: 11 } }),
+    mockContract(forumContracts.list, { body: [] }, { params: { comId: 12 } }),
+    mockContract(localContracts.list, { body: [vara] }, { params: { apfId: 21, refreshCounter: 0 } }),
+    mockContract(coordinatorsContract, {
       body: [
         { cstId: 501, custName: 'José Antônio Coordenação' },
         { cstId: 502, custName: 'Márcia Adjunta' },
       ],
-    },
-    'GET cep/01310100': { body: paulista },
-    'GET cep/13560000': { body: { logradouro: '', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' } },
-    'POST forums/12': ({ body }) => ({ body: { ...(body as object), apfId: 22, comId: 12, ...coordinators } }),
+    }),
+    mockContract(cepContracts.lookup, { body: paulista }, { params: { cep: '01310100' } }),
+    mockContract(
+      cepContracts.lookup,
+      { body: { logradouro: '', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' } },
+      { params: { cep: 13560000 } },
+    ),
+    mockContract(forumContracts.add, ({ body }) => ({ body: { ...(body as object), apfId: 22, comId: 12, ...coordinators, version: 1 } }), {
+      params: { comId: 12 },
+    }),
     ...routes,
-  });
+  ]);
   return { api, ...renderApp('/localizacao') };
 }
 
@@ -96,7 +114,7 @@ describe('/localizacao', { timeout: 45_000 }, () => {
   it('cascades: edit needs a value, add needs the parent; a new circunscrição or comarca resets the levels below', async () => {
     const { user, api } = setup();
     await screen.findByRole('heading', { name: 'Localização' });
-    await waitFor(() => expect(api.callsTo('GET circunscricao')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(circunscricaoContracts.list)).toHaveLength(1));
     expect(button('Nova circunscrição')).toBeEnabled();
     expect(button('Editar circunscrição')).toBeDisabled();
     expect(input('Comarcas')).toBeDisabled();
@@ -130,7 +148,7 @@ describe('/localizacao', { timeout: 45_000 }, () => {
     await waitFor(() => expect(input('Comarcas')).toHaveValue(''));
     expect(input('Fóruns')).toHaveValue('');
     expect(input('Fóruns')).toBeDisabled();
-    await waitFor(() => expect(api.callsTo('GET comarcas/all/2')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(comarcaContracts.list, { cirId: 2 })).toHaveLength(1));
     await user.click(input('Comarcas'));
     expect(await screen.findByText('Nenhuma comarca')).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'São Paulo' })).not.toBeInTheDocument();
@@ -153,13 +171,13 @@ describe('/localizacao', { timeout: 45_000 }, () => {
 
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Coordenador detectado' })).not.toBeInTheDocument();
-    expect(api.callsTo('POST circunscricao')[0]!.body).toMatchObject({
+    expect(api.callsTo(circunscricaoContracts.add)[0]!.body).toMatchObject({
       cirNome: '10ª Circunscrição Judiciária',
       cirRegional: 'Sorocaba',
       corTitular: null,
     });
     await waitFor(() => expect(input('Circunscrições')).toHaveValue('10ª Circunscrição Judiciária'));
-    await waitFor(() => expect(api.callsTo('GET comarcas/all/3')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(comarcaContracts.list, { cirId: 3 })).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Circunscrição' })).not.toBeInTheDocument();
   });
 
@@ -169,7 +187,7 @@ describe('/localizacao', { timeout: 45_000 }, () => {
     await choose(user, 'Comarcas', 'São Paulo');
     await user.click(button('Editar comarca'));
     const dialog = await screen.findByRole('dialog', { name: 'Comarca' });
-    expect(api.callsTo('GET comarcas/11')).toHaveLength(1);
+    expect(api.callsTo(comarcaContracts.get, { comId: 11 })).toHaveLength(1);
     const ok = within(dialog).getByRole('button', { name: 'Ok' });
     expect(ok).toHaveAttribute('data-state', 'unchanged');
 
@@ -188,15 +206,20 @@ describe('/localizacao', { timeout: 45_000 }, () => {
     ).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Coordenador detectado' })).not.toBeInTheDocument());
-    expect(api.callsTo('PUT comarcas/11')).toHaveLength(0);
+    expect(api.callsTo(comarcaContracts.update, { comId: 11 })).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Comarca' })).toBeInTheDocument();
 
     await user.click(ok);
     question = await screen.findByRole('dialog', { name: 'Coordenador detectado' });
     await user.click(within(question).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText('Registro atualizado com sucesso')).toBeInTheDocument();
-    expect(api.callsTo('PUT comarcas/11')).toHaveLength(1);
-    expect(api.callsTo('PUT comarcas/11')[0]!.body).toEqual({ comId: 11, comNome: 'São Paulo', corTitular: 501, corAdjunto: null });
+    expect(api.callsTo(comarcaContracts.update, { comId: 11 })).toHaveLength(1);
+    expect(api.callsTo(comarcaContracts.update, { comId: 11 })[0]!.body).toEqual({
+      comId: 11,
+      comNome: 'São Paulo',
+      corTitular: 501,
+      corAdjunto: null,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Comarca' })).not.toBeInTheDocument());
   });
 
@@ -231,7 +254,7 @@ describe('/localizacao', { timeout: 45_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
-    expect(api.callsTo('POST forums/12')[0]!.body).toMatchObject({
+    expect(api.callsTo(forumContracts.add, { comId: 12 })[0]!.body).toMatchObject({
       forNome: 'Fórum de Guarulhos',
       forZipcode: '13560000',
       forAddress: 'Rua Episcopal',

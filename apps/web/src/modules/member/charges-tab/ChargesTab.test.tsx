@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeMessages, emptyMember, formatDate, isoDateInAppZone, type ChargeItem, type MemberInput } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { chargeMessages, emptyMember, formatDate, isoDateInAppZone, type ChargeItem, type MemberInput, chargeContracts } from '@assoc/domain';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
@@ -49,11 +49,8 @@ function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; role
   return <MemberTabHarness tab={ChargesTab} member={initial} roles={roles} mode={mode} cstId={101} />;
 }
 
-function setup(
-  charges: ChargeItem[],
-  { roles = EDITOR, debt = 15000, routes = {} }: { roles?: string[]; debt?: number; routes?: Record<string, MockReply> } = {},
-) {
-  const api = mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: debt } }, ...routes });
+function setup(charges: ChargeItem[], { roles = EDITOR, debt = 15000, routes = [] }: { roles?: string[]; debt?: number; routes?: MockRoute[] } = {}) {
+  const api = mockApi([mockContract(chargeContracts.debt, { body: { cstId: 101, divida: debt } }, { params: { cstId: 101 } }), ...routes]);
   const view = renderWithProviders(<Harness initial={member(charges)} roles={roles} />, { notifications: true, modals: true });
   return { api, ...view };
 }
@@ -85,7 +82,7 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
 
   it('Nova cobrança is disabled without debt', async () => {
     const { api } = setup([paid], { debt: 0 });
-    await waitFor(() => expect(api.callsTo('GET cobranca/divida/101')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(chargeContracts.debt, { cstId: 101 })).toHaveLength(1));
     await screen.findByText('Débito em aberto: R$ 0,00');
     expect(screen.getByRole('button', { name: 'Nova cobrança' })).toBeDisabled();
   });
@@ -112,17 +109,21 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
   });
 
   it('e-mails the boleto after "Tem certeza?" / "Enviar boleto bancário por e-mail?"; a failure says "Erro para enviar e-mail"', async () => {
-    const { user, api } = setup([openBoleto], { routes: { 'GET user/boleto/email/3': { body: { message: chargeMessages.boletoSent } } } });
+    const { user, api } = setup([openBoleto], {
+      routes: [mockContract(chargeContracts.emailBoleto, { body: { message: chargeMessages.boletoSent } }, { params: { cobId: 3 } })],
+    });
     await user.click(screen.getByRole('button', { name: /^Enviar boleto/ }));
     const confirm = await screen.findByRole('dialog', { name: chargeMessages.boletoConfirmTitle });
     expect(within(confirm).getByText(chargeMessages.boletoConfirmText)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(chargeMessages.boletoSent)).toBeInTheDocument();
-    expect(api.callsTo('GET user/boleto/email/3')).toHaveLength(1);
+    expect(api.callsTo(chargeContracts.emailBoleto, { cobId: 3 })).toHaveLength(1);
   });
 
   it('shows the e-mail failure message on a non-200', async () => {
-    const { user } = setup([openBoleto], { routes: { 'GET user/boleto/email/3': { status: 400, body: { message: 'x' } } } });
+    const { user } = setup([openBoleto], {
+      routes: [mockContract(chargeContracts.emailBoleto, { status: 400, body: { message: 'x' } }, { params: { cobId: 3 } })],
+    });
     await user.click(screen.getByRole('button', { name: /^Enviar boleto/ }));
     await user.click(within(await screen.findByRole('dialog', { name: chargeMessages.boletoConfirmTitle })).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(chargeMessages.boletoEmailFailed)).toBeInTheDocument();
@@ -155,7 +156,7 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
   });
 
   it('audit mode: a note says the version lists only the charges its save created; the empty table says none was created', async () => {
-    const api = mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: 15000 } } });
+    const api = mockApi([mockContract(chargeContracts.debt, { body: { cstId: 101, divida: 15000 } }, { params: { cstId: 101 } })]);
     renderWithProviders(<Harness initial={member([])} roles={EDITOR} mode="audit" />);
     const note = screen.getByText('Nesta versão aparecem só as cobranças criadas por esta alteração.');
     const table = screen.getByRole('table', { name: 'Cobranças' });
@@ -164,11 +165,11 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Nenhuma cobrança')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nova cobrança' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Débito em aberto/)).not.toBeInTheDocument();
-    expect(api.callsTo('GET cobranca/divida/101')).toHaveLength(0);
+    expect(api.callsTo(chargeContracts.debt, { cstId: 101 })).toHaveLength(0);
   });
 
   it('audit mode with a charge the save created: the note above it and the row, without the empty text', async () => {
-    mockApi({});
+    mockApi([]);
     renderWithProviders(<Harness initial={member([{ ...openBoleto, operation: 'none' }])} roles={EDITOR} mode="audit" />);
     expect(screen.getByText('Nesta versão aparecem só as cobranças criadas por esta alteração.')).toBeInTheDocument();
     expect(rowOf('10/03/2030')).toBeInTheDocument();
@@ -185,7 +186,7 @@ describe('Cobranças tab', { timeout: 30_000 }, () => {
 
   it('audit mode has no critical or serious axe violation (WCAG 2.1 A/AA)', async () => {
     const { default: axe } = await import('axe-core');
-    mockApi({});
+    mockApi([]);
     const { container } = renderWithProviders(<Harness initial={member([])} roles={EDITOR} mode="audit" />);
     const results = await axe.run(container, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

@@ -1,8 +1,16 @@
 import type { ComponentType } from 'react';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, type ChargeItem, type FollowUpItemInput, type MemberInput, type MemberServiceItem } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import {
+  emptyMember,
+  type ChargeItem,
+  type FollowUpItemInput,
+  type MemberInput,
+  type MemberServiceItem,
+  chargeContracts,
+  memberServiceContracts,
+} from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import ChargesTab from '../charges-tab/ChargesTab';
@@ -68,7 +76,10 @@ const DIFFS = new Set([
 ]);
 
 function setup(Tab: ComponentType<MemberTabProps>, diffs: ReadonlySet<string> = DIFFS) {
-  mockApi({ 'GET cobranca/divida/101': { body: { cstId: 101, divida: 0 } }, 'GET servicos/plugins': { body: [] } });
+  mockApi([
+    mockContract(chargeContracts.debt, { body: { cstId: 101, divida: 0 } }, { params: { cstId: 101 } }),
+    mockContract(memberServiceContracts.plugins, { body: [] }),
+  ]);
   return renderWithProviders(<MemberTabHarness tab={Tab} member={record} roles={ROLES} mode="audit" diffs={diffs} />, {
     session: sessionFor(ROLES),
     modals: true,

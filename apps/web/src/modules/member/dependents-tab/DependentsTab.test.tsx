@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberMessages, type MemberInput } from '@assoc/domain';
+import { emptyMember, memberMessages, type MemberInput, memberServiceContracts, serviceContracts, memberContracts } from '@assoc/domain';
 import { READ_ONLY_FIELD_CLASS } from '../../../app/theme';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
+import { dataCache, serviceRow } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
 import DependentsTab from './DependentsTab';
 
 const ALL = ['v2depadd', 'v2depview', 'v2depdelete', 'v2depedit', 'v2depservicoview', 'v2depservicoedit', 'v2userdadosassoc'];
-const DATACACHE = { version: '1', positions: [{ afcId: 1, afcCargo: 'Presidente' }] };
+const DATACACHE = dataCache({ positions: [{ afcId: 1, afcCargo: 'Presidente' }] });
 
 const health = { cslId: 31, svcId: 400, svcName: 'Plano Enfermaria', valor: 30000, operation: 'none' as const };
 function member(): MemberInput {
@@ -46,38 +47,20 @@ function Harness({ roles, mode, diffs, inView }: { roles: string[]; mode: Member
   return <MemberTabHarness tab={DependentsTab} member={member()} roles={roles} mode={mode} diffs={diffs} cstId={101} dependentInView={inView} />;
 }
 
-const plan = {
-  svcId: 400,
-  sucId: 40,
-  svcName: 'Plano Enfermaria',
-  svcValor: 30000,
-  svcTaxaAdm: 0,
-  svcTaxaAdmNs: 0,
-  svcMaxParcelas: 1,
-  svcProRata: false,
-  svcLancaNoFim: false,
-  svcServiceType: 0,
-  svcPermiteDependente: true,
-  svcPermiteDuplicado: false,
-  svcMudaFaixa: false,
-  svcMin: 0,
-  svcMax: 999,
-  svcContaDebito: null,
-  svcContaCredito: null,
-  svcCentroDeCusto: null,
-  extgrpId: null,
-  irgrpId: null,
-  version: 1,
-};
-const SERVICE_ROUTES = {
-  'GET servicos/plugins': { body: [] },
-  'GET fornecedores': { body: [{ supId: 7, supName: 'Operadora de Saúde', version: 1 }] },
-  'GET produtos/all/7': { body: [{ sucId: 40, supId: 7, sucName: 'Plano de saúde', sucHealth: true, sucMudaFaixa: false, version: 1 }] },
-  'GET servicos/all/40': { body: [plan] },
-};
+const plan = serviceRow({ svcId: 400, sucId: 40, svcName: 'Plano Enfermaria', svcValor: 30000 });
+const SERVICE_ROUTES = [
+  mockContract(memberServiceContracts.plugins, { body: [] }),
+  mockContract(serviceContracts.listSuppliers, { body: [{ supId: 7, supName: 'Operadora de Saúde', version: 1 }] }),
+  mockContract(
+    serviceContracts.listProducts,
+    { body: [{ sucId: 40, supId: 7, sucName: 'Plano de saúde', sucHealth: true, sucMudaFaixa: false, version: 1 }] },
+    { params: { supId: 7 } },
+  ),
+  mockContract(serviceContracts.listServices, { body: [plan] }, { params: { sucId: 40 } }),
+];
 
 function setup({ roles = ALL, mode = 'edit' as MemberMode, diffs = new Set<string>(), inView = null as number | null } = {}) {
-  mockApi({ 'GET datacache': { body: DATACACHE }, ...SERVICE_ROUTES });
+  mockApi([mockContract(memberContracts.dataCache, { body: DATACACHE }), ...SERVICE_ROUTES]);
   return renderWithProviders(<Harness roles={roles} mode={mode} diffs={diffs} inView={inView} />, { modals: true, notifications: true });
 }
 const rows = () => formValues<{ parentFilhos: { cstId: number; custName: string; operation: string }[] }>().parentFilhos;

@@ -9,8 +9,9 @@ import {
   memberSchema,
   type MemberDocumentInput,
   type MemberInput,
+  memberDocumentContracts,
 } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RolesProvider } from '../../ui/components/RoleGate';
 import { useAppForm } from '../../ui/form';
@@ -73,7 +74,7 @@ function Harness({ rows, edit = true, mode = 'edit', diffs = new Set() }: Harnes
 }
 const rowsNow = () => JSON.parse(screen.getByTestId('rows').textContent!) as MemberDocumentInput[];
 
-function setup(props: HarnessProps, routes: Record<string, MockReply> = {}) {
+function setup(props: HarnessProps, routes: MockRoute[] = []) {
   const api = mockApi(routes);
   return { api, ...renderWithProviders(<Harness {...props} />, { modals: true }) };
 }
@@ -106,15 +107,12 @@ describe('Documentos tab', { timeout: 30_000 }, () => {
   });
 
   it('scan modal: ADICIONAR waits for a document and 5 characters, then uploads and adds the row at the top marked insert', async () => {
-    const { user, api } = setup(
-      { rows: stored },
-      {
-        'POST user/doc': {
-          status: 201,
-          body: { status: 'ok', key: KEY_NEW, filesize: 8, mimeType: 'application/pdf', created: '2024-04-01T12:00:00.000Z', createdBy: 'Eu Mesmo' },
-        },
-      },
-    );
+    const { user, api } = setup({ rows: stored }, [
+      mockContract(memberDocumentContracts.upload, {
+        status: 201,
+        body: { status: 'ok', key: KEY_NEW, filesize: 8, mimeType: 'application/pdf', created: '2024-04-01T12:00:00.000Z', createdBy: 'Eu Mesmo' },
+      }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Adicionar documento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar documento' });
     const add = within(dialog).getByRole('button', { name: 'ADICIONAR' });
@@ -136,7 +134,7 @@ describe('Documentos tab', { timeout: 30_000 }, () => {
   });
 
   it('a failed upload shows the spec message and keeps the modal open; an XLS file is refused at once', async () => {
-    const { user } = setup({ rows: [] }, { 'POST user/doc': { status: 500, body: { message: 'erro' } } });
+    const { user } = setup({ rows: [] }, [mockContract(memberDocumentContracts.upload, { status: 500, body: { message: 'erro' } })]);
     await user.click(screen.getByRole('button', { name: 'Adicionar documento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adicionar documento' });
     chooseFile(new File(['x'], 'planilha.xls'));

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dataMessages, emptyMember, memberSchema } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { dataMessages, emptyMember, memberSchema, memberMailContracts, type MemberMailItem } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { useAppForm } from '../../ui/form';
 import type { MemberForm } from '../member-tab.types';
 import EmailTab from './EmailTab';
 
-const mails = [
+const mails: MemberMailItem[] = [
   {
     id: 2,
     to: 'maria@example.com',
@@ -48,11 +48,11 @@ function Harness() {
 
 describe('E-Mail tab', () => {
   it('lists the messages; opens one; resends a copy (not a security e-mail)', async () => {
-    const api = mockApi({
-      'GET user/emails/101': { body: mails },
-      'GET user/emails/101/2': { body: { ...mails[0], text: dataMessages.protectedContent } },
-      'POST user/emails/101/1/reenviar': { body: { id: 3, message: 'E-mail colocado na fila de envio.' } },
-    });
+    const api = mockApi([
+      mockContract(memberMailContracts.list, { body: mails }, { params: { cstId: 101 } }),
+      mockContract(memberMailContracts.get, { body: { ...mails[0]!, text: dataMessages.protectedContent } }, { params: { cstId: 101, id: 2 } }),
+      mockContract(memberMailContracts.resend, { body: { id: 3, message: 'E-mail colocado na fila de envio.' } }, { params: { cstId: 101, id: 1 } }),
+    ]);
     const { user } = renderWithProviders(<Harness />, { notifications: true });
     const table = await screen.findByRole('table', { name: 'E-mails do associado' });
     expect(within(table).getByText('Extrato')).toBeInTheDocument();
@@ -62,24 +62,28 @@ describe('E-Mail tab', () => {
     expect(await screen.findByTestId('mail-text')).toHaveTextContent(dataMessages.protectedContent);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Reenviar: Extrato' }));
-    await waitFor(() => expect(api.callsTo('POST user/emails/101/1/reenviar')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(memberMailContracts.resend, { cstId: 101, id: 1 })).toHaveLength(1));
     expect(await screen.findByText('E-mail colocado na fila de envio.')).toBeInTheDocument();
   });
 
   it('"Novo e-mail" sends the chosen template; a refusal shows in the modal', async () => {
-    const api = mockApi({
-      'GET user/emails/101': { body: [] },
-      'GET user/emailmodelos': {
+    const api = mockApi([
+      mockContract(memberMailContracts.list, { body: [] }, { params: { cstId: 101 } }),
+      mockContract(memberMailContracts.templates, {
         body: [
           { emID: 5, emName: 'BOAS VINDAS', emDescription: 'Bem-vindo', emData: 'Olá, {nome}!' },
           { emID: 6, emName: 'COM LINK', emDescription: 'Senha', emData: 'Link {link}' },
         ],
-      },
-      'POST user/emails/101': (request) =>
-        (request.body as { emID: number }).emID === 6
-          ? { status: 400, body: { message: 'O modelo usa campos que não podem ser preenchidos: {link}.' } }
-          : { body: { id: 9, message: 'E-mail colocado na fila de envio.' } },
-    });
+      }),
+      mockContract(
+        memberMailContracts.compose,
+        (request) =>
+          (request.body as { emID: number }).emID === 6
+            ? { status: 400, body: { message: 'O modelo usa campos que não podem ser preenchidos: {link}.' } }
+            : { body: { id: 9, message: 'E-mail colocado na fila de envio.' } },
+        { params: { cstId: 101 } },
+      ),
+    ]);
     const { user } = renderWithProviders(<Harness />, { notifications: true });
     expect(await screen.findByText('Nenhum e-mail enviado a este associado.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Novo e-mail' }));
@@ -92,7 +96,7 @@ describe('E-Mail tab', () => {
     await user.click(await screen.findByRole('option', { name: 'BOAS VINDAS – Bem-vindo' }));
     expect(within(dialog).getByTestId('template-text')).toHaveTextContent('Olá, {nome}!');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(api.callsTo('POST user/emails/101').map((c) => c.body)).toEqual([{ emID: 6 }, { emID: 5 }]));
+    await waitFor(() => expect(api.callsTo(memberMailContracts.compose, { cstId: 101 }).map((c) => c.body)).toEqual([{ emID: 6 }, { emID: 5 }]));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo e-mail' })).not.toBeInTheDocument());
   });
 });

@@ -42,7 +42,7 @@ function Harness({ initial, roles, mode = 'edit' }: { initial: MemberInput; role
 const rowsValue = () => formValues<{ atendimentos: FollowUpItemInput[] }>().atendimentos;
 
 function setup(rows: FollowUpItemInput[], roles = EDITOR, mode?: MemberMode) {
-  mockApi({});
+  mockApi([]);
   return renderWithProviders(<Harness initial={member(rows)} roles={roles} mode={mode} />, { session: sessionFor(roles), modals: true });
 }
 

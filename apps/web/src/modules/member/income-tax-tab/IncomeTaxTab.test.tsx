@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyMember, incomeTaxMessages, type MemberInput } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { emptyMember, incomeTaxMessages, type MemberInput, incomeTaxContracts } from '@assoc/domain';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { MemberTabHarness } from '../test/tab-harness';
 import IncomeTaxTab from './IncomeTaxTab';
@@ -11,10 +11,14 @@ const YEARS = [
   { value: 2024, label: '2024' },
 ];
 
-function setup({ roles = ['v2tabir', 'v2iremail'], situation = 1, byEmail = true, routes = {} as Record<string, MockReply> } = {}) {
+function setup({ roles = ['v2tabir', 'v2iremail'], situation = 1, byEmail = true, routes = [] as MockRoute[] } = {}) {
   const createObjectURL = vi.fn((blob: Blob) => `blob:ir-${blob.size}`);
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-  const api = mockApi({ 'GET user/irpdf/101/2025': { body: 'pdf-2025' }, 'GET user/irpdf/101/2024': { body: 'pdf-24' }, ...routes });
+  const api = mockApi([
+    mockContract(incomeTaxContracts.pdf, { body: 'pdf-2025' }, { params: { cstId: 101, period: 2025 } }),
+    mockContract(incomeTaxContracts.pdf, { body: 'pdf-24' }, { params: { cstId: 101, period: 2024 } }),
+    ...routes,
+  ]);
   const member = { ...emptyMember(), cstId: 101, custAssocSituacao: situation, custIRPorEmail: byEmail, irDatas: YEARS, version: 1 } as MemberInput;
   const view = renderWithProviders(<MemberTabHarness tab={IncomeTaxTab} member={member} roles={roles} />, { notifications: true });
   return { api, ...view };
@@ -24,18 +28,20 @@ describe('I.R. tab', { timeout: 30_000 }, () => {
   it('opens on the newest base year with its PDF embedded; another year on choice', async () => {
     const { api, user } = setup();
     expect(await screen.findByTitle('Informe de rendimentos 2025')).toBeInTheDocument();
-    expect(api.callsTo('GET user/irpdf/101/2025')).toHaveLength(1);
+    expect(api.callsTo(incomeTaxContracts.pdf, { cstId: 101, period: 2025 })).toHaveLength(1);
     await user.click(screen.getByLabelText('Ano-base', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: '2024' }));
     expect(await screen.findByTitle('Informe de rendimentos 2024')).toBeInTheDocument();
-    expect(api.callsTo('GET user/irpdf/101/2024')).toHaveLength(1);
+    expect(api.callsTo(incomeTaxContracts.pdf, { cstId: 101, period: 2024 })).toHaveLength(1);
   });
 
   it('E-Mail sends the statement and shows "IR enviado com sucesso!"', async () => {
-    const { api, user } = setup({ routes: { 'GET user/emailir/101/2025': { body: { message: incomeTaxMessages.sent } } } });
+    const { api, user } = setup({
+      routes: [mockContract(incomeTaxContracts.email, { body: { message: incomeTaxMessages.sent } }, { params: { cstId: 101, ano: 2025 } })],
+    });
     await user.click(await screen.findByRole('button', { name: 'E-Mail' }));
     expect(await screen.findByText('IR enviado com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('GET user/emailir/101/2025')).toHaveLength(1);
+    expect(api.callsTo(incomeTaxContracts.email, { cstId: 101, ano: 2025 })).toHaveLength(1);
   });
 
   it('E-Mail is disabled for situation 5 or without custIRPorEmail, and hidden without v2iremail', async () => {

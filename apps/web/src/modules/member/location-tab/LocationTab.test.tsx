@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, type MemberInput } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { emptyMember, type MemberInput, memberContracts, memberLocationContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
+import { dataCache } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
 import LocationTab from './LocationTab';
 
 const EDITOR = ['v2tablocalizacao', 'v2loc'];
-const DATACACHE = {
+const DATACACHE = dataCache({
   version: '1',
   forumPositions: [
     { afcId: 1, afcCargo: 'Juiz de Direito' },
@@ -23,7 +24,7 @@ const DATACACHE = {
     { locId: 101, apfId: 10, locName: '2ª Vara Cível' },
     { locId: 200, apfId: 20, locName: 'Vara do Júri' },
   ],
-};
+});
 const WORKPLACE = {
   locId: 100,
   locNome: '1ª Vara Cível',
@@ -94,7 +95,10 @@ const panel = (legend: string) => screen.getByRole('group', { name: legend });
 const input = (container: HTMLElement, label: string) => within(container).getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
 
 function setup(props: { initial?: MemberInput; roles?: string[]; mode?: MemberMode; diffs?: ReadonlySet<string> } = {}) {
-  const api = mockApi({ 'GET datacache': { body: DATACACHE }, 'GET localizacao/trabalho/100': { body: WORKPLACE } });
+  const api = mockApi([
+    mockContract(memberContracts.dataCache, { body: DATACACHE }),
+    mockContract(memberLocationContracts.workplace, { body: WORKPLACE }, { params: { locId: 100 } }),
+  ]);
   const view = renderWithProviders(
     <Harness initial={props.initial ?? member()} roles={props.roles ?? EDITOR} mode={props.mode} diffs={props.diffs} />,
   );

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, type MemberInput } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { emptyMember, type MemberInput, memberContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
+import { dataCache } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
@@ -24,7 +25,7 @@ const values = () => formValues();
 
 describe('Qualificação tab', () => {
   it('shows and edits the qualification fields with v2tabqualificacao', async () => {
-    mockApi({ 'GET datacache': { body: { treatments: ['Dr.', 'Dra.'] } } });
+    mockApi([mockContract(memberContracts.dataCache, { body: dataCache({ treatments: ['Dr.', 'Dra.'] }) })]);
     const { user } = renderWithProviders(<Harness roles={['v2tabqualificacao']} />);
     expect(screen.getByLabelText('RG')).toHaveValue('12.345.678-9');
     expect(screen.getByLabelText('Nome da mãe')).toHaveValue('Ana da Silva');
@@ -35,7 +36,7 @@ describe('Qualificação tab', () => {
   });
 
   it('is read-only in audit mode with the changed field marked; hidden without the role', () => {
-    mockApi({ 'GET datacache': { body: { treatments: [] } } });
+    mockApi([mockContract(memberContracts.dataCache, { body: dataCache({ treatments: [] }) })]);
     const { unmount } = renderWithProviders(<Harness roles={['v2tabqualificacao']} mode="audit" diffs={new Set(['custRg'])} />);
     expect(screen.getByLabelText('RG')).toBeDisabled();
     expect(screen.getByLabelText('RG').closest('[data-changed="true"]')).not.toBeNull();

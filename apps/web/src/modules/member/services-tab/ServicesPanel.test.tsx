@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberSchema, memberServiceMessages, type MemberInput, type MemberServiceItem } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import {
+  emptyMember,
+  memberSchema,
+  memberServiceMessages,
+  type MemberInput,
+  type MemberServiceItem,
+  type Service,
+  memberServiceContracts,
+  serviceContracts,
+} from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
+import { serviceRow } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { RolesProvider } from '../../ui/components/RoleGate';
 import { useAppForm } from '../../ui/form';
@@ -9,40 +19,25 @@ import type { MemberForm } from '../member-tab.types';
 import { ServicesPanel } from './ServicesPanel';
 
 const ALL = ['v2servicoview', 'v2servicoadd', 'v2servicoedit', 'v2servicodelete', 'v2cchedit', 'v2cchdelete'];
-const svc = (svcId: number, svcName: string, extra: Record<string, unknown> = {}) => ({
-  svcId,
-  sucId: 30,
-  svcName,
-  svcValor: 5990,
-  svcTaxaAdm: 0,
-  svcTaxaAdmNs: 0,
-  svcMaxParcelas: 1,
-  svcProRata: false,
-  svcLancaNoFim: false,
-  svcServiceType: 0,
-  svcPermiteDependente: true,
-  svcPermiteDuplicado: false,
-  svcMudaFaixa: false,
-  svcMin: 0,
-  svcMax: 999,
-  svcContaDebito: null,
-  svcContaCredito: null,
-  svcCentroDeCusto: null,
-  extgrpId: null,
-  irgrpId: null,
-  version: 1,
-  ...extra,
-});
-const ROUTES = {
-  'GET servicos/plugins': { body: [{ svcId: 501, plugin: 'plgCelular' }] },
-  'GET fornecedores': { body: [{ supId: 7, supName: 'Operadora Conecta Celular', version: 1 }] },
-  'GET produtos/all/7': {
-    body: [{ sucId: 30, supId: 7, sucName: 'Plano corporativo de celular', sucHealth: false, sucMudaFaixa: false, version: 1 }],
-  },
-  'GET servicos/all/30': {
-    body: [svc(501, 'Linha móvel 20 GB'), svc(502, 'Seguro de vida', { svcValor: 100 }), svc(503, 'Plano adulto', { svcMin: 19, svcMax: 58 })],
-  },
-};
+const svc = (svcId: number, svcName: string, extra: Partial<Service> = {}) => serviceRow({ svcId, sucId: 30, svcName, svcValor: 5990, ...extra });
+const ROUTES = [
+  mockContract(memberServiceContracts.plugins, { body: [{ svcId: 501, plugin: 'plgCelular' }] }),
+  mockContract(serviceContracts.listSuppliers, { body: [{ supId: 7, supName: 'Operadora Conecta Celular', version: 1 }] }),
+  mockContract(
+    serviceContracts.listProducts,
+    {
+      body: [{ sucId: 30, supId: 7, sucName: 'Plano corporativo de celular', sucHealth: false, sucMudaFaixa: false, version: 1 }],
+    },
+    { params: { supId: 7 } },
+  ),
+  mockContract(
+    serviceContracts.listServices,
+    {
+      body: [svc(501, 'Linha móvel 20 GB'), svc(502, 'Seguro de vida', { svcValor: 100 }), svc(503, 'Plano adulto', { svcMin: 19, svcMax: 58 })],
+    },
+    { params: { sucId: 30 } },
+  ),
+];
 
 const row = (values: Partial<MemberServiceItem>): MemberServiceItem =>
   ({ svcEditPlugin: null, sucId: 30, sucName: 'Plano corporativo de celular', valor: 0, operation: 'none', ...values }) as MemberServiceItem;

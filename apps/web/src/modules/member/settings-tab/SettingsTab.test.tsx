@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, type MemberInput, type PortalAccessItem } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { emptyMember, type MemberInput, type PortalAccessItem, memberSettingsContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
@@ -38,7 +38,7 @@ function Harness({
   return <MemberTabHarness tab={SettingsTab} member={member(row)} roles={roles} mode={mode} diffs={diffs} />;
 }
 const values = () => formValues<{ portalAcesso: PortalAccessItem[] }>();
-const profiles = { 'GET user/acesso/perfis': { body: [{ value: 3, label: 'Portal do associado' }] } };
+const profiles = [mockContract(memberSettingsContracts.profiles, { body: [{ value: 3, label: 'Portal do associado' }] })];
 
 describe('Configurações tab', () => {
   it('the tab role turns sign-in off (row marked update); profile and external access stay locked without access administration', async () => {
@@ -52,10 +52,10 @@ describe('Configurações tab', () => {
   });
 
   it('an access administrator changes external access; the first-access link is sent (204) for a saved active account', async () => {
-    const api = mockApi({ ...profiles, 'POST user/primeiroacesso/101': { status: 204 } });
+    const api = mockApi([...profiles, mockContract(memberSettingsContracts.firstAccess, { status: 204 }, { params: { cstId: 101 } })]);
     const { user } = renderWithProviders(<Harness roles={['v2tabconfiguracao', 'superadmin', 'v2access']} row={account} />, { notifications: true });
     await user.click(screen.getByRole('button', { name: 'Enviar link de primeiro acesso' }));
-    await waitFor(() => expect(api.callsTo('POST user/primeiroacesso/101')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(memberSettingsContracts.firstAccess, { cstId: 101 })).toHaveLength(1));
     expect(await screen.findByText('Link de primeiro acesso enviado.')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Acesso externo' }));
     expect(values().portalAcesso[0]).toMatchObject({ fnAllowExternal: true, operation: 'update' });

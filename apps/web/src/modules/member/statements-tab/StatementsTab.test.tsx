@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyMember, ledgerMessages, type MemberInput } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { emptyMember, ledgerMessages, type MemberInput, ledgerContracts } from '@assoc/domain';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { MemberTabHarness } from '../test/tab-harness';
 import StatementsTab from './StatementsTab';
@@ -38,8 +38,8 @@ const OPEN = {
   entries: [entry(1, 123_456, 133_456), entry(2, -1_111, 132_345, { extEstornoChild: 3 })],
 };
 
-function setup(roles = ALL, routes: Record<string, MockReply | (() => MockReply)> = {}, situation = 1) {
-  const api = mockApi({ 'GET user/extrato/101/-26': { body: OPEN }, ...routes });
+function setup(roles = ALL, routes: MockRoute[] = [], situation = 1) {
+  const api = mockApi([mockContract(ledgerContracts.statement, { body: OPEN }, { params: { cstId: 101, fecID: '-26' } }), ...routes]);
   const member = {
     ...emptyMember(),
     cstId: 101,
@@ -81,22 +81,26 @@ describe('Extratos tab', { timeout: 30_000 }, () => {
 
   it('reverses after both confirmations, shows the success and reloads the entries', async () => {
     let reloaded = 0;
-    const { user, api } = setup(ALL, {
-      'GET user/extrato/estorno/1': { body: { message: ledgerMessages.reversed } },
-      'GET user/extrato/101/-26': () => ({
-        body: reloaded++ === 0 ? OPEN : { ...OPEN, entries: [entry(1, 123_456, 133_456, { extEstornoChild: 9 })] },
-      }),
-    });
+    const { user, api } = setup(ALL, [
+      mockContract(ledgerContracts.reverse, { body: { message: ledgerMessages.reversed } }, { params: { extId: 1 } }),
+      mockContract(
+        ledgerContracts.statement,
+        () => ({
+          body: reloaded++ === 0 ? OPEN : { ...OPEN, entries: [entry(1, 123_456, 133_456, { extEstornoChild: 9 })] },
+        }),
+        { params: { cstId: 101, fecID: '-26' } },
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Estornar lançamento Lançamento 1' }));
     expect(await screen.findByText(ledgerMessages.reverseConfirm)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(ledgerMessages.reverseWarning)).toBeInTheDocument();
     expect(screen.getByText(ledgerMessages.reverseConfirmTitle)).toBeInTheDocument();
-    expect(api.callsTo('GET user/extrato/estorno/1')).toHaveLength(0);
+    expect(api.callsTo(ledgerContracts.reverse, { extId: 1 })).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(ledgerMessages.reversed)).toBeInTheDocument();
-    expect(api.callsTo('GET user/extrato/estorno/1')).toHaveLength(1);
-    await waitFor(() => expect(api.callsTo('GET user/extrato/101/-26').length).toBe(2));
+    expect(api.callsTo(ledgerContracts.reverse, { extId: 1 })).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(ledgerContracts.statement, { cstId: 101, fecID: '-26' }).length).toBe(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Estornar lançamento Lançamento 1' })).not.toBeInTheDocument());
   });
 
@@ -107,30 +111,32 @@ describe('Extratos tab', { timeout: 30_000 }, () => {
     await screen.findByText(ledgerMessages.reverseWarning);
     await user.click(screen.getByRole('button', { name: 'NÃO' }));
     await waitFor(() => expect(screen.queryByText(ledgerMessages.reverseWarning)).not.toBeInTheDocument());
-    expect(api.callsTo('GET user/extrato/estorno/1')).toHaveLength(0);
+    expect(api.callsTo(ledgerContracts.reverse, { extId: 1 })).toHaveLength(0);
   });
 
   it('a closed period shows its PDF embedded', async () => {
     const createObjectURL = vi.fn(() => 'blob:extrato');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const { user, api } = setup(ALL, { 'GET user/extratopdf/101/25': { body: 'pdf' } });
+    const { user, api } = setup(ALL, [mockContract(ledgerContracts.pdf, { body: 'pdf' }, { params: { cstId: 101, period: 25 } })]);
     await screen.findByRole('table');
     await user.click(screen.getByLabelText('Período', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: '10/2026' }));
     const frame = await screen.findByTitle('Extrato 10/2026');
     expect(frame).toHaveAttribute('src', 'blob:extrato');
-    expect(api.callsTo('GET user/extratopdf/101/25')).toHaveLength(1);
+    expect(api.callsTo(ledgerContracts.pdf, { cstId: 101, period: 25 })).toHaveLength(1);
   });
 
   it('E-Mail sends the statement and shows the spec message', async () => {
-    const { user } = setup(ALL, { 'GET user/emailextrato/101/-26': { body: { message: ledgerMessages.emailSent } } });
+    const { user } = setup(ALL, [
+      mockContract(ledgerContracts.email, { body: { message: ledgerMessages.emailSent } }, { params: { cstId: 101, fecID: '-26' } }),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Download/E-Mail' }));
     await user.click(await screen.findByRole('menuitem', { name: 'E-Mail' }));
     expect(await screen.findByText(ledgerMessages.emailSent)).toBeInTheDocument();
   });
 
   it('E-Mail is disabled for situation 5', async () => {
-    const { user } = setup(ALL, {}, 5);
+    const { user } = setup(ALL, [], 5);
     await user.click(await screen.findByRole('button', { name: 'Download/E-Mail' }));
     expect(await screen.findByRole('menuitem', { name: 'E-Mail' })).toBeDisabled();
   });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyAddress, emptyMember, type MemberInput } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { emptyAddress, emptyMember, type MemberInput, memberContracts, cepContracts, geoContracts, printingContracts } from '@assoc/domain';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
+import { dataCache } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { MemberMode } from '../member-tab.types';
 import { formValues, MemberTabHarness } from '../test/tab-harness';
@@ -25,7 +26,7 @@ const EDITOR = [
   'v2loc',
 ];
 
-const DATACACHE = {
+const DATACACHE = dataCache({
   version: '1',
   civilStatuses: [{ value: 2, label: 'Casado(a)' }],
   kinships: [{ value: 1, label: 'Cônjuge' }],
@@ -46,7 +47,7 @@ const DATACACHE = {
     { afcId: 1, afcCargo: 'Presidente' },
     { afcId: 2, afcCargo: 'Tesoureiro' },
   ],
-};
+});
 
 function member(overrides: Partial<MemberInput> = {}): MemberInput {
   return {
@@ -89,8 +90,8 @@ interface Values {
 }
 const values = () => formValues<Values>();
 
-function setup(props: Partial<HarnessProps> = {}, routes: Record<string, MockReply> = {}) {
-  const api = mockApi({ 'GET datacache': { body: DATACACHE }, ...routes });
+function setup(props: Partial<HarnessProps> = {}, routes: MockRoute[] = []) {
+  const api = mockApi([mockContract(memberContracts.dataCache, { body: DATACACHE }), ...routes]);
   const view = renderWithProviders(
     <MemberTabHarness tab={UserTab} member={props.initial ?? member()} roles={props.roles ?? EDITOR} mode={props.mode} diffs={props.diffs} />,
     {
@@ -113,10 +114,9 @@ describe('Usuário tab: zip flow (spec 1 §4)', { timeout: 30_000 }, () => {
   const paulista = { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
 
   it('a found CEP fills and locks street, neighbourhood, city and state, sets adAddNewCEP 0 and focuses the number', async () => {
-    const { user } = setup(
-      { initial: member({ enderecoResidencial: { ...emptyAddress(), adAddNewCEP: 1 } }) },
-      { 'GET cep/01310100': { body: paulista } },
-    );
+    const { user } = setup({ initial: member({ enderecoResidencial: { ...emptyAddress(), adAddNewCEP: 1 } }) }, [
+      mockContract(cepContracts.lookup, { body: paulista }, { params: { cep: '01310100' } }),
+    ]);
     const panel = addressPanel();
     await user.type(within(panel).getByLabelText('CEP'), '01310100');
     await waitFor(() => expect(within(panel).getByLabelText('Logradouro')).toHaveValue('Avenida Paulista'));
@@ -129,10 +129,13 @@ describe('Usuário tab: zip flow (spec 1 §4)', { timeout: 30_000 }, () => {
   });
 
   it('a city-wide CEP (street equal to the city) leaves the street editable and focuses it', async () => {
-    const { user } = setup(
-      { initial: member({ enderecoResidencial: emptyAddress() }) },
-      { 'GET cep/13900000': { body: { logradouro: 'Amparo', tipoLogradouro: '', bairro: '', cidade: 'Amparo', uf: 'SP' } } },
-    );
+    const { user } = setup({ initial: member({ enderecoResidencial: emptyAddress() }) }, [
+      mockContract(
+        cepContracts.lookup,
+        { body: { logradouro: 'Amparo', tipoLogradouro: '', bairro: '', cidade: 'Amparo', uf: 'SP' } },
+        { params: { cep: 13900000 } },
+      ),
+    ]);
     const panel = addressPanel();
     await user.type(within(panel).getByLabelText('CEP'), '13900000');
     await waitFor(() => expect(within(panel).getByLabelText('Cidade')).toHaveValue('Amparo'));
@@ -142,7 +145,9 @@ describe('Usuário tab: zip flow (spec 1 §4)', { timeout: 30_000 }, () => {
   });
 
   it('an unknown CEP clears the address fields; fewer than 8 digits on leaving clears them too', async () => {
-    const { user } = setup({}, { 'GET cep/99999999': { status: 404, body: { message: 'CEP não encontrado' } } });
+    const { user } = setup({}, [
+      mockContract(cepContracts.lookup, { status: 404, body: { message: 'CEP não encontrado' } }, { params: { cep: 99999999 } }),
+    ]);
     const panel = addressPanel();
     const cep = within(panel).getByLabelText('CEP');
     expect(within(panel).getByLabelText('Logradouro')).toHaveValue('Avenida Paulista');
@@ -250,7 +255,13 @@ describe('Usuário tab: rules of the member', { timeout: 30_000 }, () => {
   });
 
   it('"Histórico" lists GET user/cargos with Entrada, Saída (DD/MM/YYYY HH:mm:ss) and Cargo', async () => {
-    const { user } = setup({}, { 'GET user/cargos/101': { body: [{ dataEntrada: '2024-01-02T13:04:05Z', dataSaida: null, cargo: 'Presidente' }] } });
+    const { user } = setup({}, [
+      mockContract(
+        memberContracts.positions,
+        { body: [{ dataEntrada: '2024-01-02T13:04:05Z', dataSaida: null, cargo: 'Presidente' }] },
+        { params: { cstId: 101 } },
+      ),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Histórico' }));
     const dialog = await screen.findByRole('dialog', { name: 'Histórico de cargos' });
     expect(await within(dialog).findByRole('cell', { name: '02/01/2024 10:04:05' })).toBeInTheDocument();
@@ -263,13 +274,15 @@ describe('Usuário tab: rules of the member', { timeout: 30_000 }, () => {
   });
 
   it('a CPF held by another record shows "CPF já cadastrado" once left (GET user/cpf/{cpf}/{cstId})', async () => {
-    const { user, api } = setup({}, { 'GET user/cpf/52998224725/101': { body: { status: 'ok', count: 1 } } });
+    const { user, api } = setup({}, [
+      mockContract(memberContracts.cpfCheck, { body: { status: 'ok', count: 1 } }, { params: { cpf: '52998224725', cstId: 101 } }),
+    ]);
     const cpf = field('CPF');
     await user.clear(cpf);
     await user.type(cpf, '52998224725');
     await user.tab();
     expect(await screen.findByText('CPF já cadastrado')).toBeInTheDocument();
-    expect(api.callsTo('GET user/cpf/52998224725/101')).toHaveLength(1);
+    expect(api.callsTo(memberContracts.cpfCheck, { cpf: '52998224725', cstId: 101 })).toHaveLength(1);
     await user.type(cpf, '{backspace}6');
     expect(screen.queryByText('CPF já cadastrado')).not.toBeInTheDocument();
   });
@@ -417,11 +430,13 @@ describe('Usuário tab: dates shown whole in audit mode (issue 22 #19)', { timeo
 
 describe('Usuário tab: photo and map', { timeout: 30_000 }, () => {
   it('the maps button opens the "Mapa" dialog with the address; the photo is editable with the personal edit role only', async () => {
-    const { user, api } = setup({}, { 'GET geo/mapa': { body: { tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'OSM' } } });
+    const { user, api } = setup({}, [
+      mockContract(geoContracts.settings, { body: { tileUrl: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: 'OSM' } }),
+    ]);
     expect(screen.getByRole('button', { name: 'Incluir foto' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('group', { name: 'Endereços' })).getByRole('button', { name: 'Mapa' }));
     expect(await screen.findByRole('dialog', { name: 'Mapa' })).toBeInTheDocument();
-    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('geo/coordenadas'))).toBe(true));
+    await waitFor(() => expect(api.callsTo(geoContracts.coordinates).length > 0).toBe(true));
   });
 
   it('without the personal edit role the photo is only shown', async () => {
@@ -434,20 +449,23 @@ describe('Usuário tab: photo and map', { timeout: 30_000 }, () => {
 describe('Usuário tab: address label (GET label/{cstId}/{kind}/{type})', { timeout: 30_000 }, () => {
   it('renders the label and hands it to the print choice: download, then "Etiqueta enviada com sucesso!"', async () => {
     const pdf = { status: 200, body: undefined };
-    const { user, api } = setup({}, { 'GET config': { body: { printChoice: { mode: 'download' } } }, 'GET label/101/1/2': pdf });
+    const { user, api } = setup({}, [
+      mockContract(printingContracts.getConfig, { body: { printChoice: { mode: 'download' } } }),
+      mockContract(memberContracts.label, pdf, { params: { a: 101, b: 1, c: 2 } }),
+    ]);
     const createObjectURL = vi.fn(() => 'blob:label');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     await user.click(screen.getByRole('button', { name: 'Etiqueta' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Atendimento' }));
     expect(await screen.findByText('Etiqueta enviada com sucesso!')).toBeInTheDocument();
-    expect(api.callsTo('GET label/101/1/2')).toHaveLength(1);
+    expect(api.callsTo(memberContracts.label, { a: 101, b: 1, c: 2 })).toHaveLength(1);
   });
 
   it('a failed label says "Erro para gerar etiqueta!"', async () => {
-    const { user } = setup(
-      {},
-      { 'GET config': { body: { printChoice: { mode: 'download' } } }, 'GET label/101/1/1': { status: 500, body: { message: 'x' } } },
-    );
+    const { user } = setup({}, [
+      mockContract(printingContracts.getConfig, { body: { printChoice: { mode: 'download' } } }),
+      mockContract(memberContracts.label, { status: 500, body: { message: 'x' } }, { params: { a: 101, b: 1, c: 1 } }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Etiqueta' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Secretaria' }));
     expect(await screen.findByText('Erro para gerar etiqueta!')).toBeInTheDocument();

@@ -1,8 +1,9 @@
+import { processContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '@assoc/domain';
 import ChavesApiPage from '../../../pages/ChavesApiPage';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 
@@ -28,18 +29,22 @@ const revoked = {
 describe('/chavesapi (Chaves de API)', () => {
   it('lists the keys, creates one shown once with its copy button, and revokes after confirmation', async () => {
     let list: ApiKey[] = [active, revoked];
-    const api = mockApi({
-      'GET process/chaves': () => ({ body: list }),
-      'POST process/chaves': () => {
+    const api = mockApi([
+      mockContract(processContracts.apiKeys, () => ({ body: list })),
+      mockContract(processContracts.createApiKey, () => {
         const made = { ...active, id: 3, nome: 'Robô', prefixo: 'ak_beef' };
         list = [...list, made];
         return { status: 201, body: { ...made, chave: 'ak_beef.segredo-em-claro' } };
-      },
-      'DELETE process/chaves/1': () => {
-        list = list.map((k) => (k.id === 1 ? { ...k, revogadaEm: '2026-03-13T10:00:00.000Z' } : k));
-        return { status: 204 };
-      },
-    });
+      }),
+      mockContract(
+        processContracts.revokeApiKey,
+        () => {
+          list = list.map((k) => (k.id === 1 ? { ...k, revogadaEm: '2026-03-13T10:00:00.000Z' } : k));
+          return { status: 204 };
+        },
+        { params: { id: 1 } },
+      ),
+    ]);
     const { user } = renderWithProviders(<ChavesApiPage />, { path: '/chavesapi', session, modals: true, notifications: true });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Chaves de API' })).toBeInTheDocument();
@@ -58,7 +63,7 @@ describe('/chavesapi (Chaves de API)', () => {
     expect(within(shown).getByText('ak_beef.segredo-em-claro')).toBeInTheDocument();
     expect(within(shown).getByText('Copie a chave agora: ela não será mostrada novamente.')).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copiar chave' })).toBeInTheDocument();
-    expect(api.callsTo('POST process/chaves')[0]!.body).toEqual({ nome: 'Robô' });
+    expect(api.callsTo(processContracts.createApiKey)[0]!.body).toEqual({ nome: 'Robô' });
     await user.click(
       within(shown)
         .getAllByRole('button', { name: 'Fechar' })
@@ -70,7 +75,7 @@ describe('/chavesapi (Chaves de API)', () => {
     await user.click(within(row).getByRole('button', { name: 'Revogar Integração TJ' }));
     const confirm = await screen.findByRole('dialog', { name: 'Revogar chave de API' });
     await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
-    await waitFor(() => expect(api.callsTo('DELETE process/chaves/1')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(processContracts.revokeApiKey, { id: 1 })).toHaveLength(1));
     await waitFor(() =>
       expect(within(screen.getByText('Integração TJ').closest('tr')!).queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument(),
     );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildCnj, formatCnj, type ProcessFolder } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { buildCnj, formatCnj, type ProcessFolder, processContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { UPLOAD_FAILED } from '../texts';
@@ -11,7 +11,7 @@ const folders: ProcessFolder[] = [{ pastaId: 1, nome: 'Caixa de entrada', parent
 
 /** Fills the dialog, picks a file and presses Ok (the upload answers what the test's route says). */
 async function submit(reply: { status: number; body?: unknown }) {
-  const api = mockApi({ 'POST process/processos': () => reply });
+  const api = mockApi([mockContract(processContracts.upload, () => reply)]);
   const onUploaded = vi.fn();
   const { user } = renderWithProviders(<UploadModal folders={folders} pastaId={1} onUploaded={onUploaded} onClose={() => {}} />, {
     session: sessionFor(['v2menuprocesso']),
@@ -29,7 +29,7 @@ async function submit(reply: { status: number; body?: unknown }) {
   const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
   await user.upload(input, new File(['texto simples'], 'notas.txt', { type: 'application/pdf' }));
   await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-  await waitFor(() => expect(api.callsTo('POST process/processos')).toHaveLength(1));
+  await waitFor(() => expect(api.callsTo(processContracts.upload)).toHaveLength(1));
   return { dialog, onUploaded };
 }
 

@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, regionContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
@@ -28,21 +29,22 @@ const capital = {
     { regionId: 3518800, uf: 'SP', cidade: 'Guarulhos' },
     { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' },
   ],
+  version: 1,
 };
 
-function setup(routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) },
-    'GET tree': { body: [] },
-    'GET regiao': { body: [{ regionId: 1, regionName: capital.regionName }] },
-    'GET regiao/1': { body: capital },
-    'GET regiao/uf': { body: ufs },
-    'GET regiao/cidades/SP': { body: spCities },
-    'GET regiao/cidades/RJ': { body: rjCities },
-    'POST regiao': { body: { ...capital, regionId: 2 } },
-    'PUT regiao/1': { body: capital },
+function setup(routes: MockRoute[] = []) {
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadloc']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(regionContracts.list, { body: [{ regionId: 1, regionName: capital.regionName, version: 1 }] }),
+    mockContract(regionContracts.get, { body: capital }, { params: { id: 1 } }),
+    mockContract(regionContracts.ufs, { body: ufs }),
+    mockContract(regionContracts.cities, { body: spCities }, { params: { uf: 'SP' } }),
+    mockContract(regionContracts.cities, { body: rjCities }, { params: { uf: 'RJ' } }),
+    mockContract(regionContracts.add, { body: { ...capital, regionId: 2 } }),
+    mockContract(regionContracts.update, { body: capital }, { params: { id: 1 } }),
     ...routes,
-  });
+  ]);
   return { api, ...renderApp('/regioes') };
 }
 
@@ -89,7 +91,7 @@ describe('region modal', () => {
     await pick(user, dialog, 'Cidades', 'Guarulhos');
     await user.click(add);
     await pick(user, dialog, 'UF', 'RJ - Rio de Janeiro');
-    await waitFor(() => expect(api.callsTo('GET regiao/cidades/RJ')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(regionContracts.cities, { uf: 'RJ' })).toHaveLength(1));
     await pick(user, dialog, 'Cidades', 'Niterói');
     await user.click(add);
     expect(cityList(dialog)).toEqual(['RJ, Niterói', 'SP, Guarulhos', 'SP, São Paulo']);
@@ -108,7 +110,7 @@ describe('region modal', () => {
     expect(okButton()).toHaveAttribute('data-state', 'changed');
     await user.click(okButton());
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
-    expect(api.callsTo('POST regiao')[0]!.body).toEqual({
+    expect(api.callsTo(regionContracts.add)[0]!.body).toEqual({
       regionId: -1,
       regionName: 'Região Teste',
       regioes: [
@@ -134,7 +136,7 @@ describe('region modal', () => {
     await user.click(within(screen.getByText(capital.regionName).closest('tr')!).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Feriado' });
     await waitFor(() => expect(cityList(dialog)).toEqual(['SP, Guarulhos', 'SP, São Paulo']));
-    expect(api.callsTo('GET regiao/1')).toHaveLength(1);
+    expect(api.callsTo(regionContracts.get, { id: 1 })).toHaveLength(1);
     expect(within(dialog).getByLabelText(/Descrição/)).toHaveValue(capital.regionName);
     expect(okButton()).toHaveAttribute('data-state', 'unchanged');
 
@@ -149,17 +151,17 @@ describe('region modal', () => {
   });
 
   it('failures of the region, UF and city calls only stop the loading indicator (no message)', async () => {
-    const { user, api } = setup({
-      'GET regiao/1': { status: 500, body: {} },
-      'GET regiao/uf': { status: 500, body: {} },
-      'GET regiao/cidades/SP': { status: 500, body: {} },
-    });
+    const { user, api } = setup([
+      mockContract(regionContracts.get, { status: 500, body: {} }, { params: { id: 1 } }),
+      mockContract(regionContracts.ufs, { status: 500, body: {} }),
+      mockContract(regionContracts.cities, { status: 500, body: {} }, { params: { uf: 'SP' } }),
+    ]);
     await screen.findByText(capital.regionName);
     await user.click(within(screen.getByText(capital.regionName).closest('tr')!).getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Feriado' });
     // The form opens with the row's values and an empty list.
     await waitFor(() => expect(within(dialog).getByLabelText(/Descrição/)).toHaveValue(capital.regionName));
-    await waitFor(() => expect(api.callsTo('GET regiao/cidades/SP')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(regionContracts.cities, { uf: 'SP' })).toHaveLength(1));
     expect(cityList(dialog)).toEqual([]);
     expect(within(dialog).getByText('Lista deve conter pelo menos uma cidade')).toBeInTheDocument();
     expect(screen.queryByText('Não foi possível executar a solicitação com sucesso')).not.toBeInTheDocument();
@@ -168,13 +170,17 @@ describe('region modal', () => {
 
   it('a deleted region is recovered with its cities (the delete reply), not an empty list', async () => {
     let deleted = false;
-    const { user, api } = setup({
-      'GET regiao': () => ({ body: deleted ? [] : [{ regionId: 1, regionName: capital.regionName }] }),
-      'DELETE regiao/1': () => {
-        deleted = true;
-        return { body: capital };
-      },
-    });
+    const { user, api } = setup([
+      mockContract(regionContracts.list, () => ({ body: deleted ? [] : [{ regionId: 1, regionName: capital.regionName, version: 1 }] })),
+      mockContract(
+        regionContracts.remove,
+        () => {
+          deleted = true;
+          return { body: capital };
+        },
+        { params: { id: 1 } },
+      ),
+    ]);
     await screen.findByText(capital.regionName);
     const row = () => screen.getByText(capital.regionName).closest('tr')!;
     await user.click(within(row()).getByRole('button', { name: 'Apagar' }));
@@ -182,7 +188,7 @@ describe('region modal', () => {
     await waitFor(() => expect(row()).toHaveAttribute('data-marker', 'delete'));
     await user.click(within(row()).getByRole('button', { name: 'Recuperar' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Recuperando serviço' })).getByRole('button', { name: 'SIM' }));
-    await waitFor(() => expect(api.callsTo('PUT regiao/1')).toHaveLength(1));
-    expect(api.callsTo('PUT regiao/1')[0]!.body).toEqual(capital);
+    await waitFor(() => expect(api.callsTo(regionContracts.update, { id: 1 })).toHaveLength(1));
+    expect(api.callsTo(regionContracts.update, { id: 1 })[0]!.body).toEqual(capital);
   });
 });

@@ -1,23 +1,28 @@
+import { authContracts, menuContracts, extratoGroupContracts, serviceContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sampleService as service, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
 
 afterEach(() => sessionMarks.clear());
 
-function setup(listed: object = service) {
-  const api = mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
-    'GET tree': { body: [] },
-    'GET extratogroup': { body: [] },
-    'GET fornecedores': { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica' }] },
-    'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
-    'GET servicos/all/11': { body: [listed] },
-    'POST fornecedores': ({ body }) => ({ body: { ...(body as object), supId: 3, supCnpj: null } }),
-    'PUT servicos': ({ body }) => ({ body: { ...listed, ...(body as object), version: 2 } }),
-  });
+function setup(listed: typeof service = service) {
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(extratoGroupContracts.list, { body: [] }),
+    mockContract(serviceContracts.listSuppliers, { body: [{ supId: 1, supName: 'Unimed Cooperativa Médica', version: 1 }] }),
+    mockContract(
+      serviceContracts.listProducts,
+      { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true, version: 1 }] },
+      { params: { supId: 1 } },
+    ),
+    mockContract(serviceContracts.listServices, { body: [listed] }, { params: { sucId: 11 } }),
+    mockContract(serviceContracts.addSupplier, ({ body }) => ({ body: { ...(body as object), supId: 3, supCnpj: null, version: 1 } })),
+    mockContract(serviceContracts.updateService, ({ body }) => ({ body: { ...listed, ...(body as object), version: 2 } })),
+  ]);
   return { api, ...renderApp('/servico') };
 }
 
@@ -82,8 +87,8 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     await user.tab();
     expect(field(dialog, 'Valor')).toHaveValue('R$ 0,29');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(1));
-    expect(api.callsTo('PUT servicos')[0]!.body).toMatchObject({ svcId: 7, svcValor: 29 });
+    await waitFor(() => expect(api.callsTo(serviceContracts.updateService)).toHaveLength(1));
+    expect(api.callsTo(serviceContracts.updateService)[0]!.body).toMatchObject({ svcId: 7, svcValor: 29 });
   });
 
   it('the plugin (svcEditPlugin): shown by its pt-BR name, changed and cleared, saved with the service', async () => {
@@ -105,8 +110,8 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     const ok = within(dialog).getByRole('button', { name: 'Ok' });
     expect(ok).toHaveAttribute('data-state', 'changed');
     await user.click(ok);
-    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(1));
-    expect(api.callsTo('PUT servicos')[0]!.body).toMatchObject({ svcId: 7, svcEditPlugin: 'plgCCHAdd' });
+    await waitFor(() => expect(api.callsTo(serviceContracts.updateService)).toHaveLength(1));
+    expect(api.callsTo(serviceContracts.updateService)[0]!.body).toMatchObject({ svcId: 7, svcEditPlugin: 'plgCCHAdd' });
 
     // Cleared: none (null).
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Serviço' })).not.toBeInTheDocument());
@@ -118,8 +123,8 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Plano de saúde' }));
     expect(field(dialog, 'Plugin')).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(api.callsTo('PUT servicos')).toHaveLength(2));
-    expect(api.callsTo('PUT servicos')[1]!.body).toMatchObject({ svcId: 7, svcEditPlugin: null });
+    await waitFor(() => expect(api.callsTo(serviceContracts.updateService)).toHaveLength(2));
+    expect(api.callsTo(serviceContracts.updateService)[1]!.body).toMatchObject({ svcId: 7, svcEditPlugin: null });
   });
 
   it('a supplier without CNPJ is valid (optional); a wrong CNPJ is not', async () => {
@@ -138,7 +143,7 @@ describe('/servico forms', { timeout: 45_000 }, () => {
     await user.clear(field(dialog, 'CNPJ'));
     expect(ok).toHaveAttribute('data-state', 'changed');
     await user.click(ok);
-    await waitFor(() => expect(api.callsTo('POST fornecedores')).toHaveLength(1));
-    expect(api.callsTo('POST fornecedores')[0]!.body).toMatchObject({ supName: 'Cantina da Associação', supCnpj: null });
+    await waitFor(() => expect(api.callsTo(serviceContracts.addSupplier)).toHaveLength(1));
+    expect(api.callsTo(serviceContracts.addSupplier)[0]!.body).toMatchObject({ supName: 'Cantina da Associação', supCnpj: null });
   });
 });

@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, extratoGroupContracts, serviceContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sampleService as service, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
@@ -9,20 +10,24 @@ afterEach(() => sessionMarks.clear());
 
 describe('/servico', () => {
   it('shows the services only after a product is chosen; a new supplier choice clears the product', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) },
-      'GET tree': { body: [] },
-      'GET extratogroup': { body: [] },
-      'GET fornecedores': {
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadservicos']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(extratoGroupContracts.list, { body: [] }),
+      mockContract(serviceContracts.listSuppliers, {
         body: [
-          { supId: 1, supName: 'Unimed Cooperativa Médica' },
-          { supId: 2, supName: 'Seguradora Mútua' },
+          { supId: 1, supName: 'Unimed Cooperativa Médica', version: 1 },
+          { supId: 2, supName: 'Seguradora Mútua', version: 1 },
         ],
-      },
-      'GET produtos/all/1': { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true }] },
-      'GET produtos/all/2': { body: [] },
-      'GET servicos/all/11': { body: [service] },
-    });
+      }),
+      mockContract(
+        serviceContracts.listProducts,
+        { body: [{ sucId: 11, supId: 1, sucName: 'Plano de saúde Unimed', sucHealth: true, sucMudaFaixa: true, version: 1 }] },
+        { params: { supId: 1 } },
+      ),
+      mockContract(serviceContracts.listProducts, { body: [] }, { params: { supId: 2 } }),
+      mockContract(serviceContracts.listServices, { body: [service] }, { params: { sucId: 11 } }),
+    ]);
     const { user } = renderApp('/servico');
 
     const supplier = await screen.findByLabelText('Fornecedor', { selector: 'input' }, { timeout: 5000 });
@@ -32,10 +37,10 @@ describe('/servico', () => {
 
     await user.click(supplier);
     await user.click(await screen.findByRole('option', { name: 'Unimed Cooperativa Médica' }));
-    await waitFor(() => expect(api.callsTo('GET produtos/all/1')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(serviceContracts.listProducts, { supId: 1 })).toHaveLength(1));
     // A supplier alone does not load the services.
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(api.callsTo('GET servicos/all/11')).toHaveLength(0);
+    expect(api.callsTo(serviceContracts.listServices, { sucId: 11 })).toHaveLength(0);
 
     const product = screen.getByLabelText('Produto', { selector: 'input' });
     await waitFor(() => expect(product).toBeEnabled());

@@ -1,7 +1,8 @@
+import { authContracts, menuContracts, terceiroContracts, cepContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type MockReply } from '../../../test/api-mock';
-import { sessionFor } from '../../../test/fixtures';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
+import { sessionFor, terceiro } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../../ui/crud/sessionMarks';
 
@@ -10,19 +11,27 @@ afterEach(() => sessionMarks.clear());
 const CNPJ = '11222333000181';
 const paulista = { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' };
 
-function setup(routes: Record<string, MockReply> = {}) {
-  const api = mockApi({
-    'GET session': { body: sessionFor(['v2menuprocesso', 'v2menucad', 'v2menucadterceiro']) },
-    'GET tree': { body: [] },
-    'GET process/terceiros': { body: [] },
-    [`GET process/terceiros/0/1/${CNPJ}`]: { body: { valid: true, message: 'CPF/CNPJ válido' } },
-    'GET cep/01310100': { body: paulista },
-    'GET cep/13560000': { body: { logradouro: 'São Carlos', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' } },
-    'GET cep/99999999': { status: 404, body: { message: 'CEP não encontrado' } },
-    'GET cep/04538133': { status: 503, body: { message: 'Serviço de CEP indisponível' } },
-    'POST process/terceiros': { body: { terId: 5 } },
+function setup(routes: MockRoute[] = []) {
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor(['v2menuprocesso', 'v2menucad', 'v2menucadterceiro']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(terceiroContracts.list, { body: [] }),
+    mockContract(
+      terceiroContracts.checkDocument,
+      { body: { valid: true, message: 'CPF/CNPJ válido' } },
+      { params: { terId: 0, terTipo: 1, document: CNPJ } },
+    ),
+    mockContract(cepContracts.lookup, { body: paulista }, { params: { cep: '01310100' } }),
+    mockContract(
+      cepContracts.lookup,
+      { body: { logradouro: 'São Carlos', tipoLogradouro: '', bairro: '', cidade: 'São Carlos', uf: 'SP' } },
+      { params: { cep: 13560000 } },
+    ),
+    mockContract(cepContracts.lookup, { status: 404, body: { message: 'CEP não encontrado' } }, { params: { cep: 99999999 } }),
+    mockContract(cepContracts.lookup, { status: 503, body: { message: 'Serviço de CEP indisponível' } }, { params: { cep: '04538133' } }),
+    mockContract(terceiroContracts.add, { body: terceiro({ terId: 5 }) }),
     ...routes,
-  });
+  ]);
   return { api, ...renderApp('/terceiros') };
 }
 
@@ -89,9 +98,13 @@ describe('third-party form', () => {
   });
 
   it('validates the document for the type, shows the server check message and keeps Ok red', async () => {
-    const { user } = setup({
-      [`GET process/terceiros/0/1/${CNPJ}`]: { body: { valid: false, message: 'CPF/CNPJ já cadastrado para outro terceiro' } },
-    });
+    const { user } = setup([
+      mockContract(
+        terceiroContracts.checkDocument,
+        { body: { valid: false, message: 'CPF/CNPJ já cadastrado para outro terceiro' } },
+        { params: { terId: 0, terTipo: 1, document: CNPJ } },
+      ),
+    ]);
     const dialog = await openNew(user);
     await user.type(field(dialog, /^Nome/), 'Clínica Boa Saúde');
     await user.type(field(dialog, /^CPF/), CNPJ);
@@ -119,7 +132,7 @@ describe('third-party form', () => {
     expect(field(dialog, /^Telefone 1/).value).toBe('(11) 98765-4321');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ok' })).toHaveAttribute('data-state', 'changed'));
     await user.click(screen.getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(api.callsTo('POST process/terceiros')).toHaveLength(1));
-    expect(api.callsTo('POST process/terceiros')[0]!.body).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terTelefone1: '11987654321' });
+    await waitFor(() => expect(api.callsTo(terceiroContracts.add)).toHaveLength(1));
+    expect(api.callsTo(terceiroContracts.add)[0]!.body).toMatchObject({ terTipo: 1, terCPFCNPJ: CNPJ, terTelefone1: '11987654321' });
   });
 });

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember } from '@assoc/domain';
-import { mockApi, type MockReply } from '../../../test/api-mock';
-import { person, sessionFor, staffRoles } from '../../../test/fixtures';
+import { authContracts, menuContracts, searchContracts, dashboardContracts, memberContracts } from '@assoc/domain';
+import { mockApi, mockContract, type ContractReply } from '../../../test/api-mock';
+import { memberRecord, person, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { MemberSearchBox } from './MemberSearchBox';
@@ -33,18 +33,21 @@ const thirdParty = person({
 });
 
 /** The search box alone, or the whole app at '/' with `wholeApp` (to see the screen a choice opens). */
-function setup(search: (text: string) => MockReply = () => ({ body: [dependent, retired, thirdParty] }), wholeApp = false) {
+function setup(
+  search: (text: string) => ContractReply<typeof searchContracts.search> = () => ({ body: [dependent, retired, thirdParty] }),
+  wholeApp = false,
+) {
   const session = sessionFor([...staffRoles, 'v2menucadterceiro']);
-  const api = mockApi({
-    'GET session': { body: session },
-    'GET tree': { body: [] },
-    'GET searchhistory': { body: [] },
-    'GET aniversarios': { body: [] },
-    'POST search': ({ body }) => search((body as { text: string }).text),
-    'GET searchhistory/202': { body: [{ ...dependent, viewedAt: '2026-01-01T10:00:00Z' }] },
-    'GET searchhistory/303': { body: [{ ...retired, viewedAt: '2026-01-01T10:00:00Z' }] },
-    'GET user/303': { body: { ...emptyMember(), cstId: 303, custName: 'Carlos Souza', custStatus: 'A', version: 1 } },
-  });
+  const api = mockApi([
+    mockContract(authContracts.session, { body: session }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(searchContracts.history, { body: [] }),
+    mockContract(dashboardContracts.birthdays, { body: [] }),
+    mockContract(searchContracts.search, ({ body }) => search((body as { text: string }).text)),
+    mockContract(searchContracts.recordView, { body: [{ ...dependent, viewedAt: '2026-01-01T10:00:00Z' }] }, { params: { cstId: 202 } }),
+    mockContract(searchContracts.recordView, { body: [{ ...retired, viewedAt: '2026-01-01T10:00:00Z' }] }, { params: { cstId: 303 } }),
+    mockContract(memberContracts.get, { body: memberRecord({ cstId: 303, custName: 'Carlos Souza', custStatus: 'A' }) }, { params: { cstId: 303 } }),
+  ]);
   const app = wholeApp ? renderApp('/') : renderWithProviders(<MemberSearchBox />, { session });
   return { api, ...app };
 }
@@ -62,7 +65,7 @@ describe('member search box', () => {
 
     await user.type(input, 'jo');
     await sleep(600);
-    expect(api.callsTo('POST search')).toHaveLength(0);
+    expect(api.callsTo(searchContracts.search)).toHaveLength(0);
 
     // The time of the last keystroke itself (user.type may return later than that on a busy machine).
     let typedAt = 0;
@@ -71,9 +74,9 @@ describe('member search box', () => {
     });
     await user.type(input, 'ão');
     expect(typedAt).toBeGreaterThan(0);
-    expect(api.callsTo('POST search')).toHaveLength(0);
-    await waitFor(() => expect(api.callsTo('POST search')).toHaveLength(1));
-    const call = api.callsTo('POST search')[0]!;
+    expect(api.callsTo(searchContracts.search)).toHaveLength(0);
+    await waitFor(() => expect(api.callsTo(searchContracts.search)).toHaveLength(1));
+    const call = api.callsTo(searchContracts.search)[0]!;
     expect(call.body).toEqual({ text: 'joão' });
     // Sent only after the pause that followed the last keystroke.
     expect(call.at - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 50);
@@ -87,8 +90,8 @@ describe('member search box', () => {
     // sign-out could still clear the cookie while this one renders.
     document.cookie = 'XSRF-TOKEN=cookie-token; path=/';
     await user.type(input, 'mar{Enter}');
-    await waitFor(() => expect(api.callsTo('POST search')).toHaveLength(1));
-    expect(api.callsTo('POST search')[0]?.headers['X-XSRF-TOKEN']).toBe('cookie-token');
+    await waitFor(() => expect(api.callsTo(searchContracts.search)).toHaveLength(1));
+    expect(api.callsTo(searchContracts.search)[0]?.headers['X-XSRF-TOKEN']).toBe('cookie-token');
   });
 
   it('Enter searches at once with 3 or more characters and does nothing with fewer', async () => {
@@ -97,13 +100,13 @@ describe('member search box', () => {
 
     await user.type(input, 'ab{Enter}');
     await sleep(450);
-    expect(api.callsTo('POST search')).toHaveLength(0);
+    expect(api.callsTo(searchContracts.search)).toHaveLength(0);
 
     await user.type(input, 'c');
     const enterAt = performance.now();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(api.callsTo('POST search')).toHaveLength(1));
-    const call = api.callsTo('POST search')[0]!;
+    await waitFor(() => expect(api.callsTo(searchContracts.search)).toHaveLength(1));
+    const call = api.callsTo(searchContracts.search)[0]!;
     expect(call.body).toEqual({ text: 'abc' });
     // At once, not after the 400 ms pause the last keystroke started.
     expect(call.at - enterAt).toBeLessThan(SEARCH_DEBOUNCE_MS - 100);
@@ -150,8 +153,8 @@ describe('member search box', () => {
     expect(router.state.location.state).toEqual({ cstId: 202, parentId: 101 });
     // A dependent opens its holder's record (101) with the dependent in view; the view recorded is the dependent's.
     // The click prefetches the record (one GET, taken by the screen), then the screen records the view.
-    await waitFor(() => expect(api.callsTo('GET searchhistory/202')).toHaveLength(1));
-    expect(api.callsTo('GET user/101')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(searchContracts.recordView, { cstId: 202 })).toHaveLength(1));
+    expect(api.callsTo(memberContracts.get, { cstId: 101 })).toHaveLength(1);
     expect(input).toHaveValue('');
 
     await user.type(input, 'cli{Enter}');

@@ -1,7 +1,8 @@
+import { authContracts, menuContracts, searchContracts, dashboardContracts, toolsContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useDisclosure } from '@mantine/hooks';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { sampleTree, sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { UserMenu } from '../../../app/layout/UserMenu';
@@ -20,15 +21,15 @@ function UserMenuWithTools() {
   );
 }
 
-function setup(routes: Parameters<typeof mockApi>[0] = {}) {
+function setup(routes: MockRoute[] = []) {
   const session = sessionFor(staffRoles);
-  const api = mockApi({
-    'GET session': { body: session },
-    'GET tree': { body: sampleTree },
-    'GET searchhistory': { body: [] },
-    'GET aniversarios': { body: [] },
+  const api = mockApi([
+    mockContract(authContracts.session, { body: session }),
+    mockContract(menuContracts.tree, { body: sampleTree }),
+    mockContract(searchContracts.history, { body: [] }),
+    mockContract(dashboardContracts.birthdays, { body: [] }),
     ...routes,
-  });
+  ]);
   return { api, ...renderWithProviders(<UserMenuWithTools />, { session }) };
 }
 
@@ -40,13 +41,14 @@ async function openTools(user: ReturnType<typeof renderWithProviders>['user']) {
 
 describe('Ferramentas → Acesso externo', () => {
   it('Gerar Código shows the QR image with the two store links; a confirmed code activates it', async () => {
-    const { user, api } = setup({
-      'GET gettoken': { body: { imageurl: QR, hasAuthenticator: false } },
-      'POST gettoken/confirm': ({ body }) =>
+    const { user, api } = setup([
+      mockContract(toolsContracts.getToken, { body: { imageurl: QR, hasAuthenticator: false } }),
+      mockContract(toolsContracts.confirmToken, ({ body }) =>
         (body as { code: string }).code === '123456'
           ? { body: { status: 200, message: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.' } }
           : { status: 400, body: { message: 'Código inválido. Confira o código mostrado no aplicativo e tente novamente.' } },
-    });
+      ),
+    ]);
     const tools = await openTools(user);
     expect(within(tools).getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', expect.stringContaining('play.google.com'));
     expect(within(tools).getByRole('link', { name: /App Store/ })).toHaveAttribute('href', expect.stringContaining('apps.apple.com'));
@@ -60,7 +62,7 @@ describe('Ferramentas → Acesso externo', () => {
     await user.type(code, '12');
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(within(tools).getByText('Informe os 6 dígitos do aplicativo')).toBeInTheDocument();
-    expect(api.callsTo('POST gettoken/confirm')).toHaveLength(0);
+    expect(api.callsTo(toolsContracts.confirmToken)).toHaveLength(0);
 
     await user.clear(code);
     await user.type(code, '654321');
@@ -71,21 +73,22 @@ describe('Ferramentas → Acesso externo', () => {
     await user.type(code, '123456');
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(await within(tools).findByRole('status')).toHaveTextContent('Código de acesso ativado');
-    expect(api.callsTo('POST gettoken/confirm').at(-1)?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
-    expect(api.callsTo('POST gettoken/confirm').at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1' });
+    expect(api.callsTo(toolsContracts.confirmToken).at(-1)?.headers['X-XSRF-TOKEN']).toBe('xsrf-from-session');
+    expect(api.callsTo(toolsContracts.confirmToken).at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1' });
 
     await user.click(within(tools).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ferramentas' })).not.toBeInTheDocument());
   });
 
   it('replacing an authenticator asks for the current password and the current code (issue 8 §6)', async () => {
-    const { user, api } = setup({
-      'GET gettoken': { body: { imageurl: QR, hasAuthenticator: true } },
-      'POST gettoken/confirm': ({ body }) =>
+    const { user, api } = setup([
+      mockContract(toolsContracts.getToken, { body: { imageurl: QR, hasAuthenticator: true } }),
+      mockContract(toolsContracts.confirmToken, ({ body }) =>
         (body as { password: string }).password === 'Senha@Atual1'
           ? { body: { status: 200, message: 'Código de acesso ativado. Ele será pedido ao entrar fora da rede da associação.' } }
           : { status: 403, body: { message: 'Senha atual incorreta.' } },
-    });
+      ),
+    ]);
     const tools = await openTools(user);
     await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
     const password = await within(tools).findByLabelText('Senha atual');
@@ -96,7 +99,7 @@ describe('Ferramentas → Acesso externo', () => {
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(within(tools).getByText('Informe sua senha atual.')).toBeInTheDocument();
     expect(within(tools).getByText('Informe o código atual do autenticador.')).toBeInTheDocument();
-    expect(api.callsTo('POST gettoken/confirm')).toHaveLength(0);
+    expect(api.callsTo(toolsContracts.confirmToken)).toHaveLength(0);
 
     await user.type(password, 'errada-123');
     await user.type(current, '654321');
@@ -107,11 +110,13 @@ describe('Ferramentas → Acesso externo', () => {
     await user.type(password, 'Senha@Atual1');
     await user.click(within(tools).getByRole('button', { name: 'Confirmar' }));
     expect(await within(tools).findByRole('status')).toHaveTextContent('Código de acesso ativado');
-    expect(api.callsTo('POST gettoken/confirm').at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1', currentCode: '654321' });
+    expect(api.callsTo(toolsContracts.confirmToken).at(-1)?.body).toEqual({ code: '123456', password: 'Senha@Atual1', currentCode: '654321' });
   });
 
   it("says 'Não autorizado para utilizar esta função' when GET gettoken fails", async () => {
-    const { user } = setup({ 'GET gettoken': { status: 403, body: { message: 'Você não tem permissão para executar esta operação' } } });
+    const { user } = setup([
+      mockContract(toolsContracts.getToken, { status: 403, body: { message: 'Você não tem permissão para executar esta operação' } }),
+    ]);
     const tools = await openTools(user);
     await user.click(within(tools).getByRole('button', { name: 'Gerar Código' }));
     expect(await within(tools).findByRole('alert')).toHaveTextContent('Não autorizado para utilizar esta função');
@@ -125,15 +130,12 @@ describe('Baixar tutorial', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { user, fetchMock } = { ...setup(), fetchMock: vi.mocked(fetch) };
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/api/v1/tutorial')) {
+    const { user } = setup([
+      mockContract(toolsContracts.tutorial, async () => {
         await gate;
-        return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { status: 200, headers: { 'content-type': 'application/pdf' } });
-      }
-      return original(input, init);
-    });
+        return { body: new Blob(['%PDF-1.3'], { type: 'application/pdf' }) };
+      }),
+    ]);
     const createObjectURL = vi.fn(() => 'blob:tutorial');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicks: { download: string; href: string }[] = [];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { genericMessages } from '@assoc/domain';
-import { mockApi } from '../../../test/api-mock';
+import { genericMessages, authContracts, menuContracts, feriadoContracts } from '@assoc/domain';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from './sessionMarks';
@@ -21,19 +21,23 @@ function setup() {
     { ferId: 2, ferDia: '2030-04-21', ferDescricao: 'Tiradentes', version: 1 },
   ];
   const current = (id: number) => rows.find((r) => r.ferId === id)!;
-  const api = mockApi({
-    'GET session': { body: sessionFor(roles) },
-    'GET tree': { body: [] },
-    'GET feriados': () => ({ body: rows }),
-    'PUT feriados/1': ({ body }) => {
-      const sent = body as (typeof rows)[number];
-      if (sent.version !== current(1).version) return stale;
-      const row = { ...sent, ferId: 1, version: sent.version + 1 };
-      rows = rows.map((r) => (r.ferId === 1 ? row : r));
-      return { body: row };
-    },
-    'DELETE feriados/2': () => stale,
-  });
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor(roles) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(feriadoContracts.list, () => ({ body: rows })),
+    mockContract(
+      feriadoContracts.update,
+      ({ body }) => {
+        const sent = body as (typeof rows)[number];
+        if (sent.version !== current(1).version) return stale;
+        const row = { ...sent, ferId: 1, version: sent.version + 1 };
+        rows = rows.map((r) => (r.ferId === 1 ? row : r));
+        return { body: row };
+      },
+      { params: { id: 1 } },
+    ),
+    mockContract(feriadoContracts.remove, () => stale, { params: { id: 2 } }),
+  ]);
   const otherUser = (id: number, change: Partial<(typeof rows)[number]>) => {
     rows = rows.map((r) => (r.ferId === id ? { ...r, ...change, version: r.version + 1 } : r));
   };
@@ -57,7 +61,7 @@ describe('CrudTable: a save over a newer version (409)', () => {
     await user.click(okButton());
 
     expect(await within(dialog).findByText(genericMessages.staleRecord)).toBeInTheDocument();
-    expect(api.callsTo('PUT feriados/1')[0]!.body).toMatchObject({ ferDescricao: 'Natal do Senhor', version: 1 });
+    expect(api.callsTo(feriadoContracts.update, { id: 1 })[0]!.body).toMatchObject({ ferDescricao: 'Natal do Senhor', version: 1 });
     // Still open, with what the user typed.
     expect(screen.getByRole('dialog', { name: 'Feriado' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Descrição/)).toHaveValue('Natal do Senhor');
@@ -72,7 +76,7 @@ describe('CrudTable: a save over a newer version (409)', () => {
     await user.type(fresh, 'Natal do Senhor');
     await user.click(okButton());
     expect(await screen.findByText('Registro atualizado com sucesso')).toBeInTheDocument();
-    expect(api.callsTo('PUT feriados/1').at(-1)!.body).toMatchObject({ ferDescricao: 'Natal do Senhor', version: 2 });
+    expect(api.callsTo(feriadoContracts.update, { id: 1 }).at(-1)!.body).toMatchObject({ ferDescricao: 'Natal do Senhor', version: 2 });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Feriado' })).not.toBeInTheDocument());
     expect(await screen.findByText('Natal do Senhor')).toBeInTheDocument();
   });
@@ -80,13 +84,13 @@ describe('CrudTable: a save over a newer version (409)', () => {
   it('a delete names the listed version (?version=); refused as stale, it says so and reloads the list', async () => {
     const { user, api } = setup();
     await screen.findByText('Tiradentes');
-    const listsBefore = api.callsTo('GET feriados').length;
+    const listsBefore = api.callsTo(feriadoContracts.list).length;
     await user.click(within(rowOf('Tiradentes')).getByRole('button', { name: 'Apagar' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Apagando serviço' })).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText(genericMessages.staleRecord)).toBeInTheDocument();
     const deleteUrl = api.fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('feriados/2'));
     expect(deleteUrl).toMatch(/feriados\/2\?version=1$/);
-    await waitFor(() => expect(api.callsTo('GET feriados').length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(api.callsTo(feriadoContracts.list).length).toBeGreaterThan(listsBefore));
     // Not marked as deleted: it is still there.
     expect(rowOf('Tiradentes')).toHaveAttribute('data-marker', 'none');
   });

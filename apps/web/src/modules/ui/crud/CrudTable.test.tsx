@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, feriadoContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type MockReply } from '../../../test/api-mock';
+import { mockApi, mockContract, type MockRoute } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from './sessionMarks';
@@ -8,36 +9,48 @@ import { sessionMarks } from './sessionMarks';
 afterEach(() => sessionMarks.clear());
 
 const roles = [...staffRoles, 'v2menufinanceiro'];
-const natal = { ferId: 1, ferDia: '2030-12-25', ferDescricao: 'Natal' };
-const tiradentes = { ferId: 2, ferDia: '2030-04-21', ferDescricao: 'Tiradentes' };
+const natal = { ferId: 1, ferDia: '2030-12-25', ferDescricao: 'Natal', version: 1 };
+const tiradentes = { ferId: 2, ferDia: '2030-04-21', ferDescricao: 'Tiradentes', version: 1 };
 
-function setup(routes: Record<string, MockReply | ((r: { body: unknown }) => MockReply)> = {}) {
+function setup(routes: MockRoute[] = []) {
   let rows = [natal, tiradentes];
-  const api = mockApi({
-    'GET session': { body: sessionFor(roles) },
-    'GET tree': { body: [] },
-    'GET feriados': () => ({ body: rows }),
-    'POST feriados': ({ body }) => {
-      const row = { ...(body as typeof natal), ferId: 3 };
+  const api = mockApi([
+    mockContract(authContracts.session, { body: sessionFor(roles) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(feriadoContracts.list, () => ({ body: rows })),
+    mockContract(feriadoContracts.add, ({ body }) => {
+      const row = { ...(body as typeof natal), ferId: 3, version: 1 };
       rows = [...rows, row];
       return { body: row };
-    },
-    'PUT feriados/1': ({ body }) => {
-      const row = { ...(body as typeof natal), ferId: 1 };
-      rows = [row, ...rows.filter((r) => r.ferId !== 1)];
-      return { body: row };
-    },
-    'DELETE feriados/2': () => {
-      rows = rows.filter((r) => r.ferId !== 2);
-      return { body: tiradentes };
-    },
-    'PUT feriados/2': ({ body }) => {
-      const row = { ...(body as typeof natal), ferId: 2 };
-      rows = [...rows, row];
-      return { body: row };
-    },
+    }),
+    mockContract(
+      feriadoContracts.update,
+      ({ body }) => {
+        const row = { ...(body as typeof natal), ferId: 1, version: 1 };
+        rows = [row, ...rows.filter((r) => r.ferId !== 1)];
+        return { body: row };
+      },
+      { params: { id: 1 } },
+    ),
+    mockContract(
+      feriadoContracts.remove,
+      () => {
+        rows = rows.filter((r) => r.ferId !== 2);
+        return { body: tiradentes };
+      },
+      { params: { id: 2 } },
+    ),
+    mockContract(
+      feriadoContracts.update,
+      ({ body }) => {
+        const row = { ...(body as typeof natal), ferId: 2, version: 1 };
+        rows = [...rows, row];
+        return { body: row };
+      },
+      { params: { id: 2 } },
+    ),
     ...routes,
-  });
+  ]);
   return { api, ...renderApp('/feriados') };
 }
 
@@ -81,7 +94,7 @@ describe('CrudTable (feriados)', () => {
     await user.click(okButton());
 
     expect(await screen.findByText('Registro adicionado com sucesso')).toBeInTheDocument();
-    expect(api.callsTo('POST feriados')[0]!.body).toMatchObject({ ferDia: '2030-09-07', ferDescricao: 'Independência' });
+    expect(api.callsTo(feriadoContracts.add)[0]!.body).toMatchObject({ ferDia: '2030-09-07', ferDescricao: 'Independência' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Feriado' })).not.toBeInTheDocument());
     const row = await screen.findByText('Independência');
     expect(row.closest('tr')).toHaveAttribute('data-marker', 'insert');
@@ -112,21 +125,21 @@ describe('CrudTable (feriados)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
     expect(await screen.findByText('Registro apagado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(rowOf('Tiradentes')).toHaveAttribute('data-marker', 'delete'));
-    expect(api.callsTo('DELETE feriados/2')).toHaveLength(1);
+    expect(api.callsTo(feriadoContracts.remove, { id: 2 })).toHaveLength(1);
 
     await user.click(within(rowOf('Tiradentes')).getByRole('button', { name: 'Recuperar' }));
     const restore = await screen.findByRole('dialog', { name: 'Recuperando serviço' });
     expect(within(restore).getByText('Tem certeza que deseja recuperar o registro')).toBeInTheDocument();
     await user.click(within(restore).getByRole('button', { name: 'SIM' }));
     await waitFor(() => expect(rowOf('Tiradentes')).toHaveAttribute('data-marker', 'update'));
-    expect(api.callsTo('PUT feriados/2')[0]!.body).toMatchObject({ ferDia: '2030-04-21', ferDescricao: 'Tiradentes' });
+    expect(api.callsTo(feriadoContracts.update, { id: 2 })[0]!.body).toMatchObject({ ferDia: '2030-04-21', ferDescricao: 'Tiradentes' });
   });
 
   it("shows the server's message on failure, else the generic one, and keeps the modal open", async () => {
-    const { user } = setup({
-      'POST feriados': { status: 409, body: { message: 'Já existe um feriado nesta data' } },
-      'PUT feriados/1': { status: 500, body: {} },
-    });
+    const { user } = setup([
+      mockContract(feriadoContracts.add, { status: 409, body: { message: 'Já existe um feriado nesta data' } }),
+      mockContract(feriadoContracts.update, { status: 500, body: {} }, { params: { id: 1 } }),
+    ]);
     await screen.findByText('Natal');
     await user.click(screen.getByRole('button', { name: 'Novo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Feriado' });

@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, extratoGroupContracts } from '@assoc/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from './sessionMarks';
@@ -9,11 +10,11 @@ afterEach(() => sessionMarks.clear());
 
 describe('number fields of the generic form (Ordem of /extratogroup)', { timeout: 45_000 }, () => {
   it('keep an out-of-range value as typed, show the spec message and keep Ok red', async () => {
-    mockApi({
-      'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadgruposextir']) },
-      'GET tree': { body: [] },
-      'GET extratogroup': { body: [] },
-    });
+    mockApi([
+      mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadgruposextir']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(extratoGroupContracts.list, { body: [] }),
+    ]);
     const { user } = renderApp('/extratogroup');
     await screen.findByRole('heading', { name: 'Grupos (Extrato/IR)' });
     await user.click(screen.getByRole('button', { name: 'Novo' }));
@@ -44,14 +45,16 @@ describe('number fields of the generic form (Ordem of /extratogroup)', { timeout
 
 describe('switch fields of the generic form (Plano de saúde (I.R.) of /extratogroup, issue 22 item 2)', { timeout: 45_000 }, () => {
   it('show SIM/NÃO, start off and send the boolean the IR group is saved with', async () => {
-    const api = mockApi({
-      'GET session': { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadgruposextir']) },
-      'GET tree': { body: [] },
-      'GET extratogroup': { body: [{ extgrpID: 3, extgrpName: 'Fundo de Pecúlio', extgrpSort: 60, extgrpSaude: false, version: 1 }] },
-      'POST extratogroup': (request) => ({
-        body: { ...(request.body as object), extgrpID: 7, version: 1 },
+    const api = mockApi([
+      mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menucad', 'v2menucadgruposextir']) }),
+      mockContract(menuContracts.tree, { body: [] }),
+      mockContract(extratoGroupContracts.list, {
+        body: [{ extgrpID: 3, extgrpName: 'Fundo de Pecúlio', extgrpSort: 60, extgrpSaude: false, version: 1 }],
       }),
-    });
+      mockContract(extratoGroupContracts.add, (request) => ({
+        body: { ...(request.body as object), extgrpID: 7, version: 1 },
+      })),
+    ]);
     const { user } = renderApp('/extratogroup');
     await screen.findByRole('heading', { name: 'Grupos (Extrato/IR)' });
     const row = (await screen.findByText('Fundo de Pecúlio')).closest('tr')!;
@@ -65,7 +68,7 @@ describe('switch fields of the generic form (Plano de saúde (I.R.) of /extratog
     await user.click(health);
     expect(health).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Ok' }));
-    await vi.waitFor(() => expect(api.callsTo('POST extratogroup')).toHaveLength(1));
-    expect(api.callsTo('POST extratogroup')[0]!.body).toMatchObject({ extgrpName: 'Planos de saúde', extgrpSaude: true });
+    await vi.waitFor(() => expect(api.callsTo(extratoGroupContracts.add)).toHaveLength(1));
+    expect(api.callsTo(extratoGroupContracts.add)[0]!.body).toMatchObject({ extgrpName: 'Planos de saúde', extgrpSaude: true });
   });
 });

@@ -1,20 +1,21 @@
+import { authContracts, menuContracts, feriadoContracts } from '@assoc/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from './sessionMarks';
 
 afterEach(() => sessionMarks.clear());
 
-const natal = { ferId: 1, ferDia: '2030-12-25', ferDescricao: 'Natal' };
+const natal = { ferId: 1, ferDia: '2030-12-25', ferDescricao: 'Natal', version: 1 };
 
 function setup() {
-  mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menufinanceiro']) },
-    'GET tree': { body: [] },
-    'GET feriados': { body: [natal] },
-  });
+  mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menufinanceiro']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(feriadoContracts.list, { body: [natal] }),
+  ]);
   return renderApp('/feriados');
 }
 

@@ -1,6 +1,7 @@
+import { authContracts, menuContracts, feriadoContracts } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { sessionFor, staffRoles } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sessionMarks } from '../crud/sessionMarks';
@@ -11,15 +12,19 @@ const natal = { ferId: 1, ferDia: '2030-12-25', ferDescricao: 'Natal', version: 
 
 function setup() {
   let rows = [natal];
-  mockApi({
-    'GET session': { body: sessionFor([...staffRoles, 'v2menufinanceiro']) },
-    'GET tree': { body: [] },
-    'GET feriados': () => ({ body: rows }),
-    'PUT feriados/1': ({ body }) => {
-      rows = [{ ...natal, ...(body as object), version: natal.version + 1 }];
-      return { body: rows[0] };
-    },
-  });
+  mockApi([
+    mockContract(authContracts.session, { body: sessionFor([...staffRoles, 'v2menufinanceiro']) }),
+    mockContract(menuContracts.tree, { body: [] }),
+    mockContract(feriadoContracts.list, () => ({ body: rows })),
+    mockContract(
+      feriadoContracts.update,
+      ({ body }) => {
+        rows = [{ ...natal, ...(body as object), version: natal.version + 1 }];
+        return { body: rows[0] };
+      },
+      { params: { id: 1 } },
+    ),
+  ]);
   return renderApp('/feriados');
 }
 

@@ -1,10 +1,11 @@
+import { cepContracts } from '@assoc/domain';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
+import { mockApi, mockContract } from '../../../test/api-mock';
 import { CepInput, CpfInput, DateInput, maskCpf, maskPhone, MoneyInput, PhoneInput } from '.';
 
 const wrap = (node: ReactNode) =>
@@ -130,11 +131,15 @@ describe('DateInput: a date that is not real (issue 22 item 20)', () => {
 
 describe('CepInput', () => {
   it('masks 00000-000, looks the CEP up once complete and hands the address over', async () => {
-    mockApi({
-      'GET cep/01310100': {
-        body: { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' },
-      },
-    });
+    mockApi([
+      mockContract(
+        cepContracts.lookup,
+        {
+          body: { logradouro: 'Avenida Paulista', tipoLogradouro: 'Avenida', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' },
+        },
+        { params: { cep: '01310100' } },
+      ),
+    ]);
     const user = userEvent.setup();
     const onAddress = vi.fn();
     wrap(<Harness initial="">{(value, set) => <CepInput value={value} onChange={set} onAddress={onAddress} />}</Harness>);
