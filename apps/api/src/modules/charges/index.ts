@@ -22,6 +22,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'charges',
+  needs: ['members', 'ledger', 'documents'],
   setup(app) {
     const service = createChargesService({ app, db: app.db, repo: createChargesRepository() });
     app.services.charges = service;

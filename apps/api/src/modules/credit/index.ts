@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'credit',
+  needs: ['ledger'],
   setup(app) {
     app.services.credit = createCreditService({ app, authRepo: createAuthRepository(app.db, app.pool) });
   },

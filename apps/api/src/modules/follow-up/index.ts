@@ -17,6 +17,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'followUp',
+  needs: ['members'],
   setup(app) {
     const repo = createFollowUpRepository();
     const service = createFollowUpService({ db: app.db, repo });

@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'healthDeclaration',
+  needs: ['documents'],
   setup(app) {
     app.services.healthDeclaration = createHealthDeclarationService({ app, repo: createHealthDeclarationRepository() });
   },

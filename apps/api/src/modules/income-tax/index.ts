@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'incomeTax',
+  needs: ['members', 'documents'],
   setup(app) {
     const service = createIncomeTaxService({ app, repo: createIncomeTaxRepository() });
     app.services.incomeTax = service;

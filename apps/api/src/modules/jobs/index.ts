@@ -47,6 +47,7 @@ function collectHandlers(app: FastifyInstance, modules: readonly AppModule[]) {
  */
 export default defineModule({
   name: 'jobs',
+  needs: ['files'],
   async setup(app, { features, modules }) {
     const c = app.config;
     const files = app.services.files;

@@ -43,6 +43,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'ledger',
+  needs: ['members', 'documents'],
   setup(app) {
     app.services.ledger = createLedgerService({ app, db: app.db, repo: createLedgerRepository() });
     app.services.members.registerRecordExtra('extratoDatas', {

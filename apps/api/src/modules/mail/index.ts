@@ -24,6 +24,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'mail',
+  needs: ['files'],
   setup(app) {
     app.services.mail = createMailService(app.db);
     const worker = createMailWorker({ db: app.db, config: app.config, log: app.log, store: app.services.files.store });

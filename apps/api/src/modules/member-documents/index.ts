@@ -19,6 +19,7 @@ const HOUR_MS = 3_600_000;
  */
 export default defineModule({
   name: 'memberDocuments',
+  needs: ['files', 'members'],
   setup(app) {
     const repo = createMemberDocumentsRepository(app.db);
     const service = createMemberDocumentsService({

@@ -12,6 +12,7 @@ import routes from './member-services.routes.js';
  */
 export default defineModule({
   name: 'memberServices',
+  needs: ['members'],
   setup(app) {
     const repo = createMemberServicesRepository();
     app.services.members.registerChildList({

@@ -19,6 +19,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'memberSettings',
+  needs: ['members'],
   setup(app) {
     const repo = createMemberSettingsRepository();
     const service = createMemberSettingsService({

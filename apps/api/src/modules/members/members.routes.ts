@@ -13,7 +13,7 @@ const SAVE_URL = '/api/v1/user/:cstId';
 /** The member record's calls (memberContracts; spec 1 §7). */
 const membersRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.members;
-  const documents = createMemberDocuments(app, service);
+  const documents = createMemberDocuments({ documents: app.services.documents, members: service });
   /** Every one of the call's finer roles (memberCallRoles), else 403 before anything is read or written. */
   const requireRoles = (call: keyof typeof memberCallRoles) => ({
     onRequest: async (request: FastifyRequest) => {

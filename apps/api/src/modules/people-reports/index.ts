@@ -8,6 +8,7 @@ import { createPeopleReportsRepository } from './people-reports.repository.js';
  */
 export default defineModule({
   name: 'peopleReports',
+  needs: [],
   jobs: () => ({
     'contagem-excel': (ctx) => contagemExcel(ctx, createPeopleReportsRepository(ctx.db)),
   }),

@@ -14,6 +14,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'photos',
+  needs: ['files'],
   setup(app) {
     app.services.photos = createPhotoService({ pool: app.pool, files: app.services.files });
   },

@@ -15,6 +15,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'printing',
+  needs: ['files'],
   setup(app) {
     app.services.printing = createPrintingService({
       repo: createPrintingRepository(app.db),

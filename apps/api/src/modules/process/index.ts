@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'process',
+  needs: ['files', 'auth'],
   setup(app) {
     const c = app.config;
     const service = createProcessService({

@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'reports',
+  needs: ['documents'],
   async setup(app) {
     const documents = app.services.documents;
     const service = createReportsService(app.db, documents);

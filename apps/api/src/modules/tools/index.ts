@@ -13,6 +13,7 @@ declare module '../../lib/module.js' {
 /** Ferramentas: the authenticator set-up (decision 3, issue 8 §6) and the user guide (decision 18). */
 export default defineModule({
   name: 'tools',
+  needs: ['auth'],
   async setup(app) {
     const service = createToolsService({
       repo: createToolsRepository(app.db),
