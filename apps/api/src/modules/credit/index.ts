@@ -17,8 +17,13 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'credit',
   needs: ['ledger'],
-  setup(app) {
-    app.services.credit = createCreditService({ app, authRepo: createAuthRepository(app.db, app.pool) });
+  setup(app, { services }) {
+    app.services.credit = createCreditService({
+      db: app.db,
+      config: app.config,
+      ledger: services.ledger,
+      authRepo: createAuthRepository(app.db, app.pool),
+    });
   },
   routes,
 });

@@ -17,8 +17,13 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'healthDeclaration',
   needs: ['documents'],
-  setup(app) {
-    app.services.healthDeclaration = createHealthDeclarationService({ app, repo: createHealthDeclarationRepository() });
+  setup(app, { services }) {
+    app.services.healthDeclaration = createHealthDeclarationService({
+      db: app.db,
+      repo: createHealthDeclarationRepository(),
+      config: app.config,
+      documents: services.documents,
+    });
   },
   routes,
 });

@@ -44,9 +44,9 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'ledger',
   needs: ['members', 'documents'],
-  setup(app) {
-    app.services.ledger = createLedgerService({ app, db: app.db, repo: createLedgerRepository() });
-    app.services.members.registerRecordExtra('extratoDatas', {
+  setup(app, { services }) {
+    app.services.ledger = createLedgerService({ db: app.db, repo: createLedgerRepository(), documents: services.documents });
+    services.members.registerRecordExtra('extratoDatas', {
       roles: ['v2tabextratos'],
       load: (tx, cstId) => app.services.ledger.periodsOf(tx, cstId),
       json: {
