@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 import { currentUser } from '../auth/session.js';
 import { createMemberDocuments } from './members.documents.js';
@@ -30,7 +31,7 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const pdf = (reply: Parameters<Parameters<typeof defineRoutes>[2][string]>[1], name: string, bytes: Uint8Array) =>
-    reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(Buffer.from(bytes));
+    sendFile(reply, bytes, { type: 'application/pdf', name });
 
   defineRoutes(
     app,
