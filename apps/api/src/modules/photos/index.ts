@@ -15,8 +15,8 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'photos',
   needs: ['files'],
-  setup(app) {
-    app.services.photos = createPhotoService({ pool: app.pool, files: app.services.files });
+  setup(app, { services }) {
+    app.services.photos = createPhotoService({ pool: app.pool, files: services.files });
   },
   routes,
 });

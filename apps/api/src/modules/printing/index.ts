@@ -16,10 +16,10 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'printing',
   needs: ['files'],
-  setup(app) {
+  setup(app, { services }) {
     app.services.printing = createPrintingService({
       repo: createPrintingRepository(app.db),
-      files: app.services.files,
+      files: services.files,
       printerUrls: { 1: app.config.PRINTER_1_URL, 2: app.config.PRINTER_2_URL },
     });
   },

@@ -14,13 +14,13 @@ declare module '../../lib/module.js' {
 export default defineModule({
   name: 'tools',
   needs: ['auth'],
-  async setup(app) {
+  async setup(app, { services }) {
     const service = createToolsService({
       repo: createToolsRepository(app.db),
       config: app.config,
       box: totpSecretBox(app.config),
       endSessions: (sessionIds) => sessionIds.forEach((sessionId) => app.events.endSessions({ sessionId })),
-      endSession: (sessionId) => app.services.auth.endSession(sessionId),
+      endSession: (sessionId) => services.auth.endSession(sessionId),
     });
     app.services.tools = service;
     // Secrets stored in clear text before issue 8 are sealed once the database is reachable, before any request.
