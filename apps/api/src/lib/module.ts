@@ -64,8 +64,7 @@ export interface AppModule<Needs extends ModuleName = ModuleName> {
  * Declares a module. Its setup's `context.services` holds the services of its `needs` only, so a service used
  * without being declared fails the typecheck; `needs` itself is checked against the module names.
  */
-export const defineModule = <const Needs extends ModuleName = never>(module: AppModule<Needs>): AppModule =>
-  module as AppModule;
+export const defineModule = <const Needs extends ModuleName = never>(module: AppModule<Needs>): AppModule => module as AppModule;
 
 /**
  * The modules in set-up order: every module after the modules it needs; modules with no order between them keep
@@ -79,8 +78,7 @@ export function setupOrder(modules: readonly Pick<AppModule, 'name' | 'needs'>[]
     byName.set(module.name, module);
   }
   for (const module of modules)
-    for (const need of module.needs ?? [])
-      if (!byName.has(need)) throw new Error(`module ${module.name} needs module ${need}, which is not listed`);
+    for (const need of module.needs ?? []) if (!byName.has(need)) throw new Error(`module ${module.name} needs module ${need}, which is not listed`);
 
   const order: string[] = [];
   const done = new Set<string>();

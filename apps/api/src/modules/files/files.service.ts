@@ -90,7 +90,15 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
     });
     source.on('error', (error) => checked.destroy(error));
     const put = await store.put(id, source.pipe(checked));
-    return { id, name: input.name.slice(0, 200), mimeType, size: put.size, sha256: put.sha256, storageKey: put.key, createdBy: input.createdBy ?? null };
+    return {
+      id,
+      name: input.name.slice(0, 200),
+      mimeType,
+      size: put.size,
+      sha256: put.sha256,
+      storageKey: put.key,
+      createdBy: input.createdBy ?? null,
+    };
   }
 
   async function removeFiles(list: StoredFile[]) {
