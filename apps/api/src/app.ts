@@ -26,7 +26,7 @@ import eventsPlugin from './plugins/app/events.js';
 import securityHeaders from './plugins/app/security-headers.js';
 import { appModules } from './modules/index.js';
 import { tileSources } from './modules/geo/geo.tiles.js';
-import type { AppFeatures } from './lib/module.js';
+import { sortModules, type AppFeatures } from './lib/module.js';
 
 export type { AppFeatures };
 
@@ -131,18 +131,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.status(500).send({ message: genericMessages.operationFailed });
   });
 
-  // Infrastructure first (no module imports), then each module's set-up at the root, in modules/index.ts order
-  // (its service for the others, its hooks, the real-time channel), then every module's routes under /api/v1.
+  // Infrastructure first (no module imports), then each module's set-up at the root, every module after those it
+  // needs (its service for the others, its hooks, the real-time channel; a missing or circular need stops the start
+  // here), then every module's routes under /api/v1.
   await app.register(dbPlugin, { db: opts.db, pool: opts.pool });
   await app.register(eventsPlugin);
   const features = { jobs: true, realtime: true, searchIndex: true, ...opts.features };
 
+  const modules = sortModules(appModules);
   app.decorate('services', {} as FastifyInstance['services']);
-  for (const module of appModules) await module.setup?.(app, { features, modules: appModules });
+  for (const module of modules) await module.setup?.(app, { features, modules, services: app.services });
 
   await app.register(
     async (api) => {
-      for (const module of appModules) if (module.routes) await api.register(module.routes);
+      for (const module of modules) if (module.routes) await api.register(module.routes);
       if (opts.testRoutes) await api.register(opts.testRoutes);
     },
     { prefix: '/api/v1' },

@@ -48,6 +48,7 @@ export * from './reports/reports.contract.js';
 export * from './printing/printing.js';
 export * from './printing/printing.contract.js';
 export * from './documents/documents.messages.js';
+export * from './documents/document-emails.js';
 export * from './process/cnj.js';
 export * from './process/process.messages.js';
 export * from './process/process.schema.js';

@@ -12,6 +12,7 @@ declare module '../../lib/module.js' {
 /** Avançado → Acessos (decision 2): permission profiles and users, for superadmins. */
 export default defineModule({
   name: 'accessAdmin',
+  needs: [],
   setup(app) {
     app.services.accessAdmin = createAccessAdminService(app.db, createAccessAdminRepository());
   },

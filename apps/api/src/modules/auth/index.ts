@@ -20,6 +20,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'auth',
+  needs: [],
   async setup(app) {
     const service = createAuthService({
       repo: createAuthRepository(app.db, app.pool),

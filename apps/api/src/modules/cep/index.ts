@@ -13,6 +13,7 @@ declare module '../../lib/module.js' {
 /** CEP lookups (decision 11): the service other modules use to fill an address, and GET cep/{cep}. */
 export default defineModule({
   name: 'cep',
+  needs: [],
   setup(app) {
     app.services.cep = createCepService({
       repo: createCepRepository(app.db),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { chargeContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 
 /** The charges' calls (spec 1 §7): the debt, the boleto's PDF and its e-mail. */
 const chargesRoutes: FastifyPluginAsync = async (app) => {
@@ -9,10 +10,7 @@ const chargesRoutes: FastifyPluginAsync = async (app) => {
   defineRoutes(app, chargeContracts, {
     debt: async (request) => service.debt(request.params.cstId),
     boleto: async (request, reply) =>
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="boleto-${request.params.cobId}.pdf"`)
-        .send(Buffer.from(await service.boleto(request.params.cobId))),
+      sendFile(reply, await service.boleto(request.params.cobId), { type: 'application/pdf', name: `boleto-${request.params.cobId}.pdf` }),
     emailBoleto: async (request) => service.emailBoleto(request.params.cobId, actorOf(request)),
   });
 };

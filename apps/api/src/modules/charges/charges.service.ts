@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   BOLETO,
   addDaysIso,
   chargeMessages,
+  documentEmailTemplates,
   formatCep,
   instalmentDueDate,
   instalmentDueDates,
@@ -17,7 +17,8 @@ import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ChildListContext } from '../members/child-lists.js';
-import { enqueueEmail } from '../mail/mail.repository.js';
+import type { AppConfig } from '../../config.js';
+import type { AppServices } from '../../lib/module.js';
 import { boletoOf, type ChargesRepository, type NewChargeRow, type StoredCharge } from './charges.repository.js';
 
 const BANK_NAMES: Record<BoletoBankCode, string> = { '001': 'Banco do Brasil', '033': 'Santander' };
@@ -25,13 +26,19 @@ const BANK_NAMES: Record<BoletoBankCode, string> = { '001': 'Banco do Brasil', '
 const EMAIL_REPEAT_SECONDS = 60;
 
 /** The boleto bank of the configuration (BOLETO_*): BB wallet 17 or Santander wallet 101 unless configured. */
-export function boletoBankOf(config: FastifyInstance['config']) {
+export function boletoBankOf(config: Pick<AppConfig, 'BOLETO_BANK' | 'BOLETO_AGREEMENT' | 'BOLETO_WALLET'>) {
   const bank = config.BOLETO_BANK as BoletoBankCode;
   return { bank, agreement: config.BOLETO_AGREEMENT, wallet: config.BOLETO_WALLET ?? (bank === '001' ? '17' : '101') };
 }
 
-export function createChargesService(deps: { app: FastifyInstance; db: Db; repo: ChargesRepository }) {
-  const { app, db, repo } = deps;
+export function createChargesService(deps: {
+  db: Db;
+  repo: ChargesRepository;
+  config: AppConfig;
+  documents: AppServices['documents'];
+  ledger: AppServices['ledger'];
+}) {
+  const { db, repo, config, documents, ledger } = deps;
 
   /**
    * The member save's rows of `cobrancas` (spec 1 §4/§5 "New charge"): stored charges are read-only; one new
@@ -62,7 +69,7 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
       bnkId === BOLETO || bnkId !== place?.bnk_id
         ? { cobAgencia: null, cobAgenciaDv: null, cobConta: null, cobContaDv: null }
         : { cobAgencia: place.branch, cobAgenciaDv: place.branch_dv, cobConta: place.account, cobContaDv: place.account_dv };
-    const boleto = bnkId === BOLETO ? boletoBankOf(app.config) : null;
+    const boleto = bnkId === BOLETO ? boletoBankOf(config) : null;
     const n = item.lancamentos ?? 1;
     const diaUtil = item.diaUtil ?? null;
     // The holidays that may move a due date: from the first instalment to a month past the last one's day.
@@ -96,7 +103,7 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
     const payer = await repo.payer(tx, charge.cstId);
     if (!numbers || !payer) throw badRequest(chargeMessages.boletoOnlyOpen);
     const bank = charge.cobBanco as BoletoBankCode;
-    const pdf = await app.services.documents.render('boleto', {
+    const pdf = await documents.render('boleto', {
       bank: { code: bank, name: BANK_NAMES[bank] },
       barcode: numbers.barcode,
       dueDate: charge.cobVencimento,
@@ -105,8 +112,8 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
       documentNumber: `${charge.cobId}`,
       nossoNumero: numbers.nossoNumero,
       carteira: charge.cobCarteira,
-      agencyCode: app.config.BOLETO_AGENCY_CODE,
-      beneficiary: { name: app.config.BOLETO_BENEFICIARY_NAME ?? app.config.ASSOCIATION_NAME, document: app.config.BOLETO_BENEFICIARY_CNPJ },
+      agencyCode: config.BOLETO_AGENCY_CODE,
+      beneficiary: { name: config.BOLETO_BENEFICIARY_NAME ?? config.ASSOCIATION_NAME, document: config.BOLETO_BENEFICIARY_CNPJ },
       // The CEP as written (01310-100), not its stored digits (issue 22 #19).
       payer: { name: payer.name, document: payer.cpf ?? '', address: payer.address && [payer.address, `CEP ${formatCep(payer.zipcode)}`].join(', ') },
       instructions:
@@ -131,7 +138,7 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
     if (charge.cobRetorno !== null) throw conflict(chargeMessages.returnAlreadyRecorded);
     await repo.setReturn(tx, input.cobId, input.code, input.date);
     const payment = charge.paid
-      ? await app.services.ledger.addEntry(
+      ? await ledger.addEntry(
           tx,
           {
             cstId: charge.cstId,
@@ -182,34 +189,35 @@ export function createChargesService(deps: { app: FastifyInstance; db: Db; repo:
       const charge = await boletoCharge(db, cobId);
       const { pdf, numbers, payer } = await boletoPdf(db, charge);
       if (!payer.email) throw badRequest(chargeMessages.boletoNoEmail);
-      const subject = `${chargeMessages.boletoSubject} ${numbers.nossoNumero}`;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from charges where cob_id = ${cobId} for update`);
-        const recent = await tx.execute(
-          sql`select 1 from outbox where cst_id = ${charge.cstId} and subject = ${subject}
-              and created_at > now() - make_interval(secs => ${EMAIL_REPEAT_SECONDS}) limit 1`,
-        );
-        if (recent.rows.length) return { message: chargeMessages.boletoSent };
-        const file = await app.services.files.save({ name: 'boleto.pdf', data: Buffer.from(pdf), createdBy: actor.userId });
-        const outboxId = await enqueueEmail(tx, {
-          to: payer.email!,
-          subject,
-          text: `Prezado(a) ${payer.name},\n\nSegue o seu boleto bancário (arquivo boleto.pdf).\nLinha digitável: ${numbers.digitableLineFormatted}\n\n${app.config.ASSOCIATION_NAME}`,
-          userId: actor.userId,
-          cstId: charge.cstId,
-          attachments: [{ fileId: file.id }],
-        });
-        await writeAudit(tx, {
-          category: 'cobrancas',
-          ownerId: charge.cstId,
-          entityId: cobId,
-          action: 'insert',
-          user: actor,
-          before: null,
-          after: { boletoEmail: outboxId, cobId, nossoNumero: numbers.nossoNumero },
-        });
-        return { message: chargeMessages.boletoSent };
-      });
+      const values = { nossoNumero: numbers.nossoNumero, linhaDigitavel: numbers.digitableLineFormatted };
+      const subject = documentEmailTemplates.boleto.subject(values);
+      await documents.emailTo(
+        { email: payer.email, name: payer.name, cstId: charge.cstId },
+        { pdf, fileName: 'boleto.pdf' },
+        { key: 'boleto', values },
+        {
+          actor,
+          before: async (tx) => {
+            await tx.execute(sql`select 1 from charges where cob_id = ${cobId} for update`);
+            const recent = await tx.execute(
+              sql`select 1 from outbox where cst_id = ${charge.cstId} and subject = ${subject}
+                  and created_at > now() - make_interval(secs => ${EMAIL_REPEAT_SECONDS}) limit 1`,
+            );
+            return recent.rows.length === 0;
+          },
+          after: (tx, outboxId) =>
+            writeAudit(tx, {
+              category: 'cobrancas',
+              ownerId: charge.cstId,
+              entityId: cobId,
+              action: 'insert',
+              user: actor,
+              before: null,
+              after: { boletoEmail: outboxId, cobId, nossoNumero: numbers.nossoNumero },
+            }),
+        },
+      );
+      return { message: chargeMessages.boletoSent };
     },
   };
 }

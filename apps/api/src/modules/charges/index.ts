@@ -22,10 +22,17 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'charges',
-  setup(app) {
-    const service = createChargesService({ app, db: app.db, repo: createChargesRepository() });
+  needs: ['members', 'ledger', 'documents'],
+  setup(app, { services }) {
+    const service = createChargesService({
+      db: app.db,
+      repo: createChargesRepository(),
+      config: app.config,
+      documents: services.documents,
+      ledger: services.ledger,
+    });
     app.services.charges = service;
-    app.services.members.registerChildList<ChargeItem>({
+    services.members.registerChildList<ChargeItem>({
       key: 'cobrancas',
       itemSchema: chargeItemSchema,
       roles: { view: ['v2cobrancaview', 'v2cobrancanew'], edit: ['v2cobrancanew'] },

@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/module.js';
 import routes from './connections.routes.js';
 
-export default defineModule({ name: 'connections', routes });
+export default defineModule({ name: 'connections', needs: ['realtime'], routes });

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { creditMessages, creditRoles, loginMessages, onlyDigits, type CreditReply, type CreditRequest } from '@assoc/domain';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { customers } from '../../db/schema/index.js';
+import type { AppServices } from '../../lib/module.js';
 import { actorFrom } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
@@ -15,13 +17,14 @@ import { createCreditRepository, type PriorCredit } from './credit.repository.js
 export const CREDIT_AUDIT = 'credito';
 
 interface Deps {
-  app: FastifyInstance;
+  db: Db;
+  config: Pick<AppConfig, 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'LOGIN_MAX_FAILURES_PER_IP'>;
+  ledger: AppServices['ledger'];
   /** The sign-in's counters (login_limits) and failure records: a credit's password is checked like a sign-in. */
   authRepo: AuthRepository;
 }
 
-export function createCreditService({ app, authRepo }: Deps) {
-  const config = app.config;
+export function createCreditService({ db, config, ledger, authRepo }: Deps) {
   const repo = createCreditRepository();
   /** The credits being issued on this instance, by idempotency key. */
   const inflight = new Map<string, Promise<CreditReply>>();
@@ -66,7 +69,7 @@ export function createCreditService({ app, authRepo }: Deps) {
     request: { key: string; requestHash: string; cpf1: string; cpf2: string },
   ): Promise<CreditReply> {
     const { key, requestHash, cpf1, cpf2 } = request;
-    const earlier = await repo.prior(app.db, key, cstId);
+    const earlier = await repo.prior(db, key, cstId);
     if (earlier) return replay(earlier, cstId, requestHash);
     await checkUser(cpf1, body.creditoPassword1, ip);
     const second = await checkUser(cpf2, body.creditoPassword2, ip);
@@ -74,7 +77,7 @@ export function createCreditService({ app, authRepo }: Deps) {
 
     const first = actorFrom(me);
     const other = actorFrom(second);
-    return app.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // Another instance may be writing the same key: one at a time, and the later one answers the first's result.
       await repo.lockKey(tx, key);
       const prior = await repo.prior(tx, key, cstId);
@@ -82,7 +85,7 @@ export function createCreditService({ app, authRepo }: Deps) {
       const [person] = await tx.select({ parentId: customers.parentId }).from(customers).where(eq(customers.cstId, cstId)).for('update');
       if (!person) throw notFound(creditMessages.memberNotFound);
       if (person.parentId !== null) throw badRequest(creditMessages.notHolder);
-      const { entry, created } = await app.services.ledger.addEntry(
+      const { entry, created } = await ledger.addEntry(
         tx,
         {
           cstId,

@@ -16,8 +16,14 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'credit',
-  setup(app) {
-    app.services.credit = createCreditService({ app, authRepo: createAuthRepository(app.db, app.pool) });
+  needs: ['ledger'],
+  setup(app, { services }) {
+    app.services.credit = createCreditService({
+      db: app.db,
+      config: app.config,
+      ledger: services.ledger,
+      authRepo: createAuthRepository(app.db, app.pool),
+    });
   },
   routes,
 });

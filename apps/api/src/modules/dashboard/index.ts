@@ -13,6 +13,7 @@ declare module '../../lib/module.js' {
 /** Dashboard panels (spec 3 §2.2): today's birthdays and the weather at the user's CEP. */
 export default defineModule({
   name: 'dashboard',
+  needs: [],
   setup(app) {
     app.services.dashboard = createDashboardService({
       repo: createDashboardRepository(app.db, app.pool),

@@ -67,7 +67,8 @@ describe('documents render pool', { timeout: 180_000 }, () => {
     const app = Fastify({ logger: false });
     app.decorate('config', loadConfig({ SESSION_SECRET: 'test', DOCUMENTS_WORKERS: 1 }));
     app.decorate('services', {} as never);
-    await documentsModule.setup!(app, {} as ModuleContext);
+    // The module's needs (files, mail) only serve emailTo, which this test does not call.
+    await documentsModule.setup!(app, { services: { files: {}, mail: {} } } as unknown as ModuleContext);
     await app.ready();
     const pdfs = await app.services.documents.renderMany('extrato', statements(POOL_MIN_BATCH));
     expect(pdfs).toHaveLength(POOL_MIN_BATCH);

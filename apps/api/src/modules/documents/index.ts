@@ -4,11 +4,12 @@ import { defineModule } from '../../lib/module.js';
 import type { RenderContext } from './document.types.js';
 import { documentDefinitions } from './definitions/index.js';
 import { createDocumentRenderer } from './documents.renderer.js';
+import { createDocumentEmail, type DocumentEmailTo } from './documents.email.js';
 import { createDocumentService, type DocumentService } from './documents.service.js';
 
 declare module '../../lib/module.js' {
   interface AppServices {
-    documents: DocumentService;
+    documents: DocumentService & { emailTo: DocumentEmailTo };
   }
 }
 
@@ -36,13 +37,22 @@ export function readLogo(file: string | undefined, warn: (message: string) => vo
  */
 export default defineModule({
   name: 'documents',
-  setup(app) {
+  needs: ['files', 'mail'],
+  setup(app, { services }) {
     const { ASSOCIATION_NAME: name, ASSOCIATION_SHORT_NAME: shortName, ASSOCIATION_LOGO_FILE: logoFile } = app.config;
     const logo = readLogo(logoFile, (message) => app.log.warn(message));
     const context = (): RenderContext => ({ association: { name, shortName, ...(logo ? { logo } : {}) }, now: new Date() });
     const limits = { timeoutMs: app.config.DOCUMENTS_RENDER_TIMEOUT_MS, memoryMb: app.config.DOCUMENTS_RENDER_MEMORY_MB };
     const renderer = createDocumentRenderer({ context, workers: app.config.DOCUMENTS_WORKERS, limits });
     app.addHook('onClose', () => renderer.close());
-    app.services.documents = createDocumentService({ definitions: documentDefinitions, renderer });
+    const service = createDocumentService({ definitions: documentDefinitions, renderer });
+    const emailTo = createDocumentEmail({
+      db: app.db,
+      render: (report, data) => service.render(report, data),
+      files: services.files,
+      enqueue: services.mail.enqueue,
+      associationName: app.config.ASSOCIATION_NAME,
+    });
+    app.services.documents = Object.assign(service, { emailTo });
   },
 });

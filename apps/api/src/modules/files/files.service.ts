@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type pg from 'pg';
 import { hasRole } from '@assoc/domain';
+import type { Executor } from '../../lib/audit.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { files as filesTable } from '../../db/schema/index.js';
 import type { SessionUser } from '../auth/session.js';
 import { createFilesRepository, type StoredFile } from './files.repository.js';
 import { SNIFF_BYTES, filesTexts, sniffContentType } from './files.sniff.js';
@@ -78,6 +80,27 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
   const repo = createFilesRepository(pool);
   const rules = new Map<string, OwnerReadRule>();
 
+  /** Streams the bytes into the store (type sniffed, size checked) and answers the record to write. */
+  async function putBytes(input: SaveInput): Promise<Omit<StoredFile, 'createdAt'>> {
+    const id = crypto.randomUUID();
+    let mimeType = 'application/octet-stream';
+    const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
+    const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => {
+      mimeType = type;
+    });
+    source.on('error', (error) => checked.destroy(error));
+    const put = await store.put(id, source.pipe(checked));
+    return {
+      id,
+      name: input.name.slice(0, 200),
+      mimeType,
+      size: put.size,
+      sha256: put.sha256,
+      storageKey: put.key,
+      createdBy: input.createdBy ?? null,
+    };
+  }
+
   async function removeFiles(list: StoredFile[]) {
     for (const file of list) {
       await repo.remove(pool, file.id);
@@ -95,26 +118,27 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
 
     /** Bytes first (the store writes atomically), the record after: a crash leaves at most an orphan blob, never a record without bytes. */
     async save(input: SaveInput): Promise<StoredFile> {
-      const id = crypto.randomUUID();
-      let mimeType = 'application/octet-stream';
-      const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
-      const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => {
-        mimeType = type;
-      });
-      source.on('error', (error) => checked.destroy(error));
-      const put = await store.put(id, source.pipe(checked));
+      const record = await putBytes(input);
       try {
-        return await repo.insert(pool, {
-          id,
-          name: input.name.slice(0, 200),
-          mimeType,
-          size: put.size,
-          sha256: put.sha256,
-          storageKey: put.key,
-          createdBy: input.createdBy ?? null,
-        });
+        return await repo.insert(pool, record);
       } catch (error) {
-        await store.delete(put.key);
+        await store.delete(record.storageKey);
+        throw error;
+      }
+    },
+
+    /**
+     * The bytes now, the record in the caller's transaction (`tx`), so the file exists only if that transaction
+     * commits: the caller calls `discard()` when it does not (documents.emailTo), and no orphan stays behind.
+     */
+    async saveIn(tx: Executor, input: SaveInput): Promise<StoredFile & { discard(): Promise<void> }> {
+      const record = await putBytes(input);
+      const discard = () => store.delete(record.storageKey);
+      try {
+        const [row] = await tx.insert(filesTable).values(record).returning();
+        return { ...row!, discard };
+      } catch (error) {
+        await discard();
         throw error;
       }
     },

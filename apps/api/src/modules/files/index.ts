@@ -36,6 +36,7 @@ export function storeFromConfig(
  */
 export default defineModule({
   name: 'files',
+  needs: [],
   async setup(app) {
     const c = app.config;
     const maxBytes = c.FILES_MAX_MB * 1024 * 1024;

@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/module.js';
 import routes from './first-start.routes.js';
 
-export default defineModule({ name: 'firstStart', routes });
+export default defineModule({ name: 'firstStart', needs: ['passwordReset'], routes });

@@ -17,11 +17,12 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'followUp',
-  setup(app) {
+  needs: ['members'],
+  setup(app, { services }) {
     const repo = createFollowUpRepository();
     const service = createFollowUpService({ db: app.db, repo });
     app.services.followUp = service;
-    app.services.members.registerChildList({
+    services.members.registerChildList({
       key: 'atendimentos',
       itemSchema: followUpItemSchema,
       roles: { view: ['v2userdadospessoaisview', 'v2userdadospessoais'], edit: ['v2userdadospessoais'] },

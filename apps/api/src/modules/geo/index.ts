@@ -13,6 +13,7 @@ declare module '../../lib/module.js' {
 /** Coordinates of an address for the 'Mapa' dialog (decision 11), and the tile server it draws with. */
 export default defineModule({
   name: 'geo',
+  needs: [],
   setup(app) {
     const c = app.config;
     app.services.geo = createGeoService({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { healthDeclarationContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 
 /** The health declaration's calls (spec 1 §7): thin handlers over its service. */
 const healthDeclarationRoutes: FastifyPluginAsync = async (app) => {
@@ -9,7 +10,7 @@ const healthDeclarationRoutes: FastifyPluginAsync = async (app) => {
   defineRoutes(app, healthDeclarationContracts, {
     pdf: async (request, reply) => {
       const pdf = await service.pdf(request.params.cstId, request.params.period);
-      return reply.type('application/pdf').header('content-disposition', 'inline; filename="declaracao-saude.pdf"').send(Buffer.from(pdf));
+      return sendFile(reply, pdf, { type: 'application/pdf', name: 'declaracao-saude.pdf' });
     },
     email: async (request) => service.email(request.params.cstId, request.params.fecID, actorOf(request)),
   });

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { HEALTH_DECLARATION_PLANS, healthDeclarationMessages as hm, kinships } from '@assoc/domain';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { enqueueEmail } from '../mail/mail.repository.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { AppServices } from '../../lib/module.js';
 import type { HealthDeclarationRepository, PlanMemberRow, PlanPaymentRow } from './health-declaration.repository.js';
 
 const kinshipLabel = (value: number | null) => kinships.find((k) => k.value === value)?.label ?? 'Dependente';
@@ -39,8 +40,13 @@ function beneficiaries(cstId: number, enrolled: PlanMemberRow[], payments: PlanP
  * allocation rule the spec does not give; what is unpaid stays as debt in the same ledger and is charged later. The
  * informe de rendimentos (decision 7) reads the same entries, so the two documents agree.
  */
-export function createHealthDeclarationService({ app, repo }: { app: FastifyInstance; repo: HealthDeclarationRepository }) {
-  const db = app.db;
+export function createHealthDeclarationService(deps: {
+  db: Db;
+  repo: HealthDeclarationRepository;
+  config: Pick<AppConfig, 'ASSOCIATION_NAME' | 'BOLETO_BENEFICIARY_CNPJ'>;
+  documents: AppServices['documents'];
+}) {
+  const { db, repo, config, documents } = deps;
 
   async function declaration(cstId: number, fecId: number) {
     const holder = await repo.holder(db, cstId);
@@ -65,11 +71,11 @@ export function createHealthDeclarationService({ app, repo }: { app: FastifyInst
       local: 'São Paulo',
       pagamentos: {
         periodo: `${String(period.fecMes).padStart(2, '0')}/${period.fecAno}`,
-        entidade: { nome: app.config.ASSOCIATION_NAME.slice(0, 120), cnpj: app.config.BOLETO_BENEFICIARY_CNPJ },
+        entidade: { nome: config.ASSOCIATION_NAME.slice(0, 120), cnpj: config.BOLETO_BENEFICIARY_CNPJ },
         beneficiarios: beneficiaries(cstId, rows, payments),
       },
     };
-    const pdf = await app.services.documents.render('declaracao-saude', data);
+    const pdf = await documents.render('declaracao-saude', data);
     return { holder, pdf, month: `${String(period.fecMes).padStart(2, '0')}/${period.fecAno}` };
   }
 
@@ -79,21 +85,17 @@ export function createHealthDeclarationService({ app, repo }: { app: FastifyInst
       return (await declaration(cstId, fecId)).pdf;
     },
 
-    /** GET user/emailsaude/{cstId}/{fecID}: the PDF in the file store, an e-mail with it in the outbox. */
+    /** GET user/emailsaude/{cstId}/{fecID}: the PDF in the file store and an e-mail with it in the outbox, in one transaction (documents.emailTo). */
     async email(cstId: number, fecId: number, actor: Actor): Promise<{ message: string }> {
       const holder = await repo.holder(db, cstId);
       if (holder && holder.parentId === null && !holder.email) throw badRequest(hm.emailMissing);
       const { pdf, month } = await declaration(cstId, fecId);
-      const name = `declaracao-saude-${month.replace('/', '-')}.pdf`;
-      const file = await app.services.files.save({ name, data: Buffer.from(pdf), createdBy: actor.userId });
-      await enqueueEmail(db, {
-        to: holder!.email!,
-        subject: `${hm.emailSubject} ${month}`,
-        text: `Prezado(a) ${holder!.name},\n\nSegue a sua declaração de saúde (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
-        userId: actor.userId,
-        cstId,
-        attachments: [{ fileId: file.id }],
-      });
+      await documents.emailTo(
+        { email: holder!.email!, name: holder!.name, cstId },
+        { pdf, fileName: `declaracao-saude-${month.replace('/', '-')}.pdf` },
+        { key: 'declaracaoSaude', values: { mes: month } },
+        { actor },
+      );
       return { message: hm.sent };
     },
   };

@@ -16,8 +16,14 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'healthDeclaration',
-  setup(app) {
-    app.services.healthDeclaration = createHealthDeclarationService({ app, repo: createHealthDeclarationRepository() });
+  needs: ['documents'],
+  setup(app, { services }) {
+    app.services.healthDeclaration = createHealthDeclarationService({
+      db: app.db,
+      repo: createHealthDeclarationRepository(),
+      config: app.config,
+      documents: services.documents,
+    });
   },
   routes,
 });

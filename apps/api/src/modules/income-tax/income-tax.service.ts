@@ -1,16 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { incomeTaxMessages as im, kinships, type IncomeTaxStatement } from '@assoc/domain';
 import type { Actor } from '../../lib/actor.js';
 import type { Executor } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { enqueueEmail } from '../mail/mail.repository.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { AppServices } from '../../lib/module.js';
 import type { IncomeTaxRepository } from './income-tax.repository.js';
 
 const kinshipLabel = (value: number | null) => kinships.find((k) => k.value === value)?.label ?? 'Dependente';
 
 /** Decision 7: the income-tax statement of a holder for a base year, its PDF (informe-rendimentos) and its e-mail. */
-export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; repo: IncomeTaxRepository }) {
-  const db = app.db;
+export function createIncomeTaxService(deps: {
+  db: Db;
+  repo: IncomeTaxRepository;
+  config: Pick<AppConfig, 'ASSOCIATION_NAME' | 'BOLETO_BENEFICIARY_CNPJ'>;
+  documents: AppServices['documents'];
+}) {
+  const { db, repo, config, documents } = deps;
 
   async function statement(
     cstId: number,
@@ -46,7 +52,7 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
       .filter((b) => b.grupos.length > 0);
     return {
       ano,
-      entidade: { nome: app.config.ASSOCIATION_NAME, cnpj: app.config.BOLETO_BENEFICIARY_CNPJ },
+      entidade: { nome: config.ASSOCIATION_NAME, cnpj: config.BOLETO_BENEFICIARY_CNPJ },
       titular: { cstId, nome: holder.nome, cpf: holder.cpf },
       beneficiarios,
       grupos: [...groups.values()],
@@ -63,7 +69,7 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
     const s = await statement(cstId, ano);
     if (s.beneficiarios.length === 0) throw notFound(im.noPayments);
     const several = s.grupos.length > 1;
-    return app.services.documents.render('informe-rendimentos', {
+    return documents.render('informe-rendimentos', {
       year: ano,
       entity: { name: s.entidade.nome, cnpj: s.entidade.cnpj },
       plan: s.grupos.map((g) => g.nome).join(', '),
@@ -98,17 +104,12 @@ export function createIncomeTaxService({ app, repo }: { app: FastifyInstance; re
       if (s.situacao === 5) throw badRequest(im.emailDeceased);
       if (!s.irPorEmail) throw badRequest(im.emailNotAllowed);
       if (!s.email) throw badRequest(im.emailMissing);
-      const file = await pdf(cstId, ano);
-      const name = `informe-rendimentos-${ano}.pdf`;
-      const saved = await app.services.files.save({ name, data: Buffer.from(file), createdBy: actor.userId });
-      await enqueueEmail(db, {
-        to: s.email,
-        subject: `${im.emailSubject} ${ano}`,
-        text: `Prezado(a) ${s.titular.nome},\n\nSegue o seu informe de rendimentos do ano-base ${ano} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
-        userId: actor.userId,
-        cstId,
-        attachments: [{ fileId: saved.id }],
-      });
+      await documents.emailTo(
+        { email: s.email, name: s.titular.nome, cstId },
+        { pdf: await pdf(cstId, ano), fileName: `informe-rendimentos-${ano}.pdf` },
+        { key: 'informeRendimentos', values: { ano } },
+        { actor },
+      );
       return { message: im.sent };
     },
   };

@@ -17,10 +17,16 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'incomeTax',
-  setup(app) {
-    const service = createIncomeTaxService({ app, repo: createIncomeTaxRepository() });
+  needs: ['members', 'documents'],
+  setup(app, { services }) {
+    const service = createIncomeTaxService({
+      db: app.db,
+      repo: createIncomeTaxRepository(),
+      config: app.config,
+      documents: services.documents,
+    });
     app.services.incomeTax = service;
-    app.services.members.registerRecordExtra('irDatas', {
+    services.members.registerRecordExtra('irDatas', {
       roles: ['v2tabir'],
       load: (tx, cstId) => service.years(cstId, tx),
       json: { expression: MEMBER_YEARS_JSON, fromJson: (value) => (value as number[]).map((ano) => ({ value: ano, label: String(ano) })) },

@@ -37,6 +37,7 @@ function collectWork(app: FastifyInstance, modules: readonly AppModule[]) {
  */
 export default defineModule({
   name: 'jobs',
+  needs: ['files'],
   async setup(app, { features, modules }) {
     const c = app.config;
     const files = app.services.files;

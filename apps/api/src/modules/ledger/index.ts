@@ -43,9 +43,10 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'ledger',
-  setup(app) {
-    app.services.ledger = createLedgerService({ app, db: app.db, repo: createLedgerRepository() });
-    app.services.members.registerRecordExtra('extratoDatas', {
+  needs: ['members', 'documents'],
+  setup(app, { services }) {
+    app.services.ledger = createLedgerService({ db: app.db, repo: createLedgerRepository(), documents: services.documents });
+    services.members.registerRecordExtra('extratoDatas', {
       roles: ['v2tabextratos'],
       load: (tx, cstId) => app.services.ledger.periodsOf(tx, cstId),
       json: {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ledgerContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 
 /** The statement's calls (ledgerContracts; spec 1 §7): thin handlers over the ledger service. */
 const ledgerRoutes: FastifyPluginAsync = async (app) => {
@@ -10,7 +11,7 @@ const ledgerRoutes: FastifyPluginAsync = async (app) => {
     statement: async (request) => service.statement(request.params.cstId, request.params.fecID),
     pdf: async (request, reply) => {
       const pdf = await service.statementPdf(request.params.cstId, request.params.period);
-      return reply.type('application/pdf').header('content-disposition', 'inline; filename="extrato.pdf"').send(Buffer.from(pdf));
+      return sendFile(reply, pdf, { type: 'application/pdf', name: 'extrato.pdf' });
     },
     email: async (request) => service.emailStatement(request.params.cstId, request.params.fecID, actorOf(request)),
     reverse: async (request) => service.reverseEntry(request.params.extId, actorOf(request)),

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { ledgerMessages, periodLabel, runningBalances, type Statement, type StatementPeriodOption } from '@assoc/domain';
 import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { enqueueEmail } from '../mail/mail.repository.js';
+import type { AppServices } from '../../lib/module.js';
 import type { EntryInsert, EntryRow, LedgerRepository, MemberPeriod, PeriodRow } from './ledger.repository.js';
 
 /** The audit category of ledger writes (entries, reversals) and of the period locks. */
@@ -66,8 +65,8 @@ export function periodOptions(periods: readonly MemberPeriod[]): StatementPeriod
   return [...open, ...closed];
 }
 
-export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: LedgerRepository }) {
-  const { app, db, repo } = deps;
+export function createLedgerService(deps: { db: Db; repo: LedgerRepository; documents: AppServices['documents'] }) {
+  const { db, repo, documents } = deps;
 
   /** The open period, opened (the current month, or the month after the last one) when there is none. */
   async function openPeriod(tx: Executor): Promise<PeriodRow> {
@@ -305,27 +304,22 @@ export function createLedgerService(deps: { app: FastifyInstance; db: Db; repo: 
     /** GET user/extratopdf/{cstId}/{period}: the documents service's `extrato` template with the ledger's entries. */
     async statementPdf(cstId: number, fecId: number): Promise<Uint8Array> {
       const { data } = await statementDocument(cstId, fecId);
-      return app.services.documents.render('extrato', data);
+      return documents.render('extrato', data);
     },
 
-    /** GET user/emailextrato/{cstId}/{fecID}: the PDF in the file store, an e-mail with it in the outbox. */
+    /** GET user/emailextrato/{cstId}/{fecID}: the PDF in the file store and an e-mail with it in the outbox, in one transaction (documents.emailTo). */
     async emailStatement(cstId: number, fecId: number, actor: Actor): Promise<{ message: string }> {
       const member = await holder(db, cstId);
       if (member.situacao === 5) throw badRequest(ledgerMessages.emailDeceased);
       if (!member.email) throw badRequest(ledgerMessages.emailMissing);
       const { data } = await statementDocument(cstId, fecId);
-      const pdf = await app.services.documents.render('extrato', data);
-      const name = `extrato-${data.period}.pdf`;
       const month = `${data.period.slice(5)}/${data.period.slice(0, 4)}`;
-      const file = await app.services.files.save({ name, data: Buffer.from(pdf), createdBy: actor.userId });
-      await enqueueEmail(db, {
-        to: member.email,
-        subject: `${ledgerMessages.emailSubject} ${month}`,
-        text: `Prezado(a) ${member.name},\n\nSegue o seu extrato do período ${month} (arquivo ${name}).\n\n${app.config.ASSOCIATION_NAME}`,
-        userId: actor.userId,
-        cstId,
-        attachments: [{ fileId: file.id }],
-      });
+      await documents.emailTo(
+        { email: member.email, name: member.name, cstId },
+        { report: 'extrato', data, fileName: `extrato-${data.period}.pdf` },
+        { key: 'extrato', values: { mes: month } },
+        { actor },
+      );
       return { message: ledgerMessages.emailSent };
     },
 

@@ -11,6 +11,7 @@ declare module '../../lib/module.js' {
 /** Location administration (/localizacao): circunscrição → comarca → fórum → local, and the coordinator choices. */
 export default defineModule({
   name: 'locations',
+  needs: [],
   setup(app) {
     app.services.locations = createLocationsService(app.db);
   },

@@ -24,9 +24,10 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'mail',
-  setup(app) {
+  needs: ['files'],
+  setup(app, { services }) {
     app.services.mail = createMailService(app.db);
-    const worker = createMailWorker({ db: app.db, config: app.config, log: app.log, store: app.services.files.store });
+    const worker = createMailWorker({ db: app.db, config: app.config, log: app.log, store: services.files.store });
     app.decorate('mailWorker', worker);
     if (app.config.JOBS_WORKER === 'true') app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());

@@ -12,14 +12,15 @@ import { createMemberDependentsService } from './member-dependents.service.js';
  */
 export default defineModule({
   name: 'memberDependents',
-  setup(app) {
+  needs: ['members', 'photos'],
+  setup(_app, { services: needed }) {
     const services = createMemberServicesRepository();
     const service = createMemberDependentsService({
       repo: createMemberDependentsRepository(services.json.expression),
       services,
-      photos: () => app.services.photos,
+      photos: needed.photos,
     });
-    app.services.members.registerChildList<DependentItem>({
+    needed.members.registerChildList<DependentItem>({
       key: 'parentFilhos',
       itemSchema: dependentItemSchema,
       // The finer roles (add, edit, delete, the dependent's services, the association panel) are checked per row.

@@ -14,7 +14,7 @@ import type { createMemberServicesRepository } from '../member-services/member-s
 import type { DependentWrite, MemberDependentsRepository, StoredDependent } from './member-dependents.repository.js';
 
 type ServicesRepository = ReturnType<typeof createMemberServicesRepository>;
-type PhotoSaver = { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string> } | undefined;
+type PhotoSaver = { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string> };
 
 /** The labels a refusal names (spec 1 §6: the dependents' roles, their services' roles, the association panel's). */
 const DEPENDENTS = 'Dependentes';
@@ -44,15 +44,13 @@ const comparable = (value: unknown) => (typeof value === 'string' ? emptyToNull(
  * in the save's transaction, with the finer roles of spec 1 §6 (v2depadd, v2depedit, v2depdelete; the dependent's
  * services v2depservicoedit; the association panel v2userdadosassoc). A refusal throws, so the whole save rolls back.
  */
-export function createMemberDependentsService(deps: { repo: MemberDependentsRepository; services: ServicesRepository; photos: () => PhotoSaver }) {
+export function createMemberDependentsService(deps: { repo: MemberDependentsRepository; services: ServicesRepository; photos: PhotoSaver }) {
   const { repo, services } = deps;
   const association = sectionByKey('association') as MemberSection;
 
   async function savePhoto(dataUrl: string, ctx: ChildListContext) {
-    const photos = deps.photos();
-    if (!photos) throw badRequest(mm.photoUnavailable);
     try {
-      return await photos.savePhoto(dataUrl, ctx.actor.userId);
+      return await deps.photos.savePhoto(dataUrl, ctx.actor.userId);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw badRequest(mm.invalidPhoto);

@@ -20,12 +20,13 @@ const HOUR_MS = 3_600_000;
  */
 export default defineModule({
   name: 'memberDocuments',
-  setup(app) {
+  needs: ['files', 'members'],
+  setup(app, { services }) {
     const repo = createMemberDocumentsRepository(app.db);
     const service = createMemberDocumentsService({
       db: app.db,
       repo,
-      files: app.services.files,
+      files: services.files,
       uploadTtlMs: app.config.DOCUMENT_UPLOAD_TTL_HOURS * HOUR_MS,
       quota: {
         perMinute: app.config.DOCUMENT_UPLOAD_RATE_PER_MINUTE,
@@ -34,8 +35,8 @@ export default defineModule({
       log: app.log,
     });
     app.services.memberDocuments = service;
-    app.services.files.ownerRule(DOCUMENT_OWNER_KIND, service.readRule);
-    app.services.members.registerChildList({
+    services.files.ownerRule(DOCUMENT_OWNER_KIND, service.readRule);
+    services.members.registerChildList({
       key: 'documentos',
       itemSchema: memberDocumentItemSchema,
       roles: { view: ['v2docview'], edit: ['v2docnew'] },

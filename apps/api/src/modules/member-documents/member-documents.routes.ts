@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { memberDocumentContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { currentUser } from '../auth/session.js';
 
 /** The scan upload and the document download (memberDocumentContracts; spec 1 §7). */
@@ -12,12 +13,7 @@ const memberDocumentsRoutes: FastifyPluginAsync = async (app) => {
     download: async (request, reply) => {
       const file = await service.download(currentUser(request), request.params.key);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .type(file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendFile(reply, file.stream, { type: file.mimeType, name: file.fileName, disposition, size: file.size });
     },
   });
 };

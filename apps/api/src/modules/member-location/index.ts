@@ -11,6 +11,7 @@ import { createMemberLocationRepository } from './member-location.repository.js'
  */
 export default defineModule({
   name: 'memberLocation',
+  needs: [],
   async routes(app) {
     const repo = createMemberLocationRepository(app.db);
     defineRoutes(app, memberLocationContracts, {

@@ -12,6 +12,7 @@ declare module '../../lib/module.js' {
 /** The E-Mail tab [14] (decision 20): the member's outbox messages, resend, and a new e-mail from a template. */
 export default defineModule({
   name: 'memberMail',
+  needs: [],
   setup(app) {
     app.services.memberMail = createMemberMailService({ db: app.db, repo: createMemberMailRepository(app.db), config: app.config });
   },

@@ -12,9 +12,10 @@ import routes from './member-services.routes.js';
  */
 export default defineModule({
   name: 'memberServices',
-  setup(app) {
+  needs: ['members'],
+  setup(app, { services }) {
     const repo = createMemberServicesRepository();
-    app.services.members.registerChildList({
+    services.members.registerChildList({
       key: 'usuarioServicos',
       itemSchema: memberServiceItemSchema,
       roles: { view: ['v2servicoview'], edit: ['v2servicoadd', 'v2servicoedit', 'v2servicodelete'] },

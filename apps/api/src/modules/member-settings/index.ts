@@ -19,7 +19,8 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'memberSettings',
-  setup(app) {
+  needs: ['members'],
+  setup(app, { services }) {
     const repo = createMemberSettingsRepository();
     const service = createMemberSettingsService({
       db: app.db,
@@ -30,7 +31,7 @@ export default defineModule({
       endSessions: (userId) => app.events.endSessions({ userId }),
     });
     app.services.memberSettings = service;
-    app.services.members.registerChildList({
+    services.members.registerChildList({
       key: 'portalAcesso',
       itemSchema: portalAccessItemSchema,
       roles: { view: ['v2tabconfiguracao'], edit: ['v2tabconfiguracao'] },

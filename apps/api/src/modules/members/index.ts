@@ -16,8 +16,9 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'members',
-  setup(app) {
-    app.services.members = createMembersService({ app, db: app.db, repo: createMembersRepository(app.db) });
+  needs: ['documents', 'photos'],
+  setup(app, { services }) {
+    app.services.members = createMembersService({ db: app.db, repo: createMembersRepository(app.db), photos: services.photos, log: app.log });
   },
   routes,
 });

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { addressKeys, canIssueBond, memberMessages, type AddressKey, type MemberRecord } from '@assoc/domain';
-import { enqueueEmail } from '../mail/mail.repository.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import type { MembersService } from './members.service.js';
+import type { AppServices } from '../../lib/module.js';
 
 /** The city printed on the bond declaration's place-and-date line (the association's seat). */
 const DECLARATION_CITY = 'São Paulo';
 
 /** Label, bond declaration and its e-mail: the member's stored data rendered by the documents service (decision 8). */
-export function createMemberDocuments(app: FastifyInstance, members: MembersService) {
+export function createMemberDocuments({ documents, members }: { documents: AppServices['documents']; members: MembersService }) {
   async function holder(cstId: number): Promise<MemberRecord> {
     const member = await members.loadFull(cstId);
     if (!member) throw notFound();
@@ -18,7 +17,7 @@ export function createMemberDocuments(app: FastifyInstance, members: MembersServ
 
   async function bondPdf(member: MemberRecord): Promise<Uint8Array> {
     if (!canIssueBond(member) || !member.custCpf || !member.custAdmissao) throw badRequest(memberMessages.bondNotAllowed);
-    return app.services.documents.render('declaracao-vinculo', {
+    return documents.render('declaracao-vinculo', {
       nome: member.custName,
       cpf: member.custCpf,
       matricula: member.custNumeroInterno || '0000000',
@@ -35,7 +34,7 @@ export function createMemberDocuments(app: FastifyInstance, members: MembersServ
       const key = addressKeys[kind - 1] as AddressKey;
       const address = member[key];
       if (!address?.adZipcode || !address.adAddress || !address.adCity || !address.adState) throw badRequest(memberMessages.labelNoAddress);
-      return app.services.documents.render('etiquetas', {
+      return documents.render('etiquetas', {
         tipo: type,
         etiquetas: [
           {
@@ -56,22 +55,19 @@ export function createMemberDocuments(app: FastifyInstance, members: MembersServ
 
     /**
      * GET user/emailvinculo/{cstId}: the declaration written to the file store and an e-mail to the member in the
-     * outbox with it attached (linked in the same statement, owner 'outbox'), with an audit-free read of the member
-     * (the e-mail itself is the record).
+     * outbox with it attached, in one transaction (documents.emailTo), with an audit-free read of the member (the
+     * e-mail itself is the record).
      */
     async emailBond(cstId: number, actor: Actor): Promise<{ message: string }> {
       const member = await holder(cstId);
       const pdf = await bondPdf(member);
       if (!member.custEmail) throw badRequest(memberMessages.bondNoEmail);
-      const file = await app.services.files.save({ name: 'declaracao-vinculo.pdf', data: Buffer.from(pdf), createdBy: actor.userId });
-      await enqueueEmail(app.db, {
-        to: member.custEmail,
-        subject: memberMessages.bondSubject,
-        text: `Prezado(a) ${member.custName},\n\nSegue a sua declaração de vínculo associativo (arquivo declaracao-vinculo.pdf).\n\n${app.config.ASSOCIATION_NAME}`,
-        userId: actor.userId,
-        cstId,
-        attachments: [{ fileId: file.id }],
-      });
+      await documents.emailTo(
+        { email: member.custEmail, name: member.custName ?? '', cstId },
+        { pdf, fileName: 'declaracao-vinculo.pdf' },
+        { key: 'vinculo', values: {} },
+        { actor },
+      );
       return { message: memberMessages.bondSent };
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { dropUnmarkedItems, memberContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
 import { currentUser } from '../auth/session.js';
 import { createMemberDocuments } from './members.documents.js';
@@ -11,7 +12,7 @@ const SAVE_URL = '/api/v1/user/:cstId';
 /** The member record's calls (memberContracts; spec 1 §7). */
 const membersRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.members;
-  const documents = createMemberDocuments(app, service);
+  const documents = createMemberDocuments({ documents: app.services.documents, members: service });
   const userOf = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), roles: currentUser(request).roles });
 
   // Spec 1 §7: child rows without a marker (or with '-') are dropped before the body is validated.
@@ -21,7 +22,7 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const pdf = (reply: Parameters<Parameters<typeof defineRoutes>[2][string]>[1], name: string, bytes: Uint8Array) =>
-    reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(Buffer.from(bytes));
+    sendFile(reply, bytes, { type: 'application/pdf', name });
 
   defineRoutes(
     app,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   addressKeys,
   addressKinds,
@@ -42,6 +42,7 @@ import type { Db } from '../../db/client.js';
 import { writeAudit, type Executor } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, forbidden, loggableError, notFound } from '../../lib/errors.js';
+import type { PhotoService } from '../photos/photos.service.js';
 import type { ChildListDefinition, MarkedItem } from './child-lists.js';
 import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
 import type { AddressRow, CustomerRow, MembersRepository } from './members.repository.js';
@@ -94,8 +95,8 @@ const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | nu
   return badRequest(field ? `${field}: ${first.message}` : first.message, { errors });
 };
 
-export function createMembersService(deps: { app: FastifyInstance; db: Db; repo: MembersRepository }) {
-  const { app, db, repo } = deps;
+export function createMembersService(deps: { db: Db; repo: MembersRepository; photos: PhotoService; log: FastifyBaseLogger }) {
+  const { db, repo, photos } = deps;
   const childLists = new Map<MemberChildListKey, ChildListDefinition>();
   const recordExtras = new Map<RecordExtraKey, RecordExtra>();
   let cache: { fingerprint: string; at: number; value: DataCache } | null = null;
@@ -237,8 +238,6 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
   /** One save (insert when cstId is null): one transaction for the member, its addresses and child lists, and its audit. */
   async function save(cstId: number | null, body: MemberData, user: MemberUser) {
     const input = body as unknown as Record<string, unknown>;
-    const photos = app.services.photos as
-      { savePhoto(dataUrl: string, createdBy?: number | null): Promise<string>; discardPhoto(key: string): Promise<void> } | undefined;
     let photoKey: string | undefined;
     const afterCommit: (() => void)[] = [];
 
@@ -271,7 +270,6 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
         await assertCpfFree(data.custCpf as string | null, cstId ?? -1);
 
       if (body.custPhoto) {
-        if (!photos) throw badRequest(memberMessages.photoUnavailable);
         try {
           photoKey = await photos.savePhoto(body.custPhoto, user.actor.userId);
         } catch (error) {
@@ -356,8 +354,8 @@ export function createMembersService(deps: { app: FastifyInstance; db: Db; repo:
     });
     const result = await saving.catch(async (error: unknown) => {
       // A photo stored for a save that did not commit is removed again (best effort: the save's error is the answer).
-      const log = (err: unknown) => app.log.warn({ err: loggableError(err) }, 'foto de uma gravação desfeita não removida');
-      if (photoKey) await photos?.discardPhoto(photoKey).catch(log);
+      const log = (err: unknown) => deps.log.warn({ err: loggableError(err) }, 'foto de uma gravação desfeita não removida');
+      if (photoKey) await photos.discardPhoto(photoKey).catch(log);
       throw error;
     });
     const { deceasedChanged, ...reply } = result;

@@ -1,4 +1,4 @@
 import { defineModule } from '../../lib/module.js';
 import routes from './menu.routes.js';
 
-export default defineModule({ name: 'menu', routes });
+export default defineModule({ name: 'menu', needs: [], routes });

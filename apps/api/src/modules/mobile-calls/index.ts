@@ -14,6 +14,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'mobileCalls',
+  needs: [],
   setup(app) {
     app.services.mobileCalls = createMobileCallsService(app.db);
   },

@@ -12,6 +12,7 @@ declare module '../../lib/module.js' {
 /** Password reset by e-mailed code (spec 3 §2.18, issue 8); its service also hands the first-start code. */
 export default defineModule({
   name: 'passwordReset',
+  needs: [],
   setup(app) {
     app.services.passwordReset = createPasswordResetService({
       repo: createPasswordResetRepository(app.db),

@@ -7,5 +7,6 @@ import { contagemExcelJob } from './contagem-excel.job.js';
  */
 export default defineModule({
   name: 'peopleReports',
+  needs: [],
   jobs: () => [contagemExcelJob],
 });

@@ -14,8 +14,9 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'photos',
-  setup(app) {
-    app.services.photos = createPhotoService({ pool: app.pool, files: app.services.files });
+  needs: ['files'],
+  setup(app, { services }) {
+    app.services.photos = createPhotoService({ pool: app.pool, files: services.files });
   },
   routes,
 });

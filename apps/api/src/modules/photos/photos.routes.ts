@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { personPhotoContracts } from '@assoc/domain';
 import { notFound } from '../../lib/errors.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { currentUser } from '../auth/session.js';
 import { photoTexts, sniffImage } from './photos.service.js';
 
@@ -9,13 +10,9 @@ import { photoTexts, sniffImage } from './photos.service.js';
 const photosRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.photos;
 
+  // The cache overrides the API's default no-store (security-headers plugin).
   const sendImage = (reply: FastifyReply, data: Buffer, cacheControl: string) =>
-    reply
-      .header('content-type', `image/${sniffImage(data) ?? 'jpeg'}`)
-      .header('content-length', String(data.length))
-      // Overrides the API's default no-store (security-headers plugin).
-      .header('cache-control', cacheControl)
-      .send(data);
+    sendFile(reply, data, { type: `image/${sniffImage(data) ?? 'jpeg'}`, cache: cacheControl });
 
   defineRoutes(
     app,

@@ -15,10 +15,11 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'printing',
-  setup(app) {
+  needs: ['files'],
+  setup(app, { services }) {
     app.services.printing = createPrintingService({
       repo: createPrintingRepository(app.db),
-      files: app.services.files,
+      files: services.files,
       printerUrls: { 1: app.config.PRINTER_1_URL, 2: app.config.PRINTER_2_URL },
     });
   },

@@ -16,11 +16,12 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'process',
-  setup(app) {
+  needs: ['files', 'auth'],
+  setup(app, { services }) {
     const c = app.config;
     const service = createProcessService({
       repo: createProcessRepository(app.db),
-      files: app.services.files,
+      files: services.files,
       events: app.events,
       importLimits: {
         maxTotalBytes: c.PROCESS_IMPORT_MAX_MB * 1024 * 1024,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { genericMessages, processContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import type { StoredFile } from '../files/files.service.js';
-import { contentDisposition } from '../jobs/jobs.routes.js';
 import { currentUser } from '../auth/session.js';
 
 /** Digital process (issue 15): folders, processes, movements, search, upload, import and API keys. */
@@ -12,12 +12,7 @@ const processRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.process;
 
   const sendPdf = async (reply: FastifyReply, file: StoredFile) =>
-    reply
-      .header('content-type', file.mimeType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', contentDisposition('inline', file.name))
-      .header('cache-control', 'private, no-store')
-      .send(await service.open(file));
+    sendFile(reply, await service.open(file), { type: file.mimeType, name: file.name, size: file.size });
 
   const firstMessage = (errors: { message?: string }[]) => badRequest(errors[0]?.message ?? genericMessages.invalidData);
 

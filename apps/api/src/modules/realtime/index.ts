@@ -6,6 +6,7 @@ import { defineModule } from '../../lib/module.js';
  */
 export default defineModule({
   name: 'realtime',
+  needs: ['auth'],
   async setup(app, { features }) {
     if (features.realtime) {
       await app.register((await import('./realtime.plugin.js')).default);

@@ -11,6 +11,7 @@ declare module '../../lib/module.js' {
 /** Regions (/regioes): the registry of regions with their cities, and the UF/city options. */
 export default defineModule({
   name: 'regions',
+  needs: [],
   setup(app) {
     app.services.regions = createRegionsService(app.db);
   },

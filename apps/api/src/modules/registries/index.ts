@@ -11,6 +11,7 @@ declare module '../../lib/module.js' {
 /** Registries (Cadastros, spec 3 §7): every registry's service built once, and their calls. */
 export default defineModule({
   name: 'registries',
+  needs: [],
   setup(app) {
     app.services.registries = createRegistriesService(app.db);
   },

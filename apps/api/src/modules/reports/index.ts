@@ -16,8 +16,9 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'reports',
-  async setup(app) {
-    const documents = app.services.documents;
+  needs: ['documents'],
+  async setup(app, { services }) {
+    const documents = services.documents;
     const service = createReportsService(app.db, documents);
     app.services.reports = service;
     const upgraded = await service.install();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { reportContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 
 /** /reports (spec 3 §7, decision 15): the report templates, their versions and the viewer's PDF. */
 const reportsRoutes: FastifyPluginAsync = async (app) => {
@@ -18,11 +19,7 @@ const reportsRoutes: FastifyPluginAsync = async (app) => {
       restore: async (request) => service.restore(request.params.name, request.body, actorOf(request)),
       pdf: async (request, reply) => {
         const pdf = await service.pdf(request.params.name);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="${request.params.name}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(Buffer.from(pdf));
+        return sendFile(reply, pdf, { type: 'application/pdf', name: `${request.params.name}.pdf` });
       },
     },
     { save: { bodyLimit: 20 * 1024 * 1024 }, restore: {} },

@@ -16,6 +16,7 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'search',
+  needs: [],
   async setup(app, { features }) {
     if (features.searchIndex) await app.register(peopleIndexPlugin);
     else app.decorate('peopleIndex', null);

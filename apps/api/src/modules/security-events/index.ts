@@ -12,6 +12,7 @@ declare module '../../lib/module.js' {
 /** The security events of the audit table (issue 8 §10), for Avançado → Eventos de segurança. */
 export default defineModule({
   name: 'securityEvents',
+  needs: [],
   setup(app) {
     app.services.securityEvents = createSecurityEventsService(createSecurityEventsRepository(app.db));
   },

@@ -13,13 +13,14 @@ declare module '../../lib/module.js' {
 /** Ferramentas: the authenticator set-up (decision 3, issue 8 §6) and the user guide (decision 18). */
 export default defineModule({
   name: 'tools',
-  async setup(app) {
+  needs: ['auth'],
+  async setup(app, { services }) {
     const service = createToolsService({
       repo: createToolsRepository(app.db),
       config: app.config,
       box: totpSecretBox(app.config),
       endSessions: (sessionIds) => sessionIds.forEach((sessionId) => app.events.endSessions({ sessionId })),
-      endSession: (sessionId) => app.services.auth.endSession(sessionId),
+      endSession: (sessionId) => services.auth.endSession(sessionId),
     });
     app.services.tools = service;
     // Secrets stored in clear text before issue 8 are sealed once the database is reachable, before any request.

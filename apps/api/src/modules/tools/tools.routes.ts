@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TUTORIAL_FILE_NAME, toolsContracts } from '@assoc/domain';
 import { defineRoutes } from '../../lib/define-route.js';
+import { sendFile } from '../../lib/file-reply.js';
 import { currentUser } from '../auth/session.js';
 
 /** Spec 3 §2.4: the user dropdown's Ferramentas (authenticator set-up) and Baixar tutorial. */
@@ -11,7 +12,7 @@ const toolsRoutes: FastifyPluginAsync = async (app) => {
     confirmToken: async (request) => service.confirmSetup(currentUser(request), request.body, request.ip),
     tutorial: async (_request, reply) => {
       const pdf = await service.tutorial();
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${TUTORIAL_FILE_NAME}"`).send(pdf);
+      return sendFile(reply, pdf, { type: 'application/pdf', name: TUTORIAL_FILE_NAME, disposition: 'attachment' });
     },
   });
 };

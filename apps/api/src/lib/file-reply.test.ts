@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, sendFile } from './file-reply.js';
+
+describe('file replies (issue 23 item 7)', () => {
+  it('a plain ASCII name is given as it is', () => {
+    expect(contentDisposition('inline', 'boleto-12.pdf')).toBe('inline; filename="boleto-12.pdf"');
+    expect(contentDisposition('attachment', 'Tutorial_do_Processo_Digital.pdf')).toBe('attachment; filename="Tutorial_do_Processo_Digital.pdf"');
+  });
+
+  it('accents get an ASCII fallback and the UTF-8 name (RFC 5987); quotes and control characters never pass', () => {
+    expect(contentDisposition('inline', 'declaração de saúde.pdf')).toBe(
+      `inline; filename="declaracao de saude.pdf"; filename*=UTF-8''declara%C3%A7%C3%A3o%20de%20sa%C3%BAde.pdf`,
+    );
+    expect(contentDisposition('attachment', 'a"b\\c\r\nd.pdf')).toBe(`attachment; filename="a_b_c__d.pdf"; filename*=UTF-8''a%22b%5Cc%0D%0Ad.pdf`);
+    expect(contentDisposition('inline', "o'(x)*.pdf")).toBe(`inline; filename="o'(x)*.pdf"`);
+    expect(contentDisposition('inline', "ç'(x).pdf")).toBe(`inline; filename="c'(x).pdf"; filename*=UTF-8''%C3%A7%27%28x%29.pdf`);
+  });
+
+  it('sends type, length, disposition, cache and nosniff with the bytes; a stream with its stored size', async () => {
+    const app = Fastify();
+    app.get('/pdf', (_request, reply) => sendFile(reply, new Uint8Array([37, 80, 68, 70]), { type: 'application/pdf', name: 'extrato.pdf' }));
+    app.get('/stream', (_request, reply) =>
+      sendFile(reply, Readable.from([Buffer.from('abc')]), { type: 'image/jpeg', name: 'foto.jpg', disposition: 'attachment', size: 3 }),
+    );
+    app.get('/img', (_request, reply) => sendFile(reply, Buffer.from('xy'), { type: 'image/png', cache: 'private, max-age=600' }));
+    const pdf = await app.inject('/pdf');
+    expect(pdf.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': '4',
+      'content-disposition': 'inline; filename="extrato.pdf"',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(pdf.body).toBe('%PDF');
+    const stream = await app.inject('/stream');
+    expect(stream.headers).toMatchObject({ 'content-length': '3', 'content-disposition': 'attachment; filename="foto.jpg"' });
+    expect(stream.body).toBe('abc');
+    const img = await app.inject('/img');
+    expect(img.headers['content-disposition']).toBeUndefined();
+    expect(img.headers['cache-control']).toBe('private, max-age=600');
+    await app.close();
+  });
+});

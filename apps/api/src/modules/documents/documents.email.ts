@@ -1,0 +1,82 @@
+import { documentEmailTemplates, type DocumentEmailKey, type DocumentEmailValues } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Executor } from '../../lib/audit.js';
+import type { FileService } from '../files/files.service.js';
+import type { MailService } from '../mail/mail.service.js';
+
+/** The transaction of `documents.emailTo`: the file's record, the outbox row and the caller's own rows. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who gets a document by e-mail: the address, the name the body greets, and the member record it belongs to. */
+export interface DocumentRecipient {
+  email: string;
+  name: string;
+  cstId: number;
+}
+
+/** The document: a report name and its data (rendered by the documents service), or a PDF already rendered. */
+export type EmailedDocument = { fileName: string } & ({ report: string; data: unknown } | { pdf: Uint8Array });
+
+/** The template of `documentEmailTemplates` (packages/domain) and the values it needs besides name, file and association. */
+export type EmailTemplate = { [K in DocumentEmailKey]: { key: K; values: DocumentEmailValues<K> } }[DocumentEmailKey];
+
+export interface EmailToOptions {
+  actor: Actor;
+  /** Runs first in the transaction (a lock, a repeat check): false sends nothing, stores nothing. */
+  before?(tx: Tx): Promise<boolean>;
+  /** Runs last in the transaction with the outbox row's id (the caller's audit). */
+  after?(tx: Tx, outboxId: number): Promise<void>;
+}
+
+/**
+ * `documents.emailTo` (issue 23 item 7), the one way to e-mail a document: render → store → enqueue. The file's
+ * record and the outbox row (with the attachment link) are written in one transaction, with the caller's `before`
+ * and `after`; when that transaction does not commit, the stored bytes are removed again, so a failed enqueue leaves
+ * no file. The subject and body come from the domain's `documentEmailTemplates`. Answers the outbox row's id, or
+ * null when `before` said no.
+ */
+export function createDocumentEmail(deps: {
+  db: Db;
+  render(name: string, data: unknown): Promise<Uint8Array>;
+  files: Pick<FileService, 'saveIn'>;
+  enqueue: MailService['enqueue'];
+  associationName: string;
+}) {
+  return async function emailTo(
+    member: DocumentRecipient,
+    document: EmailedDocument,
+    template: EmailTemplate,
+    options: EmailToOptions,
+  ): Promise<number | null> {
+    const pdf = 'pdf' in document ? document.pdf : await deps.render(document.report, document.data);
+    const text = documentEmailTemplates[template.key] as {
+      subject(values: unknown): string;
+      body(values: unknown): string;
+    };
+    const values = { ...template.values, nome: member.name, arquivo: document.fileName, associacao: deps.associationName };
+    let discard: (() => Promise<void>) | null = null;
+    try {
+      return await deps.db.transaction(async (tx: Tx & Executor) => {
+        if (options.before && !(await options.before(tx))) return null;
+        const file = await deps.files.saveIn(tx, { name: document.fileName, data: Buffer.from(pdf), createdBy: options.actor.userId });
+        discard = file.discard;
+        const outboxId = await deps.enqueue(tx, {
+          to: member.email,
+          subject: text.subject(values),
+          text: text.body(values),
+          userId: options.actor.userId,
+          cstId: member.cstId,
+          attachments: [{ fileId: file.id }],
+        });
+        await options.after?.(tx, outboxId);
+        return outboxId;
+      });
+    } catch (error) {
+      // The record rolled back with the transaction; the bytes are outside it.
+      if (discard) await (discard as () => Promise<void>)().catch(() => undefined);
+      throw error;
+    }
+  };
+}
+export type DocumentEmailTo = ReturnType<typeof createDocumentEmail>;
