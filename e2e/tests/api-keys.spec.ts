@@ -10,7 +10,8 @@ test.use({ storageState: stateOf('superadmin') });
 test('creates a key shown once and revokes it', async ({ page, baseURL }) => {
   const nome = `Integração E2E ${Date.now()}`;
   await page.goto('/chavesapi');
-  await expect(page.getByRole('heading', { level: 1, name: 'Chaves de API' })).toBeVisible();
+  // The first load of the app in a fresh context: slow on a starved machine (seen past 15 s).
+  await expect(page.getByRole('heading', { level: 1, name: 'Chaves de API' })).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole('button', { name: 'Nova chave' }).click();
   const form = page.getByRole('dialog', { name: 'Nova chave' });
