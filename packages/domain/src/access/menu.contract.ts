@@ -14,6 +14,8 @@ export const jobCommandSchema: z.ZodType<JobCommand> = z.object({
   role: roleSchema,
   plan: z.union([z.literal(21), z.literal(22)]).optional(),
   allowDuplicates: z.boolean().optional(),
+  /** Not built yet (the area that will build it): sending it answers 501. */
+  pending: z.string().optional(),
 });
 
 /** One node of the menu GET tree serves (`menuFor`). */
