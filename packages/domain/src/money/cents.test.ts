@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asCents, centsToReais, formatCents, hasAtMostDecimals, sumCents, toCents } from './cents.js';
+import { asCents, centsToDecimalText, centsToReais, formatCents, hasAtMostDecimals, sumCents, toCents } from './cents.js';
 
 describe('formatCents', () => {
   it('formats integer cents with R$, dot thousands and comma decimals', () => {
@@ -160,5 +160,17 @@ describe('hasAtMostDecimals', () => {
     expect(hasAtMostDecimals(2.555, 2)).toBe(false);
     expect(hasAtMostDecimals(1e-7, 2)).toBe(false);
     expect(hasAtMostDecimals(Number.NaN, 2)).toBe(false);
+  });
+});
+
+describe('centsToDecimalText', () => {
+  it('writes plain decimal text from the integer digits, with the sign, and refuses a fraction', () => {
+    expect(centsToDecimalText(123456)).toBe('1234,56');
+    expect(centsToDecimalText(5)).toBe('0,05');
+    expect(centsToDecimalText(-5)).toBe('-0,05');
+    expect(centsToDecimalText(0)).toBe('0,00');
+    // A value whose float division would not print back exactly still comes out from its digits.
+    expect(centsToDecimalText(9_007_199_254_740_990)).toBe('90071992547409,90'); // (x / 100).toFixed(2) gives ',91'
+    expect(() => centsToDecimalText(1.5)).toThrow(RangeError);
   });
 });

@@ -79,6 +79,16 @@ export function formatCents(cents: number | null | undefined): string {
   return `R$ ${cents < 0 && abs !== 0 ? '-' : ''}${reais},${text.slice(-2)}`;
 }
 
+/**
+ * Plain decimal text for files (CSV, spreadsheets' text cells): 123456 -> '1234,56', -5 -> '-0,05'; no currency sign,
+ * no thousands separator, built from the integer's digits (never a division). Throws for a non-integer.
+ */
+export function centsToDecimalText(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`valor em centavos inválido: ${cents}`);
+  const text = String(Math.abs(cents)).padStart(3, '0');
+  return `${cents < 0 ? '-' : ''}${text.slice(0, -2)},${text.slice(-2)}`;
+}
+
 /** Integer sum of amounts in cents; throws a RangeError for a fractional amount or a total beyond the safe integers. */
 export function sumCents(amounts: Iterable<number>): Cents {
   let total = 0;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
+import { centsToDecimalText, formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
 import type { Executor } from '../../lib/audit.js';
 import { dropCheckpoints, forEachChunk } from '../jobs/jobs.chunks.js';
 import { defineJob } from '../jobs/jobs.define.js';
@@ -44,7 +44,7 @@ export const irGerarPayload = z.string().transform((userData, check) => {
   return z.NEVER;
 });
 
-const money = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const money = centsToDecimalText;
 const csvCell = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
