@@ -23,12 +23,7 @@ export function isMarkedItem(item: unknown): boolean {
  */
 export function dropUnmarkedRows(list: unknown, nested: readonly string[] = []): unknown {
   if (!Array.isArray(list)) return list;
-  return list.filter(isMarkedItem).map((item: Record<string, unknown>) => {
-    if (!nested.some((key) => Array.isArray(item[key]))) return item;
-    const copy = { ...item };
-    for (const key of nested) if (Array.isArray(copy[key])) copy[key] = dropUnmarkedRows(copy[key], nested);
-    return copy;
-  });
+  return list.filter(isMarkedItem).map((item) => dropUnmarkedInLists(item, nested));
 }
 
 /** A body's child lists (`lists`) with only their marked rows, also inside each row's own lists. Pure. */

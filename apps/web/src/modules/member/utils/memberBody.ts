@@ -1,4 +1,4 @@
-import { dropUnmarkedRows, isMarkedItem, memberChildListKeys } from '@assoc/domain';
+import { dropUnmarkedInLists, isMarkedItem, memberChildListKeys } from '@assoc/domain';
 
 /**
  * The body of POST/PUT user/{cstId} (spec 1 §7): the member without extratoDatas and irDatas (nor the other
@@ -28,11 +28,6 @@ export function buildMemberBody<T extends Record<string, unknown>>(
   member: T,
   childLists: readonly string[] = memberChildListKeys,
 ): Omit<T, ScreenOnly> {
-  const lists = new Set(childLists);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(member)) {
-    if ((MEMBER_SCREEN_ONLY_FIELDS as readonly string[]).includes(key)) continue;
-    out[key] = lists.has(key) ? dropUnmarkedRows(value, childLists) : value;
-  }
-  return out as Omit<T, ScreenOnly>;
+  const sent = Object.fromEntries(Object.entries(member).filter(([key]) => !(MEMBER_SCREEN_ONLY_FIELDS as readonly string[]).includes(key)));
+  return dropUnmarkedInLists(sent, childLists) as Omit<T, ScreenOnly>;
 }
