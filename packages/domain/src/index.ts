@@ -55,6 +55,7 @@ export * from './process/process.schema.js';
 export * from './process/process.contract.js';
 export * from './members/member.messages.js';
 export * from './members/bank-rules.js';
+export * from './closing/index.js';
 export * from './members/child-rows.js';
 export * from './members/member.schema.js';
 export * from './members/member-sections.js';
