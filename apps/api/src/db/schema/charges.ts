@@ -54,6 +54,8 @@ export const charges = pgTable(
     cobParcelas: smallint('cob_parcelas').notNull().default(1),
     cobRetorno: date('cob_retorno'),
     cdrCodRet: integer('cdr_cod_ret'),
+    /** The closing period whose closing created it (null: made by hand); one per holder and closing (migration 0037). */
+    fecId: integer('fec_id'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
@@ -67,6 +69,9 @@ export const charges = pgTable(
     }),
     foreignKey({ columns: [t.createdBy], foreignColumns: [users.userId], name: 'charges_created_by_users_user_id_fk' }).onDelete('set null'),
     index('charges_cst_idx').on(t.cstId, t.cobVencimento),
+    uniqueIndex('charges_closing_uq')
+      .on(t.fecId, t.cstId)
+      .where(sql`${t.fecId} IS NOT NULL`),
     uniqueIndex('charges_nosso_numero_uq')
       .on(t.cobBanco, t.cobConvenio, t.cobNossoNumero)
       .where(sql`${t.cobNossoNumero} IS NOT NULL`),

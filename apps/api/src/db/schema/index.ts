@@ -15,3 +15,4 @@ export * from './charges.js';
 export * from './member-documents.js';
 export * from './follow-up.js';
 export * from './mobile-calls.js';
+export * from './closing.js';

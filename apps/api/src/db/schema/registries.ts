@@ -150,6 +150,8 @@ export const services = pgTable(
     svcProRata: boolean('svc_pro_rata').notNull().default(false),
     svcLancaNoFim: boolean('svc_lanca_no_fim').notNull().default(false),
     svcServiceType: smallint('svc_service_type').notNull().default(0),
+    /** The posting mode of Lançamentos (spec 2 §2.6): lanccelular (by phone), lancbar (by file), null (typed rows). Migration 0037. */
+    svcLancPlugin: varchar('svc_lanc_plugin', { length: 16 }),
     svcPermiteDependente: boolean('svc_permite_dependente').notNull().default(true),
     svcPermiteDuplicado: boolean('svc_permite_duplicado').notNull().default(false),
     svcMudaFaixa: boolean('svc_muda_faixa').notNull().default(false),
@@ -164,5 +166,9 @@ export const services = pgTable(
     version: integer('version').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('services_suc_idx').on(t.sucId), check('services_type_ck', sql`${t.svcServiceType} between 0 and 3`)],
+  (t) => [
+    index('services_suc_idx').on(t.sucId),
+    check('services_type_ck', sql`${t.svcServiceType} between 0 and 3`),
+    check('services_lanc_plugin_ck', sql`${t.svcLancPlugin} IS NULL OR ${t.svcLancPlugin} IN ('lanccelular', 'lancbar')`),
+  ],
 );
