@@ -38,6 +38,7 @@ import credit from './credit/index.js';
 import healthDeclaration from './health-declaration/index.js';
 import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
+import closing from './closing/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -80,6 +81,7 @@ export const appModules: readonly AppModule[] = [
   healthDeclaration,
   mobileCalls,
   incomeTax,
+  closing,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -14,6 +14,11 @@ export interface JobCommand {
    * to start if a pending command has a handler or a command that is not pending has none (issue 23 §1).
    */
   pending?: string;
+  /**
+   * Started only by its screen's own call (the closing's `POST financeiro/fechamento`, the postings' `POST lancamentos`),
+   * which checks what the screen asks for first: not in the menu, and `GET jobs/send` refuses it.
+   */
+  screen?: true;
 }
 
 export const jobCommands: readonly JobCommand[] = [
@@ -82,6 +87,13 @@ export const jobCommands: readonly JobCommand[] = [
     question: 'Deseja gerar o arquivo de I.R. para impressão?',
     role: 'v2atd',
     pending: 'income-tax',
+  },
+  {
+    command: 'fechamento',
+    label: 'Fechamento mensal',
+    question: 'Deseja fechar o período em aberto?',
+    role: 'v2menufinanceiro',
+    screen: true,
   },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
   {

@@ -152,7 +152,7 @@ describe('serviceRowLines', () => {
   it('keys a line by period, row and kind', () => {
     expect(closingLineKey(12, { kind: 'servico', cslId: 70 })).toBe('fech:12:servico:70');
     expect(closingLineKey(12, { kind: 'taxa', cslId: 70 })).toBe('fech:12:taxa:70');
-    expect(closingLineKey(12, { kind: 'parcela', cslId: null, pinId: 5 })).toBe('fech:12:parcela:5');
+    expect(closingLineKey(12, { kind: 'parcela', cslId: null, pinId: 5 })).toBe('parcela:5');
   });
 });
 

@@ -154,10 +154,17 @@ export const inWritingOrder = <T extends Pick<ClosingLine, 'atEnd'>>(lines: read
  */
 export const instalmentMonths = (open: ClosingMonth, n: number): ClosingMonth[] => Array.from({ length: n }, (_, i) => addMonths(open, i));
 
-/** The idempotency key of a closing line: the period, the row (or posting instalment) and the kind, so a resumed closing never writes one twice. */
+/**
+ * The idempotency key of a closing line: the period, the member-service row and the kind, so a resumed closing never
+ * writes one twice. A posting's instalment has one key wherever it is written (the posting job writes the first, the
+ * closings the others): 'parcela:<pinId>'.
+ */
 export function closingLineKey(fecId: number, line: Pick<ClosingLine, 'kind' | 'cslId'> & { pinId?: number | null }): string {
-  return line.kind === 'parcela' ? `fech:${fecId}:parcela:${line.pinId}` : `fech:${fecId}:${line.kind}:${line.cslId}`;
+  return line.kind === 'parcela' ? instalmentKey(line.pinId!) : `fech:${fecId}:${line.kind}:${line.cslId}`;
 }
+
+/** The ledger key of a posting's instalment (posting_instalments.pin_id). */
+export const instalmentKey = (pinId: number) => `parcela:${pinId}`;
 
 /**
  * Due date of the charge of a closing of month `m`: the holder's billing day (custCobrancaDia, 1–31, default 4) of

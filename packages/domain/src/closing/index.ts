@@ -1,1 +1,3 @@
 export * from './closing.rules.js';
+export * from './closing.messages.js';
+export * from './closing.contract.js';

@@ -5,6 +5,7 @@ import type { SessionUser } from '../auth/session.js';
 import type { FileService, OwnerReadRule, StoredFile } from '../files/files.service.js';
 import type { JobEngine } from './jobs.engine.js';
 import { toJob } from './jobs.repository.js';
+import type { RegisteredCommand } from './jobs.types.js';
 
 export interface Download {
   file: StoredFile;
@@ -41,18 +42,33 @@ export function createJobsService(deps: { engine: JobEngine; files: FileService;
     return { file, inline: file.mimeType === 'application/pdf' };
   }
 
+  async function queue(user: SessionUser, command: RegisteredCommand, userData: string): Promise<Job> {
+    if (!hasRole(user.roles, [command.role])) throw forbidden();
+    if (!command.handler) throw new AppError('notImplemented', jobTexts.notImplemented(command.label));
+    const data = command.plan ? String(command.plan) : userData;
+    // The payload is parsed before anything is queued: a bad one answers 400 with its field's message.
+    const checked = command.check?.(data);
+    if (checked && !checked.ok) throw badRequest(checked.message);
+    return toJob(await engine.enqueue(command, user.userId, data));
+  }
+
   return {
     /** GET jobs/send: a registered command the user may run, implemented, with a valid payload, and not already open (unless duplicates are allowed). */
     async send(user: SessionUser, commandName: string, userData: string): Promise<Job> {
       const command = engine.registry.find(commandName, userData);
+      // A screen's job starts only through that screen's call, which checks what the screen asks first.
+      if (!command || command.screen) throw notFound(jobTexts.unknownCommand);
+      return queue(user, command, userData);
+    },
+
+    /**
+     * A screen's own call starting its job (`screen: true` in jobCommands) after its checks, in the caller's name:
+     * the same role check, payload check and duplicate refusal (409) as `send`.
+     */
+    async start(user: SessionUser, commandName: string, userData: string): Promise<Job> {
+      const command = engine.registry.find(commandName, userData);
       if (!command) throw notFound(jobTexts.unknownCommand);
-      if (!hasRole(user.roles, [command.role])) throw forbidden();
-      if (!command.handler) throw new AppError('notImplemented', jobTexts.notImplemented(command.label));
-      const data = command.plan ? String(command.plan) : userData;
-      // The payload is parsed before anything is queued: a bad one answers 400 with its field's message.
-      const checked = command.check?.(data);
-      if (checked && !checked.ok) throw badRequest(checked.message);
-      return toJob(await engine.enqueue(command, user.userId, data));
+      return queue(user, command, userData);
     },
 
     async list(user: SessionUser): Promise<Job[]> {

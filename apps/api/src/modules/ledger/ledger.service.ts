@@ -226,11 +226,19 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; docu
 
     /**
      * Many entries in the open period in one statement (the monthly closing, postings), idempotent by key;
-     * audited one row per entry up to 100 entries, else one summary row. Answers the ids written.
+     * audited one row per entry up to 100 entries, else one summary row, or not at all with `audit: 'caller'` (the
+     * caller audits its batch). Answers the ids written.
      */
-    async addEntries(tx: Executor, entries: readonly NewEntry[], actor: Actor): Promise<{ fecId: number; ids: number[] }> {
+    async addEntries(
+      tx: Executor,
+      entries: readonly NewEntry[],
+      actor: Actor,
+      options: { audit?: 'entries' | 'caller' } = {},
+    ): Promise<{ fecId: number; ids: number[] }> {
       if (entries.length === 0) return { fecId: (await openPeriod(tx)).fecId, ids: [] };
       const { period, written } = await write(tx, entries, actor);
+      // 'caller': a batch writer (the closing, a posting batch) writes one audit row for its whole run in its own transaction.
+      if (options.audit === 'caller') return { fecId: period.fecId, ids: written.map((w) => w.extId) };
       if (written.length <= AUDIT_EACH_MAX) {
         for (const w of written) {
           const row = (await repo.entry(tx, w.extId))!;
