@@ -24,8 +24,8 @@ describe('route guard and home', () => {
 
   it('opens the screen, titled and "Em construção", with the role', async () => {
     signedInAs([...staffRoles, 'v2menufinanceiro']);
-    renderApp('/financeiro/fechar');
-    expect(await screen.findByRole('heading', { name: 'Fechamento' })).toBeInTheDocument();
+    renderApp('/financeiro/remessa');
+    expect(await screen.findByRole('heading', { name: 'Remessas' })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
   });
 

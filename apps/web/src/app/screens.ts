@@ -28,6 +28,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
+  '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */
