@@ -48,8 +48,11 @@ export default defineConfig({
   // The setup project signs each demo role in once (through the API) and saves its storageState
   // (.auth/<role>.json, gitignored); the specs start from those instead of signing in through the UI.
   projects: [
-    { name: 'setup', testDir: './fixtures', testMatch: /auth\.setup\.ts$/ },
-    { name: 'e2e', dependencies: ['setup'] },
+    // The monthly closing locks the demo's open period and bills it, so it runs after every other spec (which read the
+    // demo as seeded): as the setup's teardown, which Playwright runs once every project depending on the setup is done.
+    { name: 'setup', testDir: './fixtures', testMatch: /auth\.setup\.ts$/, teardown: 'closing' },
+    { name: 'e2e', dependencies: ['setup'], testIgnore: /closing\.spec\.ts$/ },
+    { name: 'closing', testMatch: /closing\.spec\.ts$/ },
   ],
   webServer: {
     command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,

@@ -94,6 +94,8 @@ export async function runClosing(
       await repo.finishRun(ctx.db, run.cloId, { status: 'failed', ...summary, difference, message });
       throw new JobFailure(message);
     }
+    // Only the period this run billed is locked (one closing at a time, so it is still the open one).
+    if ((await ledger.openPeriod(tx)).fecId !== run.fecId) throw new JobFailure(closingMessages.abandoned);
     const { locked, open } = await ledger.lockOpenPeriod(tx, actor);
     const message = closingMessages.done(label, entries.state.holders, totals.charges);
     await repo.finishRun(tx, run.cloId, { status: 'done', ...summary, difference: 0, message });

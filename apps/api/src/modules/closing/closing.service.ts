@@ -60,11 +60,10 @@ export function createClosingService(deps: {
    */
   async function plan(tx: Executor, fecId: number, m: ClosingMonth, holders: readonly ClosingHolder[], all = false): Promise<HolderPlan[]> {
     const ids = all ? 'all' : holders.map((h) => h.cstId);
-    const [rows, instalments, written] = await Promise.all([
-      repo.serviceRows(tx, ids, firstDayOf(m), lastDayOf(m)),
-      repo.dueInstalments(tx, ids, m.ano, m.mes),
-      repo.writtenKeys(tx, fecId, ids),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const rows = await repo.serviceRows(tx, ids, firstDayOf(m), lastDayOf(m));
+    const instalments = await repo.dueInstalments(tx, ids, m.ano, m.mes);
+    const written = await repo.writtenKeys(tx, fecId, ids);
     const byHolder = new Map(holders.map((h) => [h.cstId, { holder: h, entries: [] as PlannedEntry[] }]));
     for (const { holderId, row, service } of rows) {
       const target = byHolder.get(holderId);
@@ -137,7 +136,8 @@ export function createClosingService(deps: {
           const period = await ledger.openPeriod(tx);
           const m = { ano: period.fecAno, mes: period.fecMes };
           const holders = await repo.holders(tx, 'all');
-          const [plans, balances] = await Promise.all([plan(tx, period.fecId, m, holders, true), repo.balances(tx, 'all')]);
+          const plans = await plan(tx, period.fecId, m, holders, true);
+          const balances = await repo.balances(tx, 'all');
           const range = dueDateHolidayRange(m);
           const holidays = await repo.holidays(tx, range.from, range.to);
           const services = new Map<number, { label: string; holders: Set<number>; entries: number; total: number }>();
