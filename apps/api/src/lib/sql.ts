@@ -1,5 +1,4 @@
-import type { Db } from '../db/client.js';
-import type { Executor } from './audit.js';
+import type { Db, Executor } from '../db/client.js';
 import { conflict, pgErrorOf } from './errors.js';
 
 /** Escapes LIKE's wildcards (%, _) and its escape character (\), so user text matches literally. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type pg from 'pg';
 import { hasRole } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { files as filesTable } from '../../db/schema/index.js';
 import type { SessionUser } from '../auth/session.js';

@@ -38,9 +38,9 @@ function collectWork(app: FastifyInstance, modules: readonly AppModule[]) {
 export default defineModule({
   name: 'jobs',
   needs: ['files'],
-  async setup(app, { features, modules }) {
+  async setup(app, { features, modules, services }) {
     const c = app.config;
-    const files = app.services.files;
+    const { files } = services;
     const { jobs: definitions, schedules } = collectWork(app, modules);
     const engine = new JobEngine({
       pool: app.pool,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MemberDocumentItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { memberDocuments } from '../../db/schema/index.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';
 

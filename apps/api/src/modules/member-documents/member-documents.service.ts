@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { documentAcceptedTypes, hasRole, memberDocumentMessages as dm, type MemberDocumentItem } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, forbidden, loggableError, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';

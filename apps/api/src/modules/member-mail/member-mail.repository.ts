@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MemberMailItem, MemberMailTemplate } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import { OUTBOX_OWNER } from '../mail/mail.repository.js';
 
 /** How many of the member's e-mails the tab lists (newest first). */

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { numeroInterno } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import {
   addresses,
   assocCargos,

@@ -38,8 +38,8 @@ import {
   type MemberSection,
 } from '@assoc/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, forbidden, loggableError, notFound } from '../../lib/errors.js';
 import type { PhotoService } from '../photos/photos.service.js';

@@ -1,7 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { fileLinks, printJobs, userPreferences } from '../../db/schema/index.js';
-import type { Executor } from '../../lib/audit.js';
 
 export const PRINT_JOB_OWNER = 'print-job';
 

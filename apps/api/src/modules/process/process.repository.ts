@@ -1,7 +1,6 @@
 import { escapeLiteral } from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import { type FacetValue, type ProcessFilter, type ProcessOrderBy, type ProcessRow } from '@assoc/domain';
 
 /** How many of the most recently moved matches the relevance order ranks (reading each one's vector). */
