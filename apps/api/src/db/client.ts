@@ -50,7 +50,8 @@ export function readableError(err: unknown): string {
   return String(err ?? 'erro desconhecido');
 }
 
-export function createDb(pool: pg.Pool): Db {
+/** Drizzle on the pool, or on one checked-out connection (a transaction that raw pg work, e.g. pg-boss, joins). */
+export function createDb(pool: pg.Pool | pg.PoolClient): Db {
   return drizzle(pool, { schema });
 }
 

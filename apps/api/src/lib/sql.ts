@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Db, Executor } from '../db/client.js';
 import { conflict, pgErrorOf } from './errors.js';
 
@@ -16,4 +17,14 @@ export async function transactionOr409<T>(db: Db, work: (tx: Executor) => Promis
     if (pgErrorOf(err)?.code === '23505') throw conflict(duplicateMessage);
     throw err;
   }
+}
+
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+
+/**
+ * A timestamptz column of a `db.execute(sql…)` row as a Date. Drizzle hands raw SQL's timestamps over as PostgreSQL's
+ * text; this parses them with pg's own parser, so a repository moved from raw pg to Drizzle answers the same Dates.
+ */
+export function timestampOf(value: unknown): Date {
+  return value instanceof Date ? value : parseTimestamptz(String(value));
 }

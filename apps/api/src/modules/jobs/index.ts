@@ -66,7 +66,7 @@ export default defineModule({
     app.addHook('onClose', async () => {
       await engine.stop();
     });
-    app.services.jobs = createJobsService({ engine, files, events: app.events });
+    app.services.jobs = createJobsService({ db: app.db, engine, files, events: app.events });
   },
   routes,
 });
