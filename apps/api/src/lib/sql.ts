@@ -34,7 +34,10 @@ export function timestampOf(value: unknown): Date {
  * search run on every request, and planning their role union or trigram joins costs more than running them). The
  * text and values go to pg as they are; timestamps come back as text (see `timestampOf`), other types as pg parses them.
  */
-export async function executeNamed<T>(db: Executor, statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[]; rowCount: number | null }> {
+export async function executeNamed<T>(
+  db: Executor,
+  statement: { name: string; text: string; values: unknown[] },
+): Promise<{ rows: T[]; rowCount: number | null }> {
   const query = db._.session.prepareQuery({ sql: statement.text, params: statement.values }, undefined, statement.name, false);
   return (await query.execute()) as { rows: T[]; rowCount: number | null };
 }

@@ -86,7 +86,9 @@ export function createAuthRepository() {
 
     /** Sliding expiry: the session lives ttlHours more from now. */
     async touchSession(db: Executor, sessionId: number, ttlHours: number) {
-      await db.execute(sql`update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => ${ttlHours}) where session_id = ${sessionId}`);
+      await db.execute(
+        sql`update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => ${ttlHours}) where session_id = ${sessionId}`,
+      );
     },
 
     async findUserByCpf(db: Executor, cpf: string): Promise<UserForSignIn | undefined> {
@@ -160,7 +162,8 @@ export function createAuthRepository() {
       await recordSecurityEvent(db, event);
     },
 
-    async createSession(db: Executor, 
+    async createSession(
+      db: Executor,
       input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number },
       event: SecurityEvent,
     ) {

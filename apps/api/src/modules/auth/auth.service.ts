@@ -139,7 +139,8 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
         const token = crypto.randomBytes(32).toString('base64url');
         const xsrfToken = crypto.randomBytes(24).toString('base64url');
         const actor = actorFrom(user);
-        await repo.createSession(db, 
+        await repo.createSession(
+          db,
           {
             tokenHash: hashToken(token),
             userId: user.userId,

@@ -23,7 +23,11 @@ select ${MEMBER_SUGGESTION}
 export function createDashboardRepository() {
   return {
     async birthdays(db: Executor, month: number, day: number, includeFeb29: boolean): Promise<SuggestionRow[]> {
-      const { rows } = await executeNamed<SuggestionRow>(db, { name: 'dashboard-birthdays', text: BIRTHDAYS_SQL, values: [month, day, includeFeb29] });
+      const { rows } = await executeNamed<SuggestionRow>(db, {
+        name: 'dashboard-birthdays',
+        text: BIRTHDAYS_SQL,
+        values: [month, day, includeFeb29],
+      });
       return rows;
     },
 
