@@ -233,15 +233,15 @@ async function main() {
     log(`  ("intimação" encontra ${one.total.toLocaleString('pt-BR')} processos)`);
     // Exactness: each text search's page and counts, by the way chosen (walking the order's index or the bitmap of
     // all matches), equal those from the bitmap of all matches.
-    const repo = createProcessRepository(db);
+    const repo = createProcessRepository();
     let compared = 0;
     let walked = 0;
     for (const body of new Map(searches.map((s) => [JSON.stringify(s), s])).values()) {
       const text = body.query.trim();
       if (!text || parseCnj(text)) continue;
       const spec = { userId, cnj: null, text, filter: body.filter, orderby: body.orderby, offset: 0, limit: body.limit };
-      const { plan, ...chosen } = await repo.search(spec);
-      const { plan: _, ...reference } = await repo.search({ ...spec, plan: 'bitmap' });
+      const { plan, ...chosen } = await repo.search(db, spec);
+      const { plan: _, ...reference } = await repo.search(db, { ...spec, plan: 'bitmap' });
       if (!isDeepStrictEqual(chosen, reference)) throw new Error(`Busca ${JSON.stringify(body)}: página ou contagens diferentes das do bitmap`);
       compared++;
       if (plan === 'walk') walked++;

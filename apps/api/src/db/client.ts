@@ -6,6 +6,13 @@ import { repoRoot } from '../config.js';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** An open Drizzle transaction on `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * What every repository method takes first (docs/ARCHITECTURE.md "Repositories"): the database or the caller's
+ * open transaction, so a service runs several repositories in one transaction.
+ */
+export type Executor = Db | Tx;
 export { schema };
 
 /** Migrations are committed SQL read at run time, for both the sources and the bundle. */
@@ -43,7 +50,8 @@ export function readableError(err: unknown): string {
   return String(err ?? 'erro desconhecido');
 }
 
-export function createDb(pool: pg.Pool): Db {
+/** Drizzle on the pool, or on one checked-out connection (a transaction that raw pg work, e.g. pg-boss, joins). */
+export function createDb(pool: pg.Pool | pg.PoolClient): Db {
   return drizzle(pool, { schema });
 }
 

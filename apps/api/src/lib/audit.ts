@@ -1,8 +1,5 @@
-import type { Db } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import { audits } from '../db/schema/index.js';
-
-/** A database handle or an open transaction. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AuditEntry {
   /** What was changed: 'feriados', 'terceiros', 'templates:sms'… */

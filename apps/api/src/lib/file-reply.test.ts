@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, sendFile } from './file-reply.js';
+import { contentDisposition, sendFile, sendStoredFile } from './file-reply.js';
 
 describe('file replies (issue 23 item 7)', () => {
   it('a plain ASCII name is given as it is', () => {
@@ -40,6 +40,31 @@ describe('file replies (issue 23 item 7)', () => {
     const img = await app.inject('/img');
     expect(img.headers['content-disposition']).toBeUndefined();
     expect(img.headers['cache-control']).toBe('private, max-age=600');
+    await app.close();
+  });
+
+  it('sendStoredFile opens a stored file and sends it with its type, name and stored size (process PDFs, job downloads)', async () => {
+    const app = Fastify();
+    const file = { name: 'relatório.csv', mimeType: 'text/csv', size: 5, storageKey: 'k1' };
+    const opened: string[] = [];
+    const open = async (f: typeof file) => {
+      opened.push(f.storageKey);
+      return Readable.from([Buffer.from('a;b\n1')]);
+    };
+    app.get('/pdf', (_request, reply) => sendStoredFile(reply, open, file));
+    app.get('/download', (_request, reply) => sendStoredFile(reply, open, file, { disposition: 'attachment' }));
+    const shown = await app.inject('/pdf');
+    expect(shown.headers).toMatchObject({
+      'content-type': 'text/csv',
+      'content-length': '5',
+      'content-disposition': `inline; filename="relatorio.csv"; filename*=UTF-8''relat%C3%B3rio.csv`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(shown.body).toBe('a;b\n1');
+    const saved = await app.inject('/download');
+    expect(saved.headers['content-disposition']).toBe(`attachment; filename="relatorio.csv"; filename*=UTF-8''relat%C3%B3rio.csv`);
+    expect(opened).toEqual(['k1', 'k1']);
     await app.close();
   });
 });

@@ -44,3 +44,23 @@ export function sendFile(reply: FastifyReply, body: Uint8Array | Readable, file:
   if (file.name) reply.header('content-disposition', contentDisposition(file.disposition ?? 'inline', file.name));
   return reply.send(bytes);
 }
+
+/** What `sendStoredFile` needs of a stored file's record (the files module's StoredFile). */
+export interface StoredFileReply {
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Answers a stored file: opens its bytes (`open`, the file service's) and sends them with its type, name and
+ * stored size; shown inline unless told otherwise.
+ */
+export async function sendStoredFile<F extends StoredFileReply>(
+  reply: FastifyReply,
+  open: (file: F) => Promise<Readable>,
+  file: F,
+  options: Pick<FileReply, 'disposition' | 'cache'> = {},
+): Promise<FastifyReply> {
+  return sendFile(reply, await open(file), { type: file.mimeType, name: file.name, size: file.size, ...options });
+}

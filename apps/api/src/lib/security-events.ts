@@ -1,6 +1,6 @@
 import { SECURITY_CATEGORY, type SecurityEventKind } from '@assoc/domain';
 import { audits } from '../db/schema/index.js';
-import type { Executor } from './audit.js';
+import type { Executor } from '../db/client.js';
 
 export interface SecurityEvent {
   kind: SecurityEventKind;

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { profileRoles, profiles, sessions, userRoles, users } from '../../db/schema/index.js';
 
 /** Data access of Avançado → Acessos: profiles with their roles, users with extra roles. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { executeNamed } from '../../lib/sql.js';
 import { loginFailures, loginLimits, sessions } from '../../db/schema/index.js';
 import { recordSecurityEvent, type SecurityEvent } from '../../lib/security-events.js';
 import type { SessionUser } from './session.js';
@@ -39,6 +39,19 @@ const SESSION_SQL = `
    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.active
      and s.created_at > now() - $2::float8 * interval '1 day'`;
 
+interface SessionLookupRow {
+  session_id: number;
+  user_id: number;
+  xsrf_token: string;
+  cpf: string;
+  name: string;
+  cst_id: number | null;
+  must_change_password: boolean;
+  roles: string[];
+  stale: boolean;
+  people_version: string | null;
+}
+
 export interface SessionRow {
   user: SessionUser;
   /** last_seen_at is more than a minute old: the sliding expiry is due. */
@@ -46,13 +59,13 @@ export interface SessionRow {
   peopleVersion: number;
 }
 
-/** `pool` runs the session lookup as a named statement (planned once per connection). */
-export function createAuthRepository(db: Db, pool: pg.Pool) {
+/** Every method runs on the caller's executor; the session lookup is a named statement (planned once per connection). */
+export function createAuthRepository() {
   return {
     /** The live session of this token hash (not revoked, not expired, user active, younger than maxDays). */
-    async findSession(tokenHash: string, maxDays: number): Promise<SessionRow | null> {
+    async findSession(db: Executor, tokenHash: string, maxDays: number): Promise<SessionRow | null> {
       // Named, so each connection plans it once: planning the role union costs more than running it.
-      const { rows } = await pool.query({ name: 'session-lookup', text: SESSION_SQL, values: [tokenHash, maxDays] });
+      const { rows } = await executeNamed<SessionLookupRow>(db, { name: 'session-lookup', text: SESSION_SQL, values: [tokenHash, maxDays] });
       const row = rows[0];
       if (!row) return null;
       return {
@@ -72,14 +85,13 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     },
 
     /** Sliding expiry: the session lives ttlHours more from now. */
-    async touchSession(sessionId: number, ttlHours: number) {
-      await pool.query(`update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => $2) where session_id = $1`, [
-        sessionId,
-        ttlHours,
-      ]);
+    async touchSession(db: Executor, sessionId: number, ttlHours: number) {
+      await db.execute(
+        sql`update sessions set last_seen_at = now(), expires_at = now() + make_interval(hours => ${ttlHours}) where session_id = ${sessionId}`,
+      );
     },
 
-    async findUserByCpf(cpf: string): Promise<UserForSignIn | undefined> {
+    async findUserByCpf(db: Executor, cpf: string): Promise<UserForSignIn | undefined> {
       const result = await db.execute<UserForSignIn & Record<string, unknown>>(sql`${USER_SQL} where u.cpf = ${cpf}`);
       return result.rows[0];
     },
@@ -88,7 +100,7 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
      * Claims a TOTP time step (issue 8 §6): false when it is not newer than the user's last one (a replay).
      * One conditional UPDATE: of two parallel sign-ins with the same code, the second finds the step taken.
      */
-    async claimTotpStep(userId: number, step: number): Promise<boolean> {
+    async claimTotpStep(db: Executor, userId: number, step: number): Promise<boolean> {
       const result = await db.execute(sql`
         update users set totp_last_step = ${step}
          where user_id = ${userId} and (totp_last_step is null or totp_last_step < ${step})
@@ -96,7 +108,7 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
       return result.rows.length > 0;
     },
 
-    async findUserById(userId: number): Promise<UserForSignIn | undefined> {
+    async findUserById(db: Executor, userId: number): Promise<UserForSignIn | undefined> {
       const result = await db.execute<UserForSignIn & Record<string, unknown>>(sql`${USER_SQL} where u.user_id = ${userId}`);
       return result.rows[0];
     },
@@ -108,7 +120,7 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
      * nothing, starts again: the window runs from the first failure (or attempt in progress) it counts.
      * Rows are locked CPF first, then address, in every statement, so two attempts cannot deadlock.
      */
-    async reserveAttempt(cpf: string, ip: string, windowMinutes: number): Promise<{ cpf: number; ip: number }> {
+    async reserveAttempt(db: Executor, cpf: string, ip: string, windowMinutes: number): Promise<{ cpf: number; ip: number }> {
       const cpfKey = `cpf:${cpf}`;
       const result = await db.execute<{ key: string; count: number }>(sql`
         insert into login_limits as l (key, window_start, count)
@@ -123,12 +135,12 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     },
 
     /** Forgets counters whose window has passed (they would restart anyway); run now and then. */
-    async pruneLimits(windowMinutes: number) {
+    async pruneLimits(db: Executor, windowMinutes: number) {
       await db.delete(loginLimits).where(sql`${loginLimits.windowStart} < now() - make_interval(mins => ${windowMinutes})`);
     },
 
     /** Gives back an attempt that was not a failure (success, code asked, refused by the limit…). */
-    async releaseAttempt(cpf: string, ip: string) {
+    async releaseAttempt(db: Executor, cpf: string, ip: string) {
       // One row per statement, CPF first: the same lock order as reserveAttempt.
       for (const key of [`cpf:${cpf}`, `ip:${ip}`]) {
         await db
@@ -139,18 +151,19 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     },
 
     /** A failed sign-in: kept (the limit's counter already holds it) with its security event. */
-    async recordFailure(cpf: string, ip: string, event: SecurityEvent) {
+    async recordFailure(db: Executor, cpf: string, ip: string, event: SecurityEvent) {
       await db.transaction(async (tx) => {
         await tx.insert(loginFailures).values({ cpf, ip });
         await recordSecurityEvent(tx, event);
       });
     },
 
-    async recordEvent(event: SecurityEvent) {
+    async recordEvent(db: Executor, event: SecurityEvent) {
       await recordSecurityEvent(db, event);
     },
 
     async createSession(
+      db: Executor,
       input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number },
       event: SecurityEvent,
     ) {
@@ -173,7 +186,7 @@ export function createAuthRepository(db: Db, pool: pg.Pool) {
     },
 
     /** Ends a session; the event (sign-out, or a sign-in replacing it) is written in the same transaction. */
-    async revokeSession(sessionId: number, event?: SecurityEvent) {
+    async revokeSession(db: Executor, sessionId: number, event?: SecurityEvent) {
       await db.transaction(async (tx) => {
         await tx
           .update(sessions)

@@ -10,6 +10,7 @@ import { matchTotp } from '../../lib/totp.js';
 import { signToken } from '../../lib/signed-token.js';
 import { hashToken, type SessionUser } from './session.js';
 import type { SecurityEvent } from '../../lib/security-events.js';
+import type { Db } from '../../db/client.js';
 import type { AuthRepository, UserForSignIn } from './auth.repository.js';
 
 export type SignInResult =
@@ -30,6 +31,7 @@ class SignInRefusal extends AppError {
 }
 
 interface Deps {
+  db: Db;
   repo: AuthRepository;
   config: AppConfig;
   secret: string;
@@ -40,7 +42,7 @@ interface Deps {
   closeSockets: (sessionId: number) => void;
 }
 
-export function createAuthService({ repo, config, secret, isTrusted, slowStepMs = 1000, closeSockets }: Deps) {
+export function createAuthService({ db, repo, config, secret, isTrusted, slowStepMs = 1000, closeSockets }: Deps) {
   const refusalLog = createThrottle(60_000);
 
   /**
@@ -49,15 +51,15 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
    * written at most once a minute per session.
    */
   async function sessionOf(token: string): Promise<{ user: SessionUser; peopleVersion: number } | null> {
-    const session = await repo.findSession(hashToken(token), config.SESSION_MAX_DAYS);
+    const session = await repo.findSession(db, hashToken(token), config.SESSION_MAX_DAYS);
     if (!session) return null;
-    if (session.stale) await repo.touchSession(session.user.sessionId, config.SESSION_TTL_HOURS);
+    if (session.stale) await repo.touchSession(db, session.user.sessionId, config.SESSION_TTL_HOURS);
     return { user: session.user, peopleVersion: session.peopleVersion };
   }
 
   /** Ends a session (the event, if any, in the same transaction) and closes its sockets. */
   async function endSession(sessionId: number, event?: SecurityEvent) {
-    await repo.revokeSession(sessionId, event);
+    await repo.revokeSession(db, sessionId, event);
     closeSockets(sessionId);
   }
 
@@ -72,7 +74,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     cpf: string,
     subject: { userId: number | null },
   ): Promise<{ kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }> {
-    const user = await repo.findUserByCpf(cpf);
+    const user = await repo.findUserByCpf(db, cpf);
     if (!user) {
       await dummyVerify(body.password);
       throw failure('bad_credentials');
@@ -97,7 +99,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
       // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
       // the same code never signs in twice, even in parallel; a replay is refused like a wrong code.
       const step = await matchTotp(totpSecretBox(config), user.totpSecret!, code);
-      if (step === null || !(await repo.claimTotpStep(user.userId, step))) throw failure('bad_code');
+      if (step === null || !(await repo.claimTotpStep(db, user.userId, step))) throw failure('bad_code');
     }
 
     return { kind: 'passed', user };
@@ -115,13 +117,13 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     async signIn(body: LoginRequest, ctx: { ip: string; userAgent: string }): Promise<SignInResult> {
       const cpf = onlyDigits(body.username);
       const details = { cpf, ip: ctx.ip };
-      const counts = await repo.reserveAttempt(cpf, ctx.ip, config.LOGIN_WINDOW_MINUTES);
+      const counts = await repo.reserveAttempt(db, cpf, ctx.ip, config.LOGIN_WINDOW_MINUTES);
       if (counts.cpf > config.LOGIN_MAX_FAILURES || counts.ip > config.LOGIN_MAX_FAILURES_PER_IP) {
-        await repo.releaseAttempt(cpf, ctx.ip);
+        await repo.releaseAttempt(db, cpf, ctx.ip);
         const limit = counts.cpf > config.LOGIN_MAX_FAILURES ? 'cpf' : 'ip';
         // One event per locked key a minute: an attack must not grow the audit table with its request rate.
         if (refusalLog.shouldRecord(limit === 'cpf' ? `cpf:${cpf}` : `ip:${ctx.ip}`)) {
-          await repo.recordEvent({ kind: 'login_fail', details: { ...details, reason: 'rate_limited', limit } });
+          await repo.recordEvent(db, { kind: 'login_fail', details: { ...details, reason: 'rate_limited', limit } });
         }
         throw tooManyRequests(loginMessages.tooManyAttempts(config.LOGIN_WINDOW_MINUTES));
       }
@@ -138,6 +140,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
         const xsrfToken = crypto.randomBytes(24).toString('base64url');
         const actor = actorFrom(user);
         await repo.createSession(
+          db,
           {
             tokenHash: hashToken(token),
             userId: user.userId,
@@ -154,12 +157,12 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
         if (err instanceof SignInRefusal) {
           const event = { kind: 'login_fail', subjectUserId: subject.userId, details: { ...details, reason: err.reason } } as const;
           counted = err.counts;
-          if (err.counts) await repo.recordFailure(cpf, ctx.ip, event);
-          else await repo.recordEvent(event);
+          if (err.counts) await repo.recordFailure(db, cpf, ctx.ip, event);
+          else await repo.recordEvent(db, event);
         }
         throw err;
       } finally {
-        if (!counted) await repo.releaseAttempt(cpf, ctx.ip);
+        if (!counted) await repo.releaseAttempt(db, cpf, ctx.ip);
       }
     },
 
@@ -194,7 +197,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
 
     /** GET session: the signed-in user as the web needs it (null once the account is gone). */
     async sessionInfo(me: SessionUser): Promise<SessionInfo | null> {
-      const user = await repo.findUserById(me.userId);
+      const user = await repo.findUserById(db, me.userId);
       if (!user) return null;
       return {
         username: user.cpf,
@@ -212,7 +215,7 @@ export function createAuthService({ repo, config, secret, isTrusted, slowStepMs 
     },
 
     /** Forgets sign-in counters whose window has passed. */
-    pruneLimits: () => repo.pruneLimits(config.LOGIN_WINDOW_MINUTES),
+    pruneLimits: () => repo.pruneLimits(db, config.LOGIN_WINDOW_MINUTES),
   };
 
   /** The signed payload of the sign-in reply (decision 3). */

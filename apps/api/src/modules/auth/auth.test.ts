@@ -458,7 +458,7 @@ describe('security events of the sign-in (issue 8 §10)', () => {
     const user = await createUser(ctx, { roles: ['v2access'] });
     await login({ username: user.cpf, password: 'errada' }, '10.60.0.4');
     await ctx.db.execute(sql`update login_limits set window_start = now() - interval '1 day' where key = ${`cpf:${user.cpf}`}`);
-    await createAuthRepository(ctx.db, ctx.app.pool).pruneLimits(ctx.config.LOGIN_WINDOW_MINUTES);
+    await createAuthRepository().pruneLimits(ctx.db, ctx.config.LOGIN_WINDOW_MINUTES);
     const left = await ctx.db.execute<{ key: string }>(sql`select key from login_limits where key in (${`cpf:${user.cpf}`}, 'ip:10.60.0.4')`);
     expect(left.rows.map((r) => r.key)).toEqual(['ip:10.60.0.4']);
   });

@@ -23,7 +23,8 @@ export default defineModule({
   needs: [],
   async setup(app) {
     const service = createAuthService({
-      repo: createAuthRepository(app.db, app.pool),
+      db: app.db,
+      repo: createAuthRepository(),
       config: app.config,
       secret: resolveSecret(app.config.SESSION_SECRET, app.config.DATA_DIR),
       isTrusted: createNetworkMatcher(app.config.TRUSTED_NETWORKS),

@@ -1,14 +1,14 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CepAddress } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { lookupCache } from '../../db/schema/index.js';
 
 const key = (cep: string) => `cep:${cep}`;
 
 /** Addresses found upstream, kept in lookup_cache under 'cep:{cep}'. */
-export function createCepRepository(db: Db) {
+export function createCepRepository() {
   return {
-    async cached(cep: string, maxAgeSeconds: number): Promise<CepAddress | undefined> {
+    async cached(db: Executor, cep: string, maxAgeSeconds: number): Promise<CepAddress | undefined> {
       const [row] = await db
         .select({ value: lookupCache.value })
         .from(lookupCache)
@@ -16,7 +16,7 @@ export function createCepRepository(db: Db) {
       return row?.value as CepAddress | undefined;
     },
 
-    async cache(cep: string, value: CepAddress) {
+    async cache(db: Executor, cep: string, value: CepAddress) {
       await db
         .insert(lookupCache)
         .values({ cacheKey: key(cep), value })

@@ -16,7 +16,8 @@ export default defineModule({
   needs: [],
   setup(app) {
     app.services.cep = createCepService({
-      repo: createCepRepository(app.db),
+      db: app.db,
+      repo: createCepRepository(),
       client: createCepClient(app.config.CEP_URL),
       timeoutMs: app.config.CEP_TIMEOUT_MS,
       log: app.log,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { BOLETO, boletoNumbers, debitPlaces, type BoletoBankCode, type ChargeItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { charges } from '../../db/schema/index.js';
 import { holderDebtSql } from '../ledger/ledger.repository.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';

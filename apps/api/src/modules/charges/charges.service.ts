@@ -12,8 +12,8 @@ import {
   type ChargeItem,
   type DebtReply,
 } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ChildListContext } from '../members/child-lists.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { statementEntries } from '../../db/schema/index.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 
 /** What an earlier credit of an idempotency key wrote: its holder, entry and request fingerprint (null before issue 22). */
 export interface PriorCredit {

@@ -36,22 +36,22 @@ export function createCreditService({ db, config, ledger, authRepo }: Deps) {
    * back. Wrong CPF and wrong password answer alike.
    */
   async function checkUser(cpf: string, password: string, ip: string): Promise<UserForSignIn> {
-    const counts = await authRepo.reserveAttempt(cpf, ip, config.LOGIN_WINDOW_MINUTES);
+    const counts = await authRepo.reserveAttempt(db, cpf, ip, config.LOGIN_WINDOW_MINUTES);
     if (counts.cpf > config.LOGIN_MAX_FAILURES || counts.ip > config.LOGIN_MAX_FAILURES_PER_IP) {
-      await authRepo.releaseAttempt(cpf, ip);
+      await authRepo.releaseAttempt(db, cpf, ip);
       throw tooManyRequests(loginMessages.tooManyAttempts(config.LOGIN_WINDOW_MINUTES));
     }
-    const user = await authRepo.findUserByCpf(cpf);
+    const user = await authRepo.findUserByCpf(db, cpf);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await dummyVerify(password), false);
     if (!user || !ok || !user.active) {
-      await authRepo.recordFailure(cpf, ip, {
+      await authRepo.recordFailure(db, cpf, ip, {
         kind: 'login_fail',
         subjectUserId: user?.userId ?? null,
         details: { cpf, ip, reason: 'credit_confirmation' },
       });
       throw notFound(creditMessages.invalidCredentials);
     }
-    await authRepo.releaseAttempt(cpf, ip);
+    await authRepo.releaseAttempt(db, cpf, ip);
     return user;
   }
 

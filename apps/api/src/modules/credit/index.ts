@@ -22,7 +22,7 @@ export default defineModule({
       db: app.db,
       config: app.config,
       ledger: services.ledger,
-      authRepo: createAuthRepository(app.db, app.pool),
+      authRepo: createAuthRepository(),
     });
   },
   routes,

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { executeNamed } from '../../lib/sql.js';
 import { lookupCache } from '../../db/schema/index.js';
 import { MEMBER_SUGGESTION, MEMBER_SUGGESTION_JOINS, type SuggestionRow } from '../search/search.repository.js';
 
@@ -19,15 +19,20 @@ select ${MEMBER_SUGGESTION}
  order by c.cust_name collate pt_br, c.cst_id
  limit ${BIRTHDAYS_LIMIT}`;
 
-export function createDashboardRepository(db: Db, pool: pg.Pool) {
+/** Every method runs on the caller's executor; the birthdays are a named statement (planned once per connection; benchmarked). */
+export function createDashboardRepository() {
   return {
-    async birthdays(month: number, day: number, includeFeb29: boolean): Promise<SuggestionRow[]> {
-      const { rows } = await pool.query<SuggestionRow>({ name: 'dashboard-birthdays', text: BIRTHDAYS_SQL, values: [month, day, includeFeb29] });
+    async birthdays(db: Executor, month: number, day: number, includeFeb29: boolean): Promise<SuggestionRow[]> {
+      const { rows } = await executeNamed<SuggestionRow>(db, {
+        name: 'dashboard-birthdays',
+        text: BIRTHDAYS_SQL,
+        values: [month, day, includeFeb29],
+      });
       return rows;
     },
 
     /** A cached lookup younger than `maxAgeSeconds`, or undefined. */
-    async cached<T>(key: string, maxAgeSeconds: number): Promise<T | undefined> {
+    async cached<T>(db: Executor, key: string, maxAgeSeconds: number): Promise<T | undefined> {
       const [row] = await db
         .select({ value: lookupCache.value })
         .from(lookupCache)
@@ -35,7 +40,7 @@ export function createDashboardRepository(db: Db, pool: pg.Pool) {
       return row?.value as T | undefined;
     },
 
-    async cache(key: string, value: unknown) {
+    async cache(db: Executor, key: string, value: unknown) {
       await db
         .insert(lookupCache)
         .values({ cacheKey: key, value })

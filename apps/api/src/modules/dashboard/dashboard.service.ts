@@ -2,6 +2,7 @@ import { isoDateInAppZone } from '@assoc/domain';
 import { AppError, notFound } from '../../lib/errors.js';
 import { toSuggestion } from '../search/search.service.js';
 import type { PersonSuggestion } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
 import type { DashboardRepository } from './dashboard.repository.js';
 import { dashboardMessages, type Weather } from '@assoc/domain';
 import { describeWeatherCode, UpstreamError, type Place, type WeatherClient } from './dashboard.weather.js';
@@ -18,6 +19,7 @@ export function todayInSaoPaulo(now = new Date()) {
 }
 
 interface Deps {
+  db: Db;
   repo: DashboardRepository;
   weather: WeatherClient;
   timeoutMs: number;
@@ -25,7 +27,7 @@ interface Deps {
   log?: { warn(obj: object, msg: string): void };
 }
 
-export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes, log }: Deps) {
+export function createDashboardService({ db, repo, weather, timeoutMs, cacheMinutes, log }: Deps) {
   /** Weather requests in flight per CEP: simultaneous dashboards share one upstream call. */
   const inFlight = new Map<string, Promise<Weather>>();
 
@@ -33,12 +35,12 @@ export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes,
     // One budget for the whole chain, so the reply never waits beyond it.
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      let place = await repo.cached<Place>(`cep-coords:${cep}`, PLACE_CACHE_SECONDS);
+      let place = await repo.cached<Place>(db, `cep-coords:${cep}`, PLACE_CACHE_SECONDS);
       if (!place) {
         const found = await weather.place(cep, signal);
         if (!found) throw notFound(dashboardMessages.cepNotFound);
         place = found;
-        await repo.cache(`cep-coords:${cep}`, place);
+        await repo.cache(db, `cep-coords:${cep}`, place);
       }
       const forecast = await weather.forecast(place, signal);
       const reply: Weather = {
@@ -50,7 +52,7 @@ export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes,
         max: forecast.max,
         ...describeWeatherCode(forecast.code),
       };
-      await repo.cache(`weather:${cep}`, reply);
+      await repo.cache(db, `weather:${cep}`, reply);
       return reply;
     } catch (err) {
       if (err instanceof AppError) throw err;
@@ -64,7 +66,7 @@ export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes,
     /** Living holders and dependents whose birthday is today in São Paulo, by name (spec 3 §2.2). */
     async birthdays(now = new Date()): Promise<PersonSuggestion[]> {
       const { year, month, day } = todayInSaoPaulo(now);
-      const rows = await repo.birthdays(month, day, month === 2 && day === 28 && !isLeap(year));
+      const rows = await repo.birthdays(db, month, day, month === 2 && day === 28 && !isLeap(year));
       const today = isoDateInAppZone(now);
       return rows.map((row) => toSuggestion(row, today));
     },
@@ -74,7 +76,7 @@ export function createDashboardService({ repo, weather, timeoutMs, cacheMinutes,
      * coordinates -> forecast upstream, within WEATHER_TIMEOUT_MS; 503 when an upstream fails.
      */
     async weather(cep: string): Promise<Weather> {
-      const cached = await repo.cached<Weather>(`weather:${cep}`, cacheMinutes * 60);
+      const cached = await repo.cached<Weather>(db, `weather:${cep}`, cacheMinutes * 60);
       if (cached) return cached;
       let pending = inFlight.get(cep);
       if (!pending) {

@@ -109,12 +109,12 @@ describe('GET aniversarios', () => {
   it('shows 29 February birthdays on 28 February of a non-leap year', async () => {
     const calls: unknown[][] = [];
     const repo = {
-      birthdays: async (...args: unknown[]) => {
+      birthdays: async (_db: unknown, ...args: unknown[]) => {
         calls.push(args);
         return [];
       },
     } as unknown as DashboardRepository;
-    const service = createDashboardService({ repo, weather: {} as WeatherClient, timeoutMs: 100, cacheMinutes: 1 });
+    const service = createDashboardService({ db: ctx.db, repo, weather: {} as WeatherClient, timeoutMs: 100, cacheMinutes: 1 });
     await service.birthdays(new Date('2027-02-28T15:00:00Z'));
     await service.birthdays(new Date('2028-02-28T15:00:00Z'));
     // 01:00 UTC on 1 March is still 28 February in São Paulo.

@@ -16,7 +16,8 @@ export default defineModule({
   needs: [],
   setup(app) {
     app.services.dashboard = createDashboardService({
-      repo: createDashboardRepository(app.db, app.pool),
+      db: app.db,
+      repo: createDashboardRepository(),
       weather: createWeatherClient({ cepUrl: app.config.CEP_URL, geocodeUrl: app.config.GEOCODE_URL, weatherUrl: app.config.WEATHER_URL }),
       timeoutMs: app.config.WEATHER_TIMEOUT_MS,
       cacheMinutes: app.config.WEATHER_CACHE_MINUTES,

@@ -1,12 +1,8 @@
 import { documentEmailTemplates, type DocumentEmailKey, type DocumentEmailValues } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import type { Executor } from '../../lib/audit.js';
 import type { FileService } from '../files/files.service.js';
 import type { MailService } from '../mail/mail.service.js';
-
-/** The transaction of `documents.emailTo`: the file's record, the outbox row and the caller's own rows. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who gets a document by e-mail: the address, the name the body greets, and the member record it belongs to. */
 export interface DocumentRecipient {
@@ -55,12 +51,14 @@ export function createDocumentEmail(deps: {
       body(values: unknown): string;
     };
     const values = { ...template.values, nome: member.name, arquivo: document.fileName, associacao: deps.associationName };
-    let discard: (() => Promise<void>) | null = null;
+    // The stored bytes are outside the transaction: when it throws (the enqueue, `after` or the COMMIT itself), the
+    // callback's return value is lost, so the file's `discard` is kept where the catch can reach it.
+    const stored: { discard?: () => Promise<void> } = {};
     try {
-      return await deps.db.transaction(async (tx: Tx & Executor) => {
+      return await deps.db.transaction(async (tx) => {
         if (options.before && !(await options.before(tx))) return null;
         const file = await deps.files.saveIn(tx, { name: document.fileName, data: Buffer.from(pdf), createdBy: options.actor.userId });
-        discard = file.discard;
+        stored.discard = file.discard;
         const outboxId = await deps.enqueue(tx, {
           to: member.email,
           subject: text.subject(values),
@@ -73,8 +71,8 @@ export function createDocumentEmail(deps: {
         return outboxId;
       });
     } catch (error) {
-      // The record rolled back with the transaction; the bytes are outside it.
-      if (discard) await (discard as () => Promise<void>)().catch(() => undefined);
+      // The record rolled back with the transaction; the bytes are removed here.
+      await stored.discard?.().catch(() => undefined);
       throw error;
     }
   };

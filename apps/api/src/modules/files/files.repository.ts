@@ -1,55 +1,41 @@
-import type pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { fileLinks, files } from '../../db/schema/index.js';
 
 /** One stored file's record (decision 9). */
-export interface StoredFile {
-  id: string;
-  name: string;
-  mimeType: string;
-  size: number;
-  sha256: string | null;
-  storageKey: string;
-  createdBy: number | null;
-  createdAt: Date;
-}
+export type StoredFile = typeof files.$inferSelect;
 
-export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+/** What removing a file needs: its record's id and the key of its bytes. */
+export type StoredFileKey = Pick<StoredFile, 'id' | 'storageKey'>;
 
-const COLUMNS = `id, name, mime_type as "mimeType", size, sha256, storage_key as "storageKey", created_by as "createdBy", created_at as "createdAt"`;
-
-/** SQL of the files and file_links tables. */
-export function createFilesRepository(pool: pg.Pool) {
+/** SQL of the files and file_links tables; every method runs on the caller's executor (the database or its transaction). */
+export function createFilesRepository() {
   return {
-    async insert(db: Queryable, f: Omit<StoredFile, 'createdAt'>) {
-      const { rows } = await db.query<StoredFile>(
-        `insert into files (id, name, mime_type, size, sha256, storage_key, created_by) values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
-        [f.id, f.name, f.mimeType, f.size, f.sha256, f.storageKey, f.createdBy],
-      );
-      return rows[0]!;
+    async insert(db: Executor, f: Omit<StoredFile, 'createdAt'>): Promise<StoredFile> {
+      const [row] = await db.insert(files).values(f).returning();
+      return row!;
     },
-    async find(id: string) {
-      const { rows } = await pool.query<StoredFile>(`select ${COLUMNS} from files where id = $1`, [id]);
-      return rows[0] ?? null;
+    async find(db: Executor, id: string): Promise<StoredFile | null> {
+      const [row] = await db.select().from(files).where(eq(files.id, id));
+      return row ?? null;
     },
-    async links(fileId: string) {
-      const { rows } = await pool.query<{ ownerKind: string; ownerId: string }>(
-        `select owner_kind as "ownerKind", owner_id as "ownerId" from file_links where file_id = $1`,
-        [fileId],
-      );
-      return rows;
-    },
+    links: (db: Executor, fileId: string) =>
+      db.select({ ownerKind: fileLinks.ownerKind, ownerId: fileLinks.ownerId }).from(fileLinks).where(eq(fileLinks.fileId, fileId)),
     /** Removes the owner's links (all, or all but `keep`) and answers the files left without any owner. */
-    async unlink(db: Queryable, ownerKind: string, ownerId: string, keep: string | null) {
-      const { rows } = await db.query<StoredFile>(
-        `with gone as (delete from file_links where owner_kind = $1 and owner_id = $2 and ($3::uuid is null or file_id <> $3::uuid) returning file_id)
-         select ${COLUMNS} from files where id in (select file_id from gone)
-           and not exists (select 1 from file_links l where l.file_id = files.id and not (l.owner_kind = $1 and l.owner_id = $2))`,
-        [ownerKind, ownerId, keep],
-      );
+    async unlink(db: Executor, ownerKind: string, ownerId: string, keep: string | null): Promise<StoredFileKey[]> {
+      const { rows } = await db.execute<StoredFileKey>(sql`
+        with gone as (delete from file_links where owner_kind = ${ownerKind} and owner_id = ${ownerId}
+                        and (${keep}::uuid is null or file_id <> ${keep}::uuid) returning file_id)
+        select id, storage_key as "storageKey" from files where id in (select file_id from gone)
+          and not exists (select 1 from file_links l where l.file_id = files.id and not (l.owner_kind = ${ownerKind} and l.owner_id = ${ownerId}))`);
       return rows;
     },
-    link: (db: Queryable, ownerKind: string, ownerId: string, fileId: string) =>
-      db.query(`insert into file_links (owner_kind, owner_id, file_id) values ($1, $2, $3) on conflict do nothing`, [ownerKind, ownerId, fileId]),
-    remove: (db: Queryable, id: string) => db.query('delete from files where id = $1', [id]),
+    async link(db: Executor, ownerKind: string, ownerId: string, fileId: string) {
+      await db.insert(fileLinks).values({ ownerKind, ownerId, fileId }).onConflictDoNothing();
+    },
+    async remove(db: Executor, id: string) {
+      await db.delete(files).where(eq(files.id, id));
+    },
   };
 }
 export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import type pg from 'pg';
 import { hasRole } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { files as filesTable } from '../../db/schema/index.js';
 import type { SessionUser } from '../auth/session.js';
-import { createFilesRepository, type StoredFile } from './files.repository.js';
+import { createFilesRepository, type StoredFile, type StoredFileKey } from './files.repository.js';
 import { SNIFF_BYTES, filesTexts, sniffContentType } from './files.sniff.js';
 import type { BlobStore } from './files.store.js';
 
@@ -75,9 +73,9 @@ function checking(input: SaveInput, maxBytes: number, onType: (type: string) => 
  * The file service (decision 9, issue 10 §4): saves files (type sniffed, size limited, SHA-256 kept) into the
  * configured store, links them to their owners, and is the one place that decides who may read a file.
  */
-export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBytes: number }) {
-  const { pool, store } = deps;
-  const repo = createFilesRepository(pool);
+export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: number }) {
+  const { db, store } = deps;
+  const repo = createFilesRepository();
   const rules = new Map<string, OwnerReadRule>();
 
   /** Streams the bytes into the store (type sniffed, size checked) and answers the record to write. */
@@ -101,9 +99,9 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
     };
   }
 
-  async function removeFiles(list: StoredFile[]) {
+  async function removeFiles(list: StoredFileKey[]) {
     for (const file of list) {
-      await repo.remove(pool, file.id);
+      await repo.remove(db, file.id);
       await store.delete(file.storageKey);
     }
   }
@@ -120,7 +118,7 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
     async save(input: SaveInput): Promise<StoredFile> {
       const record = await putBytes(input);
       try {
-        return await repo.insert(pool, record);
+        return await repo.insert(db, record);
       } catch (error) {
         await store.delete(record.storageKey);
         throw error;
@@ -135,15 +133,14 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
       const record = await putBytes(input);
       const discard = () => store.delete(record.storageKey);
       try {
-        const [row] = await tx.insert(filesTable).values(record).returning();
-        return { ...row!, discard };
+        return { ...(await repo.insert(tx, record)), discard };
       } catch (error) {
         await discard();
         throw error;
       }
     },
 
-    find: (id: string) => (UUID.test(id) ? repo.find(id) : Promise.resolve(null)),
+    find: (id: string) => (UUID.test(id) ? repo.find(db, id) : Promise.resolve(null)),
     open: (file: StoredFile) => store.get(file.storageKey),
 
     /**
@@ -151,25 +148,17 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
      * when no other owner holds them (a job retried after a crash keeps one attachment, never a pile).
      */
     async attach(ownerKind: string, ownerId: string, fileId: string, opts: { replace?: boolean } = {}) {
-      const client = await pool.connect();
-      let orphans: StoredFile[] = [];
-      try {
-        await client.query('begin');
-        if (opts.replace) orphans = await repo.unlink(client, ownerKind, ownerId, fileId);
-        await repo.link(client, ownerKind, ownerId, fileId);
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      const orphans = await db.transaction(async (tx) => {
+        const unlinked = opts.replace ? await repo.unlink(tx, ownerKind, ownerId, fileId) : [];
+        await repo.link(tx, ownerKind, ownerId, fileId);
+        return unlinked;
+      });
       await removeFiles(orphans);
     },
 
     /** Unlinks all of an owner's files and removes those no one else holds. */
     async detachAll(ownerKind: string, ownerId: string) {
-      await removeFiles(await repo.unlink(pool, ownerKind, ownerId, null));
+      await removeFiles(await repo.unlink(db, ownerKind, ownerId, null));
     },
 
     /**
@@ -177,8 +166,8 @@ export function createFileService(deps: { pool: pg.Pool; store: BlobStore; maxBy
      * owner kinds must say yes. 404 for an unknown or ownerless file, 403 when no owner lets the user in.
      */
     async readable(user: SessionUser, fileId: string): Promise<StoredFile> {
-      const file = UUID.test(fileId) ? await repo.find(fileId) : null;
-      const links = file ? await repo.links(fileId) : [];
+      const file = UUID.test(fileId) ? await repo.find(db, fileId) : null;
+      const links = file ? await repo.links(db, fileId) : [];
       if (!file || links.length === 0) throw notFound(filesTexts.fileNotFound);
       if (hasRole(user.roles, ['superadmin'])) return file;
       for (const link of links) {

@@ -161,7 +161,7 @@ describe('file service (PostgreSQL)', () => {
     const s3 = await fakeS3('segredo');
     try {
       const store = createS3Store({ endpoint: s3.endpoint, bucket: 'assoc', region: 'sa-east-1', accessKeyId: 'AK', secretAccessKey: 'segredo' });
-      const files = createFileService({ pool: ctx.pool, store, maxBytes: 1024 * 1024 });
+      const files = createFileService({ db: ctx.db, store, maxBytes: 1024 * 1024 });
       const saved = await files.save({ name: 'processo.bin', data: Readable.from([PDF.subarray(0, 3), PDF.subarray(3)]) });
       expect(saved).toMatchObject({
         mimeType: 'application/pdf',
@@ -178,7 +178,7 @@ describe('file service (PostgreSQL)', () => {
 
   it('refuses XLS (415) and files beyond the limit (413), keeping neither record nor bytes', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
-    const files = createFileService({ pool: ctx.pool, store: createLocalStore(dir), maxBytes: 10_000 });
+    const files = createFileService({ db: ctx.db, store: createLocalStore(dir), maxBytes: 10_000 });
     const before = (await ctx.pool.query('select count(*)::int as n from files')).rows[0].n;
     await expect(files.save({ name: 'a.xls', data: XLS })).rejects.toMatchObject({ statusCode: 415, message: filesTexts.xlsRefused });
     const big = Readable.from(
@@ -241,7 +241,7 @@ describe('multipart upload helper (PostgreSQL)', () => {
   it('streams one file into the store; 413 beyond the limit, 415 for XLS, 400 without a file, all in pt-BR', async () => {
     // A test-only app: no public upload route exists yet; screens that upload will use receiveUpload the same way.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
-    const files = createFileService({ pool: ctx.pool, store: createLocalStore(dir), maxBytes: 50_000 });
+    const files = createFileService({ db: ctx.db, store: createLocalStore(dir), maxBytes: 50_000 });
     const app = Fastify();
     app.setErrorHandler((error, _request, reply) => {
       if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });

@@ -40,7 +40,7 @@ export default defineModule({
   async setup(app) {
     const c = app.config;
     const maxBytes = c.FILES_MAX_MB * 1024 * 1024;
-    app.services.files = createFileService({ pool: app.pool, store: storeFromConfig(c), maxBytes });
+    app.services.files = createFileService({ db: app.db, store: storeFromConfig(c), maxBytes });
     await registerMultipart(app, maxBytes);
   },
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FollowUpItem, FollowUpRecord } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { atendimentos, customers } from '../../db/schema/index.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';
 

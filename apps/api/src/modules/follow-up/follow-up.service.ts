@@ -1,6 +1,6 @@
 import { genericMessages, type FollowUpItem, type FollowUpRecord, type FollowUpUpdate } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { FollowUpRepository } from './follow-up.repository.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { lookupCache } from '../../db/schema/index.js';
 
 /** One cached answer: the coordinates, or null when the address could not be placed. */
@@ -10,9 +10,9 @@ export type CachedCoordinates<T> = { value: T | null };
 export const geoCacheKey = (address: unknown) => `geo:${crypto.createHash('sha1').update(JSON.stringify(address)).digest('hex')}`;
 
 /** Coordinates found upstream, kept in lookup_cache under 'geo:{hash}' (decision 11). */
-export function createGeoRepository(db: Db) {
+export function createGeoRepository() {
   return {
-    async cached<T>(key: string, maxAgeSeconds: number): Promise<CachedCoordinates<T> | undefined> {
+    async cached<T>(db: Executor, key: string, maxAgeSeconds: number): Promise<CachedCoordinates<T> | undefined> {
       const [row] = await db
         .select({ value: lookupCache.value })
         .from(lookupCache)
@@ -20,7 +20,7 @@ export function createGeoRepository(db: Db) {
       return row?.value as CachedCoordinates<T> | undefined;
     },
 
-    async cache<T>(key: string, value: CachedCoordinates<T>) {
+    async cache<T>(db: Executor, key: string, value: CachedCoordinates<T>) {
       await db
         .insert(lookupCache)
         .values({ cacheKey: key, value })

@@ -2,6 +2,7 @@ import { geoMessages, type GeoAddressQuery, type GeoCoordinates } from '@assoc/d
 import { AppError, notFound } from '../../lib/errors.js';
 import { STATE_NAMES } from '@assoc/domain';
 import type { GeoClient, GeoSearch } from './geo.client.js';
+import type { Db } from '../../db/client.js';
 import { geoCacheKey, type GeoRepository } from './geo.repository.js';
 
 /** Addresses hardly move: found coordinates are kept 30 days; an address not found is asked again after a day. */
@@ -9,6 +10,7 @@ const FOUND_SECONDS = 30 * 24 * 3600;
 const NOT_FOUND_SECONDS = 24 * 3600;
 
 interface Deps {
+  db: Db;
   repo: GeoRepository;
   client: GeoClient;
   timeoutMs: number;
@@ -31,7 +33,7 @@ export function searchesOf(q: GeoAddressQuery): { search: GeoSearch; precisao: G
  * GET geo/coordenadas (decision 11): cache first, then the geocoder within MAP_GEOCODE_TIMEOUT_MS for all the
  * searches of one request; 404 when nothing matches, 503 when the service cannot be reached.
  */
-export function createGeoService({ repo, client, timeoutMs, log }: Deps) {
+export function createGeoService({ db, repo, client, timeoutMs, log }: Deps) {
   return {
     async coordinates(query: GeoAddressQuery): Promise<GeoCoordinates> {
       // The bairro does not narrow a structured search; it stays out of the key so both spellings share the answer.
@@ -43,9 +45,9 @@ export function createGeoService({ repo, client, timeoutMs, log }: Deps) {
         cep: query.cep,
       };
       const key = geoCacheKey(normalised);
-      const found = await repo.cached<GeoCoordinates>(key, FOUND_SECONDS);
+      const found = await repo.cached<GeoCoordinates>(db, key, FOUND_SECONDS);
       if (found?.value) return found.value;
-      if (found && (await repo.cached<GeoCoordinates>(key, NOT_FOUND_SECONDS))) throw notFound(geoMessages.notFound);
+      if (found && (await repo.cached<GeoCoordinates>(db, key, NOT_FOUND_SECONDS))) throw notFound(geoMessages.notFound);
       const signal = AbortSignal.timeout(timeoutMs);
       let result: GeoCoordinates | null = null;
       try {
@@ -61,7 +63,7 @@ export function createGeoService({ repo, client, timeoutMs, log }: Deps) {
         log?.warn({ reason }, 'serviço de localização indisponível');
         throw new AppError('unavailable', geoMessages.unavailable);
       }
-      await repo.cache(key, { value: result });
+      await repo.cache(db, key, { value: result });
       if (!result) throw notFound(geoMessages.notFound);
       return result;
     },

@@ -17,7 +17,8 @@ export default defineModule({
   setup(app) {
     const c = app.config;
     app.services.geo = createGeoService({
-      repo: createGeoRepository(app.db),
+      db: app.db,
+      repo: createGeoRepository(),
       client: createGeoClient({
         url: c.MAP_GEOCODE_URL,
         userAgent: c.MAP_GEOCODE_USER_AGENT ?? `assoc-backoffice/1.0 (${c.PUBLIC_URL})`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { HEALTH_ENTRY_JOINS, HEALTH_PAID, HEALTH_REIMBURSED } from '../income-tax/income-tax.repository.js';
 
 export interface PlanMemberRow {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { centsToDecimalText, formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { dropCheckpoints, forEachChunk } from '../jobs/jobs.chunks.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 
 export interface IncomeTaxRow {
   respId: number;

@@ -1,9 +1,8 @@
 import { incomeTaxMessages as im, kinships, type IncomeTaxStatement } from '@assoc/domain';
 import type { Actor } from '../../lib/actor.js';
-import type { Executor } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AppConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { AppServices } from '../../lib/module.js';
 import type { IncomeTaxRepository } from './income-tax.repository.js';
 

@@ -38,9 +38,9 @@ function collectWork(app: FastifyInstance, modules: readonly AppModule[]) {
 export default defineModule({
   name: 'jobs',
   needs: ['files'],
-  async setup(app, { features, modules }) {
+  async setup(app, { features, modules, services }) {
     const c = app.config;
-    const files = app.services.files;
+    const { files } = services;
     const { jobs: definitions, schedules } = collectWork(app, modules);
     const engine = new JobEngine({
       pool: app.pool,
@@ -66,7 +66,7 @@ export default defineModule({
     app.addHook('onClose', async () => {
       await engine.stop();
     });
-    app.services.jobs = createJobsService({ engine, files, events: app.events });
+    app.services.jobs = createJobsService({ db: app.db, engine, files, events: app.events });
   },
   routes,
 });

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import { jobChunks } from '../../db/schema/index.js';
 import type { JobContext } from './jobs.types.js';
 

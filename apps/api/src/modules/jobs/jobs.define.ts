@@ -1,6 +1,9 @@
 import type { JobCommand } from '@assoc/domain';
 import { JobFailure, type BackgroundWork, type JobDefinition, type JobSpec, type PayloadCheck, type ScheduleDefinition } from './jobs.types.js';
 
+/** The message of a bad payload's first issue (its field's pt-BR message from packages/domain). */
+const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? '';
+
 /**
  * A feature's menu job (issue 23 §1). The label, role, question and allowDuplicates stay in packages/domain
  * jobCommands (the one catalogue the menu and the server read); this adds the payload schema, the work and the lock.
@@ -10,7 +13,7 @@ import { JobFailure, type BackgroundWork, type JobDefinition, type JobSpec, type
 export function defineJob<P>(spec: JobSpec<P>): JobDefinition {
   const check = (userData: string): PayloadCheck => {
     const parsed = spec.payload.safeParse(userData);
-    return parsed.success ? { ok: true } : { ok: false, message: parsed.error.issues[0]?.message ?? '' };
+    return parsed.success ? { ok: true } : { ok: false, message: firstIssue(parsed.error) };
   };
   return {
     kind: 'job',
@@ -20,7 +23,7 @@ export function defineJob<P>(spec: JobSpec<P>): JobDefinition {
     handler: async (ctx) => {
       const parsed = spec.payload.safeParse(ctx.userData);
       // Checked when queued: failing here means the schema changed under a waiting job; retrying cannot help.
-      if (!parsed.success) throw new JobFailure(parsed.error.issues[0]?.message ?? '');
+      if (!parsed.success) throw new JobFailure(firstIssue(parsed.error));
       return spec.run({ ...ctx, payload: parsed.data });
     },
   };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { createDb, createPool, type Db } from '../../db/client.js';
 import { PgBoss, type Job as BossJob } from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import { genericMessages, jobNameOf, jobTexts } from '@assoc/domain';
 import { AppError, conflict } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
@@ -68,10 +69,10 @@ export class JobEngine {
   private supervising: Promise<void> | null = null;
 
   constructor(private readonly opts: JobEngineOptions) {
-    this.repo = createJobsRepository(opts.pool);
+    this.repo = createJobsRepository();
     this.registry = opts.registry;
     // The file service asks this rule who may read a job's attachment (owner kind 'job').
-    opts.files.ownerRule('job', jobFilesRule(this));
+    opts.files.ownerRule('job', jobFilesRule(this, opts.db));
   }
 
   async start() {
@@ -217,21 +218,27 @@ export class JobEngine {
     const client = await this.opts.pool.connect();
     let row: JobRow;
     try {
-      await client.query('begin');
-      if (!command.allowDuplicates) {
-        await client.query('select pg_advisory_xact_lock(hashtext($1))', [`job:${jobName}`]);
-        if (await this.repo.findOpenByName(client, jobName)) throw conflict(jobTexts.alreadyRunning(command.label));
-      }
-      const jobId = crypto.randomUUID();
-      row = await this.repo.insert(client, { jobId, jobName, jobDescription: command.label, jobSubtitle: jobTexts.queued, userId, userData });
-      await boss.send(JOB_QUEUE, { jobId } satisfies QueueData, {
-        id: jobId,
-        db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+      // Our row through Drizzle and pg-boss's job through its raw `executeSql`, both on this one connection's transaction.
+      row = await createDb(client).transaction(async (tx) => {
+        if (!command.allowDuplicates) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`job:${jobName}`}))`);
+          if (await this.repo.findOpenByName(tx, jobName)) throw conflict(jobTexts.alreadyRunning(command.label));
+        }
+        const jobId = crypto.randomUUID();
+        const inserted = await this.repo.insert(tx, {
+          jobId,
+          jobName,
+          jobDescription: command.label,
+          jobSubtitle: jobTexts.queued,
+          userId,
+          userData,
+        });
+        await boss.send(JOB_QUEUE, { jobId } satisfies QueueData, {
+          id: jobId,
+          db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+        });
+        return inserted;
       });
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
     } finally {
       client.release();
     }
@@ -248,12 +255,12 @@ export class JobEngine {
     const { jobId } = job.data;
     const attempt = job.retryCount;
     // Only an open job starts (again): a finished or deleted one is left alone.
-    const row = await this.repo.markRunning(jobId, attempt > 0 ? `Nova tentativa (${attempt + 1}ª)` : 'Em execução');
+    const row = await this.repo.markRunning(this.opts.db, jobId, attempt > 0 ? `Nova tentativa (${attempt + 1}ª)` : 'Em execução');
     if (!row) return;
     this.emit(row);
     const command = this.registry.byJobName(row.jobName);
     if (!command?.handler) {
-      this.emit(await this.repo.finish(jobId, 20, jobTexts.failedStatus, jobTexts.notImplemented(row.jobDescription)));
+      this.emit(await this.repo.finish(this.opts.db, jobId, 20, jobTexts.failedStatus, jobTexts.notImplemented(row.jobDescription)));
       return;
     }
 
@@ -271,7 +278,7 @@ export class JobEngine {
         const now = Date.now();
         if (now - last < PROGRESS_EVERY_MS && current < total) return;
         last = now;
-        this.emit(await this.repo.progress(jobId, current, total, subtitle ?? null));
+        this.emit(await this.repo.progress(this.opts.db, jobId, current, total, subtitle ?? null));
       },
       attach: async (file) => {
         // The type is sniffed from the bytes; the handler's mimeType is only what it meant to write.
@@ -284,7 +291,7 @@ export class JobEngine {
     try {
       if (command.lockKey) lock = await this.exclusiveLock(jobId, command.lockKey, job.signal, row.jobSubtitle);
       const outcome = await command.handler(ctx);
-      this.emit(await this.repo.finish(jobId, 30, outcome?.subtitle ?? jobTexts.doneStatus, outcome?.result ?? ''));
+      this.emit(await this.repo.finish(this.opts.db, jobId, 30, outcome?.subtitle ?? jobTexts.doneStatus, outcome?.result ?? ''));
       await this.forget(jobId);
     } catch (error) {
       const message =
@@ -293,11 +300,11 @@ export class JobEngine {
           : `Erro para processar: ${(error as Error).message ?? String(error)}`.slice(0, 500);
       if (!(error instanceof JobFailure) && attempt < this.opts.retryLimit) {
         this.opts.log?.warn({ err: error, jobId, attempt }, 'job attempt failed; pg-boss retries it');
-        this.emit(await this.repo.waiting(jobId, jobTexts.waitingRetry, message));
+        this.emit(await this.repo.waiting(this.opts.db, jobId, jobTexts.waitingRetry, message));
         throw error;
       }
       this.opts.log?.error({ err: error, jobId, attempt }, 'job failed');
-      this.emit(await this.repo.finish(jobId, 20, jobTexts.failedStatus, message));
+      this.emit(await this.repo.finish(this.opts.db, jobId, 20, jobTexts.failedStatus, message));
       await this.forget(jobId);
     } finally {
       if (lock) await this.unlock(lock, command.lockKey!);
@@ -314,7 +321,7 @@ export class JobEngine {
     try {
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [EXCLUSIVE_LOCK_CLASS, key]);
       if (!rows[0]!.ok) {
-        this.emit(await this.repo.progress(jobId, 0, 0, jobTexts.waitingExclusive));
+        this.emit(await this.repo.progress(this.opts.db, jobId, 0, 0, jobTexts.waitingExclusive));
         // Stopping the worker ends the wait (the wait is cancelled; the attempt is retried later).
         const { rows: pid } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
         const abort = () => void this.opts.pool.query('select pg_cancel_backend($1)', [pid[0]!.pid]).catch(() => {});
@@ -326,7 +333,7 @@ export class JobEngine {
         } finally {
           signal.removeEventListener('abort', abort);
         }
-        this.emit(await this.repo.progress(jobId, 0, 0, subtitle));
+        this.emit(await this.repo.progress(this.opts.db, jobId, 0, 0, subtitle));
       }
       return client;
     } catch (error) {
@@ -360,16 +367,16 @@ export class JobEngine {
     this.supervising = (async () => {
       const boss = this.boss;
       if (!boss) return;
-      for (const row of await this.repo.listOpen()) {
+      for (const row of await this.repo.listOpen(this.opts.db)) {
         const [bossJob] = await boss.findJobs(JOB_QUEUE, { id: row.jobId });
         const state = bossJob?.state;
         if (state === 'created' || state === 'active') continue;
         if (state === 'retry') {
-          if (row.jobStatus === 0) this.emit(await this.repo.waiting(row.jobId, jobTexts.waitingRetry, ''));
+          if (row.jobStatus === 0) this.emit(await this.repo.waiting(this.opts.db, row.jobId, jobTexts.waitingRetry, ''));
           continue;
         }
         // failed, cancelled, completed without our final write, or deleted.
-        this.emit(await this.repo.finish(row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
+        this.emit(await this.repo.finish(this.opts.db, row.jobId, 20, jobTexts.failedStatus, jobTexts.interrupted));
         await this.forget(row.jobId);
       }
     })()

@@ -1,5 +1,7 @@
-import type pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Job } from '@assoc/domain';
+import type { Executor } from '../../db/client.js';
+import { timestampOf } from '../../lib/sql.js';
 
 /** A job row with its owner, as the engine and the service read it. */
 export interface JobRow extends Job {
@@ -18,79 +20,65 @@ const COLUMNS = `job_id as "jobId", job_name as "jobName", job_description as "j
 
 const toRow = (r: Record<string, unknown>): JobRow => ({
   ...(r as unknown as JobRow),
-  jobSubmitted: (r.jobSubmitted as Date).toISOString(),
-  jobFinished: r.jobFinished ? (r.jobFinished as Date).toISOString() : null,
+  jobSubmitted: timestampOf(r.jobSubmitted).toISOString(),
+  jobFinished: r.jobFinished ? timestampOf(r.jobFinished).toISOString() : null,
 });
 
 /** What a client may see of a row (the owner and userData stay on the server). */
 export const toJob = ({ userId: _u, userData: _d, ...job }: JobRow): Job => job;
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+const columns = sql.raw(COLUMNS);
 
-export function createJobsRepository(pool: pg.Pool) {
-  const one = async (db: Queryable, text: string, values: unknown[]) => {
-    const { rows } = await db.query(text, values);
-    return rows[0] ? toRow(rows[0]) : null;
-  };
+/** SQL of the `jobs` table; every method runs on the caller's executor (the database or its transaction). */
+export function createJobsRepository() {
+  const many = async (db: Executor, query: SQL) => (await db.execute<Record<string, unknown>>(query)).rows.map(toRow);
+  const one = async (db: Executor, query: SQL) => (await many(db, query))[0] ?? null;
   return {
     async insert(
-      db: Queryable,
+      db: Executor,
       job: { jobId: string; jobName: string; jobDescription: string; jobSubtitle: string; userId: number; userData: string },
     ) {
       return (await one(
         db,
-        `insert into jobs (job_id, job_name, job_description, job_subtitle, job_status, user_id, user_data)
-         values ($1, $2, $3, $4, 10, $5, $6) returning ${COLUMNS}`,
-        [job.jobId, job.jobName, job.jobDescription, job.jobSubtitle, job.userId, job.userData],
+        sql`insert into jobs (job_id, job_name, job_description, job_subtitle, job_status, user_id, user_data)
+         values (${job.jobId}, ${job.jobName}, ${job.jobDescription}, ${job.jobSubtitle}, 10, ${job.userId}, ${job.userData}) returning ${columns}`,
       ))!;
     },
     /** An open (waiting or running) job of this name, by anyone. */
-    async findOpenByName(db: Queryable, jobName: string) {
-      return one(db, `select ${COLUMNS} from jobs where job_name = $1 and job_status <= 10 limit 1`, [jobName]);
-    },
-    get: (jobId: string) => one(pool, `select ${COLUMNS} from jobs where job_id = $1`, [jobId]),
-    async listForUser(userId: number) {
-      const { rows } = await pool.query(`select ${COLUMNS} from jobs where user_id = $1 and show order by job_submitted desc, job_id limit 200`, [
-        userId,
-      ]);
-      return rows.map(toRow);
-    },
+    findOpenByName: (db: Executor, jobName: string) =>
+      one(db, sql`select ${columns} from jobs where job_name = ${jobName} and job_status <= 10 limit 1`),
+    get: (db: Executor, jobId: string) => one(db, sql`select ${columns} from jobs where job_id = ${jobId}`),
+    listForUser: (db: Executor, userId: number) =>
+      many(db, sql`select ${columns} from jobs where user_id = ${userId} and show order by job_submitted desc, job_id limit 200`),
     /** Open jobs, for the supervisor that settles the ones pg-boss gave up on. */
-    async listOpen() {
-      const { rows } = await pool.query(`select ${COLUMNS} from jobs where job_status <= 10 and job_submitted < now() - interval '2 seconds'`);
-      return rows.map(toRow);
-    },
-    hide: (jobId: string, userId: number) =>
-      one(pool, `update jobs set show = false where job_id = $1 and user_id = $2 returning ${COLUMNS}`, [jobId, userId]),
+    listOpen: (db: Executor) => many(db, sql`select ${columns} from jobs where job_status <= 10 and job_submitted < now() - interval '2 seconds'`),
+    hide: (db: Executor, jobId: string, userId: number) =>
+      one(db, sql`update jobs set show = false where job_id = ${jobId} and user_id = ${userId} returning ${columns}`),
     /** Running again (first attempt or a retry): progress restarts, the result is cleared. */
-    markRunning: (jobId: string, subtitle: string) =>
+    markRunning: (db: Executor, jobId: string, subtitle: string) =>
       one(
-        pool,
-        `update jobs set job_status = 0, job_subtitle = $2, job_current = 0, job_result = ''
-                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
-        [jobId, subtitle],
+        db,
+        sql`update jobs set job_status = 0, job_subtitle = ${subtitle}, job_current = 0, job_result = ''
+                  where job_id = ${jobId} and job_status <= 10 returning ${columns}`,
       ),
-    progress: (jobId: string, current: number, total: number, subtitle: string | null) =>
+    progress: (db: Executor, jobId: string, current: number, total: number, subtitle: string | null) =>
       one(
-        pool,
-        `update jobs set job_current = $2, job_total = $3, job_subtitle = coalesce($4, job_subtitle)
-                  where job_id = $1 and job_status = 0 returning ${COLUMNS}`,
-        [jobId, current, total, subtitle],
+        db,
+        sql`update jobs set job_current = ${current}, job_total = ${total}, job_subtitle = coalesce(${subtitle}, job_subtitle)
+                  where job_id = ${jobId} and job_status = 0 returning ${columns}`,
       ),
-    waiting: (jobId: string, subtitle: string, result: string) =>
-      one(pool, `update jobs set job_status = 10, job_subtitle = $2, job_result = $3 where job_id = $1 and job_status <= 10 returning ${COLUMNS}`, [
-        jobId,
-        subtitle,
-        result,
-      ]),
+    waiting: (db: Executor, jobId: string, subtitle: string, result: string) =>
+      one(
+        db,
+        sql`update jobs set job_status = 10, job_subtitle = ${subtitle}, job_result = ${result} where job_id = ${jobId} and job_status <= 10 returning ${columns}`,
+      ),
     /** Final state (20 or 30), written once: a finished job is never reopened. */
-    finish: (jobId: string, status: 20 | 30, subtitle: string, result: string) =>
+    finish: (db: Executor, jobId: string, status: 20 | 30, subtitle: string, result: string) =>
       one(
-        pool,
-        `update jobs set job_status = $2::smallint, job_subtitle = $3, job_result = $4, job_finished = now(),
-                  job_current = case when $2::smallint = 30 then greatest(job_total, job_current) else job_current end
-                  where job_id = $1 and job_status <= 10 returning ${COLUMNS}`,
-        [jobId, status, subtitle, result],
+        db,
+        sql`update jobs set job_status = ${status}::smallint, job_subtitle = ${subtitle}, job_result = ${result}, job_finished = now(),
+                  job_current = case when ${status}::smallint = 30 then greatest(job_total, job_current) else job_current end
+                  where job_id = ${jobId} and job_status <= 10 returning ${columns}`,
       ),
   };
 }

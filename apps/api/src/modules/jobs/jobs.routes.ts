@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { jobsContracts } from '@assoc/domain';
 import { defineRoutes } from '../../lib/define-route.js';
-import { sendFile } from '../../lib/file-reply.js';
+import { sendStoredFile } from '../../lib/file-reply.js';
 import { currentUser } from '../auth/session.js';
 import type { Download } from './jobs.service.js';
 
@@ -11,7 +11,7 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
   const files = app.services.files;
 
   const sendDownload = async (reply: FastifyReply, { file, inline }: Download) =>
-    sendFile(reply, await files.open(file), { type: file.mimeType, name: file.name, disposition: inline ? 'inline' : 'attachment', size: file.size });
+    sendStoredFile(reply, files.open, file, { disposition: inline ? 'inline' : 'attachment' });
 
   defineRoutes(app, jobsContracts, {
     sendWithData: async (request) => service.send(currentUser(request), request.params.jobCommand, request.params.userData),

@@ -1,4 +1,5 @@
 import { hasRole, jobTexts, type Job } from '@assoc/domain';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { SessionUser } from '../auth/session.js';
@@ -25,15 +26,15 @@ export function mayReadJob(engine: Pick<JobEngine, 'registry'>, user: SessionUse
 }
 
 /** The rule the jobs plugin registers with the file service for owner kind 'job'. */
-export function jobFilesRule(engine: Pick<JobEngine, 'registry' | 'repo'>): OwnerReadRule {
+export function jobFilesRule(engine: Pick<JobEngine, 'registry' | 'repo'>, db: Executor): OwnerReadRule {
   return async (user, jobId) => {
-    const job = await engine.repo.get(jobId);
+    const job = await engine.repo.get(db, jobId);
     return job !== null && mayReadJob(engine, user, job);
   };
 }
 
-export function createJobsService(deps: { engine: JobEngine; files: FileService; events: Pick<AppEventBus, 'emit'> }) {
-  const { engine, files } = deps;
+export function createJobsService(deps: { db: Db; engine: JobEngine; files: FileService; events: Pick<AppEventBus, 'emit'> }) {
+  const { db, engine, files } = deps;
   const repo = engine.repo;
 
   /** Who may read it is decided by the file service (issue 10 §4), through the links of the file. */
@@ -72,18 +73,18 @@ export function createJobsService(deps: { engine: JobEngine; files: FileService;
     },
 
     async list(user: SessionUser): Promise<Job[]> {
-      return (await repo.listForUser(user.userId)).map(toJob);
+      return (await repo.listForUser(db, user.userId)).map(toJob);
     },
 
     /** 'showoff': the job leaves the user's list; their other windows reload theirs. */
     async hide(user: SessionUser, jobId: string) {
-      const row = await repo.hide(jobId, user.userId);
+      const row = await repo.hide(db, jobId, user.userId);
       if (!row) throw notFound(jobTexts.jobNotFound);
       deps.events.emit('reloadjobs', user.userId, {});
     },
 
     async downloadByJob(user: SessionUser, jobId: string): Promise<Download> {
-      const row = await repo.get(jobId);
+      const row = await repo.get(db, jobId);
       if (!row) throw notFound(jobTexts.jobNotFound);
       if (!mayReadJob(engine, user, row)) throw forbidden();
       const fileId = row.jobAttachments.split(';')[0];

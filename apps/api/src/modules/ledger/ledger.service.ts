@@ -1,6 +1,6 @@
 import { ledgerMessages, periodLabel, runningBalances, type Statement, type StatementPeriodOption } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppServices } from '../../lib/module.js';

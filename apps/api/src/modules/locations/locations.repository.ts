@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { COORDINATOR_SEARCH_LIMIT, MAGISTRATE_STATUSES } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { circunscricoes, comarcas, customers, forums, locals, regions } from '../../db/schema/index.js';
 
 type Row = Record<string, unknown>;

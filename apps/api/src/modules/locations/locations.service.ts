@@ -13,8 +13,8 @@ import {
   type localSchema,
 } from '@assoc/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';

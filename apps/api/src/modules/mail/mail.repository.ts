@@ -1,12 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { dataMessages, type OutboxAttachment, type OutboxItem, type OutboxQuery } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { fileLinks, files, outbox } from '../../db/schema/index.js';
 
 const EXPIRED_BEFORE_SENDING = 'Link expirado antes do envio; peça um novo.';
-
-/** The database or an open transaction: e-mails are written in the caller's transaction. */
-export type DbExecutor = Pick<Db, 'insert' | 'execute'>;
 
 export interface NewEmail {
   to: string;
@@ -41,7 +38,7 @@ export interface OutboxFile extends OutboxAttachment {
 }
 
 /** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
-export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<number> {
+export async function enqueueEmail(db: Executor, email: NewEmail): Promise<number> {
   const insert = db
     .insert(outbox)
     .values({
@@ -73,7 +70,7 @@ export async function enqueueEmail(db: DbExecutor, email: NewEmail): Promise<num
 }
 
 /** The files linked to these outbox rows, in the order they were linked. */
-async function attachmentsOf(db: Db, outboxIds: number[]): Promise<OutboxFile[]> {
+async function attachmentsOf(db: Executor, outboxIds: number[]): Promise<OutboxFile[]> {
   if (outboxIds.length === 0) return [];
   const rows = await db
     .select({
@@ -101,17 +98,17 @@ export interface ClaimedEmail {
   secrets: Record<string, string> | null;
 }
 
-export function createMailRepository(db: Db) {
+export function createMailRepository() {
   return {
     /** The attachments of these e-mails (the sender reads their bytes from the file store). */
-    attachmentsOf: (outboxIds: number[]) => attachmentsOf(db, outboxIds),
+    attachmentsOf: (db: Executor, outboxIds: number[]) => attachmentsOf(db, outboxIds),
 
     /**
      * Claims due e-mails for one worker: pending ones whose time has come, and 'sending' ones whose
      * claim lapsed (a worker died mid-send). `for update skip locked` keeps two workers (or two API
      * instances) from claiming the same row; the claim counts as an attempt.
      */
-    async claimDue(limit: number, claimSeconds: number): Promise<ClaimedEmail[]> {
+    async claimDue(db: Executor, limit: number, claimSeconds: number): Promise<ClaimedEmail[]> {
       const result = await db.execute<ClaimedEmail & Record<string, unknown>>(sql`
         update outbox o
            set status = 'sending', attempts = o.attempts + 1,
@@ -127,7 +124,7 @@ export function createMailRepository(db: Db) {
     },
 
     /** Sent: the secrets are no longer needed by anyone. */
-    async markSent(id: number) {
+    async markSent(db: Executor, id: number) {
       await db
         .update(outbox)
         .set({ status: 'sent', sentAt: sql`now()`, lastError: null, secrets: null })
@@ -138,7 +135,7 @@ export function createMailRepository(db: Db) {
      * Secrets past their time are wiped; an e-mail not sent by then fails for good (its link would
      * no longer work). Answers how many rows it touched.
      */
-    async expireSecrets(): Promise<number> {
+    async expireSecrets(db: Executor): Promise<number> {
       const result = await db.execute(sql`
         update outbox
            set secrets = null,
@@ -149,7 +146,7 @@ export function createMailRepository(db: Db) {
     },
 
     /** A failed attempt: back to pending after `retryInSeconds`, or failed for good when `final`. */
-    async markAttemptFailed(id: number, error: string, final: boolean, retryInSeconds: number) {
+    async markAttemptFailed(db: Executor, id: number, error: string, final: boolean, retryInSeconds: number) {
       await db
         .update(outbox)
         .set({
@@ -162,7 +159,7 @@ export function createMailRepository(db: Db) {
     },
 
     /** The outbox screen: newest first, optional status filter, one page. */
-    async list(query: OutboxQuery): Promise<{ items: OutboxItem[]; total: number }> {
+    async list(db: Executor, query: OutboxQuery): Promise<{ items: OutboxItem[]; total: number }> {
       const where = query.status ? eq(outbox.status, query.status) : undefined;
       // Explicit columns: the secrets never leave the database through the API.
       const [rows, totals] = await Promise.all([

@@ -4,11 +4,11 @@ import { createMailRepository, enqueueEmail } from './mail.repository.js';
 
 /** The outbox (decision 10): what the outbox screen reads, and how other modules queue an e-mail. */
 export function createMailService(db: Db) {
-  const repo = createMailRepository(db);
+  const repo = createMailRepository();
   return {
     /** GET outbox: newest first, optional status filter, one page. */
     async outboxPage(query: OutboxQuery): Promise<OutboxPage> {
-      const { items, total } = await repo.list(query);
+      const { items, total } = await repo.list(db, query);
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
     /** Writes an e-mail to the outbox in the caller's transaction (or the database); sent once it commits. */

@@ -69,7 +69,7 @@ export function createMailWorker({
   /** The file store the attachments are read from (`app.services.files.store`). */
   store: Pick<BlobStore, 'get'>;
 }): MailWorker {
-  const repo = createMailRepository(db);
+  const repo = createMailRepository();
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
@@ -77,9 +77,12 @@ export function createMailWorker({
 
   async function round(): Promise<number> {
     if (!transport) return 0;
-    await repo.expireSecrets();
-    const batch = await repo.claimDue(BATCH, CLAIM_SECONDS);
-    const files = await repo.attachmentsOf(batch.map((e) => e.id));
+    await repo.expireSecrets(db);
+    const batch = await repo.claimDue(db, BATCH, CLAIM_SECONDS);
+    const files = await repo.attachmentsOf(
+      db,
+      batch.map((e) => e.id),
+    );
     for (const email of batch) {
       try {
         const attachments = await readAttachments(
@@ -87,11 +90,11 @@ export function createMailWorker({
           files.filter((f) => f.outboxId === email.id),
         );
         await transport.sendMail({ from: config.MAIL_FROM, to: email.to, subject: email.subject, ...resolveSecrets(email), attachments });
-        await repo.markSent(email.id);
+        await repo.markSent(db, email.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const final = email.attempts >= config.MAIL_MAX_ATTEMPTS;
-        await repo.markAttemptFailed(email.id, message, final, retryDelaySeconds(config, email.attempts));
+        await repo.markAttemptFailed(db, email.id, message, final, retryDelaySeconds(config, email.attempts));
         // SMTP replies often quote the recipient's address.
         log.warn({ outboxId: email.id, attempt: email.attempts, final, err: maskPersonalData(message) }, 'e-mail não enviado');
       }

@@ -7,7 +7,7 @@ import {
   type MemberSection,
   type MemberServiceItem,
 } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { ChildListContext } from '../members/child-lists.js';
 import type { createMemberServicesRepository } from '../member-services/member-services.repository.js';

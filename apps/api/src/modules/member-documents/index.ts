@@ -22,7 +22,7 @@ export default defineModule({
   name: 'memberDocuments',
   needs: ['files', 'members'],
   setup(app, { services }) {
-    const repo = createMemberDocumentsRepository(app.db);
+    const repo = createMemberDocumentsRepository();
     const service = createMemberDocumentsService({
       db: app.db,
       repo,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MemberDocumentItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { memberDocuments } from '../../db/schema/index.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';
 
@@ -36,7 +36,7 @@ const toItem = (row: MemberDocumentRow): MemberDocumentItem => ({
 });
 
 /** SQL of the member_documents table. */
-export function createMemberDocumentsRepository(db: Executor) {
+export function createMemberDocumentsRepository() {
   return {
     /** A new upload, waiting (cst_id null) for the member save that attaches it. */
     async insertPending(
@@ -109,14 +109,14 @@ export function createMemberDocumentsRepository(db: Executor) {
     },
 
     /** One row by scanId or by its file's key (deleted ones too: the audit shows them). */
-    async find(key: { scanId: number } | { fileId: string }): Promise<MemberDocumentRow | null> {
+    async find(db: Executor, key: { scanId: number } | { fileId: string }): Promise<MemberDocumentRow | null> {
       const where = 'scanId' in key ? eq(memberDocuments.scanId, key.scanId) : eq(memberDocuments.fileId, key.fileId);
       const [row] = await db.select().from(memberDocuments).where(where).limit(1);
       return row ?? null;
     },
 
     /** Deletes the row if it is still waiting (the clean-up's claim); answers whether it did. */
-    async claimPending(fileId: string) {
+    async claimPending(db: Executor, fileId: string) {
       const rows = await db
         .delete(memberDocuments)
         .where(and(eq(memberDocuments.fileId, fileId), isNull(memberDocuments.cstId)))
@@ -144,7 +144,7 @@ export function createMemberDocumentsRepository(db: Executor) {
     },
 
     /** Uploads still waiting for a member save, created before `before`. */
-    async pendingBefore(before: Date): Promise<{ fileId: string }[]> {
+    async pendingBefore(db: Executor, before: Date): Promise<{ fileId: string }[]> {
       return db
         .select({ fileId: memberDocuments.fileId })
         .from(memberDocuments)

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { documentAcceptedTypes, hasRole, memberDocumentMessages as dm, type MemberDocumentItem } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, forbidden, loggableError, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
@@ -50,10 +50,10 @@ export function createMemberDocumentsService(deps: {
    * while still waiting, so a save attaching it at the same moment wins and keeps it. Answers how many went.
    */
   async function cleanup(now: Date = new Date()) {
-    const pending = await repo.pendingBefore(new Date(now.getTime() - deps.uploadTtlMs));
+    const pending = await repo.pendingBefore(db, new Date(now.getTime() - deps.uploadTtlMs));
     let removed = 0;
     for (const { fileId } of pending) {
-      if (!(await repo.claimPending(fileId))) continue;
+      if (!(await repo.claimPending(db, fileId))) continue;
       await files.detachAll(DOCUMENT_OWNER_KIND, fileId);
       removed += 1;
     }
@@ -120,8 +120,8 @@ export function createMemberDocumentsService(deps: {
      */
     async download(user: SessionUser, key: string): Promise<DocumentDownload> {
       const row: MemberDocumentRow | null = /^\d+$/.test(key)
-        ? await repo.find({ scanId: Number(key) })
-        : await repo.find({ fileId: key.toLowerCase() });
+        ? await repo.find(db, { scanId: Number(key) })
+        : await repo.find(db, { fileId: key.toLowerCase() });
       if (!row) throw notFound(dm.documentNotFound);
       const allowed = row.cstId === null ? row.createdBy === user.userId : canView(user.roles);
       if (!allowed) throw forbidden();

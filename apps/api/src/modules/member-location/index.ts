@@ -13,10 +13,10 @@ export default defineModule({
   name: 'memberLocation',
   needs: [],
   async routes(app) {
-    const repo = createMemberLocationRepository(app.db);
+    const repo = createMemberLocationRepository();
     defineRoutes(app, memberLocationContracts, {
       workplace: async (request) => {
-        const workplace = await repo.workplace(request.params.locId);
+        const workplace = await repo.workplace(app.db, request.params.locId);
         if (!workplace) throw notFound();
         return workplace;
       },

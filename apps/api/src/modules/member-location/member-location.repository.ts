@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Workplace } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 
 type Row = Omit<Workplace, 'titular' | 'adjunto'> & {
   titularId: number | null;
@@ -9,10 +9,10 @@ type Row = Omit<Workplace, 'titular' | 'adjunto'> & {
   adjuntoName: string | null;
 };
 
-export function createMemberLocationRepository(db: Db) {
+export function createMemberLocationRepository() {
   return {
     /** A live local with its forum, comarca, circunscrição and coordinators (null when unknown or deleted). */
-    async workplace(locId: number): Promise<Workplace | null> {
+    async workplace(db: Executor, locId: number): Promise<Workplace | null> {
       const { rows } = await db.execute<Row>(sql`
         select l.loc_id as "locId", l.loc_nome as "locNome", l.predio_nome as "predioNome",
           l.loc_phone1_ddd as "locPhone1Ddd", l.loc_phone1 as "locPhone1", l.loc_phone1_ext as "locPhone1Ext",

@@ -14,7 +14,7 @@ export default defineModule({
   name: 'memberMail',
   needs: [],
   setup(app) {
-    app.services.memberMail = createMemberMailService({ db: app.db, repo: createMemberMailRepository(app.db), config: app.config });
+    app.services.memberMail = createMemberMailService({ db: app.db, repo: createMemberMailRepository(), config: app.config });
   },
   routes,
 });

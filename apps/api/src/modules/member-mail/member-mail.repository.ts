@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MemberMailItem, MemberMailTemplate } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { OUTBOX_OWNER } from '../mail/mail.repository.js';
 
 /** How many of the member's e-mails the tab lists (newest first). */
@@ -35,9 +34,9 @@ export const itemFromRow = (row: OutboxRow): MemberMailItem => ({
 });
 
 /** The outbox rows of one member (e-mail channel; the secrets column is never read here) and the E-mail templates. */
-export function createMemberMailRepository(db: Db) {
+export function createMemberMailRepository() {
   return {
-    async list(cstId: number): Promise<OutboxRow[]> {
+    async list(db: Executor, cstId: number): Promise<OutboxRow[]> {
       const result = await db.execute<OutboxRow & Record<string, unknown>>(sql`
         select id, "to", subject, status, sensitive, created_at, sent_at, last_error from outbox
          where cst_id = ${cstId} and channel = 'email'
@@ -71,7 +70,7 @@ export function createMemberMailRepository(db: Db) {
       return result.rows[0];
     },
 
-    async templates(): Promise<MemberMailTemplate[]> {
+    async templates(db: Executor): Promise<MemberMailTemplate[]> {
       const result = await db.execute<{ em_id: number; em_name: string; em_description: string; em_data: string }>(sql`
         select em_id, em_name, em_description, em_data from message_templates
          where channel = 'email' and deleted_at is null order by em_name`);

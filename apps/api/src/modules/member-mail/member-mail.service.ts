@@ -49,7 +49,7 @@ export function createMemberMailService({ db, repo, config }: { db: Db; repo: Me
 
   return {
     async list(cstId: number, roles: readonly string[]): Promise<MemberMailItem[]> {
-      const rows = await repo.list(cstId);
+      const rows = await repo.list(db, cstId);
       return rows.map((row) => visible(itemFromRow(row), roles));
     },
 
@@ -59,7 +59,7 @@ export function createMemberMailService({ db, repo, config }: { db: Db; repo: Me
       return { ...visible(itemFromRow(row), roles), text: row.sensitive ? dataMessages.protectedContent : row.text };
     },
 
-    templates: () => repo.templates(),
+    templates: () => repo.templates(db),
 
     /** A new outbox row with the same recipient, subject, text and files (never a security e-mail: its link is gone). */
     resend: (cstId: number, id: number, actor: Actor) =>

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MemberServiceItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { customers, customerServices, products, servicePlugins, services } from '../../db/schema/index.js';
 import type { ChildListContext } from '../members/child-lists.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';

@@ -26,7 +26,7 @@ export default defineModule({
       db: app.db,
       repo,
       access: createAccessAdminRepository(),
-      resets: createPasswordResetRepository(app.db),
+      resets: createPasswordResetRepository(),
       config: app.config,
       endSessions: (userId) => app.events.endSessions({ userId }),
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { noPortalAccess, type PortalAccessItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { jsonObjectOf } from '../../lib/json-columns.js';
 

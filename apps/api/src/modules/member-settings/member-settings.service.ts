@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { accessAdminMessages, canOpenRoute, memberSettingsMessages as msg, type PortalAccessItem } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';

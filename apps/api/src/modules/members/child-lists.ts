@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { MemberChildListKey, Role } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 
 /** What a child list's apply gets besides its rows. */

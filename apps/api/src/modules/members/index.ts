@@ -18,7 +18,7 @@ export default defineModule({
   name: 'members',
   needs: ['documents', 'photos'],
   setup(app, { services }) {
-    app.services.members = createMembersService({ db: app.db, repo: createMembersRepository(app.db), photos: services.photos, log: app.log });
+    app.services.members = createMembersService({ db: app.db, repo: createMembersRepository(), photos: services.photos, log: app.log });
   },
   routes,
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { numeroInterno } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
+import { executeNamed } from '../../lib/sql.js';
 import {
   addresses,
   assocCargos,
@@ -64,29 +64,8 @@ function memberQueryText(lock: boolean, lists: readonly { key: string; expressio
   return text;
 }
 
-interface NamedQuerySession {
-  prepareQuery(
-    query: { sql: string; params: unknown[] },
-    fields: undefined,
-    name: string,
-    isResponseInArrayMode: boolean,
-  ): { execute(): Promise<{ rows: Record<string, unknown>[] }> };
-}
-
-/**
- * Runs a statement as a named prepared statement on the executor's connection (Drizzle's own prepared query, so its
- * type parsing is kept): PostgreSQL parses and plans the member's long statement once per connection instead of at
- * every read and save (about 1.4 ms of planning, and its 10 KB of text sent each time). Each name stands for one
- * text (memberQueryText keeps them one to one).
- */
-function executeNamed(tx: Executor, name: string, text: string, params: unknown[]) {
-  const { session } = tx as unknown as { session: NamedQuerySession };
-  return session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
-}
-
-export function createMembersRepository(db: Db) {
+export function createMembersRepository() {
   return {
-    db,
     /**
      * The member in one statement: its customers row, the deceased spouse's name (falName), its addresses and the
      * child lists that give a JSON expression (`lists`, keyed as given), locked for the save when asked. The row's
@@ -99,7 +78,8 @@ export function createMembersRepository(db: Db) {
       lists: readonly { key: string; expression: string }[],
     ): Promise<{ row: CustomerRow & { falName: string | null }; addresses: AddressRow[]; lists: Map<string, unknown> } | undefined> {
       const text = memberQueryText(lock, lists);
-      const result = await executeNamed(tx, text.name, `${text.head}$1${text.tail}`, [cstId]);
+      // A named statement: PostgreSQL parses and plans the member's long statement once per connection (about 1.4 ms).
+      const result = await executeNamed<Record<string, unknown>>(tx, { name: text.name, text: `${text.head}$1${text.tail}`, values: [cstId] });
       const raw = result.rows[0];
       if (!raw) return undefined;
       const row = { ...customerFromRaw(raw), falName: (raw.fal_name as string | null) ?? null };
@@ -164,7 +144,7 @@ export function createMembersRepository(db: Db) {
       return numeroInterno(Math.max(next, 1));
     },
 
-    async cpfCount(cpf: string, cstId: number): Promise<number> {
+    async cpfCount(db: Executor, cpf: string, cstId: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(customers)
@@ -172,7 +152,7 @@ export function createMembersRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    positions: (cstId: number) =>
+    positions: (db: Executor, cstId: number) =>
       db
         .select({ dataEntrada: positionHistory.dataEntrada, dataSaida: positionHistory.dataSaida, cargo: positionHistory.cargo })
         .from(positionHistory)
@@ -204,7 +184,7 @@ export function createMembersRepository(db: Db) {
     },
 
     /** A member's audit records of a category, newest first, with who made them (and their photo, when a member). */
-    auditList: (cstId: number, category: string) =>
+    auditList: (db: Executor, cstId: number, category: string) =>
       db
         .select({
           auditId: audits.auditId,
@@ -241,14 +221,14 @@ export function createMembersRepository(db: Db) {
           and not exists (select 1 from audits a where a.category = ${category} and a.owner_id = c.cst_id and a.action in ('insert', 'base'))`);
     },
 
-    async audit(id: number) {
+    async audit(db: Executor, id: number) {
       const [row] = await db.select().from(audits).where(eq(audits.auditId, id));
       return row;
     },
 
     // ---- datacache sources
     /** A cheap fingerprint of the registries the lookup lists come from (changes with any write to them). */
-    async registriesFingerprint(): Promise<string> {
+    async registriesFingerprint(db: Executor): Promise<string> {
       const result = await db.execute<{ f: string }>(sql`select concat_ws(':',
           (select count(*) || '.' || coalesce(sum(version), 0) from assoc_cargos),
           (select count(*) || '.' || coalesce(sum(version), 0) from forum_cargos),
@@ -258,26 +238,26 @@ export function createMembersRepository(db: Db) {
           (select count(*) || '.' || coalesce(sum(version), 0) from products)) as f`);
       return result.rows[0]?.f ?? '';
     },
-    positionsList: () =>
+    positionsList: (db: Executor) =>
       db
         .select({ afcId: assocCargos.aacId, afcCargo: assocCargos.aacCargo })
         .from(assocCargos)
         .where(isNull(assocCargos.deletedAt))
         .orderBy(asc(assocCargos.aacCargo)),
-    forumPositionsList: () =>
+    forumPositionsList: (db: Executor) =>
       db
         .select({ afcId: forumCargos.afcId, afcCargo: forumCargos.afcCargo })
         .from(forumCargos)
         .where(isNull(forumCargos.deletedAt))
         .orderBy(asc(forumCargos.afcCargo)),
-    forumsList: () => db.select({ apfId: forums.apfId, forShort: forums.forShort }).from(forums).orderBy(asc(forums.forShort)),
-    localsList: () =>
+    forumsList: (db: Executor) => db.select({ apfId: forums.apfId, forShort: forums.forShort }).from(forums).orderBy(asc(forums.forShort)),
+    localsList: (db: Executor) =>
       db
         .select({ locId: locals.locId, apfId: locals.apfId, locName: locals.locNome })
         .from(locals)
         .where(isNull(locals.deletedAt))
         .orderBy(asc(locals.apfId), asc(locals.locNome)),
-    healthPlansList: () =>
+    healthPlansList: (db: Executor) =>
       db
         .select({ value: services.svcId, label: services.svcName })
         .from(services)
@@ -285,13 +265,13 @@ export function createMembersRepository(db: Db) {
         .where(and(eq(products.sucHealth, true), isNull(services.deletedAt), isNull(products.deletedAt)))
         .orderBy(asc(services.svcName)),
     /** The deceased spouse named on this member's own record (falId), as a datacache option; null when none. */
-    async deceasedSpouseOf(cstId: number): Promise<{ value: number; label: string } | null> {
+    async deceasedSpouseOf(db: Executor, cstId: number): Promise<{ value: number; label: string } | null> {
       const result = await db.execute<{ value: number; label: string }>(
         sql`select f.cst_id as value, f.cust_name as label from customers c join customers f on f.cst_id = c.fal_id where c.cst_id = ${cstId}`,
       );
       return result.rows[0] ?? null;
     },
-    deceasedList: () =>
+    deceasedList: (db: Executor) =>
       db
         .select({ value: customers.cstId, label: customers.custName })
         .from(customers)

@@ -38,8 +38,8 @@ import {
   type MemberSection,
 } from '@assoc/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, forbidden, loggableError, notFound } from '../../lib/errors.js';
 import type { PhotoService } from '../photos/photos.service.js';
@@ -231,7 +231,7 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
 
   async function assertCpfFree(cpf: string | null | undefined, cstId: number) {
     if (!cpf) return;
-    if ((await repo.cpfCount(cpf, cstId)) > 0)
+    if ((await repo.cpfCount(db, cpf, cstId)) > 0)
       throw badRequest(`custCpf: ${memberMessages.cpfTaken}`, { errors: [{ instancePath: '/custCpf', message: memberMessages.cpfTaken }] });
   }
 
@@ -366,15 +366,15 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
 
   /** The whole GET datacache reply, kept until a source registry changes (or for DATACACHE_TTL_MS). */
   async function fullDataCache(): Promise<DataCache> {
-    const fingerprint = await repo.registriesFingerprint();
+    const fingerprint = await repo.registriesFingerprint(db);
     if (cache && cache.fingerprint === fingerprint && Date.now() - cache.at < DATACACHE_TTL_MS) return cache.value;
     const [positions, forumPositions, forums, locals, healthPlans, deceased] = await Promise.all([
-      repo.positionsList(),
-      repo.forumPositionsList(),
-      repo.forumsList(),
-      repo.localsList(),
-      repo.healthPlansList(),
-      repo.deceasedList(),
+      repo.positionsList(db),
+      repo.forumPositionsList(db),
+      repo.forumsList(db),
+      repo.localsList(db),
+      repo.healthPlansList(db),
+      repo.deceasedList(db),
     ]);
     const value: DataCache = {
       version: '',
@@ -432,19 +432,19 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
     update: (cstId: number, body: MemberData, user: MemberUser) => save(cstId, body, user),
 
     async cpfCheck(cpf: string, cstId: number) {
-      const count = await repo.cpfCount(cpf, cstId);
+      const count = await repo.cpfCount(db, cpf, cstId);
       return { status: count > 0 ? ('duplicate' as const) : ('ok' as const), count };
     },
 
     async positions(cstId: number) {
-      const rows = await repo.positions(cstId);
+      const rows = await repo.positions(db, cstId);
       return rows.map((r) => ({ dataEntrada: r.dataEntrada.toISOString(), dataSaida: r.dataSaida?.toISOString() ?? null, cargo: r.cargo }));
     },
 
     /** A member's audit list of one category; 403 when the user lacks the category's roles (auditCategoryRoles). */
     async audits(cstId: number, category: AuditCategory, roles: readonly string[]): Promise<MemberAuditItem[]> {
       if (!canReadAuditCategory(roles, category)) throw forbidden();
-      const rows = await repo.auditList(cstId, category);
+      const rows = await repo.auditList(db, cstId, category);
       return rows.map((r) => ({
         auditId: r.auditId,
         ownerName: r.ownerName,
@@ -457,7 +457,7 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
 
     /** The member as it was after one audited change, with the paths that change touched (fieldDiffs). */
     async audit(id: number, roles: readonly string[]): Promise<MemberRecord> {
-      const row = await repo.audit(id);
+      const row = await repo.audit(db, id);
       if (!row || row.category !== AUDIT_CATEGORY || !row.after) throw notFound();
       const after = row.after as MemberRecord & Record<string, unknown>;
       const visible = visibleTo({ ...after, extratoDatas: [], irDatas: [] }, roles);
@@ -482,7 +482,7 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
     async dataCache(user: { roles: readonly string[]; cstId: number | null }): Promise<DataCache> {
       const full = await fullDataCache();
       if (canReadPersonalLookups(user.roles)) return full;
-      const own = user.roles.includes('v2portal') && user.cstId !== null ? await repo.deceasedSpouseOf(user.cstId) : null;
+      const own = user.roles.includes('v2portal') && user.cstId !== null ? await repo.deceasedSpouseOf(db, user.cstId) : null;
       const deceasedSpouses = own ? [own] : [];
       const version = createHash('sha1')
         .update(`${full.version}:${JSON.stringify(deceasedSpouses)}`)

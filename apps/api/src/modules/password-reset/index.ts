@@ -15,7 +15,8 @@ export default defineModule({
   needs: [],
   setup(app) {
     app.services.passwordReset = createPasswordResetService({
-      repo: createPasswordResetRepository(app.db),
+      db: app.db,
+      repo: createPasswordResetRepository(),
       config: app.config,
       replyFloorMs: app.config.NODE_ENV === 'test' ? 150 : 400,
       endUserSessions: (userId) => app.events.endSessions({ userId }),

@@ -1,8 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { loginLimits, passwordResetRequests, passwordResets, sessions, users } from '../../db/schema/index.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ResetTarget {
   userId: number;
@@ -12,11 +10,9 @@ export interface ResetTarget {
   cstId: number | null;
 }
 
-export function createPasswordResetRepository(db: Db) {
+export function createPasswordResetRepository() {
   return {
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
-
-    async countRecentRequests(cpf: string, ip: string, windowMinutes: number): Promise<number> {
+    async countRecentRequests(db: Executor, cpf: string, ip: string, windowMinutes: number): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(passwordResetRequests)
@@ -30,18 +26,18 @@ export function createPasswordResetRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async recordRequest(cpf: string, ip: string) {
+    async recordRequest(db: Executor, cpf: string, ip: string) {
       await db.insert(passwordResetRequests).values({ cpf, ip });
     },
 
     /** The account of this CPF, active or not (for the security event). */
-    async findUserId(cpf: string): Promise<number | undefined> {
+    async findUserId(db: Executor, cpf: string): Promise<number | undefined> {
       const [row] = await db.select({ userId: users.userId }).from(users).where(eq(users.cpf, cpf));
       return row?.userId;
     },
 
     /** An active user of this CPF with an e-mail: the only kind a reset link is sent to. */
-    async findTarget(cpf: string): Promise<ResetTarget | undefined> {
+    async findTarget(db: Executor, cpf: string): Promise<ResetTarget | undefined> {
       const [row] = await db
         .select({ userId: users.userId, cpf: users.cpf, name: users.name, email: users.email, cstId: users.cstId })
         .from(users)
@@ -51,7 +47,7 @@ export function createPasswordResetRepository(db: Db) {
     },
 
     /** A new code replaces the user's earlier unused ones. */
-    async createCode(tx: Tx, userId: number, codeHash: string, minutes: number) {
+    async createCode(tx: Executor, userId: number, codeHash: string, minutes: number) {
       await tx
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
@@ -60,7 +56,7 @@ export function createPasswordResetRepository(db: Db) {
     },
 
     /** The code row locked for this transaction, with its user's CPF. */
-    async lockCode(tx: Tx, codeHash: string) {
+    async lockCode(tx: Executor, codeHash: string) {
       const result = await tx.execute<{ id: number; user_id: number; cpf: string; name: string; used: boolean; expired: boolean }>(sql`
         select r.id, r.user_id, u.cpf, u.name, r.used_at is not null as used, r.expires_at <= now() as expired
           from password_resets r join users u on u.user_id = r.user_id
@@ -73,7 +69,7 @@ export function createPasswordResetRepository(db: Db) {
      * Sets the new hash, spends every open code of the user, ends their sessions and unlocks the CPF's sign-in
      * limit (the e-mailed link proved the account is theirs). The failures stay in login_failures for the audit.
      */
-    async changePassword(tx: Tx, userId: number, cpf: string, passwordHash: string) {
+    async changePassword(tx: Executor, userId: number, cpf: string, passwordHash: string) {
       await tx
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })

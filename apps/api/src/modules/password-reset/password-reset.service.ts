@@ -10,9 +10,11 @@ import { recordSecurityEvent } from '../../lib/security-events.js';
 import { hashToken, type SessionUser } from '../auth/session.js';
 import { enqueueEmail } from '../mail/mail.repository.js';
 import { resetEmail } from './password-reset.mail.js';
+import type { Db } from '../../db/client.js';
 import type { PasswordResetRepository } from './password-reset.repository.js';
 
 interface Deps {
+  db: Db;
   repo: PasswordResetRepository;
   config: AppConfig;
   /** Closes the real-time sockets of the sessions a password change ends. */
@@ -24,7 +26,7 @@ interface Deps {
 /** A 32-character code (24 random bytes in base64url): spec 3 §9. */
 export const newResetCode = () => crypto.randomBytes(24).toString('base64url');
 
-export function createPasswordResetService({ repo, config, replyFloorMs, endUserSessions }: Deps) {
+export function createPasswordResetService({ db, repo, config, replyFloorMs, endUserSessions }: Deps) {
   return {
     /**
      * GET login/resetpassword/{user}: e-mails a reset link when the CPF belongs to an active user
@@ -35,13 +37,13 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
     async requestReset(user: string, ip: string) {
       const started = performance.now();
       const cpf = onlyDigits(user).slice(0, 11);
-      const recent = await repo.countRecentRequests(cpf, ip, config.LOGIN_WINDOW_MINUTES);
+      const recent = await repo.countRecentRequests(db, cpf, ip, config.LOGIN_WINDOW_MINUTES);
       if (recent >= config.RESET_MAX_REQUESTS) throw tooManyRequests(resetMessages.tooManyRequests(config.LOGIN_WINDOW_MINUTES));
-      await repo.recordRequest(cpf, ip);
+      await repo.recordRequest(db, cpf, ip);
 
-      const userId = await repo.findUserId(cpf);
-      const target = userId == null ? undefined : await repo.findTarget(cpf);
-      await repo.transaction(async (tx) => {
+      const userId = await repo.findUserId(db, cpf);
+      const target = userId == null ? undefined : await repo.findTarget(db, cpf);
+      await db.transaction(async (tx) => {
         if (target) {
           const code = newResetCode();
           const link = `${config.PUBLIC_URL.replace(/\/+$/, '')}/reset?q=${code}`;
@@ -75,7 +77,7 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
       const strength = checkPasswordStrength(body.password, [body.cpf]);
       if (!strength.ok) throw badRequest(weakPasswordMessage(strength));
       const passwordHash = await hashPassword(body.password);
-      const userId = await repo.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const row = await repo.lockCode(tx, hashToken(body.code));
         if (!row || row.cpf !== body.cpf) throw badRequest(resetMessages.invalidCode);
         if (row.used) throw badRequest(resetMessages.usedCode);
@@ -97,7 +99,7 @@ export function createPasswordResetService({ repo, config, replyFloorMs, endUser
     async pendingPasswordCode(me: SessionUser) {
       if (!me.mustChangePassword) throw forbidden(sessionMessages.noPendingPasswordChange);
       const code = newResetCode();
-      await repo.transaction((tx) => repo.createCode(tx, me.userId, hashToken(code), config.RESET_CODE_MINUTES));
+      await db.transaction((tx) => repo.createCode(tx, me.userId, hashToken(code), config.RESET_CODE_MINUTES));
       return { q: code };
     },
   };

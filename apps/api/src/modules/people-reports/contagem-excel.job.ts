@@ -24,7 +24,7 @@ const CHUNK = 500;
  * in an XLSX attached to the job. Reads only, writes one file: running it again is harmless.
  */
 export async function contagemExcel(ctx: JobContext, repo: PeopleReportsRepository): Promise<JobOutcome> {
-  const total = await repo.countCounted();
+  const total = await repo.countCounted(ctx.db);
   await ctx.progress(0, total, 'Lendo associados');
 
   const workbook = new ExcelJS.Workbook();
@@ -47,7 +47,7 @@ export async function contagemExcel(ctx: JobContext, repo: PeopleReportsReposito
   let after = 0;
   for (;;) {
     if (ctx.signal.aborted) throw new Error('Tarefa interrompida');
-    const rows = await repo.countedAfter(after, CHUNK);
+    const rows = await repo.countedAfter(ctx.db, after, CHUNK);
     if (rows.length === 0) break;
     for (const p of rows) {
       const category = categoryOf(p.status, p.situacao)!;
@@ -100,5 +100,5 @@ export async function contagemExcel(ctx: JobContext, repo: PeopleReportsReposito
 export const contagemExcelJob = defineJob({
   command: 'contagem-excel',
   payload: z.string(),
-  run: (ctx) => contagemExcel(ctx, createPeopleReportsRepository(ctx.db)),
+  run: (ctx) => contagemExcel(ctx, createPeopleReportsRepository()),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 
 export interface PersonRow {
   cstId: number;
@@ -15,16 +15,16 @@ const COUNTED = sql.raw(`parent_id is null and coalesce(cust_assoc_situacao, 0) 
   and (cust_status = 'V' or cust_assoc_situacao in (1, 2))`);
 
 /** The people data the reports read; built on the job's own connection (`ctx.db`). */
-export function createPeopleReportsRepository(db: Db) {
+export function createPeopleReportsRepository() {
   return {
-    async countCounted(): Promise<number> {
+    async countCounted(db: Executor): Promise<number> {
       const {
         rows: [first],
       } = await db.execute<{ total: number }>(sql`select count(*)::int as total from customers where ${COUNTED}`);
       return first?.total ?? 0;
     },
     /** The next page of counted people after `after` (by cst_id). */
-    async countedAfter(after: number, limit: number): Promise<PersonRow[]> {
+    async countedAfter(db: Executor, after: number, limit: number): Promise<PersonRow[]> {
       const { rows } = await db.execute<Record<keyof PersonRow, unknown>>(sql`
         select cst_id as "cstId", cust_name as name, cust_cpf as cpf, cust_numero_interno as numero,
                cust_status as status, cust_assoc_situacao as situacao

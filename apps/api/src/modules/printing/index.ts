@@ -18,7 +18,8 @@ export default defineModule({
   needs: ['files'],
   setup(app, { services }) {
     app.services.printing = createPrintingService({
-      repo: createPrintingRepository(app.db),
+      db: app.db,
+      repo: createPrintingRepository(),
       files: services.files,
       printerUrls: { 1: app.config.PRINTER_1_URL, 2: app.config.PRINTER_2_URL },
     });

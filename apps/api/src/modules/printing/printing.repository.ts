@@ -1,17 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { fileLinks, printJobs, userPreferences } from '../../db/schema/index.js';
-import type { Executor } from '../../lib/audit.js';
 
 export const PRINT_JOB_OWNER = 'print-job';
 
 /** SQL of the preferences and the print queue (issue 11). */
-export function createPrintingRepository(db: Db) {
+export function createPrintingRepository() {
   return {
-    transaction: <T>(fn: (tx: Executor) => Promise<T>) => db.transaction(fn),
-
-    async preferencesOf(userId: number, tx: Executor = db, forUpdate = false): Promise<Record<string, unknown> | null> {
-      const query = tx.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.userId, userId));
+    async preferencesOf(db: Executor, userId: number, forUpdate = false): Promise<Record<string, unknown> | null> {
+      const query = db.select({ preferences: userPreferences.preferences }).from(userPreferences).where(eq(userPreferences.userId, userId));
       const rows = forUpdate ? await query.for('update') : await query;
       return (rows[0]?.preferences as Record<string, unknown> | undefined) ?? null;
     },
@@ -33,19 +30,19 @@ export function createPrintingRepository(db: Db) {
       return row!.id;
     },
 
-    async setResult(id: number, error: string | null) {
+    async setResult(db: Executor, id: number, error: string | null) {
       await db
         .update(printJobs)
         .set(error ? { status: 'failed', error } : { status: 'sent', error: null, sentAt: sql`now()` })
         .where(eq(printJobs.id, id));
     },
 
-    async job(id: number) {
+    async job(db: Executor, id: number) {
       const [row] = await db.select().from(printJobs).where(eq(printJobs.id, id));
       return row ?? null;
     },
 
-    list: (limit: number) => db.select().from(printJobs).orderBy(desc(printJobs.createdAt), desc(printJobs.id)).limit(limit),
+    list: (db: Executor, limit: number) => db.select().from(printJobs).orderBy(desc(printJobs.createdAt), desc(printJobs.id)).limit(limit),
   };
 }
 export type PrintingRepository = ReturnType<typeof createPrintingRepository>;

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import type { FastifyRequest } from 'fastify';
 import { type PrintJob, type PrintJobStatus, type UserPreferences, hasRole } from '@assoc/domain';
 import { writeAudit } from '../../lib/audit.js';
@@ -10,6 +11,7 @@ import { sendPrintJob } from './ipp.js';
 import { PRINT_JOB_OWNER, type PrintingRepository } from './printing.repository.js';
 
 export interface PrintingDeps {
+  db: Db;
   repo: PrintingRepository;
   files: FileService;
   /** The configured IPP address of each printer ('' = jobs stay queued). */
@@ -56,25 +58,25 @@ async function receivePdf(request: FastifyRequest, files: FileService, createdBy
 
 /** The user's preferences and the server print queue (issue 11). */
 export function createPrintingService(deps: PrintingDeps) {
-  const { repo, files } = deps;
+  const { db, repo, files } = deps;
   const timeoutMs = deps.timeoutMs ?? 15_000;
 
   // A queued PDF is read by its sender and by superadmins (the queue's list).
   files.ownerRule(PRINT_JOB_OWNER, async (user, ownerId) => {
     if (hasRole(user.roles, 'superadmin')) return true;
-    const job = await repo.job(Number(ownerId));
+    const job = await repo.job(db, Number(ownerId));
     return job?.userId === user.userId;
   });
 
   return {
     async preferences(userId: number): Promise<UserPreferences> {
-      return ((await repo.preferencesOf(userId)) ?? {}) as UserPreferences;
+      return ((await repo.preferencesOf(db, userId)) ?? {}) as UserPreferences;
     },
 
     /** `POST config`: merged into the saved ones in one transaction, one audit row when something changed. */
     async savePreferences(actor: Actor, change: UserPreferences) {
-      await repo.transaction(async (tx) => {
-        const saved = await repo.preferencesOf(actor.userId, tx, true);
+      await db.transaction(async (tx) => {
+        const saved = await repo.preferencesOf(tx, actor.userId, true);
         const merged = mergePreferences(saved ?? {}, change);
         if (saved && JSON.stringify(saved) === JSON.stringify(merged)) return;
         await repo.savePreferences(tx, actor.userId, merged);
@@ -100,7 +102,7 @@ export function createPrintingService(deps: PrintingDeps) {
     ): Promise<{ id: number; status: PrintJobStatus }> {
       const { stored, data } = await receivePdf(request, files, actor.userId);
       const range = opts.start !== undefined && opts.end !== undefined ? { start: opts.start, end: opts.end } : null;
-      const id = await repo.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const jobId = await repo.insertJob(tx, {
           userId: actor.userId,
           userName: actor.name.slice(0, 64),
@@ -127,12 +129,12 @@ export function createPrintingService(deps: PrintingDeps) {
         data,
         timeoutMs,
       );
-      await repo.setResult(id, error);
+      await repo.setResult(db, id, error);
       return { id, status: error ? 'failed' : 'sent' };
     },
 
     async list(): Promise<PrintJob[]> {
-      const rows = await repo.list(200);
+      const rows = await repo.list(db, 200);
       return rows.map((r) => ({
         id: r.id,
         fileId: r.fileId ?? '',

@@ -20,7 +20,8 @@ export default defineModule({
   setup(app, { services }) {
     const c = app.config;
     const service = createProcessService({
-      repo: createProcessRepository(app.db),
+      db: app.db,
+      repo: createProcessRepository(),
       files: services.files,
       events: app.events,
       importLimits: {

@@ -1,7 +1,6 @@
 import { escapeLiteral } from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { type FacetValue, type ProcessFilter, type ProcessOrderBy, type ProcessRow } from '@assoc/domain';
 
 /** How many of the most recently moved matches the relevance order ranks (reading each one's vector). */
@@ -161,7 +160,7 @@ function passes(f: ProcessFilter, g: FacetCountRow): boolean {
 }
 
 /** SQL of the digital process (issue 15). Reads answer plain rows; writes take the caller's transaction. */
-export function createProcessRepository(db: Db) {
+export function createProcessRepository() {
   /** The filters of a search (alias s). `hideYear`: "ano + 0", so the planner leaves the (ano, numero) index alone. */
   function filterParts(f: ProcessFilter, hideYear: boolean): SQL[] {
     const parts: SQL[] = [];
@@ -223,13 +222,15 @@ export function createProcessRepository(db: Db) {
    * vector, ~8 µs). A simple query: the settings and the statement run as one implicit transaction (SET LOCAL holds
    * for it); that protocol takes no parameters, so they are written in as literals (literal: integers, escaped text).
    */
-  async function bitmapOnly<T>(query: SQL): Promise<T[]> {
+  async function bitmapOnly<T>(db: Executor, query: SQL): Promise<T[]> {
     const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
       query,
     );
     const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
-    const client = (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client; // the pg pool
-    const results = (await client.query(`set local enable_seqscan = off; set local enable_indexscan = off; ${statement}`)) as { rows: Row[] }[];
+    // No parameters, so pg sends it as one simple query (several statements, one implicit transaction on the database).
+    const results = (await db.execute(sql.raw(`set local enable_seqscan = off; set local enable_indexscan = off; ${statement}`))) as unknown as {
+      rows: Row[];
+    }[];
     return results[results.length - 1]!.rows as T[];
   }
 
@@ -239,13 +240,13 @@ export function createProcessRepository(db: Db) {
    * vector). Never from walking the date or number index with the text test, which the planner would choose
    * without counting the vector reads (~500 ms for a rare phrase in three years, measured).
    */
-  function bitmapPage(spec: SearchSpec, q: SQL) {
+  function bitmapPage(db: Executor, spec: SearchSpec, q: SQL) {
     const source = ranked(spec)
       ? sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, ts_rank(s.vector, ${q}) as rank
                from (select s.pro_id, s.ultimo_andamento, s.ano, s.numero, s.vector from process_search s ${matchWhere(spec, q)}
                       ${indexOrder(spec, 's')} limit ${RANK_CANDIDATES}) s) s`
       : sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${matchWhere(spec, q)}) s`;
-    return bitmapOnly<PageRow>(pageQuery(spec, q, source));
+    return bitmapOnly<PageRow>(db, pageQuery(spec, q, source));
   }
 
   /**
@@ -253,7 +254,7 @@ export function createProcessRepository(db: Db) {
    * its vector, until `need` matches (the page's end, or the RANK_CANDIDATES to rank) — at most WALK_LIMIT rows.
    * Answers nothing when the walk did not find them all (then the bitmap answers).
    */
-  function walkPage(spec: SearchSpec, q: SQL, need: number, rows = WALK_LIMIT) {
+  function walkPage(db: Executor, spec: SearchSpec, q: SQL, need: number, rows = WALK_LIMIT) {
     const rank = ranked(spec) ? sql`ts_rank(w.vector, ${q})` : sql`0`;
     const walk = sql`(select w.pro_id, w.ultimo_andamento, w.ano, w.numero, ${rank} as rank
         from (select s.pro_id, s.ultimo_andamento, s.ano, s.numero, s.vector from process_search s ${where(filterParts(spec.filter, false))}
@@ -270,7 +271,7 @@ export function createProcessRepository(db: Db) {
    * process passes them exactly when its combination does): the pass reads the same rows as with the filters in
    * the statement (the GIN index does not know them), and the unfiltered count tells how dense the matches are.
    */
-  function facetCounts(spec: SearchSpec, q: SQL | null) {
+  function facetCounts(db: Executor, spec: SearchSpec, q: SQL | null) {
     // The combinations are read at once by their ids (one index scan) and hash-joined: looked up one by one, each
     // would be a bitmap scan of its own under bitmapOnly (~2,200 buffer reads for a word found everywhere).
     const query = sql`with g as materialized (select s.facet, count(*)::int as count from process_search s
@@ -280,19 +281,17 @@ export function createProcessRepository(db: Db) {
                  (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'process_search'::regclass) as processes
             from g join k on k.facet = g.facet
             left join process_folders f on f.pasta_id = k.pasta_id`;
-    return q ? bitmapOnly<FacetCountRow & { processes: number }>(query) : rowsOf<FacetCountRow & { processes: number }>(db.execute(query));
+    return q ? bitmapOnly<FacetCountRow & { processes: number }>(db, query) : rowsOf<FacetCountRow & { processes: number }>(db.execute(query));
   }
 
   return {
-    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
-
-    async inboxId(tx: Executor = db): Promise<number> {
-      const [row] = await rowsOf<{ id: number }>(tx.execute(sql`select pasta_id as id from process_folders where inbox`));
+    async inboxId(db: Executor): Promise<number> {
+      const [row] = await rowsOf<{ id: number }>(db.execute(sql`select pasta_id as id from process_folders where inbox`));
       return row!.id;
     },
 
     /** Every folder with its processes and this user's unread ones (the tree is built by the service). */
-    folders: (userId: number) =>
+    folders: (db: Executor, userId: number) =>
       rowsOf<FolderRow>(
         db.execute(sql`
           select f.pasta_id as "pastaId", f.nome, f.parent_id as "parentId", f.inbox,
@@ -303,15 +302,15 @@ export function createProcessRepository(db: Db) {
            order by f.inbox desc, f.nome collate pt_br, f.pasta_id`),
       ),
 
-    async folder(pastaId: number, tx: Executor = db, forUpdate = false) {
+    async folder(db: Executor, pastaId: number, forUpdate = false) {
       const [row] = await rowsOf<{ pastaId: number; nome: string; parentId: number | null; inbox: boolean }>(
-        tx.execute(sql`select pasta_id as "pastaId", nome, parent_id as "parentId", inbox from process_folders where pasta_id = ${pastaId}
+        db.execute(sql`select pasta_id as "pastaId", nome, parent_id as "parentId", inbox from process_folders where pasta_id = ${pastaId}
                        ${forUpdate ? sql`for update` : sql``}`),
       );
       return row ?? null;
     },
 
-    async inboxCounts(userId: number) {
+    async inboxCounts(db: Executor, userId: number) {
       const [row] = await rowsOf<{ pastaId: number; nome: string; total: number; naoLidos: number }>(
         db.execute(sql`
           select f.pasta_id as "pastaId", f.nome,
@@ -323,7 +322,7 @@ export function createProcessRepository(db: Db) {
     },
 
     /** A folder's page, newest movement first; keyset after (ultimoAndamento or null, proId). */
-    folderPage(userId: number, pastaId: number, after: { date: string | null; proId: number } | null, limit: number) {
+    folderPage(db: Executor, userId: number, pastaId: number, after: { date: string | null; proId: number } | null, limit: number) {
       let keyset = sql``;
       if (after) {
         keyset = after.date
@@ -336,12 +335,12 @@ export function createProcessRepository(db: Db) {
       );
     },
 
-    async processRow(userId: number, proId: number) {
+    async processRow(db: Executor, userId: number, proId: number) {
       const [row] = await rowsOf<ProcessRow>(db.execute(sql`select ${rowColumns(userId)} from processes p where p.pro_id = ${proId}`));
       return row ?? null;
     },
 
-    movements: (proId: number) =>
+    movements: (db: Executor, proId: number) =>
       rowsOf<{ andId: number; proId: number; data: string; texto: string; documento: string | null }>(
         db.execute(sql`
           select m.and_id as "andId", m.pro_id as "proId", to_char(m.data, 'YYYY-MM-DD') as data, m.texto, f.name as documento
@@ -349,23 +348,23 @@ export function createProcessRepository(db: Db) {
            where m.pro_id = ${proId} order by m.data desc, m.and_id desc`),
       ),
 
-    async movementDocument(andId: number) {
+    async movementDocument(db: Executor, andId: number) {
       const [row] = await rowsOf<{ fileId: string | null }>(
         db.execute(sql`select document_file_id as "fileId" from process_movements where and_id = ${andId}`),
       );
       return row ?? null;
     },
 
-    async pdfFileId(proId: number) {
+    async pdfFileId(db: Executor, proId: number) {
       const [row] = await rowsOf<{ fileId: string | null }>(db.execute(sql`select pdf_file_id as "fileId" from processes where pro_id = ${proId}`));
       return row ?? null;
     },
-    async markRead(userId: number, proId: number, lido: boolean, tx: Executor = db) {
+    async markRead(db: Executor, userId: number, proId: number, lido: boolean) {
       if (lido) {
-        await tx.execute(sql`insert into process_reads (user_id, pro_id, read_at) values (${userId}, ${proId}, now())
+        await db.execute(sql`insert into process_reads (user_id, pro_id, read_at) values (${userId}, ${proId}, now())
                              on conflict (user_id, pro_id) do update set read_at = excluded.read_at`);
       } else {
-        await tx.execute(sql`delete from process_reads where user_id = ${userId} and pro_id = ${proId}`);
+        await db.execute(sql`delete from process_reads where user_id = ${userId} and pro_id = ${proId}`);
       }
     },
 
@@ -373,15 +372,14 @@ export function createProcessRepository(db: Db) {
      * Opening a process: marks it read for this user, false when the process does not exist. A view mark, not
      * business data: committed without waiting for the disk flush (synchronous_commit off for this transaction).
      */
-    async markOpened(userId: number, proId: number) {
+    async markOpened(db: Executor, userId: number, proId: number) {
       if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(proId)) throw new TypeError('markOpened: ids inteiros');
       // One round trip: two statements in one simple query run as one implicit transaction (SET LOCAL applies to
       // it); the ids are integers checked above, written into the text because that protocol takes no parameters.
-      const client = (db as unknown as { $client: { query: (text: string) => Promise<unknown> } }).$client; // the pg pool
-      const results = (await client.query(
-        `set local synchronous_commit = off;
+      const results = (await db.execute(
+        sql.raw(`set local synchronous_commit = off;
          insert into process_reads (user_id, pro_id, read_at) select ${userId}, p.pro_id, now() from processes p where p.pro_id = ${proId}
-         on conflict (user_id, pro_id) do update set read_at = excluded.read_at returning 1`,
+         on conflict (user_id, pro_id) do update set read_at = excluded.read_at returning 1`),
       )) as unknown as { rowCount: number | null }[];
       return (results[1]?.rowCount ?? 0) > 0;
     },
@@ -391,18 +389,18 @@ export function createProcessRepository(db: Db) {
      * counts first: they tell how many processes match, and so whether the page is found faster by walking the
      * order's index or from the bitmap of all matches (walkChosen); both give the same rows.
      */
-    async search(spec: SearchSpec): Promise<{ rows: PageRow[]; facets: FacetCountRow[]; plan?: 'walk' | 'bitmap' }> {
+    async search(db: Executor, spec: SearchSpec): Promise<{ rows: PageRow[]; facets: FacetCountRow[]; plan?: 'walk' | 'bitmap' }> {
       if (!spec.text || spec.cnj) {
         const source = sql`(select s.pro_id, s.ultimo_andamento, s.ano, s.numero, 0 as rank from process_search s ${matchWhere(spec, null)}) s`;
-        const [rows, facets] = await Promise.all([rowsOf<PageRow>(db.execute(pageQuery(spec, null, source))), facetCounts(spec, null)]);
+        const [rows, facets] = await Promise.all([rowsOf<PageRow>(db.execute(pageQuery(spec, null, source))), facetCounts(db, spec, null)]);
         return { rows, facets };
       }
       const q = tsQuery(spec.text);
       // A first page of a word found nearly everywhere is among the first rows of its order: it is looked for there
       // (in at most a quarter more rows than it needs) while the facets are counted.
       const wanted = ranked(spec) ? RANK_CANDIDATES : spec.offset + spec.limit;
-      const eager = !spec.plan && wanted <= RANK_CANDIDATES ? walkPage(spec, q, wanted, Math.ceil(wanted * EAGER_WALK)) : null;
-      const [all, eagerRows] = await Promise.all([facetCounts(spec, q), eager ?? []]);
+      const eager = !spec.plan && wanted <= RANK_CANDIDATES ? walkPage(db, spec, q, wanted, Math.ceil(wanted * EAGER_WALK)) : null;
+      const [all, eagerRows] = await Promise.all([facetCounts(db, spec, q), eager ?? []]);
       const facets = all.filter((g) => passes(spec.filter, g)).map(({ processes: _, ...g }) => g);
       if (eagerRows.length) return { rows: eagerRows, facets, plan: 'walk' };
       const matches = facets.reduce((n, g) => n + g.count, 0);
@@ -411,9 +409,9 @@ export function createProcessRepository(db: Db) {
       if (spec.offset >= need) return { rows: [], facets };
       const density = { matches, allMatches: all.reduce((n, g) => n + g.count, 0), processes: Number(all[0]!.processes) };
       const walk = spec.plan ? spec.plan === 'walk' : walkChosen(need, density, ranked(spec));
-      const walked = walk ? await walkPage(spec, q, need) : [];
+      const walked = walk ? await walkPage(db, spec, q, need) : [];
       if (walked.length) return { rows: walked, facets, plan: 'walk' };
-      return { rows: await bitmapPage(spec, q), facets, plan: 'bitmap' };
+      return { rows: await bitmapPage(db, spec, q), facets, plan: 'bitmap' };
     },
 
     async insertFolder(tx: Executor, nome: string, parentId: number | null) {
@@ -502,7 +500,7 @@ export function createProcessRepository(db: Db) {
     unlinkFile: (tx: Executor, ownerKind: string, ownerId: number, fileId: string) =>
       tx.execute(sql`delete from file_links where owner_kind = ${ownerKind} and owner_id = ${String(ownerId)} and file_id = ${fileId}`),
 
-    apiKeys: () =>
+    apiKeys: (db: Executor) =>
       rowsOf<{
         id: number;
         nome: string;
@@ -534,7 +532,7 @@ export function createProcessRepository(db: Db) {
       return row;
     },
     /** The live key of this hash and scope, its last use recorded. */
-    async useApiKey(keyHash: string, scope: string) {
+    async useApiKey(db: Executor, keyHash: string, scope: string) {
       const [row] = await rowsOf<{ id: number; nome: string; createdBy: number | null }>(
         db.execute(sql`update api_keys set last_used_at = now() where key_hash = ${keyHash} and scope = ${scope} and revoked_at is null
                        returning id, nome, created_by as "createdBy"`),

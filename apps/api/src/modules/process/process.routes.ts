@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { genericMessages, processContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
-import { sendFile } from '../../lib/file-reply.js';
+import { sendStoredFile } from '../../lib/file-reply.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import type { StoredFile } from '../files/files.service.js';
 import { currentUser } from '../auth/session.js';
@@ -11,8 +11,7 @@ import { currentUser } from '../auth/session.js';
 const processRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.process;
 
-  const sendPdf = async (reply: FastifyReply, file: StoredFile) =>
-    sendFile(reply, await service.open(file), { type: file.mimeType, name: file.name, size: file.size });
+  const sendPdf = (reply: FastifyReply, file: StoredFile) => sendStoredFile(reply, service.open, file);
 
   const firstMessage = (errors: { message?: string }[]) => badRequest(errors[0]?.message ?? genericMessages.invalidData);
 

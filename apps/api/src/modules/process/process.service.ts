@@ -29,6 +29,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AppEventBus } from '../../plugins/app/events.js';
 import type { FileService, StoredFile } from '../files/files.service.js';
 import type { ApiKeyPrincipal } from '../auth/session.js';
+import type { Db, Executor } from '../../db/client.js';
 import { MOVEMENT_FILE_OWNER, PROCESS_FILE_OWNER, type ProcessFields, type ProcessRepository, type SearchSpec } from './process.repository.js';
 import { keyedGate, receiveProcessParts, type ProcessPartLimits } from './process.upload.js';
 
@@ -40,6 +41,7 @@ const AUDIT_IMPORT = 'processos:importacao';
 const PAGE = 50;
 
 export interface ProcessDeps {
+  db: Db;
   repo: ProcessRepository;
   files: FileService;
   events: AppEventBus;
@@ -78,7 +80,7 @@ const sameFields = (a: ProcessFields, b: ProcessFields) =>
  * (folder-level rights are not in the spec). Changes are announced on the real-time `processo` message.
  */
 export function createProcessService(deps: ProcessDeps) {
-  const { repo, files, events } = deps;
+  const { db, repo, files, events } = deps;
   const maxBytes = files.maxBytes;
   const importLimits = deps.importLimits ?? { maxTotalBytes: 200 * 1024 * 1024, maxFiles: 50, activePerKey: 2, queuedPerKey: 20 };
   const importGate = keyedGate({ active: importLimits.activePerKey, queued: importLimits.queuedPerKey });
@@ -106,13 +108,13 @@ export function createProcessService(deps: ProcessDeps) {
   }
 
   async function processOr404(userId: number, proId: number) {
-    const row = await repo.processRow(userId, proId);
+    const row = await repo.processRow(db, userId, proId);
     if (!row) throw notFound(processMessages.processNotFound);
     return row;
   }
 
-  async function folderOr404(pastaId: number, tx?: Parameters<Parameters<ProcessRepository['transaction']>[0]>[0], forUpdate = false) {
-    const folder = await repo.folder(pastaId, tx, forUpdate);
+  async function folderOr404(pastaId: number, tx: Executor = db, forUpdate = false) {
+    const folder = await repo.folder(tx, pastaId, forUpdate);
     if (!folder) throw notFound(processMessages.folderNotFound);
     return folder;
   }
@@ -147,7 +149,7 @@ export function createProcessService(deps: ProcessDeps) {
       const docOf = (m: (typeof andamentos)[number]) => (m.documento ? fileOf(m.documento) : undefined);
       const actor: Actor = { userId: (key.createdBy ?? null) as number, name: `API ${key.name}`.slice(0, 64) };
       const pdf = received.files.find((f) => f.field === 'pdf')?.stored ?? null;
-      const reply = await repo.transaction(async (tx) => {
+      const reply = await db.transaction(async (tx) => {
         await repo.lockNumero(tx, fields.numero);
         let process = await repo.processForUpdate(tx, { numero: fields.numero });
         let criado = false;
@@ -220,11 +222,11 @@ export function createProcessService(deps: ProcessDeps) {
   }
 
   return {
-    inbox: (userId: number): Promise<ProcessInbox> => repo.inboxCounts(userId),
+    inbox: (userId: number): Promise<ProcessInbox> => repo.inboxCounts(db, userId),
 
     /** The folder tree, the inbox first, then by name. */
     async folders(userId: number): Promise<ProcessFolder[]> {
-      const rows = await repo.folders(userId);
+      const rows = await repo.folders(db, userId);
       const nodes = new Map<number, ProcessFolder>(rows.map((r) => [r.pastaId, { ...r, children: [] }]));
       const roots: ProcessFolder[] = [];
       for (const node of nodes.values()) {
@@ -241,7 +243,7 @@ export function createProcessService(deps: ProcessDeps) {
         if (!match) throw badRequest(genericMessages.invalidData);
         after = { date: match[1] ?? null, proId: Number(match[2]) };
       }
-      const rows = await repo.folderPage(userId, pastaId, after, limit);
+      const rows = await repo.folderPage(db, userId, pastaId, after, limit);
       if (!rows.length) await folderOr404(pastaId);
       const last = rows[rows.length - 1];
       return { rows, nextCursor: rows.length === limit && last ? `${last.ultimoAndamento ?? ''}_${last.proId}` : null };
@@ -251,29 +253,29 @@ export function createProcessService(deps: ProcessDeps) {
 
     /** The movements, newest first; opening them marks the process read for this user. */
     async movements(userId: number, proId: number): Promise<Movement[]> {
-      const [list, exists] = await Promise.all([repo.movements(proId), repo.markOpened(userId, proId)]);
+      const [list, exists] = await Promise.all([repo.movements(db, proId), repo.markOpened(db, userId, proId)]);
       if (!exists) throw notFound(processMessages.processNotFound);
       return list;
     },
 
     async markRead(actor: Actor, proId: number, lido: boolean) {
       await processOr404(actor.userId, proId);
-      await repo.transaction(async (tx) => {
-        await repo.markRead(actor.userId, proId, lido, tx);
+      await db.transaction(async (tx) => {
+        await repo.markRead(tx, actor.userId, proId, lido);
         await writeAudit(tx, { category: AUDIT, entityId: proId, action: 'update', user: actor, before: null, after: { lido } });
       });
     },
 
     /** The process PDF or a movement's document (id of the stored file). */
     async pdfFile(proId: number): Promise<StoredFile> {
-      const row = await repo.pdfFileId(proId);
+      const row = await repo.pdfFileId(db, proId);
       if (!row) throw notFound(processMessages.processNotFound);
       const file = row.fileId ? await files.find(row.fileId) : null;
       if (!file) throw notFound(processMessages.documentNotFound);
       return file;
     },
     async movementFile(andId: number): Promise<StoredFile> {
-      const row = await repo.movementDocument(andId);
+      const row = await repo.movementDocument(db, andId);
       if (!row) throw notFound(processMessages.movementNotFound);
       const file = row.fileId ? await files.find(row.fileId) : null;
       if (!file) throw notFound(processMessages.documentNotFound);
@@ -293,7 +295,7 @@ export function createProcessService(deps: ProcessDeps) {
         offset: body.offset,
         limit: body.limit,
       };
-      const { rows, facets: facetRows } = await repo.search(spec);
+      const { rows, facets: facetRows } = await repo.search(db, spec);
       const facets: ProcessSearchReply['facets'] = { pasta: [], tribunal: [], ano: [], status: [] };
       // One row per combination of folder, court, year and status: each facet sums its own values.
       let total = 0;
@@ -328,7 +330,7 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async createFolder(actor: Actor, nome: string, parentId: number | null): Promise<ProcessFolder> {
-      const pastaId = await repo.transaction(async (tx) => {
+      const pastaId = await db.transaction(async (tx) => {
         if (parentId !== null) {
           await folderOr404(parentId, tx, true);
           if ((await repo.folderDepth(tx, parentId)) >= MAX_FOLDER_DEPTH) throw badRequest(processMessages.folderTooDeep(MAX_FOLDER_DEPTH));
@@ -343,7 +345,7 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async renameFolder(actor: Actor, pastaId: number, nome: string) {
-      await repo.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const folder = await folderOr404(pastaId, tx, true);
         if (folder.nome === nome) return;
         if (await repo.folderNameTaken(tx, nome, folder.parentId, pastaId)) throw conflict(processMessages.folderNameTaken);
@@ -361,7 +363,7 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async deleteFolder(actor: Actor, pastaId: number) {
-      await repo.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const folder = await folderOr404(pastaId, tx, true);
         if (folder.inbox) throw conflict(processMessages.inboxFixed);
         const usage = await repo.folderUsage(tx, pastaId);
@@ -374,7 +376,7 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async move(actor: Actor, proId: number, pastaId: number) {
-      const moved = await repo.transaction(async (tx) => {
+      const moved = await db.transaction(async (tx) => {
         const process = await repo.processForUpdate(tx, { proId });
         if (!process) throw notFound(processMessages.processNotFound);
         await folderOr404(pastaId, tx);
@@ -404,14 +406,14 @@ export function createProcessService(deps: ProcessDeps) {
         if (!stored) throw badRequest(processMessages.pdfRequired);
         const data = parsed.data;
         await folderOr404(data.pastaId);
-        proId = await repo.transaction(async (tx) => {
+        proId = await db.transaction(async (tx) => {
           await folderOr404(data.pastaId, tx);
           // The import's lock on the number: a manual upload and an import of one number take turns.
           await repo.lockNumero(tx, data.numero);
           const id = await repo.insertProcess(tx, { ...data, pdfFileId: stored.id });
           if (id === null) throw conflict(processMessages.duplicateCnj);
           await repo.linkFile(tx, PROCESS_FILE_OWNER, id, stored.id);
-          await repo.markRead(actor.userId, id, true, tx);
+          await repo.markRead(tx, actor.userId, id, true);
           await writeAudit(tx, {
             category: AUDIT,
             entityId: id,
@@ -441,19 +443,19 @@ export function createProcessService(deps: ProcessDeps) {
     /** The API key check of the import's scope: a live key, its last use recorded. */
     async verifyApiKey(key: string): Promise<(ApiKeyPrincipal & { createdBy: number | null }) | null> {
       if (key.length < 20 || key.length > 200) return null;
-      const row = await repo.useApiKey(keyHash(key), PROCESS_API_SCOPE);
+      const row = await repo.useApiKey(db, keyHash(key), PROCESS_API_SCOPE);
       return row ? { keyId: row.id, name: row.nome, createdBy: row.createdBy } : null;
     },
 
     async apiKeys(): Promise<ApiKey[]> {
-      const rows = await repo.apiKeys();
+      const rows = await repo.apiKeys(db);
       return rows.map((r) => ({ ...r, criadaEm: iso(r.criadaEm)!, ultimoUso: iso(r.ultimoUso), revogadaEm: iso(r.revogadaEm) }));
     },
 
     async createApiKey(actor: Actor, nome: string): Promise<ApiKeyCreated> {
       const chave = `apk_${crypto.randomBytes(32).toString('base64url')}`;
       const prefix = chave.slice(0, 12);
-      const id = await repo.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const keyId = await repo.insertApiKey(tx, { nome, scope: PROCESS_API_SCOPE, prefix, keyHash: keyHash(chave), createdBy: actor.userId });
         await writeAudit(tx, {
           category: AUDIT_KEYS,
@@ -470,7 +472,7 @@ export function createProcessService(deps: ProcessDeps) {
     },
 
     async revokeApiKey(actor: Actor, id: number) {
-      await repo.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const row = await repo.revokeApiKey(tx, id);
         if (!row) throw notFound(processMessages.apiKeyNotFound);
         if (!row.revokedAt) {

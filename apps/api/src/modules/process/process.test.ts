@@ -261,7 +261,7 @@ describe('search', () => {
       importBatch(extra.d, [{ id: '1', data: '2023-08-01', texto: 'Pedido de licença-prêmio intimado.' }], { tribunal: 'TJSP' }),
     );
     await importAs(apiKey, importBatch(extra.e, [{ id: '1', data: '2023-08-02', texto: 'Licença e prêmio; intimação.' }], { tribunal: 'TJMG' }));
-    const repo = createProcessRepository(ctx.db);
+    const repo = createProcessRepository();
     const userId = 1;
     for (const text of ['intimação', 'intimacao licença', 'ARAÚJO lúcia', 'licença-prêmio', '"licença-prêmio intimado"', 'intimação -araujo']) {
       for (const orderby of ['relevancia', 'data', 'numero'] as const) {
@@ -271,10 +271,10 @@ describe('search', () => {
             [1, 1],
           ] as const) {
             const spec = { userId, cnj: null, text, filter, orderby, offset, limit };
-            const { plan: walk, ...walked } = await repo.search({ ...spec, plan: 'walk' });
-            const { plan: bitmap, ...fromBitmap } = await repo.search({ ...spec, plan: 'bitmap' });
+            const { plan: walk, ...walked } = await repo.search(ctx.db, { ...spec, plan: 'walk' });
+            const { plan: bitmap, ...fromBitmap } = await repo.search(ctx.db, { ...spec, plan: 'bitmap' });
             expect(walked, JSON.stringify(spec)).toEqual(fromBitmap);
-            const { plan: _, ...chosen } = await repo.search(spec); // by cost, with the first page's walk beside the counts
+            const { plan: _, ...chosen } = await repo.search(ctx.db, spec); // by cost, with the first page's walk beside the counts
             expect(chosen, JSON.stringify(spec)).toEqual(fromBitmap);
             if (walked.rows.length) expect([walk, bitmap]).toEqual(['walk', 'bitmap']);
           }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CityOption, Region, UfOption } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { ibgeMunicipios, ibgeUfs, regionCities, regions } from '../../db/schema/index.js';
 
 /** SQL of the regions screen beyond the generic registry's: the city rows and the IBGE options. */

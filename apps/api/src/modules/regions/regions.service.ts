@@ -1,6 +1,5 @@
 import { regionMessages, type CityOption, type Region, type RegionBody, type UfOption } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { createRegistryService } from '../registries/registry.service.js';
 import { regionsRepository as repo } from './regions.repository.js';

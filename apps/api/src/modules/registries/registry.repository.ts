@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import type { RegistryDefinition } from './registry.types.js';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { genericMessages, registryMessages as msg } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { transactionOr409 } from '../../lib/sql.js';
 import type { RegistryDefinition } from './registry.types.js';

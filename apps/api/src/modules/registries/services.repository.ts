@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ServicePlugin, SupplierItem } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { products, servicePlugins, services, suppliers } from '../../db/schema/index.js';
 import { productsRegistry, servicesRegistry } from './services.registry.js';
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { terceiros } from '../../db/schema/index.js';
 
 /** The third parties' SQL beyond the generic registry's. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { reportTemplates, reportTemplateVersions } from '../../db/schema/index.js';
 
 export type ReportAction = 'save' | 'restore' | 'default';

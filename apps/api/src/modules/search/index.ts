@@ -20,7 +20,7 @@ export default defineModule({
   async setup(app, { features }) {
     if (features.searchIndex) await app.register(peopleIndexPlugin);
     else app.decorate('peopleIndex', null);
-    app.services.search = createSearchService({ repo: createSearchRepository(app.pool), feed: app.peopleIndex ?? undefined });
+    app.services.search = createSearchService({ db: app.db, repo: createSearchRepository(), feed: app.peopleIndex ?? undefined });
   },
   routes,
 });

@@ -37,6 +37,7 @@ interface Change {
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
+// Raw pg on purpose: LISTEN needs a dedicated client of its own, and the snapshot is one read-only repeatable-read transaction.
 export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): PeopleIndexFeed {
   const index = new PeopleIndex();
   let version = -1;

@@ -34,9 +34,9 @@ afterAll(async () => {
 
 describe('in-process search index', () => {
   it('answers exactly what the SQL search answers, in the same order', async () => {
-    const repo = createSearchRepository(ctx.pool);
-    const bySql = createSearchService({ repo });
-    const byIndex = createSearchService({ repo, feed });
+    const repo = createSearchRepository();
+    const bySql = createSearchService({ db: ctx.db, repo });
+    const byIndex = createSearchService({ db: ctx.db, repo, feed });
     const version = await currentVersion();
     expect(feed.isCurrent(version)).toBe(true);
 

@@ -1,4 +1,6 @@
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { executeNamed, timestampOf } from '../../lib/sql.js';
 
 /** One row as the suggestion queries return it; the service computes ages and formats phones. */
 export interface SuggestionRow {
@@ -178,12 +180,15 @@ select ${MEMBER_SUGGESTION}, sh.viewed_at as "viewedAt"
 /** Keeps a user's history short: only the newest entries are ever shown. */
 const HISTORY_KEEP = 100;
 
-/** Hand-written SQL on the raw pool with named (prepared once per connection) statements. */
-export function createSearchRepository(pool: pg.Pool) {
+/**
+ * Hand-written SQL with named (planned once per connection) statements, on the caller's executor; the same SQL and
+ * names as on the raw pool before (the search is benchmarked: bench/).
+ */
+export function createSearchRepository() {
   return {
-    async searchNames(params: { lower: string; upper: string; patterns: string[] }): Promise<SuggestionRow[]> {
+    async searchNames(db: Executor, params: { lower: string; upper: string; patterns: string[] }): Promise<SuggestionRow[]> {
       const words = params.patterns.length;
-      const { rows } = await pool.query<SuggestionRow>({
+      const { rows } = await executeNamed<SuggestionRow>(db, {
         name: `search-names-${words}`,
         text: nameSearchSql(words),
         values: [params.lower, params.upper, ...params.patterns],
@@ -191,8 +196,11 @@ export function createSearchRepository(pool: pg.Pool) {
       return rows;
     },
 
-    async searchDigits(params: { digits: string; numero: [string, string] | null; cpf: [string, string] | null; document: [string, string] | null }) {
-      const { rows } = await pool.query<SuggestionRow>({
+    async searchDigits(
+      db: Executor,
+      params: { digits: string; numero: [string, string] | null; cpf: [string, string] | null; document: [string, string] | null },
+    ) {
+      const { rows } = await executeNamed<SuggestionRow>(db, {
         name: 'search-digits',
         text: DIGITS_SEARCH_SQL,
         values: [params.digits, ...(params.numero ?? [null, null]), ...(params.cpf ?? [null, null]), ...(params.document ?? [null, null])],
@@ -200,25 +208,21 @@ export function createSearchRepository(pool: pg.Pool) {
       return rows;
     },
 
-    async history(userId: number, limit: number): Promise<SuggestionRow[]> {
-      const { rows } = await pool.query<SuggestionRow>({ name: 'search-history', text: HISTORY_SQL, values: [userId, limit] });
-      return rows;
+    async history(db: Executor, userId: number, limit: number): Promise<SuggestionRow[]> {
+      const { rows } = await executeNamed<SuggestionRow>(db, { name: 'search-history', text: HISTORY_SQL, values: [userId, limit] });
+      return rows.map((row) => ({ ...row, viewedAt: timestampOf(row.viewedAt) }));
     },
 
     /** Records that the user opened the member; false when there is no such member. */
-    async recordView(userId: number, cstId: number): Promise<boolean> {
-      const { rowCount } = await pool.query(
-        `insert into search_history (user_id, cst_id, viewed_at)
-         select $1, cst_id, clock_timestamp() from customers where cst_id = $2
-         on conflict (user_id, cst_id) do update set viewed_at = excluded.viewed_at`,
-        [userId, cstId],
-      );
+    async recordView(db: Executor, userId: number, cstId: number): Promise<boolean> {
+      const { rowCount } = await db.execute(sql`
+        insert into search_history (user_id, cst_id, viewed_at)
+        select ${userId}, cst_id, clock_timestamp() from customers where cst_id = ${cstId}
+        on conflict (user_id, cst_id) do update set viewed_at = excluded.viewed_at`);
       if (!rowCount) return false;
-      await pool.query(
-        `delete from search_history where user_id = $1 and viewed_at < (
-           select viewed_at from search_history where user_id = $1 order by viewed_at desc offset $2 limit 1)`,
-        [userId, HISTORY_KEEP - 1],
-      );
+      await db.execute(sql`
+        delete from search_history where user_id = ${userId} and viewed_at < (
+          select viewed_at from search_history where user_id = ${userId} order by viewed_at desc offset ${HISTORY_KEEP - 1} limit 1)`);
       return true;
     },
   };

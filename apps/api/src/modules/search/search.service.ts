@@ -1,4 +1,5 @@
 import { formatPhone, isoDateInAppZone, NO_DEATH_DATE, onlyDigits } from '@assoc/domain';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { PeopleIndexFeed } from './people-index.feed.js';
@@ -99,7 +100,7 @@ function digitRange(digits: string, length: number): [string, string] | null {
  * `feed` (optional) is the in-process index: a search it can answer (it has applied `peopleVersion`,
  * the version read with the request's session) costs no query; otherwise SQL answers, identically.
  */
-export function createSearchService({ repo, feed }: { repo: SearchRepository; feed?: PeopleIndexFeed }) {
+export function createSearchService({ db, repo, feed }: { db: Db; repo: SearchRepository; feed?: PeopleIndexFeed }) {
   const fromIndex = (peopleVersion: number) => (feed && peopleVersion >= 0 && feed.isCurrent(peopleVersion) ? feed.index : null);
   return {
     /**
@@ -114,13 +115,13 @@ export function createSearchService({ repo, feed }: { repo: SearchRepository; fe
       const digits = onlyDigits(query);
       if (NUMERIC_QUERY.test(query) && digits) {
         const params = { digits, numero: digitRange(digits, 7), cpf: digitRange(digits, 11), document: digitRange(digits, 14) };
-        return toSuggestions(index ? index.searchDigits(params) : await repo.searchDigits(params));
+        return toSuggestions(index ? index.searchDigits(params) : await repo.searchDigits(db, params));
       }
       const words = [...new Set(foldName(query).split(/\s+/).filter(Boolean))];
       if (!words.length) return [];
       if (index) return toSuggestions(index.searchNames(words));
       const first = words[0]!;
-      const rows = await repo.searchNames({
+      const rows = await repo.searchNames(db, {
         lower: first,
         upper: prefixUpperBound(first),
         patterns: words.map((w) => `%${escapeLike(w)}%`),
@@ -130,14 +131,14 @@ export function createSearchService({ repo, feed }: { repo: SearchRepository; fe
 
     /** The user's recently opened people, newest first (dashboard "Histórico de visualizações"). */
     async history(userId: number): Promise<SearchHistoryItem[]> {
-      const rows = await repo.history(userId, HISTORY_SIZE);
+      const rows = await repo.history(db, userId, HISTORY_SIZE);
       const today = isoDateInAppZone();
       return rows.map((row) => ({ ...toSuggestion(row, today), viewedAt: row.viewedAt!.toISOString() }));
     },
 
     /** Records that the user opened a member and returns the updated history. */
     async recordView(userId: number, cstId: number): Promise<SearchHistoryItem[]> {
-      if (!(await repo.recordView(userId, cstId))) throw notFound(searchMessages.memberNotFound);
+      if (!(await repo.recordView(db, userId, cstId))) throw notFound(searchMessages.memberNotFound);
       return this.history(userId);
     },
   };

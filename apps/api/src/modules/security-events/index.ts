@@ -14,7 +14,7 @@ export default defineModule({
   name: 'securityEvents',
   needs: [],
   setup(app) {
-    app.services.securityEvents = createSecurityEventsService(createSecurityEventsRepository(app.db));
+    app.services.securityEvents = createSecurityEventsService({ db: app.db, repo: createSecurityEventsRepository() });
   },
   routes,
 });

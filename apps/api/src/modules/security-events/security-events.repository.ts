@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { APP_TIME_ZONE, SECURITY_CATEGORY, type SecurityEventItem, type SecurityEventsQuery } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../lib/sql.js';
 
 /** Access-admin writes (users, profiles and their roles) are audited under this category; listed as 'access_change'. */
@@ -12,9 +12,9 @@ const ACCESS_CATEGORY = 'acessos';
  * entity key 'usuario:{id}' (access changes). Only non-secret columns are read: never before/after of an
  * access change, only the details of a security event (which never hold a secret).
  */
-export function createSecurityEventsRepository(db: Db) {
+export function createSecurityEventsRepository() {
   return {
-    async list(query: SecurityEventsQuery): Promise<{ items: SecurityEventItem[]; total: number }> {
+    async list(db: Executor, query: SecurityEventsQuery): Promise<{ items: SecurityEventItem[]; total: number }> {
       const where: SQL[] = [sql`a.category in (${SECURITY_CATEGORY}, ${ACCESS_CATEGORY})`];
       if (query.kind === 'access_change') where.push(sql`a.category = ${ACCESS_CATEGORY}`);
       else if (query.kind) where.push(sql`a.category = ${SECURITY_CATEGORY} and a.action = ${query.kind}`);

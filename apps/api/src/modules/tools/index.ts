@@ -16,7 +16,8 @@ export default defineModule({
   needs: ['auth'],
   async setup(app, { services }) {
     const service = createToolsService({
-      repo: createToolsRepository(app.db),
+      db: app.db,
+      repo: createToolsRepository(),
       config: app.config,
       box: totpSecretBox(app.config),
       endSessions: (sessionIds) => sessionIds.forEach((sessionId) => app.events.endSessions({ sessionId })),

@@ -1,29 +1,25 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { sessions, totpSetups, users } from '../../db/schema/index.js';
 import { SEALED_PREFIX, type SecretBox } from '../../lib/secret-box.js';
 
 /** LIKE pattern of a sealed value; anything else is clear text from before issue 8. */
 const SEALED_PATTERN = `${SEALED_PREFIX}%`;
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export function createToolsRepository(db: Db) {
+export function createToolsRepository() {
   return {
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
-
     /**
      * Keeps the new (sealed) secret as pending, replacing an unfinished set-up; the active one is untouched.
      * The failure count survives, so regenerating does not buy more guesses of the password.
      */
-    async savePendingSecret(userId: number, sealedSecret: string) {
+    async savePendingSecret(db: Executor, userId: number, sealedSecret: string) {
       await db
         .insert(totpSetups)
         .values({ userId, secret: sealedSecret })
         .onConflictDoUpdate({ target: totpSetups.userId, set: { secret: sealedSecret, createdAt: sql`now()` } });
     },
 
-    async findPendingSecret(userId: number, maxAgeMinutes: number): Promise<string | undefined> {
+    async findPendingSecret(db: Executor, userId: number, maxAgeMinutes: number): Promise<string | undefined> {
       const [row] = await db
         .select({ secret: totpSetups.secret })
         .from(totpSetups)
@@ -32,13 +28,13 @@ export function createToolsRepository(db: Db) {
     },
 
     /** What proves the user at confirmation: the password hash and the active (sealed) secret. */
-    async findCredentials(userId: number) {
+    async findCredentials(db: Executor, userId: number) {
       const [row] = await db.select({ passwordHash: users.passwordHash, totpSecret: users.totpSecret }).from(users).where(eq(users.userId, userId));
       return row;
     },
 
     /** Counts one proof attempt before it is checked (one statement, so parallel guesses are all counted). */
-    async reserveProofAttempt(userId: number): Promise<number> {
+    async reserveProofAttempt(db: Executor, userId: number): Promise<number> {
       const [row] = await db
         .update(totpSetups)
         .set({ failures: sql`${totpSetups.failures} + 1` })
@@ -48,14 +44,14 @@ export function createToolsRepository(db: Db) {
     },
 
     /** A right proof gives its attempt back. */
-    async releaseProofAttempt(userId: number) {
+    async releaseProofAttempt(db: Executor, userId: number) {
       await db
         .update(totpSetups)
         .set({ failures: sql`greatest(${totpSetups.failures} - 1, 0)` })
         .where(eq(totpSetups.userId, userId));
     },
 
-    async discardPendingSecret(userId: number) {
+    async discardPendingSecret(db: Executor, userId: number) {
       await db.delete(totpSetups).where(eq(totpSetups.userId, userId));
     },
 
@@ -65,7 +61,7 @@ export function createToolsRepository(db: Db) {
      * (no replay). The new code's step is spent too. False when either condition fails. The pending row goes.
      */
     async activateSecret(
-      tx: Tx,
+      tx: Executor,
       input: { userId: number; sealedSecret: string; previous: string | null; currentStep: number | null; newStep: number },
     ) {
       const lastStep = Math.max(input.newStep, input.currentStep ?? 0);
@@ -82,7 +78,7 @@ export function createToolsRepository(db: Db) {
     },
 
     /** Ends the user's other live sessions; the ids, for closing their sockets. */
-    async revokeOtherSessions(tx: Tx, userId: number, keepSessionId: number): Promise<number[]> {
+    async revokeOtherSessions(tx: Executor, userId: number, keepSessionId: number): Promise<number[]> {
       const rows = await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })
@@ -95,7 +91,7 @@ export function createToolsRepository(db: Db) {
      * Seals the secrets still in clear text (written before issue 8). Each row is rewritten only if it still
      * holds the value read, so instances starting together do not seal twice. Returns how many were sealed.
      */
-    async sealClearSecrets(box: SecretBox): Promise<number> {
+    async sealClearSecrets(db: Executor, box: SecretBox): Promise<number> {
       let sealed = 0;
       const active = await db
         .select({ userId: users.userId, secret: users.totpSecret })

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import { matchTotp } from '../../lib/totp.js';
 import type { SessionUser } from '../auth/session.js';
+import type { Db } from '../../db/client.js';
 import type { ToolsRepository } from './tools.repository.js';
 import { renderTutorial } from './tutorial.pdf.js';
 
@@ -18,6 +19,7 @@ const SETUP_MINUTES = 30;
 const MAX_PROOF_FAILURES = 5;
 
 interface Deps {
+  db: Db;
   repo: ToolsRepository;
   config: AppConfig;
   /** Seals the authenticators' secrets (TOTP_KEY). */
@@ -28,11 +30,11 @@ interface Deps {
   endSession: (sessionId: number) => Promise<void>;
 }
 
-export function createToolsService({ repo, config, box, endSessions, endSession }: Deps) {
+export function createToolsService({ db, repo, config, box, endSessions, endSession }: Deps) {
   /** A wrong proof: counted already; at the limit the session that guesses ends (401). */
   async function refuseProof(user: SessionUser, failures: number, message: string): Promise<never> {
     if (failures >= MAX_PROOF_FAILURES) {
-      await repo.discardPendingSecret(user.userId);
+      await repo.discardPendingSecret(db, user.userId);
       await endSession(user.sessionId);
       throw new AppError('unauthorized', totpSetupMessages.tooManyFailures);
     }
@@ -47,10 +49,10 @@ export function createToolsService({ repo, config, box, endSessions, endSession 
      */
     async createSetup(user: SessionUser) {
       const secret = generateSecret();
-      await repo.savePendingSecret(user.userId, box.seal(secret));
+      await repo.savePendingSecret(db, user.userId, box.seal(secret));
       const uri = generateURI({ issuer: config.ASSOCIATION_SHORT_NAME, label: user.cpf, secret });
       const imageurl = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
-      const credentials = await repo.findCredentials(user.userId);
+      const credentials = await repo.findCredentials(db, user.userId);
       return { imageurl, hasAuthenticator: !!credentials?.totpSecret };
     },
 
@@ -60,27 +62,27 @@ export function createToolsService({ repo, config, box, endSessions, endSession 
      * secret becomes the access code, the user's other sessions end and the event is recorded.
      */
     async confirmSetup(user: SessionUser, body: TotpConfirm, ip: string) {
-      const pending = await repo.findPendingSecret(user.userId, SETUP_MINUTES);
+      const pending = await repo.findPendingSecret(db, user.userId, SETUP_MINUTES);
       if (!pending) throw badRequest(toolsMessages.noPendingSetup);
-      const credentials = await repo.findCredentials(user.userId);
+      const credentials = await repo.findCredentials(db, user.userId);
       if (!credentials) throw badRequest(toolsMessages.noPendingSetup);
       const previous = credentials.totpSecret;
       if (previous && !body.currentCode) throw badRequest(totpSetupMessages.currentCodeRequired);
 
       // Counted before checking, so parallel guesses cannot outrun the limit; a right proof gives it back.
-      const failures = await repo.reserveProofAttempt(user.userId);
+      const failures = await repo.reserveProofAttempt(db, user.userId);
       // The set-up went meanwhile (confirmed, or discarded at the failure limit by a parallel request).
       if (failures === 0) throw badRequest(toolsMessages.noPendingSetup);
       if (failures > MAX_PROOF_FAILURES) return refuseProof(user, failures, totpSetupMessages.wrongPassword);
       if (!(await verifyPassword(credentials.passwordHash, body.password))) return refuseProof(user, failures, totpSetupMessages.wrongPassword);
       const currentStep = previous ? await matchTotp(box, previous, body.currentCode!) : null;
       if (previous && currentStep === null) return refuseProof(user, failures, totpSetupMessages.wrongCurrentCode);
-      await repo.releaseProofAttempt(user.userId);
+      await repo.releaseProofAttempt(db, user.userId);
 
       const newStep = await matchTotp(box, pending, body.code);
       if (newStep === null) throw badRequest(toolsMessages.invalidCode);
 
-      const ended = await repo.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const activated = await repo.activateSecret(tx, { userId: user.userId, sealedSecret: pending, previous, currentStep, newStep });
         // The current code was already used (a replay) or the authenticator changed meanwhile.
         if (!activated) throw new AppError('forbidden', totpSetupMessages.wrongCurrentCode);
@@ -101,7 +103,7 @@ export function createToolsService({ repo, config, box, endSessions, endSession 
     tutorial: () => renderTutorial(config.ASSOCIATION_NAME),
 
     /** Start-up: seals the secrets written in clear text before issue 8 (see lib/secret-box.ts). */
-    sealClearSecrets: () => repo.sealClearSecrets(box),
+    sealClearSecrets: () => repo.sealClearSecrets(db, box),
   };
 }
 
