@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ClosingService, ClosingServiceRow } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { holderBalanceSql } from '../ledger/ledger.repository.js';
 
 /** A holder as the closing reads it: the sócio flag (the rate), the debit place, billing day and account (the charge). */

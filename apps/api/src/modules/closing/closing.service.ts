@@ -16,8 +16,8 @@ import {
   type ClosingPreview,
   type ClosingRun,
 } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
-import { writeAudit, type Executor } from '../../lib/audit.js';
+import type { Db, Executor } from '../../db/client.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppServices } from '../../lib/module.js';
 import type { SessionUser } from '../auth/session.js';
