@@ -16,7 +16,7 @@ export async function seedMobileCalls(db: Db, log: (line: string) => void = () =
              at time zone 'America/Sao_Paulo',
            '119' || lpad(((cs.csl_id::bigint * 7919) % 100000000)::text, 8, '0'),
            t.tipo,
-           case when t.tipo = 'Dados' then 'Internet' else '11' || lpad((((cs.csl_id + i) * 104729) % 1000000000)::text, 9, '9') end,
+           case when t.tipo = 'Dados' then 'Internet' else '11' || lpad((((cs.csl_id::bigint + i) * 104729) % 1000000000)::text, 9, '9') end,
            t.qtde, t.valor, 'demo'
       from customer_services cs
       join services s on s.svc_id = cs.svc_id
