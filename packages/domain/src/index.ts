@@ -77,6 +77,7 @@ export * from './members/member-document.schema.js';
 export * from './follow-up/follow-up.lists.js';
 export * from './follow-up/follow-up.schema.js';
 export * from './follow-up/follow-up.contract.js';
+export * from './open-balance/index.js';
 export * from './member-location/member-location.contract.js';
 export * from './credit/index.js';
 export * from './income-tax/index.js';

@@ -32,6 +32,7 @@ import digitalProcess from './process/index.js';
 import photos from './photos/index.js';
 import geo from './geo/index.js';
 import followUp from './follow-up/index.js';
+import openBalance from './open-balance/index.js';
 import memberLocation from './member-location/index.js';
 import charges from './charges/index.js';
 import credit from './credit/index.js';
@@ -73,6 +74,7 @@ export const appModules: readonly AppModule[] = [
   memberServices,
   memberDocuments,
   followUp,
+  openBalance,
   memberLocation,
   memberDependents,
   ledger,

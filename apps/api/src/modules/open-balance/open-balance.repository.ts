@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ALL_CHANNELS, BOLETO, NO_BILLING } from '@assoc/domain';
+import type { Executor } from '../../lib/audit.js';
+import { holderDebtSql } from '../ledger/ledger.repository.js';
+
+/** A holder who owes, as the database has them; the service names the place and formats the account. */
+export interface OpenBalanceDbRow {
+  cstId: number;
+  numeroInterno: string | null;
+  name: string;
+  bnkId: number;
+  branch: string | null;
+  branchDigit: string | null;
+  account: string | null;
+  accountDigit: string | null;
+  saldo: number;
+}
+
+/**
+ * The open balance in ONE statement for every holder: the ledger's `holderDebtSql` over each holder (an index-only
+ * scan of statement_entries_holder_idx per holder), only those who owe (> 0). The channel is the holder's debit place
+ * as on the member now; a holder without one counts as boleto (11), like the closing's `chargePlace`. Place 20 (no
+ * bank billing) is not a channel of its own: it shows only under 0. Ordered by name (pt-BR collation), then id.
+ */
+export function openBalanceSql(channelId: number): SQL {
+  const place = sql`coalesce(c.bnk_id, ${BOLETO})`;
+  const channel = channelId === ALL_CHANNELS ? sql`` : sql` and ${place} = ${channelId} and ${place} <> ${NO_BILLING}`;
+  return sql`
+        select c.cst_id as "cstId", c.cust_numero_interno as "numeroInterno", c.cust_name as name, ${place} as "bnkId",
+               c.bnkacc_branch as branch, c.bnkacc_branch_digit as "branchDigit",
+               c.bnkacc_account as account, c.bnkacc_account_digit as "accountDigit", d.saldo
+        from customers c
+        cross join lateral (select ${holderDebtSql(sql`c.cst_id`)} as saldo) d
+        where c.parent_id is null and d.saldo > 0${channel}
+        order by c.cust_name collate pt_br, c.cst_id`;
+}
+
+export function createOpenBalanceRepository() {
+  return {
+    async list(tx: Executor, channelId: number): Promise<OpenBalanceDbRow[]> {
+      const result = await tx.execute<Record<string, unknown>>(openBalanceSql(channelId));
+      return result.rows.map((row) => ({ ...(row as unknown as OpenBalanceDbRow), saldo: Number(row.saldo) }));
+    },
+  };
+}
+export type OpenBalanceRepository = ReturnType<typeof createOpenBalanceRepository>;

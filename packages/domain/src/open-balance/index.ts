@@ -1,0 +1,3 @@
+export * from './open-balance.messages.js';
+export * from './open-balance.schema.js';
+export * from './open-balance.contract.js';
