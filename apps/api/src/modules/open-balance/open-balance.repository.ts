@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALL_CHANNELS, BOLETO, NO_BILLING } from '@assoc/domain';
-import type { Executor } from '../../lib/audit.js';
+import type { Executor } from '../../db/client.js';
 import { holderDebtSql } from '../ledger/ledger.repository.js';
 
 /** A holder who owes, as the database has them; the service names the place and formats the account. */
