@@ -106,7 +106,8 @@ export function emptyDependent(cstId: number) {
     custAssocCargo2: null as number | null,
     custAssocCargo3: null as number | null,
     custAssocCargo4: null as number | null,
-    usuarioServicos: [] as { operation: string }[],
+    /** No services yet (an empty list fits any service row's type). */
+    usuarioServicos: [],
     operation: 'insert' as const,
   };
 }

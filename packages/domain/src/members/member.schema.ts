@@ -211,6 +211,7 @@ function checkServiceRow(row: z.output<typeof memberServiceItemObject>, ctx: Ctx
 }
 export const memberServiceItemSchema = memberServiceItemObject.superRefine(...crossFieldRules(checkServiceRow));
 export type MemberServiceItem = z.output<typeof memberServiceItemSchema>;
+export type MemberServiceItemInput = z.input<typeof memberServiceItemSchema>;
 
 /** A dependent (parentFilhos) with its own services (dependent.schema.ts). */
 export const dependentItemSchema = dependentItemSchemaOf(memberServiceItemSchema);
