@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateInAppZone, isValidIsoDate } from '../format.js';
 import { genericMessages as m } from '../messages.js';
-import { childItem } from '../members/member.schema.js';
+import { childItem } from '../members/child-rows.js';
 import { BOLETO } from '../members/bank-rules.js';
 import { crossFieldRules, intRange, moneyCents } from '../validation.js';
 import { chargeMessages } from './charges.messages.js';

@@ -5,9 +5,26 @@
  * - a row whose marker is missing, null, '' or '-' is not sent: it is dropped silently;
  * - any other marker is kept, so the item's schema answers an unknown one ('x', 5) with 400 (`oneOf`);
  * - a row that is not an object carries no marker: dropped.
+ *
+ * The marker's schema and the child row builder live here too, not in member.schema.ts: the item schemas of the lists
+ * (charge.schema.ts) import them, and member.schema.ts imports those item schemas, so no schema imports the member's.
  */
+import { z } from 'zod';
+import { genericMessages as m } from '../messages.js';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A child row's marker: what the save does with it. Rows without one (null, '' or '-') are dropped before validation. */
+export const childOperations = ['insert', 'update', 'delete', 'none'] as const;
+export type ChildOperation = (typeof childOperations)[number];
+export const childOperationSchema = z.enum(childOperations, { error: m.oneOf });
+
+/** A child row schema: the item's own fields plus its operation marker. */
+export function childItem<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ ...shape, operation: childOperationSchema });
+}
+
+/** A JSON object (not null, not a list): what a child row or a body is. Shared with the web (memberBody.ts). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Marker values that mean "no marker". */
 const emptyMarkers: readonly unknown[] = [undefined, null, '', '-'];

@@ -37,9 +37,6 @@ const liveServices = (items: readonly { operation?: string }[] | null | undefine
 export const dependentHasLiveServices = (dependent: { usuarioServicos?: readonly { operation?: string }[] | null }) =>
   liveServices(dependent.usuarioServicos).length > 0;
 
-/** Nested service rows without a marker are dropped by the one rule of child-rows.ts (as the member's own lists). */
-const dropUnmarked = (value: unknown) => dropUnmarkedRows(value);
-
 /** Builds the dependent row's schema over the member service row's schema (member.schema.ts). */
 export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>>(serviceItem: S) {
   const common = {
@@ -53,7 +50,13 @@ export function dependentItemSchemaOf<S extends z.ZodType<{ operation: string }>
     custAssocCargo2: optionalId(),
     custAssocCargo3: optionalId(),
     custAssocCargo4: optionalId(),
-    usuarioServicos: z.preprocess(dropUnmarked, z.array(serviceItem)).optional(),
+    /**
+     * Nested service rows without a marker are dropped by the one rule of child-rows.ts (as the member's own lists).
+     * The function's parameter is the list's input type, so the schema's input keeps the service rows' fields (the
+     * form's paths 'usuarioServicos.0.svcId'); it still runs on any value the body holds (a non-list is answered as it
+     * is, for the array to refuse).
+     */
+    usuarioServicos: z.preprocess((rows: z.input<S>[]) => dropUnmarkedRows(rows), z.array(serviceItem)).optional(),
     version: recordVersion().optional(),
   };
   /** insert / update: every rule of spec 1 §5 "Dependent". */
@@ -103,7 +106,8 @@ export function emptyDependent(cstId: number) {
     custAssocCargo2: null as number | null,
     custAssocCargo3: null as number | null,
     custAssocCargo4: null as number | null,
-    usuarioServicos: [] as { operation: string }[],
+    /** No services yet (an empty list fits any service row's type). */
+    usuarioServicos: [],
     operation: 'insert' as const,
   };
 }

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import type { chargeItemSchema } from '../billing/charge.schema.js';
+import type { RessarcimentoItemInput } from './ressarcimento.schema.js';
+import { childOperationSchema } from './child-rows.js';
 import { dataMessages, dateMessages, genericMessages as m } from '../messages.js';
 import { cpfFromBase } from '../people/cpf.js';
 import { bbCheckDigit } from './bank-rules.js';
@@ -275,5 +279,57 @@ describe('implausible dates (issue 22 item 20)', () => {
       operation: 'insert',
     };
     expect(issuesOf({ parentFilhos: [dependent] as never })).toEqual([`parentFilhos.0.custBirthdate: ${dateMessages.afterToday}`]);
+  });
+});
+
+describe('cobrancas and ressarcimentos: their real item schemas (issue 23 item 6)', () => {
+  const parse = (change: Record<string, unknown>) => memberSchema.safeParse({ ...validMember(), ...change });
+  const messages = (change: Record<string, unknown>) => {
+    const result = parse(change);
+    return result.success ? [] : firstIssuePerPath(result.error.issues).map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  const storedCharge = { cobId: 7, cobVencimento: '2024-01-10', cobValor: 15_000, bnkId: 11, cobRetorno: null, operation: 'none' };
+
+  it("a charge row is checked by the charges module's item schema, with the charge's message at its field", () => {
+    expect(messages({ cobrancas: [storedCharge] })).toEqual([]);
+    expect(messages({ cobrancas: [{ ...storedCharge, cobValor: 0 }] })).toEqual([`cobrancas.0.cobValor: ${m.numericMin}`]);
+    expect(messages({ cobrancas: [{ ...storedCharge, cobVencimento: undefined }] })).toEqual([`cobrancas.0.cobVencimento: ${m.required}`]);
+    expect(messages({ cobrancas: [{ ...storedCharge, operation: 'x' }] })).toEqual([`cobrancas.0.operation: ${m.oneOf}`]);
+    // The parsed row is the charge's own (ChargeItem), not a loose object.
+    const parsed = parse({ cobrancas: [{ ...storedCharge, notAChargeField: 1 }] });
+    expect(parsed.success && parsed.data.cobrancas?.[0]).toEqual(storedCharge);
+    expectTypeOf<NonNullable<MemberInput['cobrancas']>[number]>().toEqualTypeOf<z.input<typeof chargeItemSchema>>();
+  });
+
+  it('a reimbursement row is typed by the spec but refused only for its marker, as before (no module writes it yet)', () => {
+    const row = { resId: 3, resTitularNome: 'Maria da Silva', resMarcaOtica: '12345678', procedimentos: [{ procId: 1, procProcedimentoId: 2 }] };
+    expect(messages({ ressarcimentos: [{ ...row, operation: 'none' }] })).toEqual([]);
+    // What the save accepted with the loose row it still accepts: other types, longer texts, unknown fields.
+    expect(
+      messages({ ressarcimentos: [{ resTitularNome: 5, resMarcaOtica: 'x'.repeat(30), procedimentos: 'x', outro: 1, operation: 'insert' }] }),
+    ).toEqual([]);
+    // What it refused it still refuses, with the same message.
+    expect(messages({ ressarcimentos: [{ ...row, operation: 'x' }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
+    expect(messages({ ressarcimentos: [{ ...row }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
+    // Row by row, the same answer as the loose row the list had before.
+    const before = z.array(z.looseObject({ operation: childOperationSchema }));
+    const rows: unknown[] = [
+      5,
+      'x',
+      null,
+      [],
+      {},
+      { operation: '' },
+      { ...row, operation: 'delete' },
+      { resId: 'x', procedimentos: [5], operation: 'update' },
+    ];
+    for (const crafted of rows) {
+      const old = before.safeParse([crafted]);
+      const oldMessages = old.success ? [] : firstIssuePerPath(old.error.issues).map((i) => `ressarcimentos.${i.path.join('.')}: ${i.message}`);
+      expect(messages({ ressarcimentos: [crafted] })).toEqual(oldMessages);
+    }
+    const parsed = parse({ ressarcimentos: [{ ...row, operation: 'none' }] });
+    expect(parsed.success && parsed.data.ressarcimentos?.[0]?.procedimentos?.[0]?.procProcedimentoId).toBe(2);
+    expectTypeOf<NonNullable<MemberInput['ressarcimentos']>[number]>().toEqualTypeOf<RessarcimentoItemInput>();
   });
 });

@@ -20,20 +20,12 @@ import { followUpItemSchema } from '../follow-up/follow-up.schema.js';
 import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
 import { dependentItemSchemaOf } from './dependent.schema.js';
-import { dropUnmarkedInLists } from './child-rows.js';
+import { childItem, dropUnmarkedInLists } from './child-rows.js';
+import { ressarcimentoItemSchema } from './ressarcimento.schema.js';
+import { chargeItemSchema } from '../billing/charge.schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Child lists (spec 1 §4 "Child rows")
-
-/** A child row's marker: what the save does with it. Rows without one (null, '' or '-') are dropped before validation (child-rows.ts). */
-export const childOperations = ['insert', 'update', 'delete', 'none'] as const;
-export type ChildOperation = (typeof childOperations)[number];
-export const childOperationSchema = z.enum(childOperations, { error: m.oneOf });
-
-/** A child row schema: the item's own fields plus its operation marker. */
-export function childItem<S extends z.ZodRawShape>(shape: S) {
-  return z.object({ ...shape, operation: childOperationSchema });
-}
 
 /** Child list keys of spec 1 §3 (each later tab registers its list with the save on the server). */
 export const memberChildListKeys = [
@@ -219,14 +211,12 @@ function checkServiceRow(row: z.output<typeof memberServiceItemObject>, ctx: Ctx
 }
 export const memberServiceItemSchema = memberServiceItemObject.superRefine(...crossFieldRules(checkServiceRow));
 export type MemberServiceItem = z.output<typeof memberServiceItemSchema>;
+export type MemberServiceItemInput = z.input<typeof memberServiceItemSchema>;
 
 /** A dependent (parentFilhos) with its own services (dependent.schema.ts). */
 export const dependentItemSchema = dependentItemSchemaOf(memberServiceItemSchema);
 export type DependentItem = z.output<typeof dependentItemSchema>;
 export type DependentItemInput = z.input<typeof dependentItemSchema>;
-
-/** A child list whose item schema a later issue defines: rows keep their fields, the marker is checked. */
-const looseChildItem = z.looseObject({ operation: childOperationSchema });
 
 // ---------------------------------------------------------------------------------------------
 // The member
@@ -337,8 +327,8 @@ export const memberShape = {
   usuarioServicos: z.array(memberServiceItemSchema).optional(),
   documentos: z.array(memberDocumentItemSchema).optional(),
   atendimentos: z.array(followUpItemSchema).optional(),
-  cobrancas: z.array(looseChildItem).optional(),
-  ressarcimentos: z.array(looseChildItem).optional(),
+  cobrancas: z.array(chargeItemSchema).optional(),
+  ressarcimentos: z.array(ressarcimentoItemSchema).optional(),
   portalAcesso: z.array(portalAccessItemSchema).max(1, m.invalidData).optional(),
   /** Decision 5: the version the form loaded (required by PUT, ignored by POST). */
   version: loadedVersion(),

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Grid, Group, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
-import type { z } from 'zod';
 import { dependentAssociationFields, dependentItemSchema, kinships } from '@assoc/domain';
 import { READ_ONLY_FIELD_CLASS } from '../../../app/theme';
 import { MemberPhoto } from '../../member-photo';
 import { FormModal } from '../../ui/crud/FormModal';
-import { useAppForm, type FormValues } from '../../ui/form';
+import { useAppForm, type FieldPath } from '../../ui/form';
 import { CpfInput, DateInput } from '../../ui/inputs';
 import { changedFieldProps } from '../changed-field';
-import type { MemberForm } from '../member-tab.types';
 import { ServicesPanel } from '../services-tab/ServicesPanel';
 import { dependentsTexts as t, type DependentRow } from './dependentRows';
 
@@ -17,6 +15,9 @@ const SEXES = [
   { value: '1', label: 'Feminino' },
 ];
 const KINSHIPS = kinships.map((k) => ({ value: String(k.value), label: k.label }));
+
+/** A path of the dependent's form (typed from the domain's dependent schema). */
+type DependentPath = FieldPath<DependentRow>;
 
 export interface DependentModalProps {
   /** The row as the member form holds it (a new one: emptyDependent). */
@@ -38,8 +39,6 @@ export interface DependentModalProps {
   onClose: () => void;
 }
 
-const schema = dependentItemSchema as unknown as z.ZodType<FormValues, FormValues>;
-
 /**
  * "Adicionar dependente" (spec 1 §2): tabs Dependente (photo, name, kinship, birth date, sex, CPF and the
  * association panel, read only without its edit role) and Serviços (the dependent's services, the Serviços tab's
@@ -48,15 +47,21 @@ const schema = dependentItemSchema as unknown as z.ZodType<FormValues, FormValue
 export function DependentModal(props: DependentModalProps) {
   const { row, isNew, canEditData, canEditAssociation, canViewServices, canEditServices, readOnly, diffs, positions, onSave, onClose } = props;
   // A stored row being edited is checked as an update (the rules of spec 1 §5 apply to the rows the save writes).
-  const [initial] = useState<FormValues>(() => ({ ...row, operation: isNew ? 'insert' : canEditData && !readOnly ? 'update' : row.operation }));
-  const form = useAppForm(schema, initial);
+  const [initial] = useState<DependentRow>(() => ({ ...row, operation: isNew ? 'insert' : canEditData && !readOnly ? 'update' : row.operation }));
+  const form = useAppForm(dependentItemSchema, initial);
   const dataEditable = canEditData && !readOnly;
   const associationEditable = dataEditable && canEditAssociation;
   const cargos = useMemo(() => positions.map((p) => ({ value: String(p.afcId), label: p.afcCargo })), [positions]);
-  const v = form.values as DependentRow;
-  const changed = (path: string) => changedFieldProps(diffs, path);
+  const v = form.values;
+  const changed = (path: DependentPath) => changedFieldProps(diffs, path);
 
-  const select = (path: string, label: string, data: { value: string; label: string }[], editable: boolean, required = false) => {
+  const select = (
+    path: DependentPath & keyof DependentRow,
+    label: string,
+    data: { value: string; label: string }[],
+    editable: boolean,
+    required = false,
+  ) => {
     const value = form.values[path];
     return (
       <Select
@@ -121,7 +126,7 @@ export function DependentModal(props: DependentModalProps) {
             <CpfInput
               withAsterisk
               readOnly={!dataEditable}
-              value={(v.custCpf as string | null | undefined) ?? ''}
+              value={v.custCpf ?? ''}
               error={form.errorOf('custCpf')}
               onBlur={() => form.touch('custCpf')}
               onChange={(digits) => form.setValue('custCpf', digits)}
@@ -153,7 +158,7 @@ export function DependentModal(props: DependentModalProps) {
       onClose={onClose}
       onSave={() => {
         if (readOnly || !form.showAllErrors()) return;
-        onSave(form.values as DependentRow);
+        onSave(form.values);
       }}
     >
       <Tabs defaultValue="dependent" keepMounted={false}>
@@ -168,7 +173,7 @@ export function DependentModal(props: DependentModalProps) {
                 through the portal to this modal's form, which would take it as this modal's Ok. */}
             <div onSubmit={(event) => event.stopPropagation()}>
               <ServicesPanel
-                form={form as unknown as MemberForm}
+                form={form}
                 basePath="usuarioServicos"
                 owner={{ isDependent: true, birthdate: v.custBirthdate ?? null }}
                 canEdit={canEditServices && !readOnly}

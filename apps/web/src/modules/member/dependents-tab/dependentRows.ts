@@ -1,24 +1,13 @@
-import { dependentHasLiveServices, formatDate, kinships, type MemberServiceItem } from '@assoc/domain';
+import { dependentHasLiveServices, formatDate, kinships, type dependentItemSchema } from '@assoc/domain';
+import type { FormValuesOf } from '../../ui/form';
+import type { MemberFormValues } from '../member-tab.types';
 
-/** A dependent as the member form holds it (spec 1 §3 "Dependent"), with its services and marker. */
-export interface DependentRow {
-  cstId?: number;
-  custName?: string | null;
-  custParentesco?: number | null;
-  custBirthdate?: string | null;
-  custSex?: number | null;
-  custCpf?: string | null;
-  custPhotoKey?: string | null;
-  custPhoto?: string | null;
-  custAssocCargo?: number | null;
-  custAssocCargo2?: number | null;
-  custAssocCargo3?: number | null;
-  custAssocCargo4?: number | null;
-  usuarioServicos?: (Omit<Partial<MemberServiceItem>, 'operation'> & { operation?: string })[];
-  version?: number;
-  operation?: string;
-  [key: string]: unknown;
-}
+/**
+ * A dependent as the member form lists it and the dependent modal edits it (spec 1 §3 "Dependent"): the domain's
+ * item schema's input, its two branches merged (a new row, marked insert, starts with empty fields), with its
+ * services and marker.
+ */
+export type DependentRow = FormValuesOf<typeof dependentItemSchema>;
 
 export const DEPENDENTS_PATH = 'parentFilhos';
 
@@ -37,8 +26,7 @@ export const dependentsTexts = {
 } as const;
 
 /** The dependents of the member form (an absent list: none). */
-export const dependentRowsOf = (values: Record<string, unknown>): DependentRow[] =>
-  Array.isArray(values[DEPENDENTS_PATH]) ? (values[DEPENDENTS_PATH] as DependentRow[]) : [];
+export const dependentRowsOf = (values: Pick<MemberFormValues, typeof DEPENDENTS_PATH>): DependentRow[] => values[DEPENDENTS_PATH] ?? [];
 
 /** Spec 1 §2: Aniversário shown as DD/MM. */
 export const birthdayOf = (iso: string | null | undefined) => (iso ? formatDate(iso).slice(0, 5) : '');

@@ -6,17 +6,18 @@ import { auditRowPath, canActOnService, childRowId, formatCents, type Cents } fr
 const LIST = 'usuarioServicos';
 import { changedRowProps, isChanged } from '../changed-field';
 import { ChangedCue } from '../changed-cue';
-import type { MemberForm, MemberPath } from '../member-tab.types';
+import type { FieldPath, FormValues, ListForm } from '../../ui/form';
 import { useRoles } from '../../ui/components/RoleGate';
 import { markedRowActions } from '../utils/markedRows';
 import { AddServiceModal, type ServiceOwner } from './AddServiceModal';
 import { ServiceEditModal } from './ServiceEditModal';
 import { rowObservation, rowsAt, totalCents, type ServiceRow } from './serviceRows';
 
-export interface ServicesPanelProps {
-  form: MemberForm;
-  /** Where the rows live in the member form: 'usuarioServicos' (holder) or 'parentFilhos.3.usuarioServicos' (a dependent). */
-  basePath: MemberPath;
+export interface ServicesPanelProps<V extends FormValues> {
+  /** The form holding the rows: the member's (the holder) or the dependent modal's (a dependent), typed by its schema. */
+  form: ListForm<V>;
+  /** Where the rows live in that form: 'usuarioServicos' (either form) or 'parentFilhos.3.usuarioServicos' (the member's). */
+  basePath: FieldPath<V>;
   /** The person the rows belong to (the registry's dependent and age rules). */
   owner: ServiceOwner;
   /** The user may change these rows (the tab's edit roles; each action then needs its own role). */
@@ -36,7 +37,7 @@ const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } a
  * confirmation); a row added in this session is removed at once. Used by the Serviços tab (the holder) and by
  * the dependent modal (the dependent's rows).
  */
-export function ServicesPanel({ form, basePath, owner, canEdit, readOnly, diffs }: ServicesPanelProps) {
+export function ServicesPanel<V extends FormValues>({ form, basePath, owner, canEdit, readOnly, diffs }: ServicesPanelProps<V>) {
   const roles = useRoles();
   const rows = rowsAt(form.values, basePath);
   const [adding, setAdding] = useState(false);
@@ -45,7 +46,7 @@ export function ServicesPanel({ form, basePath, owner, canEdit, readOnly, diffs 
   const may = (action: 'add' | 'edit' | 'delete', row?: ServiceRow) =>
     editable && canActOnService(action, row?.svcEditPlugin, roles, { isDependent: owner.isDependent, insertedNow: row?.operation === 'insert' });
 
-  const { setRow, remove, restore } = markedRowActions<ServiceRow>(form, basePath, {
+  const { setRow, remove, restore } = markedRowActions<ServiceRow, V>(form, basePath, {
     deleteTitle: 'Apagando serviço',
     restoreTitle: 'Recuperando serviço',
   });

@@ -1,7 +1,7 @@
-import { cchPlanOptions, formatDate, isCchPlugin, liveItems, type MemberServiceItem } from '@assoc/domain';
+import { cchPlanOptions, formatDate, isCchPlugin, liveItems, type MemberServiceItemInput } from '@assoc/domain';
 
-/** A service row as the member form holds it (the domain's item, its marker included). */
-export type ServiceRow = MemberServiceItem;
+/** A service row as the member form and a dependent's form hold it (the domain's item schema's input, its marker included). */
+export type ServiceRow = MemberServiceItemInput;
 
 /** The rows at a path of the member form ('usuarioServicos', 'parentFilhos.3.usuarioServicos'). */
 export function rowsAt(values: unknown, basePath: string): ServiceRow[] {

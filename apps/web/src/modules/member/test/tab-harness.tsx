@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { memberSchema, sectionAccess, type MemberInput } from '@assoc/domain';
 import { RolesProvider } from '../../ui/components/RoleGate';
 import { useAppForm } from '../../ui/form';
-import type { MemberForm, MemberMode, MemberTabProps } from '../member-tab.types';
+import type { MemberForm, MemberFormValues, MemberMode, MemberTabProps } from '../member-tab.types';
 
 /**
  * The set-up every member tab's component test repeats: the screen's one form (useAppForm over memberSchema)
@@ -22,7 +22,8 @@ export interface TabHarnessProps {
 }
 
 export function MemberTabHarness({ tab: Tab, member, roles, mode = 'edit', diffs = new Set(), cstId, dependentInView = null }: TabHarnessProps) {
-  const form = useAppForm(memberSchema, member) as unknown as MemberForm;
+  // The screen's form type (MemberFormValues: the member plus the reply's screen-only values), as MemberEditor builds it.
+  const form: MemberForm = useAppForm<typeof memberSchema, MemberFormValues>(memberSchema, member);
   const access = sectionAccess(roles, { inserting: mode === 'insert' }) as Record<string, { view: boolean; edit: boolean }>;
   return (
     <RolesProvider roles={roles}>

@@ -1,5 +1,6 @@
 import { openConfirmDialog } from '../../ui/confirm';
-import type { MemberForm, MemberPath } from '../member-tab.types';
+import type { FieldPath, FormValues, ListForm } from '../../ui/form';
+import type { MemberFormValues } from '../member-tab.types';
 
 /** What the confirmations name: 'Apagando {noun}' / 'Recuperando {noun}' (spec 1 §2). */
 interface MarkedRowTexts {
@@ -8,11 +9,15 @@ interface MarkedRowTexts {
 }
 
 /**
- * The delete and restore of a child row of the member form by its operation marker (spec 1 §4), after the spec's
+ * The delete and restore of a child row of a form (the member's; a dependent's services in its modal) by its operation marker (spec 1 §4), after the spec's
  * confirmation: a row inserted in this session is simply dropped, a stored one is marked delete (listed in pink until
  * the save) and a marked one comes back as update. One rule for every child list's table.
  */
-export function markedRowActions<Row extends { operation?: string | null }>(form: MemberForm, path: MemberPath, texts: MarkedRowTexts) {
+export function markedRowActions<Row extends { operation?: string | null }, V extends FormValues = MemberFormValues>(
+  form: ListForm<V>,
+  path: FieldPath<V>,
+  texts: MarkedRowTexts,
+) {
   const setRow = (index: number, row: Row) => form.replaceListItem(path, index, row);
   return {
     setRow,

@@ -1,4 +1,4 @@
-import { dropUnmarkedInLists, isMarkedItem, memberChildListKeys } from '@assoc/domain';
+import { dropUnmarkedInLists, isMarkedItem, isPlainObject, memberChildListKeys } from '@assoc/domain';
 
 /**
  * The body of POST/PUT user/{cstId} (spec 1 §7): the member without extratoDatas and irDatas (nor the other
@@ -12,8 +12,6 @@ export const MEMBER_SCREEN_ONLY_FIELDS = ['extratoDatas', 'irDatas', 'fieldDiffs
 type ScreenOnly = (typeof MEMBER_SCREEN_ONLY_FIELDS)[number];
 
 const CHANGES = new Set(['insert', 'update', 'delete']);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a child item is sent: it carries a marker (not missing, null, '' nor '-'): the domain's one rule. */
 export { isMarkedItem };

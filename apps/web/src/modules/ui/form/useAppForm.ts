@@ -9,8 +9,24 @@ import type { FieldPath } from './paths';
 /** Values of a form whose schema is not known statically (the generic registry form). */
 export type FormValues = Record<string, unknown>;
 
-/** The form's values typed from its zod schema (its input side); a loose record for a plain z.ZodType. */
-export type FormValuesOf<S extends z.ZodType> = z.input<S> extends FormValues ? z.input<S> : FormValues;
+/** The keys of any branch of a union of objects. */
+type KeysOfBranches<T> = T extends unknown ? keyof T : never;
+/** Whether T is a union (true for some branch when it is). */
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+/**
+ * A union of objects (a discriminated union's branches: a dependent 'insert'/'update' with its rules, 'none'/'delete'
+ * as loaded) as the one object a form holds: every key of any branch, optional, with the values any branch allows. A
+ * row being filled does not fit the branch its marker names yet (a new dependent, 'insert', starts with the empty
+ * fields a stored one may have); the schema still says when it does (the form's errors), and its paths are the same.
+ */
+export type MergedBranches<T> = { [K in KeysOfBranches<T>]?: T extends unknown ? (K extends keyof T ? T[K] : never) : never };
+
+/**
+ * The form's values typed from its zod schema (its input side; a union's branches merged, MergedBranches); a loose
+ * record for a plain z.ZodType.
+ */
+export type FormValuesOf<S extends z.ZodType> =
+  z.input<S> extends FormValues ? (true extends IsUnion<z.input<S>> ? MergedBranches<z.input<S>> : z.input<S>) : FormValues;
 
 export interface AppFormOptions {
   /** Errors show once a field was left (default), then follow its value; false shows them at once. */
@@ -59,6 +75,9 @@ export function useAppForm<S extends z.ZodType, V extends FormValuesOf<S> = Form
 ) {
   // A path of the schema's values: a misspelled one fails the typecheck (any string for a loosely typed form).
   type Path = FieldPath<V>;
+  // The one place where the values meet @mantine/form's own typing (issue 23 item 6): its path-keyed helpers are typed
+  // by its LooseKeys, not by FieldPath, so the hook holds it once as V (the values it gives back) and once as a loose
+  // record (called with this hook's typed paths, as text). Call sites and the components they feed never cast.
   const mantine = useForm<FormValues>({ mode: 'controlled', initialValues }) as unknown as UseFormReturnType<V>;
   const loose = mantine as unknown as UseFormReturnType<FormValues>;
   const values = mantine.values;
@@ -206,3 +225,10 @@ export function useAppForm<S extends z.ZodType, V extends FormValuesOf<S> = Form
 
 /** A form of the layer; `AppForm` alone is the loosely typed form of the generic registry screens. */
 export type AppForm<S extends z.ZodType = z.ZodType, V extends FormValuesOf<S> = FormValuesOf<S>> = ReturnType<typeof useAppForm<S, V>>;
+
+/**
+ * What a component editing one child list needs of a form, whatever the form (the member's, a dependent's): its values
+ * and the list helpers over the form's own typed paths. Such a component is generic over V (ServicesPanel,
+ * markedRowActions), so it serves every form whose values hold the list, without a cast.
+ */
+export type ListForm<V extends FormValues> = Pick<AppForm<z.ZodType, V>, 'values' | 'insertListItem' | 'replaceListItem' | 'removeListItem'>;
