@@ -240,18 +240,18 @@ describe('GET jobs/send: refusals', () => {
 
 describe('typed payloads (issue 23 §1)', () => {
   it('parses the payload before queueing: a bad one answers 400 with its message and queues nothing; the handler gets it typed', async () => {
-    const bad = await staff.get('/api/v1/jobs/send/teste-carga/abc');
-    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Quantidade inválida']);
-    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'teste-carga')).toBe(false);
-    const good = await staff.get('/api/v1/jobs/send/teste-carga/21');
-    expect(good.statusCode).toBe(200);
-    expect(await waitFinished(staff, good.json().jobId)).toMatchObject({ jobStatus: 30, jobResult: 'dobro 42' });
+    const bad = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-carga', userData: 'abc' } });
+    expect([bad.status, bad.error.message]).toEqual([400, 'Quantidade inválida']);
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName === 'teste-carga')).toBe(false);
+    const good = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-carga', userData: 21 } });
+    expect(good.status).toBe(200);
+    expect(await waitFinished(staff, good.body.jobId)).toMatchObject({ jobStatus: 30, jobResult: 'dobro 42' });
   });
 
   it('ir-gerar refuses a bad base year at once (400, the field message), and queues nothing', async () => {
-    const res = await staff.get('/api/v1/jobs/send/ir-gerar/1999');
-    expect([res.statusCode, res.json().message]).toEqual([400, incomeTaxMessages.invalidYear]);
-    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'ir-gerar')).toBe(false);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'ir-gerar', userData: 1999 } });
+    expect([res.status, res.error.message]).toEqual([400, incomeTaxMessages.invalidYear]);
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName === 'ir-gerar')).toBe(false);
   });
 });
 
