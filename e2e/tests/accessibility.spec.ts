@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
 import { appRoutes, canOpenRoute } from '@assoc/domain';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
+import { MemberRecord } from '../fixtures/member-record.js';
 import { roles, signInByApi, stateOf, users, type Role } from '../fixtures/app.js';
 
 /**
@@ -188,21 +189,8 @@ async function openPerson(page: Page, network: NetworkWatch, pick: (p: { parentI
   }>;
   const person = found.find(pick);
   expect(person, 'a seeded person named Silva').toBeDefined();
-  await page.evaluate(
-    (usr) => {
-      const window = globalThis as unknown as {
-        history: { state: { idx?: number } | null; pushState(state: unknown, unused: string, url: string): void };
-        dispatchEvent(event: unknown): void;
-        PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
-      };
-      const state = { usr, key: Math.random().toString(36).slice(2, 10), idx: (window.history.state?.idx ?? 0) + 1 };
-      window.history.pushState(state, '', '/associado');
-      window.dispatchEvent(new window.PopStateEvent('popstate', { state }));
-    },
-    { cstId: person!.cstId, parentId: person!.parentId },
-  );
+  await new MemberRecord(page).openByState(person!);
   await network.idle();
-  await expect(page.getByRole('tab').first()).toBeVisible({ timeout: 60_000 });
   return person!;
 }
 
@@ -446,9 +434,9 @@ test.describe('issue 22', () => {
       await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Painel' }).hover();
       await expectNoSeriousViolations(page, '/: link ativo sob o ponteiro');
 
+      const record = new MemberRecord(page);
       await openPerson(page, network, (p) => !p.isTerceiro && p.parentId === null);
-      // The record's own tab row (the first tab list): a tab's content may hold tabs of its own further down.
-      const tabs = page.getByRole('tablist').first().getByRole('tab');
+      const tabs = record.tabRow();
       const count = await tabs.count();
       // More than the 9 that fitted the first row before (a seeded member shows 12 to 15).
       expect(count).toBeGreaterThan(9);
@@ -458,12 +446,12 @@ test.describe('issue 22', () => {
       await shoot(page, testInfo, 'associado 1440x900');
 
       for (const name of ['Documentos', 'Configurações']) {
-        await page.getByRole('tab', { name, exact: true }).click();
+        await record.openTab(name);
         await network.idle();
         await expectNoSeriousViolations(page, `associado: aba ${name} (SIM/NÃO)`);
       }
       // A switch off (NÃO) and on (SIM).
-      await page.getByRole('tab', { name: 'Documentos', exact: true }).click();
+      await record.openTab('Documentos');
       const newWindow = page.getByRole('switch', { name: 'Abrir em nova janela?' });
       await newWindow.click({ force: true });
       await expectNoSeriousViolations(page, 'associado: Documentos, chave trocada');

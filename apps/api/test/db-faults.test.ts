@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessages, authContracts } from '@assoc/domain';
@@ -8,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, repoRoot } from '../src/config.js';
 import { pgPasswordFile, startDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { createDb, createPool, runMigrations } from '../src/db/client.js';
+import { within } from './barriers.js';
 import { call, createUser, signIn, type TestContext } from './helper.js';
 import { connected, testSockets } from './sockets.js';
 
@@ -120,8 +122,9 @@ describe('database faults', () => {
     const during = await call(client, authContracts.ping);
     expect(during.status).toBe(503);
     expect(during.body).toEqual({ message: dataMessages.databaseUnavailable });
-    // Again a moment later (the pool now has to open new connections, which are refused).
-    await new Promise((r) => setTimeout(r, 500));
+    // Again once the pool has dropped its dead connections (it now has to open new ones, which are refused): a
+    // barrier on the pool's 'remove' events, not a pause.
+    while (ctx.pool.totalCount > 0) await within(once(ctx.pool, 'remove'), 10_000, 'the pool kept a dead connection');
     expect((await call(client, authContracts.ping)).status).toBe(503);
 
     database = await start();
@@ -270,8 +273,8 @@ describe('embedded PostgreSQL watchdog (issue 22 item 13)', () => {
       await pool.end().catch(() => {});
       await db.stop();
     }
-    // A stop on purpose is not a death: nothing restarts it.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A stop on purpose is not a death: nothing restarts it. No pause needed: stop() resolves on the server's 'exit'
+    // event, after the watchdog's own 'exit' listener (registered first) ran, and a restart logs at once, before any wait.
     expect(lines.filter((l) => l.includes('reiniciando'))).toHaveLength(1);
   }, 120_000);
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jobTexts, type Job } from '@assoc/domain';
+import { jobsContracts, jobTexts, type Job } from '@assoc/domain';
 import { defineJob } from '../src/modules/jobs/jobs.define.js';
-import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { jobEnded, within } from './barriers.js';
+import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 
 // Issue 23 §1: jobs sharing an exclusive lock run one at a time across instances; the second waits (it is not refused).
 let a: TestContext;
@@ -51,20 +52,13 @@ beforeAll(async () => {
   registerOn(a, 'A');
   registerOn(b, 'B');
 });
+const stops: (() => void)[] = [];
+let secondId = '';
 afterAll(async () => {
+  for (const stop of stops) stop();
   await b?.close();
   await a?.close();
 });
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const jobRow = async (jobId: string) =>
   (
@@ -77,39 +71,34 @@ const jobRow = async (jobId: string) =>
 it('runs a second job of the same exclusive lock only after the first ends, whichever instance picks it up', async () => {
   const { client: onA } = await signedInAs(a, ['v2access', 'v2atd']);
   const { client: onB } = await signedInAs(b, ['v2access', 'v2atd']);
-  const first = (await onA.get('/api/v1/jobs/send/teste-exclusiva-1/0')).json() as Job;
+  const first = (await call(onA, jobsContracts.sendWithData, { params: { jobCommand: 'teste-exclusiva-1', userData: 0 } })).body;
   await firstRunning;
-  const second = (await onB.get('/api/v1/jobs/send/teste-exclusiva-2/0')).json() as Job;
+  // Barrier: whichever instance picks the second job up says so on its event bus before it waits on the lock.
+  const waiting = new Promise<void>((resolve) => {
+    for (const ctx of [a, b])
+      stops.push(
+        ctx.app.events.subscribe((e) => {
+          const job = e.payload as Job;
+          if (e.name === 'jobprogress' && job.jobId === secondId && job.jobSubtitle === jobTexts.waitingExclusive) resolve();
+        }),
+      );
+  });
+  const second = (await call(onB, jobsContracts.sendWithData, { params: { jobCommand: 'teste-exclusiva-2', userData: 0 } })).body;
+  secondId = second.jobId;
+  if ((await jobRow(second.jobId)).jobSubtitle !== jobTexts.waitingExclusive) await within(waiting, 20_000, 'the second job was not shown waiting');
 
   // Picked up by a worker and waiting on the lock, shown as such; its work has not started.
-  expect(
-    await until(
-      () => jobRow(second.jobId),
-      (j) => j.jobSubtitle === jobTexts.waitingExclusive,
-    ),
-  ).toEqual({
+  expect(await jobRow(second.jobId)).toEqual({
     jobStatus: 0,
     jobSubtitle: jobTexts.waitingExclusive,
   });
   expect(ran.map((r) => r.split('@')[0])).toEqual(['teste-exclusiva-1']);
 
+  const firstEnded = jobEnded([a.app, b.app], first.jobId, () => jobRow(first.jobId));
+  const secondEnded = jobEnded([a.app, b.app], second.jobId, () => jobRow(second.jobId));
   releaseFirst();
-  expect(
-    (
-      await until(
-        () => jobRow(first.jobId),
-        (j) => j.jobStatus >= 20,
-      )
-    ).jobStatus,
-  ).toBe(30);
-  expect(
-    (
-      await until(
-        () => jobRow(second.jobId),
-        (j) => j.jobStatus >= 20,
-      )
-    ).jobStatus,
-  ).toBe(30);
+  expect((await firstEnded).jobStatus).toBe(30);
+  expect((await secondEnded).jobStatus).toBe(30);
   expect(ran.map((r) => r.split('@')[0])).toEqual(['teste-exclusiva-1', 'teste-exclusiva-2']);
   expect(mostAtOnce).toBe(1);
 }, 60_000);

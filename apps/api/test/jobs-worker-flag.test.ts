@@ -1,6 +1,7 @@
-import { jobsContracts } from '@assoc/domain';
+import { jobsContracts, type Job } from '@assoc/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ATTACHMENT } from '../src/modules/jobs/jobs.repository.js';
+import { jobEnded } from './barriers.js';
 import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
 
 // Issue 10 §7: with several instances, JOBS_WORKER=false ones queue jobs (HTTP) but never run them.
@@ -26,25 +27,29 @@ async function jobRow(jobId: string) {
 
 it('a JOBS_WORKER=false instance queues a job but leaves it to an instance with a worker', async () => {
   const { client } = await signedInAs(http, ['v2access', 'v2atd']);
+  // Whatever this instance does to a job it says on its event bus: past queueing it, nothing about this one.
+  const seenByHttp: Job[] = [];
+  const stop = http.app.events.subscribe((e) => {
+    if (e.name === 'jobprogress') seenByHttp.push(e.payload as Job);
+  });
   const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } });
   expect(res.status).toBe(200);
   const { jobId, jobStatus } = res.body;
   expect(jobStatus).toBe(10);
 
-  // A worker would take it within a second (NOTIFY, 0.5 s poll); this instance has none.
-  await new Promise((r) => setTimeout(r, 2500));
+  // A worker would take it within a second (NOTIFY, 0.5 s poll); this instance has none. No pause to prove it: the
+  // job stays queued until the worker instance below starts, and in the end only that instance touched it.
   expect((await jobRow(jobId)).status).toBe(10);
   const created = await http.pool.query<{ state: string }>(`select state from pgboss.job where name = 'app-jobs'`);
   expect(created.rows.map((r) => r.state)).toEqual(['created']);
 
   // A second instance on the same database, with the worker, runs it to the end.
   worker = await createTestApp({ JOBS_WORKER: 'true' }, { database: http.database, features: { jobs: true } });
-  const started = Date.now();
-  while ((await jobRow(jobId)).status < 20) {
-    if (Date.now() - started > 15_000) throw new Error('job not run by the worker instance');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await jobEnded([worker.app], jobId, async () => ({ jobStatus: (await jobRow(jobId)).status }), 15_000);
   const done = await jobRow(jobId);
   expect(done.status).toBe(30);
   expect(done.attachments).toMatch(/\.xlsx$/);
+  stop();
+  // It announced the queued job (its own send), never a run of it.
+  expect(seenByHttp.filter((j) => j.jobId === jobId).map((j) => [j.jobStatus, j.jobCurrent])).toEqual([[10, 0]]);
 });

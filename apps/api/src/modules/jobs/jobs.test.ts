@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { incomeTaxMessages, jobTexts, type Job, jobsContracts } from '@assoc/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { jobEnded, within } from '../../../test/barriers.js';
 import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
 import { defineJob } from './jobs.define.js';
@@ -81,15 +82,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function waitFinished(client: Client, jobId: string, timeoutMs = 20_000): Promise<Job> {
-  const started = Date.now();
-  for (;;) {
-    const res = await call(client, jobsContracts.list);
-    const job = res.body.find((j) => j.jobId === jobId);
-    if (job && job.jobStatus >= 20) return job;
-    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} not finished: ${JSON.stringify(job)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The job as the client's list shows it once it has ended (an event barrier on the engine's jobprogress, no polling). */
+function waitFinished(client: Client, jobId: string, timeoutMs = 20_000): Promise<Job> {
+  return jobEnded([ctx.app], jobId, async () => (await call(client, jobsContracts.list)).body.find((j) => j.jobId === jobId), timeoutMs);
 }
 
 describe('GET jobs/send: contagem-excel end to end', () => {
@@ -245,18 +240,18 @@ describe('GET jobs/send: refusals', () => {
 
 describe('typed payloads (issue 23 §1)', () => {
   it('parses the payload before queueing: a bad one answers 400 with its message and queues nothing; the handler gets it typed', async () => {
-    const bad = await staff.get('/api/v1/jobs/send/teste-carga/abc');
-    expect([bad.statusCode, bad.json().message]).toEqual([400, 'Quantidade inválida']);
-    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'teste-carga')).toBe(false);
-    const good = await staff.get('/api/v1/jobs/send/teste-carga/21');
-    expect(good.statusCode).toBe(200);
-    expect(await waitFinished(staff, good.json().jobId)).toMatchObject({ jobStatus: 30, jobResult: 'dobro 42' });
+    const bad = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-carga', userData: 'abc' } });
+    expect([bad.status, bad.error.message]).toEqual([400, 'Quantidade inválida']);
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName === 'teste-carga')).toBe(false);
+    const good = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'teste-carga', userData: 21 } });
+    expect(good.status).toBe(200);
+    expect(await waitFinished(staff, good.body.jobId)).toMatchObject({ jobStatus: 30, jobResult: 'dobro 42' });
   });
 
   it('ir-gerar refuses a bad base year at once (400, the field message), and queues nothing', async () => {
-    const res = await staff.get('/api/v1/jobs/send/ir-gerar/1999');
-    expect([res.statusCode, res.json().message]).toEqual([400, incomeTaxMessages.invalidYear]);
-    expect((await staff.get('/api/v1/jobs')).json().some((j: Job) => j.jobName === 'ir-gerar')).toBe(false);
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'ir-gerar', userData: 1999 } });
+    expect([res.status, res.error.message]).toEqual([400, incomeTaxMessages.invalidYear]);
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName === 'ir-gerar')).toBe(false);
   });
 });
 
@@ -268,14 +263,22 @@ describe('schedules through pg-boss (issue 23 §1)', () => {
       ['member-documents-cleanup', '37 * * * *'],
     ]);
     await ctx.db.execute(sql`insert into login_limits (key, window_start, count) values ('ip:10.70.0.1', now() - interval '1 day', 3)`);
-    await ctx.app.jobs.triggerSchedule('auth-prune-limits');
-    const started = Date.now();
-    for (;;) {
-      const left = await ctx.db.execute(sql`select 1 from login_limits where key = 'ip:10.70.0.1'`);
-      if (left.rows.length === 0) break;
-      if (Date.now() - started > 20_000) throw new Error('the scheduled prune did not run');
-      await new Promise((r) => setTimeout(r, 100));
+    // Barrier: the occurrence pg-boss hands to the engine's schedule worker has run (no polling of the table).
+    const ran = new Promise<void>((resolve) => {
+      const runSchedule = ctx.app.jobs.runSchedule.bind(ctx.app.jobs);
+      vi.spyOn(ctx.app.jobs, 'runSchedule').mockImplementation(async (name) => {
+        await runSchedule(name);
+        if (name === 'auth-prune-limits') resolve();
+      });
+    });
+    try {
+      await ctx.app.jobs.triggerSchedule('auth-prune-limits');
+      await within(ran, 20_000, 'the scheduled prune did not run');
+    } finally {
+      vi.restoreAllMocks();
     }
+    const left = await ctx.db.execute(sql`select 1 from login_limits where key = 'ip:10.70.0.1'`);
+    expect(left.rows).toEqual([]);
   });
 });
 

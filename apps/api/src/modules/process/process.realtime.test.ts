@@ -51,11 +51,10 @@ describe('real-time processo message across instances', () => {
     const proId = created.body.proId;
     await expect.poll(() => received.some((m) => m.command === 'reload'), { timeout: 10_000 }).toBe(true);
 
-    const started = Date.now();
+    // How fast it arrives (≤ 200 ms p95) is bench/process.bench.ts's real-time figure; here only that it arrives.
     const movement = await importThrough(a, importBatch(numero, [{ id: 'rt-1', data: '2024-05-01', texto: 'Intimação eletrônica expedida.' }]));
     expect(movement.body.andamentosNovos).toBe(1);
     await expect.poll(() => received.find((m) => m.command === 'andamento' && m.proId === proId), { timeout: 10_000 }).toBeTruthy();
-    expect(Date.now() - started).toBeLessThan(5_000);
 
     // The same batch again changes nothing and announces nothing. Barrier instead of a wait: a later movement on a
     // second process must be announced, and announcements arrive in order, so anything the repeat had announced
