@@ -1,6 +1,6 @@
 import { authContracts } from '@assoc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { apiUrl, call, createTestApp, signedInAs, type TestContext } from './helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,11 +32,11 @@ describe('server basics', () => {
   });
 
   it('answers unknown API paths with a JSON message, signed in or not', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
+    const res = await ctx.app.inject({ method: 'GET', url: apiUrl('nao-existe') });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Recurso não encontrado' });
     const { client } = await signedInAs(ctx, ['v2access']);
-    expect((await client.post('/api/v1/nao-existe', {})).statusCode).toBe(404);
+    expect((await client.request({ method: 'POST', url: apiUrl('nao-existe'), payload: {} })).statusCode).toBe(404);
   });
 
   it('answers a malformed JSON body with 400 and a message', async () => {

@@ -106,4 +106,4 @@ export async function signedInAs(ctx: TestContext, roles: Role[]) {
   return { user, client: await signIn(ctx, user.cpf) };
 }
 
-export { call, expectOk, prepare, urlOf, type CallResult, type ErrorReply, type PreparedCall } from './contract-call.js';
+export { apiUrl, call, expectOk, prepare, urlOf, type CallResult, type CallTarget, type ErrorReply, type PreparedCall } from './contract-call.js';
