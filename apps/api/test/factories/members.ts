@@ -89,6 +89,16 @@ export async function createSavableMember(ctx: TestContext, values: MemberValues
   return member;
 }
 
+/**
+ * A holder whose stored record passes the member save's rules when a save does not bill by debit (a save re-checks
+ * the merged member): marital status, boleto (bank 11), a residential address.
+ */
+export async function createBoletoHolder(ctx: TestContext, values: MemberValues = {}) {
+  const holder = await createMember(ctx, { custEstadoCivil: 1, bnkId: 11, ...values });
+  await addAddress(ctx, holder.cstId, { adNumber: '1000' });
+  return holder;
+}
+
 /** A holder billable by the member save's charges (bank 2 with a valid account, billing day, e-mail, an address). */
 export async function createBillableHolder(ctx: TestContext, values: MemberValues = {}) {
   const row = await createMember(ctx, {
