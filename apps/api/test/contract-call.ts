@@ -8,10 +8,18 @@ export interface Sender {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-/** A path parameter: its schema's type, or any text (a test of a malformed parameter). */
-type ParamsInput<C extends RouteContract> = C['params'] extends z.ZodType
-  ? { [K in keyof z.input<C['params']>]: z.input<C['params']>[K] | string | number }
-  : undefined;
+/** What a call goes through: a signed-in client or the app itself. */
+export type CallTarget = Sender | FastifyInstance;
+
+/**
+ * A path parameter: its schema's type, or any text (a test of a malformed parameter). A walk over a table of
+ * contracts (typed only as RouteContract) gives one value per parameter name; `pathOf` takes the ones it needs.
+ */
+type ParamsInput<C extends RouteContract> = RouteContract extends C
+  ? Record<string, string | number>
+  : C['params'] extends z.ZodType
+    ? { [K in keyof z.input<C['params']>]: z.input<C['params']>[K] | string | number }
+    : undefined;
 /** A query: its schema's fields, each also as any text or number (a test of a malformed query). */
 type QueryInput<C extends RouteContract> = C['query'] extends z.ZodType
   ? { [K in keyof z.input<C['query']>]?: z.input<C['query']>[K] | string | number | readonly (string | number)[] }
@@ -69,9 +77,17 @@ function jsonOf(res: LightMyRequestResponse): unknown {
   }
 }
 
+/**
+ * A URL under /api/v1 from a path without a contract: only for tests of raw HTTP behaviour on paths no route has
+ * (an unknown path answers 404 JSON). Every route's URL comes from its contract (`urlOf`).
+ */
+export const apiUrl = (path: string) => `/api/v1/${path}`;
+
 /** The URL of a call: the contract's path under /api/v1 with its parameters, and the query string. */
 export function urlOf<C extends RouteContract>(contract: C, options: Pick<CallOptions<C>, 'params' | 'query'> = {}): string {
-  return `/api/v1/${pathOf(contract, options.params as Record<string, unknown> | undefined)}${queryStringOf(options.query as Record<string, unknown> | undefined)}`;
+  return apiUrl(
+    `${pathOf(contract, options.params as Record<string, unknown> | undefined)}${queryStringOf(options.query as Record<string, unknown> | undefined)}`,
+  );
 }
 
 /**

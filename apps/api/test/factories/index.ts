@@ -2,3 +2,4 @@
 export * from './users.js';
 export * from './members.js';
 export * from './ledger.js';
+export * from './member-body.js';

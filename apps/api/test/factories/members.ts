@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bbCheckDigit, numeroInterno } from '@assoc/domain';
-import { addresses, customers } from '../../src/db/schema/index.js';
+import { addresses, customers, customerServices, products, services, suppliers } from '../../src/db/schema/index.js';
 import type { TestContext } from '../helper.js';
 import { nextCpf } from './users.js';
 
@@ -89,6 +89,16 @@ export async function createSavableMember(ctx: TestContext, values: MemberValues
   return member;
 }
 
+/**
+ * A holder whose stored record passes the member save's rules when a save does not bill by debit (a save re-checks
+ * the merged member): marital status, boleto (bank 11), a residential address.
+ */
+export async function createBoletoHolder(ctx: TestContext, values: MemberValues = {}) {
+  const holder = await createMember(ctx, { custEstadoCivil: 1, bnkId: 11, ...values });
+  await addAddress(ctx, holder.cstId, { adNumber: '1000' });
+  return holder;
+}
+
 /** A holder billable by the member save's charges (bank 2 with a valid account, billing day, e-mail, an address). */
 export async function createBillableHolder(ctx: TestContext, values: MemberValues = {}) {
   const row = await createMember(ctx, {
@@ -100,4 +110,65 @@ export async function createBillableHolder(ctx: TestContext, values: MemberValue
   });
   await addAddress(ctx, row.cstId, { adNumber: '1000', adBairro: 'Bela Vista' });
   return row;
+}
+
+export type ServiceRowValues = Omit<typeof customerServices.$inferInsert, 'cstId'>;
+
+/** A member's service rows (enrolments: service, value in cents, start and end dates), written directly. */
+export async function createServiceRows(ctx: TestContext, cstId: number, rows: ServiceRowValues[]) {
+  if (!rows.length) return [];
+  return ctx.db
+    .insert(customerServices)
+    .values(rows.map((row) => ({ ...row, cstId })))
+    .returning();
+}
+
+let catalogueCounter = 0;
+/**
+ * A service of the catalogue, with its own supplier and product unless `sucId` names a product: what service rows
+ * point at. `product` sets the new product's fields (a health plan's `sucHealth`).
+ */
+export async function createCatalogueService(
+  ctx: TestContext,
+  values: Partial<typeof services.$inferInsert> = {},
+  product: Partial<Omit<typeof products.$inferInsert, 'supId'>> = {},
+) {
+  const n = ++catalogueCounter;
+  let sucId = values.sucId;
+  if (sucId === undefined) {
+    const [supplier] = await ctx.db
+      .insert(suppliers)
+      .values({ supName: `Fornecedor de teste ${n}` })
+      .returning();
+    const [created] = await ctx.db
+      .insert(products)
+      .values({ sucName: `Produto de teste ${n}`, ...product, supId: supplier!.supId })
+      .returning();
+    sucId = created!.sucId;
+  }
+  const [row] = await ctx.db
+    .insert(services)
+    .values({ svcName: `Serviço de teste ${n}`, svcValor: 1000, ...values, sucId })
+    .returning();
+  return row!;
+}
+
+/** A member of a family with its service rows. */
+export type FamilyMember = MemberValues & { services?: ServiceRowValues[] };
+
+/**
+ * A holder with dependents, each with its service rows (issue 24's closing bills them): `holder` and each of
+ * `dependents` take a member's fields and `services`. Answers the rows in the order given.
+ */
+export async function createFamily(ctx: TestContext, family: { holder?: FamilyMember; dependents?: FamilyMember[] } = {}) {
+  const { services: holderServices = [], ...holderValues } = family.holder ?? {};
+  const row = await createMember(ctx, holderValues);
+  const holder = { ...row, services: await createServiceRows(ctx, row.cstId, holderServices) };
+  const dependents = [];
+  for (const [i, spec] of (family.dependents ?? []).entries()) {
+    const { services: rows = [], ...values } = spec;
+    const dependent = await createDependent(ctx, holder.cstId, { custName: `Dependente ${i + 1} de ${holder.cstId}`, ...values });
+    dependents.push({ ...dependent, services: await createServiceRows(ctx, dependent.cstId, rows) });
+  }
+  return { holder, dependents };
 }

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages, authContracts, menuContracts } from '@assoc/domain';
-import { call, createMember, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
+import { apiUrl, call, createMember, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
 import { verifyToken } from '../../lib/signed-token.js';
 import { addresses } from '../../db/schema/index.js';
 import { loadConfig } from '../../config.js';
@@ -283,21 +283,21 @@ describe('client address behind a reverse proxy (issue 8 §1)', () => {
   afterAll(async () => {
     await proxied.close();
   });
-  const viaProxy = (payload: Record<string, unknown>, forwardedFor: string) =>
-    proxied.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+  const viaProxy = (body: { username: string; password: string }, forwardedFor: string) =>
+    call(proxied.app, authContracts.login, { body, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
 
   it('takes the right-most address the proxy list does not hold: a forged left-most entry does not make an outsider trusted', async () => {
     const withCode = await createUser(ctx, { roles: ['v2access'], fnAllowExternal: true, totpSecret: generateSecret() });
-    expect((await viaProxy({ username: withCode.cpf, password: withCode.password }, '10.9.9.9, 203.0.113.7')).json()).toEqual({
+    expect((await viaProxy({ username: withCode.cpf, password: withCode.password }, '10.9.9.9, 203.0.113.7')).body).toEqual({
       status: 200,
       data: 'requirecode',
     });
     const notAllowed = await createUser(ctx, { roles: ['v2access'] });
     const refused = await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '10.9.9.9, 203.0.113.7');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(loginMessages.externalNotAllowed);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(loginMessages.externalNotAllowed);
     // A client forwarded from inside the trusted networks still signs in with CPF and password.
-    expect((await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '192.168.1.20')).statusCode).toBe(200);
+    expect((await viaProxy({ username: notAllowed.cpf, password: notAllowed.password }, '192.168.1.20')).status).toBe(200);
   });
 
   it('rotating the left-most entry does not escape the limit', async () => {
@@ -306,13 +306,13 @@ describe('client address behind a reverse proxy (issue 8 §1)', () => {
     for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES + 2; i++) {
       replies.push(await viaProxy({ username: nextCpf(), password: 'errada' }, `10.9.9.${i}, 198.51.100.9`));
     }
-    expect(replies.map((r) => r.statusCode)).toContain(401);
+    expect(replies.map((r) => r.status)).toContain(401);
     const rows = await ctx.db.execute<{ count: number }>(sql`select count from login_limits where key = 'ip:198.51.100.9'`);
     expect(rows.rows[0]!.count).toBe(ctx.config.LOGIN_MAX_FAILURES + 2);
     for (let i = 0; i < ctx.config.LOGIN_MAX_FAILURES + 1; i++) {
       await viaProxy({ username: user.cpf, password: 'errada' }, `10.8.8.${i}, 198.51.100.10`);
     }
-    expect((await viaProxy({ username: user.cpf, password: user.password }, '10.7.7.7, 198.51.100.10')).statusCode).toBe(429);
+    expect((await viaProxy({ username: user.cpf, password: user.password }, '10.7.7.7, 198.51.100.10')).status).toBe(429);
   });
 
   it('without TRUST_PROXY the forwarded header is ignored; TRUST_PROXY=true is a start-up error', async () => {
@@ -368,7 +368,7 @@ describe('sessions (issue 8 §7)', () => {
     for (const res of [
       (await call(client, authContracts.session)).res,
       (await call(ctx.app, authContracts.ping)).res,
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/nada-aqui' }),
+      await ctx.app.inject({ method: 'GET', url: apiUrl('nada-aqui') }),
       (await login({ username: user.cpf, password: 'errada' })).res,
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bbCheckDigit,
   boletoNumbers,
   chargeMessages as cm,
   genericMessages as m,
@@ -14,8 +13,24 @@ import {
   ledgerContracts,
   memberContracts,
 } from '@assoc/domain';
-import { addresses, audits, charges, feriados, outbox } from '../../db/schema/index.js';
-import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { audits, charges, feriados, outbox } from '../../db/schema/index.js';
+import {
+  call,
+  prepare,
+  createBillableHolder,
+  createLedgerPeriod,
+  createLedgerPeriods,
+  createChargeRows,
+  createOpenPeriodEntry,
+  createStatementEntries,
+  createTestApp,
+  lockLedgerPeriod,
+  openLedgerPeriodId,
+  signedInAs,
+  type Client,
+  type MemberValues,
+  type TestContext,
+} from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 
 let ctx: TestContext;
@@ -30,59 +45,9 @@ function inDays(n: number): string {
 }
 
 /** A holder billable by the member save (bank 2 with a valid account, billing day, e-mail, an address). */
-async function holder(values: Parameters<typeof createMember>[1] = {}) {
-  const row = await createMember(ctx, {
-    custEstadoCivil: 2,
-    custEmail: 'pagador@example.com',
-    custCobrancaDia: 4,
-    bnkId: 2,
-    bnkaccBranch: '0001',
-    bnkaccBranchDigit: '9',
-    bnkaccAccount: '00000006',
-    bnkaccAccountDigit: bbCheckDigit('00000006'),
-    ...values,
-  });
-  await ctx.db.insert(addresses).values({
-    cstId: row.cstId,
-    kind: 1,
-    adZipcode: '01310100',
-    adAddress: 'Avenida Paulista',
-    adNumber: '1000',
-    adBairro: 'Bela Vista',
-    adCity: 'São Paulo',
-    adState: 'SP',
-  });
-  return row;
-}
-
-let periodMonth = 0;
-/**
- * Ledger fixture (the ledger's own tables, written as the closing would): each locked period is opened, given its
- * entries and locked; then an open period with its entries. Only one period is open at a time.
- */
-async function ledger(cstId: number, locked: number[][], open: number[] = []) {
-  const entry = (fecId: number, value: number) => sql`(${cstId}, ${fecId}, 'Lançamento de teste', ${value}, ${value < 0 ? 'credito' : 'lancamento'})`;
-  const write = async (values: number[], lock: boolean) => {
-    periodMonth += 1;
-    const year = 2001 + Math.floor(periodMonth / 12);
-    const month = (periodMonth % 12) + 1;
-    await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
-    const result = await ctx.db.execute<{ fec_id: number }>(
-      sql`insert into closing_periods (fec_ano, fec_mes) values (${year}, ${month}) returning fec_id`,
-    );
-    const fecId = result.rows[0]!.fec_id;
-    if (values.length)
-      await ctx.db.execute(
-        sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values ${sql.join(
-          values.map((v) => entry(fecId, v)),
-          sql`, `,
-        )}`,
-      );
-    if (lock) await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
-  };
-  for (const values of locked) await write(values, true);
-  await write(open, false);
-}
+const holder = (values: MemberValues = {}) => createBillableHolder(ctx, values);
+/** Locked periods with these entries, then the open one (the ledger's own tables, written as the closing would). */
+const ledger = (cstId: number, locked: number[][], open: number[] = []) => createLedgerPeriods(ctx, cstId, locked, open);
 
 const debtOf = async (client: Client, cstId: number) => {
   const res = await call(client, chargeContracts.debt, { params: { cstId } });
@@ -132,21 +97,18 @@ describe('GET cobranca/divida/{cstId}', () => {
     );
     expect(await debtOf(staff, a.cstId)).toBe(26000);
     // Charges say how the debt is collected, not what is owed: paid (code 0), rejected (1) or open, nothing changes.
-    await ctx.db.insert(charges).values([
+    await createChargeRows(ctx, [
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 4000, cobRetorno: '2024-01-12', cdrCodRet: 0 },
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-02-10', cobValor: 2000, cobRetorno: '2024-02-12', cdrCodRet: 1 },
       { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-03-10', cobValor: 500 },
     ]);
     expect(await debtOf(staff, a.cstId)).toBe(26000);
     // The paid charge's payment is a credit entry in the ledger ('pagamento', by debit, boleto or by hand): it counts.
-    const pay = (value: number, tipo: string) =>
-      ctx.db.execute(sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo)
-        select ${a.cstId}, fec_id, 'Pagamento', ${value}, ${tipo} from closing_periods where locked_at is null`);
+    const pay = (value: number, tipo: string) => createOpenPeriodEntry(ctx, a.cstId, value, tipo);
     await pay(-4000, 'pagamento');
     expect(await debtOf(staff, a.cstId)).toBe(22000);
     // The statement's balance (the open period's last one) is the same number.
-    const open = await ctx.db.execute<{ fec_id: number }>(sql`select fec_id from closing_periods where locked_at is null`);
-    const statement = await call(staff, ledgerContracts.statement, { params: { cstId: a.cstId, fecID: `-${open.rows[0]!.fec_id}` } });
+    const statement = await call(staff, ledgerContracts.statement, { params: { cstId: a.cstId, fecID: `-${await openLedgerPeriodId(ctx)}` } });
     expect(statement.status, statement.res.body).toBe(200);
     expect(statement.body.saldoFinal).toBe(22000);
     // A credit balance owes nothing.
@@ -322,9 +284,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
       expect(res.error.message).toContain(message);
     }
     expect(await chargesOf(a.cstId)).toHaveLength(0);
-    await ctx.db
-      .insert(charges)
-      .values({ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 100, cobRetorno: '2024-01-12', cdrCodRet: 1 });
+    await createChargeRows(ctx, [{ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 100, cobRetorno: '2024-01-12', cdrCodRet: 1 }]);
     const stored = (await getMember(a.cstId)).cobrancas![0]!;
     for (const operation of ['update', 'delete']) {
       const res = await saveCharges(staff, a.cstId, [{ ...stored, cobValor: 50, operation }]);
@@ -408,10 +368,7 @@ describe('boleto', () => {
   it('only for a bank-11 charge without a return: 400 otherwise, 404 unknown, 401 / 403', async () => {
     const { charge } = await boletoCharge();
     const a = await holder();
-    const [other] = await ctx.db
-      .insert(charges)
-      .values([{ cstId: a.cstId, bnkId: 2, cobVencimento: '2030-01-10', cobValor: 100 }])
-      .returning();
+    const [other] = await createChargeRows(ctx, [{ cstId: a.cstId, bnkId: 2, cobVencimento: '2030-01-10', cobValor: 100 }]);
     for (const route of [
       prepare(chargeContracts.boleto, { params: { cobId: other!.cobId } }),
       prepare(chargeContracts.emailBoleto, { params: { cobId: other!.cobId } }),
@@ -479,23 +436,20 @@ describe('the bank return of a charge (recordReturn, what the bank import calls)
   it('a paid return writes the payment into the ledger (so the debt drops), once; a rejected one writes nothing', async () => {
     const a = await holder();
     await ledger(a.cstId, [[30000]]);
-    const [paid, rejected, boleto] = await ctx.db
-      .insert(charges)
-      .values([
-        { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 12000 },
-        { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 8000 },
-        {
-          cstId: a.cstId,
-          bnkId: 11,
-          cobBanco: '001',
-          cobConvenio: '1474166',
-          cobCarteira: '17',
-          cobNossoNumero: 987654,
-          cobVencimento: '2024-05-04',
-          cobValor: 5000,
-        },
-      ])
-      .returning();
+    const [paid, rejected, boleto] = await createChargeRows(ctx, [
+      { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 12000 },
+      { cstId: a.cstId, bnkId: 2, cobVencimento: '2024-05-04', cobValor: 8000 },
+      {
+        cstId: a.cstId,
+        bnkId: 11,
+        cobBanco: '001',
+        cobConvenio: '1474166',
+        cobCarteira: '17',
+        cobNossoNumero: 987654,
+        cobVencimento: '2024-05-04',
+        cobValor: 5000,
+      },
+    ]);
     expect(await debtOf(staff, a.cstId)).toBe(30000);
     expect(await returnOf(rejected!.cobId, 1)).toEqual({ paid: false, extId: null });
     expect(await debtOf(staff, a.cstId)).toBe(30000);
@@ -530,23 +484,14 @@ describe('demo charges (seed)', () => {
     // Three closed months and the open one; each month pays the previous closing, except h1's first and h2's last.
     const misses = new Set([`${h1.cstId}:1`, `${h2.cstId}:3`]);
     for (let month = 1; month <= 4; month += 1) {
-      periodMonth += 1;
-      await ctx.db.execute(sql`update closing_periods set locked_at = now() where locked_at is null`);
-      const period = await ctx.db.execute<{ fec_id: number }>(
-        sql`insert into closing_periods (fec_ano, fec_mes) values (${2001 + Math.floor(periodMonth / 12)}, ${(periodMonth % 12) + 1}) returning fec_id`,
-      );
-      const fecId = period.rows[0]!.fec_id;
+      const fecId = await createLedgerPeriod(ctx);
       for (const h of [...holders, skipped]) {
         if (month > 1 && !misses.has(`${h.cstId}:${month - 1}`))
-          await ctx.db.execute(
-            sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values (${h.cstId}, ${fecId}, 'Pagamento', -12000, 'pagamento')`,
-          );
+          await createStatementEntries(ctx, [{ cstId: h.cstId, fecId, extDescricao: 'Pagamento', extValor: -12000, extTipo: 'pagamento' }]);
         if (month < 4)
-          await ctx.db.execute(
-            sql`insert into statement_entries (cst_id, fec_id, ext_descricao, ext_valor, ext_tipo) values (${h.cstId}, ${fecId}, 'Mensalidade', 12000, 'fechamento')`,
-          );
+          await createStatementEntries(ctx, [{ cstId: h.cstId, fecId, extDescricao: 'Mensalidade', extValor: 12000, extTipo: 'fechamento' }]);
       }
-      if (month < 4) await ctx.db.execute(sql`update closing_periods set locked_at = now() where fec_id = ${fecId}`);
+      if (month < 4) await lockLedgerPeriod(ctx, fecId);
     }
     await seedCharges(ctx.db);
     const ids = new Set([...holders, skipped].map((h) => h.cstId));

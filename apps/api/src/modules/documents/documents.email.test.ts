@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentEmailTemplates, memberMessages as mm } from '@assoc/domain';
+import { documentEmailTemplates, memberContracts, memberMessages as mm } from '@assoc/domain';
 import { files, outbox } from '../../db/schema/index.js';
-import { createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -69,9 +69,9 @@ describe('documents.emailTo (issue 23 item 7): render → store → enqueue in o
         custAssocSituacao: 1,
         custStatus: 'M',
       });
-      const res = await staff.get(`/api/v1/user/emailvinculo/${bondHolder.cstId}`);
-      expect(res.statusCode).toBeGreaterThanOrEqual(500);
-      expect(res.json().message).not.toBe(mm.bondSent);
+      const res = await call(staff, memberContracts.emailBond, { params: { cstId: bondHolder.cstId } });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(res.error.message).not.toBe(mm.bondSent);
     } finally {
       await ctx.db.execute(sql`drop trigger refuse_outbox on outbox`);
       await ctx.db.execute(sql`drop function refuse_outbox()`);

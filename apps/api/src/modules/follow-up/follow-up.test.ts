@@ -15,7 +15,7 @@ import {
   memberContracts,
 } from '@assoc/domain';
 import { atendimentos, audits, customers } from '../../db/schema/index.js';
-import { call, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext, memberInput } from '../../../test/helper.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */
@@ -34,33 +34,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function newMember(): MemberInput {
-  return {
-    cstId: -1,
-    custName: 'Joana Acompanhamento Teste',
-    custBirthdate: '1975-03-02',
-    custSex: 1,
-    custEstadoCivil: 1,
-    custCpf: nextCpf(),
-    custEmail: 'joana@example.com',
-    custStatus: 'M',
-    custAssocSituacao: 1,
-    custSocio: 'N',
-    custFinanceiroStatus: 'A',
-    custCobrancaDia: 4,
-    bankAccount: { bnkId: 11 },
-    enderecoSelected: 1,
-    enderecoResidencial: {
-      adZipcode: '01310100',
-      adAddress: 'Avenida Paulista',
-      adNumber: '1000',
-      adBairro: 'Bela Vista',
-      adCity: 'São Paulo',
-      adState: 'SP',
-      adAddNewCEP: 0,
-    },
-  };
-}
+const newMember = (): MemberInput =>
+  memberInput({ custName: 'Joana Acompanhamento Teste', custBirthdate: '1975-03-02', custEmail: 'joana@example.com' });
 
 const row = (values: Partial<FollowUpItemInput> = {}): FollowUpItemInput => ({
   atdTipo: 1,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geoMessages, geoContracts } from '@assoc/domain';
-import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type CallTarget, type TestContext } from '../../../test/helper.js';
 import { createGeoClient, defaultGeocodeInterval, GeoUpstreamError } from './geo.client.js';
 import { tileSources } from './geo.tiles.js';
 
@@ -36,7 +36,7 @@ async function startFakeNominatim(mode: 'ok' | 'hang' | 'error' = 'ok') {
   };
 }
 
-const coords = (query: Record<string, string>) => `/api/v1/geo/coordenadas?${new URLSearchParams(query).toString()}`;
+const coords = (target: CallTarget, query: Record<string, string>) => call(target, geoContracts.coordinates, { query });
 
 describe('GET geo/coordenadas', () => {
   let upstream: Awaited<ReturnType<typeof startFakeNominatim>>;
@@ -54,24 +54,24 @@ describe('GET geo/coordenadas', () => {
 
   it('answers the coordinates of an address, then serves them from the cache', async () => {
     const query = { logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'sp', cep: '01310100' };
-    const res = await anyone.get(coords(query));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lat: -23.5657, lon: -46.6515, precisao: 'endereco' });
+    const res = await coords(anyone, query);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ lat: -23.5657, lon: -46.6515, precisao: 'endereco' });
     expect(upstream.agents).toEqual(['assoc-teste/1.0']);
     // Another bairro and case: the same cached answer, no second upstream call.
-    const again = await anyone.get(coords({ ...query, bairro: 'Centro', logradouro: 'AVENIDA PAULISTA' }));
-    expect(again.json()).toEqual(res.json());
+    const again = await coords(anyone, { ...query, bairro: 'Centro', logradouro: 'AVENIDA PAULISTA' });
+    expect(again.body).toEqual(res.body);
     expect(upstream.hits).toHaveLength(1);
   });
 
   it('falls back to the city (approximate) and answers 404 when nothing matches, cached too', async () => {
-    const city = await anyone.get(coords({ logradouro: 'Rua Inexistente', cidade: 'São Carlos', uf: 'SP' }));
-    expect(city.json()).toEqual({ lat: -22.0174, lon: -47.8908, precisao: 'cidade' });
+    const city = await coords(anyone, { logradouro: 'Rua Inexistente', cidade: 'São Carlos', uf: 'SP' });
+    expect(city.body).toEqual({ lat: -22.0174, lon: -47.8908, precisao: 'cidade' });
     const before = upstream.hits.length;
-    const none = await anyone.get(coords({ cidade: 'Lugar Nenhum', uf: 'SP' }));
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: geoMessages.notFound });
-    expect((await anyone.get(coords({ cidade: 'Lugar Nenhum', uf: 'SP' }))).statusCode).toBe(404);
+    const none = await coords(anyone, { cidade: 'Lugar Nenhum', uf: 'SP' });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ message: geoMessages.notFound });
+    expect((await coords(anyone, { cidade: 'Lugar Nenhum', uf: 'SP' })).status).toBe(404);
     expect(upstream.hits.length).toBe(before + 1);
   });
 
@@ -80,11 +80,11 @@ describe('GET geo/coordenadas', () => {
       string,
       string
     >[]) {
-      const res = await anyone.get(coords(query));
-      expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(res.json()).toEqual({ message: geoMessages.invalid });
+      const res = await coords(anyone, query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body).toEqual({ message: geoMessages.invalid });
     }
-    expect((await ctx.app.inject({ method: 'GET', url: coords({ cep: '01310100' }) })).statusCode).toBe(401);
+    expect((await coords(ctx.app, { cep: '01310100' })).status).toBe(401);
   });
 
   it('answers the tile server and its attribution, and lets the browser load the tiles (CSP)', async () => {
@@ -102,9 +102,9 @@ describe('GET geo/coordenadas with the geocoder down', () => {
       try {
         const { client } = await signedInAs(ctx, []);
         const started = Date.now();
-        const res = await client.get(coords({ cidade: 'Campinas', uf: 'SP' }));
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ message: geoMessages.unavailable });
+        const res = await coords(client, { cidade: 'Campinas', uf: 'SP' });
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: geoMessages.unavailable });
         expect(Date.now() - started).toBeLessThan(1500);
       } finally {
         await ctx.close();
@@ -117,7 +117,7 @@ describe('GET geo/coordenadas with the geocoder down', () => {
     const ctx = await createTestApp({ MAP_GEOCODE_URL: 'http://127.0.0.1:1/search', MAP_GEOCODE_TIMEOUT_MS: 300 });
     try {
       const { client } = await signedInAs(ctx, []);
-      expect((await client.get(coords({ cep: '01310100' }))).statusCode).toBe(503);
+      expect((await coords(client, { cep: '01310100' })).status).toBe(503);
     } finally {
       await ctx.close();
     }

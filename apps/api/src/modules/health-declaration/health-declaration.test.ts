@@ -1,8 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthDeclarationMessages as hm, healthDeclarationContracts } from '@assoc/domain';
-import { customerServices, extratoGroups, outbox, products, reportTemplates, services, statementEntries, suppliers } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { extratoGroups, outbox, products, reportTemplates, services, suppliers } from '../../db/schema/index.js';
+import {
+  call,
+  createFamily,
+  createMember,
+  createStatementEntries,
+  createTestApp,
+  signedInAs,
+  type Client,
+  type TestContext,
+} from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { NO_HEALTH_PAYMENTS, declaracaoSaude } from '../documents/definitions/declaracao-saude.js';
 
@@ -35,22 +44,32 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function family() {
-  const holder = await createMember(ctx, {
-    custName: 'Titular Saúde',
-    custCpf: '11144477735',
-    custBirthdate: '1960-05-01',
-    custEmail: 'titular@example.com',
+  const {
+    holder,
+    dependents: [spouse, child],
+  } = await createFamily(ctx, {
+    holder: {
+      custName: 'Titular Saúde',
+      custCpf: '11144477735',
+      custBirthdate: '1960-05-01',
+      custEmail: 'titular@example.com',
+      services: [{ svcId: PLAN_SVC, valor: 50000 }],
+    },
+    dependents: [
+      { custName: 'Cônjuge Saúde', custBirthdate: '1962-03-04', custParentesco: 1, services: [{ svcId: PLAN_SVC, valor: 40000 }] },
+      {
+        custName: 'Filho Sem Plano',
+        custBirthdate: '1990-01-01',
+        custParentesco: 2,
+        services: [
+          { svcId: OTHER_SVC, valor: 1000 },
+          // Ended before the period: not in the declaration.
+          { svcId: PLAN_SVC, valor: 40000, cslInicio: '2001-01-01', cslFim: '2001-12-31' },
+        ],
+      },
+    ],
   });
-  const spouse = await createMember(ctx, { parentId: holder.cstId, custName: 'Cônjuge Saúde', custBirthdate: '1962-03-04', custParentesco: 1 });
-  const child = await createMember(ctx, { parentId: holder.cstId, custName: 'Filho Sem Plano', custBirthdate: '1990-01-01', custParentesco: 2 });
-  await ctx.db.insert(customerServices).values([
-    { cstId: holder.cstId, svcId: PLAN_SVC, valor: 50000 },
-    { cstId: spouse.cstId, svcId: PLAN_SVC, valor: 40000 },
-    { cstId: child.cstId, svcId: OTHER_SVC, valor: 1000 },
-    // Ended before the period: not in the declaration.
-    { cstId: child.cstId, svcId: PLAN_SVC, valor: 40000, cslInicio: '2001-01-01', cslFim: '2001-12-31' },
-  ]);
-  return { holder, spouse, child };
+  return { holder, spouse: spouse!, child: child! };
 }
 
 describe('GET user/decsaude/{cstId}/{period}', () => {
@@ -110,7 +129,7 @@ async function ledgerOf({ holder, spouse, child }: Awaited<ReturnType<typeof fam
     extTipo,
     extDescricao,
   });
-  await ctx.db.insert(statementEntries).values([
+  await createStatementEntries(ctx, [
     entry(holder.cstId, PLAN_SVC, 50000),
     entry(spouse.cstId, PLAN_SVC, 40000),
     entry(spouse.cstId, PLAN_SVC, 1234, 'lancamento', 'Coparticipação consulta'),
@@ -120,13 +139,8 @@ async function ledgerOf({ holder, spouse, child }: Awaited<ReturnType<typeof fam
     entry(holder.cstId, NOT_HEALTH_SVC, 700, 'fechamento', 'Seguro prestamista'),
     entry(holder.cstId, null, -90000, 'pagamento', 'Pagamento recebido'),
   ]);
-  const [extra] = await ctx.db
-    .insert(statementEntries)
-    .values(entry(holder.cstId, PLAN_SVC, 5000, 'lancamento', 'Taxa extra'))
-    .returning();
-  await ctx.db
-    .insert(statementEntries)
-    .values({ ...entry(holder.cstId, PLAN_SVC, -5000, 'estorno', 'Estorno: Taxa extra'), extEstornoParent: extra!.extId });
+  const [extra] = await createStatementEntries(ctx, [entry(holder.cstId, PLAN_SVC, 5000, 'lancamento', 'Taxa extra')]);
+  await createStatementEntries(ctx, [{ ...entry(holder.cstId, PLAN_SVC, -5000, 'estorno', 'Estorno: Taxa extra'), extEstornoParent: extra!.extId }]);
 }
 
 const declarationText = async (cstId: number, period: number) => {

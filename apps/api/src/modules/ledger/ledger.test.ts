@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, ledgerMessages as lm, roleCatalogue, statementSchema, type Role, ledgerContracts, memberContracts } from '@assoc/domain';
 import { audits, closingPeriods, outbox, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
-import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, prepare, createFamily, createTestApp, signedInAs, type Client, type MemberValues, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import type { Actor } from '../../lib/actor.js';
 
@@ -27,10 +27,9 @@ afterAll(async () => {
 
 const ledger = () => ctx.app.services.ledger;
 /** A holder with a dependent. */
-async function family(values: Parameters<typeof createMember>[1] = {}) {
-  const holder = await createMember(ctx, { custEmail: 'titular@example.com', ...values });
-  const dependent = await createMember(ctx, { parentId: holder.cstId, custName: `Dependente de ${holder.cstId}` });
-  return { holder, dependent };
+async function family(values: MemberValues = {}) {
+  const { holder, dependents } = await createFamily(ctx, { holder: { custEmail: 'titular@example.com', ...values }, dependents: [{}] });
+  return { holder, dependent: dependents[0]! };
 }
 const add = (cstId: number, valor: number, extra: Partial<Parameters<ReturnType<typeof ledger>['addEntry']>[1]> = {}) =>
   ctx.db.transaction((tx) => ledger().addEntry(tx, { cstId, descricao: 'Mensalidade', valor, ...extra }, actor));

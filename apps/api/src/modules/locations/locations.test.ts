@@ -1,8 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages, circunscricaoContracts, comarcaContracts, forumContracts, localContracts, locationContracts } from '@assoc/domain';
+import {
+  genericMessages,
+  circunscricaoContracts,
+  comarcaContracts,
+  forumContracts,
+  localContracts,
+  locationContracts,
+  type RouteContract,
+} from '@assoc/domain';
 import { audits, circunscricoes, comarcas, forums, locals, regions } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, prepare, signedInAs, type CallResult, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -15,8 +23,6 @@ let other: { cstId: number; custName: string };
 let rajId: number;
 let deletedRajId: number;
 
-const api = (path: string) => `/api/v1/${path}`;
-const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
 const auditsOf = (category: string, entityId: number | string) =>
   ctx.db
     .select()
@@ -97,28 +103,28 @@ afterAll(async () => {
 describe('access', () => {
   it('refuses every call to a user without v2menucadloc (403), changing nothing', async () => {
     const before = await snapshot();
-    for (const [method, url, payload] of [
-      ['GET', 'circunscricao'],
-      ['GET', 'circunscricao/1'],
-      ['POST', 'circunscricao', cir],
-      ['PUT', 'circunscricao/1', cir],
-      ['GET', 'comarcas/all/1'],
-      ['GET', 'comarcas/1'],
-      ['POST', 'comarcas/1', comarca],
-      ['PUT', 'comarcas/1', comarca],
-      ['GET', 'forums/all/1'],
-      ['GET', 'forums/1'],
-      ['POST', 'forums/1', forum],
-      ['PUT', 'forums/1', forum],
-      ['GET', 'local/id/1/0'],
-      ['POST', 'local/1', local],
-      ['PUT', 'local', { ...local, locId: 1 }],
-      ['DELETE', 'local/1'],
-      ['GET', 'coordenadores?q=jose'],
-    ] as const) {
-      const res = await withoutLoc.request({ method, url: api(url), payload: payload as object | undefined });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json().message).toBeTruthy();
+    for (const refused of [
+      prepare(circunscricaoContracts.list),
+      prepare(circunscricaoContracts.get, { params: { cirId: 1 } }),
+      prepare(circunscricaoContracts.add, { body: cir }),
+      prepare(circunscricaoContracts.update, { params: { cirId: 1 }, rawBody: cir }),
+      prepare(comarcaContracts.list, { params: { cirId: 1 } }),
+      prepare(comarcaContracts.get, { params: { comId: 1 } }),
+      prepare(comarcaContracts.add, { params: { cirId: 1 }, body: comarca }),
+      prepare(comarcaContracts.update, { params: { comId: 1 }, rawBody: comarca }),
+      prepare(forumContracts.list, { params: { comId: 1 } }),
+      prepare(forumContracts.get, { params: { apfId: 1 } }),
+      prepare(forumContracts.add, { params: { comId: 1 }, body: forum }),
+      prepare(forumContracts.update, { params: { apfId: 1 }, rawBody: forum }),
+      prepare(localContracts.list, { params: { apfId: 1, refreshCounter: 0 } }),
+      prepare(localContracts.add, { params: { apfId: 1 }, body: local }),
+      prepare(localContracts.update, { rawBody: { ...local, locId: 1 } }),
+      prepare(localContracts.remove, { params: { locId: 1 } }),
+      prepare(locationContracts.coordinators, { query: { q: 'jose' } }),
+    ]) {
+      const res = await refused.send(withoutLoc);
+      expect(res.status, refused.label).toBe(403);
+      expect(res.error.message).toBeTruthy();
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -509,27 +515,38 @@ describe('lost updates (decision 5)', () => {
   });
 
   /** Two users load a level row; the first saves (204, version + 1); the second, saving what it loaded, gets 409 and changes nothing. */
-  async function race(path: string, body: Record<string, unknown>, first: Record<string, unknown>, second: Record<string, unknown>) {
-    const loaded1 = (await admin.get(api(path))).json();
-    const loaded2 = (await admin2.get(api(path))).json();
+  async function race(
+    row: {
+      load(client: Client): Promise<{ body: { version: number } }>;
+      save(client: Client, body: object): Promise<Pick<CallResult<RouteContract>, 'status' | 'body' | 'error'>>;
+    },
+    body: Record<string, unknown>,
+    first: Record<string, unknown>,
+    second: Record<string, unknown>,
+  ) {
+    const loaded1 = (await row.load(admin)).body;
+    const loaded2 = (await row.load(admin2)).body;
     expect(loaded1.version).toBe(1);
     expect(loaded2.version).toBe(1);
-    const saved = await put(admin, api(path), { ...body, ...first, version: loaded1.version });
-    expect(saved.statusCode, saved.body).toBe(204);
-    const afterFirst = (await admin.get(api(path))).json();
+    const saved = await row.save(admin, { ...body, ...first, version: loaded1.version });
+    expect(saved.status, saved.error.message).toBe(204);
+    const afterFirst = (await row.load(admin)).body;
     expect(afterFirst).toMatchObject({ ...first, version: 2 });
     const before = await snapshot();
-    const stale = await put(admin2, api(path), { ...body, ...second, version: loaded2.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    const stale = await row.save(admin2, { ...body, ...second, version: loaded2.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
     expect(await snapshot()).toEqual(before);
-    expect((await admin.get(api(path))).json()).toEqual(afterFirst);
+    expect((await row.load(admin)).body).toEqual(afterFirst);
   }
 
   it('circunscrição: the second save over the first gets 409', async () => {
     const id = (await call(admin, circunscricaoContracts.add, { body: { ...cir, cirNome: 'Circunscrição disputada' } })).body.cirId;
     await race(
-      `circunscricao/${id}`,
+      {
+        load: (client) => call(client, circunscricaoContracts.get, { params: { cirId: id } }),
+        save: (client, rawBody) => call(client, circunscricaoContracts.update, { params: { cirId: id }, rawBody }),
+      },
       cir,
       { cirNome: 'Circunscrição do primeiro' },
       { cirNome: 'Circunscrição do segundo', corTitular: titular.cstId },
@@ -538,12 +555,28 @@ describe('lost updates (decision 5)', () => {
 
   it('comarca: the second save over the first gets 409', async () => {
     const id = (await call(admin, comarcaContracts.add, { params: { cirId }, body: { ...comarca, comNome: 'Comarca disputada' } })).body.comId;
-    await race(`comarcas/${id}`, comarca, { comNome: 'Comarca do primeiro' }, { comNome: 'Comarca do segundo' });
+    await race(
+      {
+        load: (client) => call(client, comarcaContracts.get, { params: { comId: id } }),
+        save: (client, rawBody) => call(client, comarcaContracts.update, { params: { comId: id }, rawBody }),
+      },
+      comarca,
+      { comNome: 'Comarca do primeiro' },
+      { comNome: 'Comarca do segundo' },
+    );
   });
 
   it('fórum: the second save over the first gets 409', async () => {
     const id = (await call(admin, forumContracts.add, { params: { comId }, body: { ...forum, forNome: 'Fórum disputado' } })).body.apfId;
-    await race(`forums/${id}`, forum, { forNome: 'Fórum do primeiro' }, { forNome: 'Fórum do segundo', forCity: 'Santos' });
+    await race(
+      {
+        load: (client) => call(client, forumContracts.get, { params: { apfId: id } }),
+        save: (client, rawBody) => call(client, forumContracts.update, { params: { apfId: id }, rawBody }),
+      },
+      forum,
+      { forNome: 'Fórum do primeiro' },
+      { forNome: 'Fórum do segundo', forCity: 'Santos' },
+    );
   });
 
   it('of two level saves sent at once on the same version, exactly one wins', async () => {
@@ -809,10 +842,10 @@ describe('coordinators', () => {
   it('GET coordenadores with an empty query answers the first page by name, never the deceased', async () => {
     await createMember(ctx, { custName: 'Aarão Falecido Situação', custStatus: 'M', custAssocSituacao: 5 });
     await createMember(ctx, { custName: 'Abel Falecido Data', custStatus: 'M', custDeceased: '2020-01-02' });
-    for (const url of ['coordenadores?q=', 'coordenadores', 'coordenadores?q=%20%20']) {
-      const res = await admin.get(api(url));
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-      const names = (res.json() as Array<{ custName: string }>).map((o) => o.custName);
+    for (const query of [{ q: '' }, {}, { q: '  ' }]) {
+      const res = await call(admin, locationContracts.coordinators, { query });
+      expect(res.status, `${JSON.stringify(query)}: ${res.error.message}`).toBe(200);
+      const names = res.body.map((o) => o.custName);
       expect(names.length).toBeGreaterThan(0);
       expect(names.length).toBeLessThanOrEqual(20);
       expect(names).not.toContain('Aarão Falecido Situação');

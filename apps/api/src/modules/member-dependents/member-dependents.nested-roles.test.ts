@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowPath, roleCatalogue, type Role, memberContracts } from '@assoc/domain';
-import { addresses, audits, products, services, suppliers } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { audits, products, services, suppliers } from '../../db/schema/index.js';
+import { call, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 /**
  * Decision 1 inside a child list's rows: a dependent's services have roles of their own (spec 1 §6 v2depservicoview,
@@ -52,8 +52,7 @@ const latestAudit = async (holderId: number) =>
 
 /** A holder with one dependent holding a health plan (saved by a user with every role). */
 async function holderWithDependentService() {
-  const holder = await createMember(ctx, { custEstadoCivil: 1, bnkId: 11 });
-  await ctx.db.insert(addresses).values({ cstId: holder.cstId, kind: 1, adZipcode: '01310100', adAddress: 'Avenida Paulista', adNumber: '1000' });
+  const holder = await createBoletoHolder(ctx);
   const dependent = {
     cstId: -1,
     custName: 'Dependente Aninhado Teste',

@@ -10,8 +10,8 @@ import {
   memberContracts,
   searchContracts,
 } from '@assoc/domain';
-import { addresses, assocCargos, audits, customerServices, products, services, suppliers } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { assocCargos, audits, customerServices, products, services, suppliers } from '../../db/schema/index.js';
+import { call, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -63,11 +63,7 @@ async function snapshot(holderId: number) {
   return result.rows[0];
 }
 /** A holder whose stored record passes the member rules (a save re-checks the merged member). */
-async function createHolder(values: { custName?: string } = {}) {
-  const holder = await createMember(ctx, { custEstadoCivil: 1, bnkId: 11, ...values });
-  await ctx.db.insert(addresses).values({ cstId: holder.cstId, kind: 1, adZipcode: '01310100', adAddress: 'Avenida Paulista', adNumber: '1000' });
-  return holder;
-}
+const createHolder = (values: { custName?: string } = {}) => createBoletoHolder(ctx, values);
 /** A holder with one stored dependent (and its health plan when asked). */
 async function holderWithDependent(withService = false) {
   const holder = await createHolder();

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bbCheckDigit,
   genericMessages as m,
   memberDocumentMessages as dm,
   roleCatalogue,
@@ -12,7 +11,16 @@ import {
   memberDocumentContracts,
 } from '@assoc/domain';
 import { audits, fileLinks, files, memberDocuments } from '../../db/schema/index.js';
-import { call, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import {
+  call,
+  createTestApp,
+  signedInAs,
+  type Client,
+  type TestContext,
+  debitBankAccount,
+  memberInput,
+  residentialAddress,
+} from '../../../test/helper.js';
 import { filesTexts } from '../files/files.sniff.js';
 import { multipartBody, testPdf } from '../process/process.testing.js';
 
@@ -66,39 +74,14 @@ async function saveDocuments(client: Client, cstId: number, documentos: unknown[
 async function newHolder() {
   const res = await call(staff, memberContracts.insert, {
     params: { cstId: -1 },
-    body: {
-      cstId: -1,
+    body: memberInput({
       custName: 'Associado Documentos Teste',
-      custBirthdate: '1970-05-20',
-      custSex: 1,
       custEstadoCivil: 2,
-      custCpf: nextCpf(),
       custEmail: 'docs@example.com',
-      custStatus: 'M',
-      custAssocSituacao: 1,
-      custSocio: 'N',
-      custFinanceiroStatus: 'A',
-      custCobrancaDia: 4,
       custAdmissao: '2001-02-03',
-      bankAccount: {
-        bnkId: 2,
-        bnkaccBranch: '0001',
-        bnkaccBranchDigit: '9',
-        bnkaccAccount: '00000006',
-        bnkaccAccountDigit: bbCheckDigit('00000006'),
-      },
-      enderecoSelected: 1,
-      enderecoResidencial: {
-        adZipcode: '01310100',
-        adAddress: 'Avenida Paulista',
-        adNumber: '1000',
-        adComplement: '',
-        adBairro: 'Bela Vista',
-        adCity: 'São Paulo',
-        adState: 'SP',
-        adAddNewCEP: 0,
-      },
-    },
+      bankAccount: debitBankAccount(),
+      enderecoResidencial: { ...residentialAddress, adComplement: '' },
+    }),
   });
   expect(res.status, res.res.body).toBe(200);
   return res.body;

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMessages as mm, roleCatalogue, type MemberInput, type Role, memberContracts, memberLocationContracts } from '@assoc/domain';
 import { circunscricoes, comarcas, customers, forumCargos, forums, locals } from '../../db/schema/index.js';
-import { call, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext, memberInput } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -49,29 +49,20 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const member = (): MemberInput => ({
-  cstId: -1,
-  custName: 'Magistrado Localização Teste',
-  custBirthdate: '1971-01-02',
-  custSex: 0,
-  custEstadoCivil: 1,
-  custCpf: nextCpf(),
-  custStatus: 'M',
-  custAssocSituacao: 1,
-  custSocio: 'N',
-  custFinanceiroStatus: 'A',
-  custCobrancaDia: 4,
-  bankAccount: { bnkId: 11 },
-  enderecoSelected: 1,
-  enderecoResidencial: {
-    adZipcode: '01310100',
-    adAddress: 'Avenida Paulista',
-    adNumber: '1',
-    adBairro: 'Bela Vista',
-    adCity: 'São Paulo',
-    adState: 'SP',
-  },
-});
+const member = (): MemberInput =>
+  memberInput({
+    custName: 'Magistrado Localização Teste',
+    custBirthdate: '1971-01-02',
+    custSex: 0,
+    enderecoResidencial: {
+      adZipcode: '01310100',
+      adAddress: 'Avenida Paulista',
+      adNumber: '1',
+      adBairro: 'Bela Vista',
+      adCity: 'São Paulo',
+      adState: 'SP',
+    },
+  });
 async function insert(client: Client = staff, body: MemberInput = member()) {
   const res = await call(client, memberContracts.insert, { params: { cstId: -1 }, body: body });
   expect(res.status, res.res.body).toBe(200);

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bbCheckDigit,
   dateMessages,
   genericMessages as m,
   isValidNumeroInterno,
@@ -15,7 +14,17 @@ import {
   memberContracts,
 } from '@assoc/domain';
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
-import { call, createMember, createSavableMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import {
+  call,
+  createMember,
+  createSavableMember,
+  createTestApp,
+  signedInAs,
+  type Client,
+  type TestContext,
+  debitBankAccount,
+  memberInput,
+} from '../../../test/helper.js';
 import { demoProfiles } from '../../db/seed/access.seed.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
 import { fastSerializer } from '../../lib/fast-serializer.js';
@@ -65,22 +74,13 @@ const address = {
 };
 
 function newMember(): MemberInput {
-  return {
-    cstId: -1,
+  return memberInput({
     custName: 'Maria da Silva Teste',
-    custBirthdate: '1970-05-20',
-    custSex: 1,
     custEstadoCivil: 2,
-    custCpf: nextCpf(),
     custEmail: 'maria@example.com',
-    custStatus: 'M',
-    custAssocSituacao: 1,
     custSocio: 'S',
-    custFinanceiroStatus: 'A',
-    custCobrancaDia: 4,
     custAdmissao: '2001-02-03',
-    bankAccount: { bnkId: 2, bnkaccBranch: '0001', bnkaccBranchDigit: '9', bnkaccAccount: '00000006', bnkaccAccountDigit: bbCheckDigit('00000006') },
-    enderecoSelected: 1,
+    bankAccount: debitBankAccount(),
     enderecoResidencial: { ...address },
     enderecoComercial: {
       ...address,
@@ -95,7 +95,7 @@ function newMember(): MemberInput {
       { svcId: 170, valor: 5000, operation: 'insert' },
       { svcId: 171, valor: 12000, operation: 'insert' },
     ],
-  };
+  });
 }
 
 const put = (client: Client, cstId: number, body: unknown) => call(client, memberContracts.update, { params: { cstId }, rawBody: body as object });

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages } from '@assoc/domain';
+import { genericMessages, regionContracts } from '@assoc/domain';
 import { audits, circunscricoes } from '../../db/schema/index.js';
 import { demoRegions, seedRegions } from '../../db/seed/regions.seed.js';
-import { createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -21,9 +21,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const url = '/api/v1/regiao';
-const put = (client: Client, path: string, payload: unknown) => client.request({ method: 'PUT', url: path, payload: payload as object });
-const del = (client: Client, path: string) => client.request({ method: 'DELETE', url: path });
+const list = (client: Client) => call(client, regionContracts.list);
+const getRegion = (client: Client, id: number) => call(client, regionContracts.get, { params: { id } });
+const add = (client: Client, payload: Record<string, unknown>) => call(client, regionContracts.add, { rawBody: payload });
+const put = (client: Client, id: number, payload: Record<string, unknown>) =>
+  call(client, regionContracts.update, { params: { id }, rawBody: payload });
+const del = (client: Client, id: number, version?: number) => call(client, regionContracts.remove, { params: { id }, query: { version } });
 
 const saoPaulo = { regionId: 3550308, uf: 'SP', cidade: 'São Paulo' };
 const guarulhos = { regionId: 3518800, uf: 'SP', cidade: 'Guarulhos' };
@@ -50,9 +53,9 @@ async function snapshot() {
 
 describe('options of the modal', () => {
   it('GET regiao/uf: the 27 UFs by code with their names (a static path, not regiao/{id})', async () => {
-    const res = await admin.get(`${url}/uf`);
-    expect(res.statusCode, res.body).toBe(200);
-    const ufs = res.json() as Array<{ uf: string; ufName: string }>;
+    const res = await call(admin, regionContracts.ufs);
+    expect(res.status, res.error.message).toBe(200);
+    const ufs = res.body;
     expect(ufs).toHaveLength(27);
     expect(ufs.map((u) => u.uf)).toEqual([...ufs.map((u) => u.uf)].sort());
     expect(ufs[0]).toEqual({ uf: 'AC', ufName: 'Acre' });
@@ -60,9 +63,9 @@ describe('options of the modal', () => {
   });
 
   it('GET regiao/cidades/{uf}: the municipalities of the UF by name (pt-BR collation)', async () => {
-    const res = await admin.get(`${url}/cidades/SP`);
-    expect(res.statusCode, res.body).toBe(200);
-    const cities = res.json() as Array<{ cityId: number; cityName: string }>;
+    const res = await call(admin, regionContracts.cities, { params: { uf: 'SP' } });
+    expect(res.status, res.error.message).toBe(200);
+    const cities = res.body;
     expect(cities).toHaveLength(645);
     expect(cities).toContainEqual({ cityId: 3550308, cityName: 'São Paulo' });
     expect(cities[0]).toEqual({ cityId: 3500105, cityName: 'Adamantina' });
@@ -73,14 +76,17 @@ describe('options of the modal', () => {
     expect(at('Santos')).toBeLessThan(at('São Paulo'));
     expect(at('São Paulo')).toBeLessThan(at('Sorocaba'));
     // The UF in lower case is the same UF.
-    expect((await admin.get(`${url}/cidades/rj`)).json()).toContainEqual({ cityId: 3304557, cityName: 'Rio de Janeiro' });
+    expect((await call(admin, regionContracts.cities, { params: { uf: 'rj' } })).body).toContainEqual({
+      cityId: 3304557,
+      cityName: 'Rio de Janeiro',
+    });
   });
 
   it('GET regiao/cidades/{uf}: 404 for an unknown UF, 400 for a malformed one', async () => {
-    const unknown = await admin.get(`${url}/cidades/XX`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'UF não encontrada' });
-    expect((await admin.get(`${url}/cidades/SPX`)).statusCode).toBe(400);
+    const unknown = await call(admin, regionContracts.cities, { params: { uf: 'XX' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'UF não encontrada' });
+    expect((await call(admin, regionContracts.cities, { params: { uf: 'SPX' } })).status).toBe(400);
   });
 });
 
@@ -89,47 +95,48 @@ describe('regions', () => {
   let created: Record<string, unknown>;
 
   it('adds (200, the record with its cities sorted by UF then city, official names), lists it and audits the insert', async () => {
-    const res = await admin.post(url, {
+    const res = await add(admin, {
       regionId: -1,
       regionName: '  1ª RAJ - Teste  ',
       regioes: [saoPaulo, { ...niteroi, cidade: 'qualquer' }, guarulhos],
     });
-    expect(res.statusCode, res.body).toBe(200);
-    created = res.json();
+    expect(res.status, res.error.message).toBe(200);
+    created = res.body;
     id = created.regionId as number;
     expect(id).toBeGreaterThan(0);
     expect(created).toEqual({ regionId: id, regionName: '1ª RAJ - Teste', regioes: [niteroi, guarulhos, saoPaulo], version: 1 });
 
-    const list = (await admin.get(url)).json() as Array<{ regionId: number; regionName: string }>;
-    expect(list).toContainEqual({ regionId: id, regionName: '1ª RAJ - Teste', version: 1 });
+    const rows = (await list(admin)).body;
+    expect(rows).toContainEqual({ regionId: id, regionName: '1ª RAJ - Teste', version: 1 });
     const [audit] = await auditsOf(id);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: created });
   });
 
   it('GET regiao/{id}: the region with its city list; 404 for an unknown one', async () => {
-    const res = await admin.get(`${url}/${id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(created);
-    const unknown = await admin.get(`${url}/999999`);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Registro não encontrado' });
+    const res = await getRegion(admin, id);
+    expect(res.status, res.error.message).toBe(200);
+    expect(res.body).toEqual(created);
+    const unknown = await getRegion(admin, 999999);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Registro não encontrado' });
   });
 
   it('GET regiao: the table rows (regionId, regionName) sorted by name in pt-BR collation', async () => {
     for (const regionName of ['Água Branca Teste', 'Zona Teste', 'avenida Teste']) {
-      expect((await admin.post(url, { regionName, regioes: [osasco] })).statusCode).toBe(200);
+      expect((await add(admin, { regionName, regioes: [osasco] })).status).toBe(200);
     }
-    const names = ((await admin.get(url)).json() as Array<{ regionName: string }>).map((r) => r.regionName);
+    const names = (await list(admin)).body.map((r) => r.regionName);
     expect(names).toEqual(['1ª RAJ - Teste', 'Água Branca Teste', 'avenida Teste', 'Zona Teste']);
-    expect(Object.keys((await admin.get(url)).json()[0]).sort()).toEqual(['regionId', 'regionName', 'version']);
+    // The raw reply: the parsed one would drop an extra field.
+    expect(Object.keys((await list(admin)).res.json()[0]).sort()).toEqual(['regionId', 'regionName', 'version']);
   });
 
   it('updates (200) the name and replaces the cities; audits before/after with both city lists', async () => {
-    const res = await put(admin, `${url}/${id}`, { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [osasco, rio, saoPaulo], version: 1 });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await put(admin, id, { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [osasco, rio, saoPaulo], version: 1 });
+    expect(res.status, res.error.message).toBe(200);
     const after = { regionId: id, regionName: '1ª RAJ - Grande Teste', regioes: [rio, osasco, saoPaulo], version: 2 };
-    expect(res.json()).toEqual(after);
-    expect((await admin.get(`${url}/${id}`)).json()).toEqual(after);
+    expect(res.body).toEqual(after);
+    expect((await getRegion(admin, id)).body).toEqual(after);
     const rows = await auditsOf(id);
     expect(rows.at(-1)).toMatchObject({ action: 'update', userName: adminName, before: created, after });
     created = after;
@@ -152,44 +159,42 @@ describe('regions', () => {
 
   it.each(invalid)('refuses %s with 400 and the pt-BR message, on add and on update, changing nothing', async (_case, values, message) => {
     const before = await snapshot();
-    const add = await admin.post(url, values);
-    expect(add.statusCode, add.body).toBe(400);
-    expect(add.json()).toEqual({ message });
-    const update = await put(admin, `${url}/${id}`, { ...values, version: created.version });
-    expect(update.statusCode, update.body).toBe(400);
-    expect(update.json()).toEqual({ message });
+    const added = await add(admin, values);
+    expect(added.status, added.error.message).toBe(400);
+    expect(added.body).toEqual({ message });
+    const update = await put(admin, id, { ...values, version: created.version });
+    expect(update.status, update.error.message).toBe(400);
+    expect(update.body).toEqual({ message });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a live region name taken by another (any case) with 409, on add and on update, changing nothing', async () => {
     const before = await snapshot();
-    const add = await admin.post(url, { regionName: '1ª raj - GRANDE TESTE', regioes: [osasco] });
-    expect(add.statusCode).toBe(409);
-    expect(add.json()).toEqual({ message: 'Já existe uma região com este nome' });
-    const other = ((await admin.get(url)).json() as Array<{ regionId: number; regionName: string; version: number }>).find(
-      (r) => r.regionName === 'Zona Teste',
-    )!;
-    const clash = await put(admin, `${url}/${other.regionId}`, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco], version: other.version });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
+    const added = await add(admin, { regionName: '1ª raj - GRANDE TESTE', regioes: [osasco] });
+    expect(added.status).toBe(409);
+    expect(added.body).toEqual({ message: 'Já existe uma região com este nome' });
+    const other = (await list(admin)).body.find((r) => r.regionName === 'Zona Teste')!;
+    const clash = await put(admin, other.regionId, { regionName: '1ª RAJ - Grande Teste', regioes: [osasco], version: other.version });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({ message: 'Já existe uma região com este nome' });
     expect(await snapshot()).toEqual(before);
     // Saving a region under its own name is no clash.
-    expect((await put(admin, `${url}/${id}`, { regionName: '1ª RAJ - GRANDE TESTE', regioes: created.regioes, version: 2 })).statusCode).toBe(200);
-    expect((await put(admin, `${url}/${id}`, { ...created, version: 3 })).statusCode).toBe(200);
+    expect((await put(admin, id, { regionName: '1ª RAJ - GRANDE TESTE', regioes: created.regioes, version: 2 })).status).toBe(200);
+    expect((await put(admin, id, { ...created, version: 3 })).status).toBe(200);
     created = { ...created, version: 4 };
   });
 
   it('deletes (soft, 200 with the record), hides it, and PUT recovers it with its cities; both audited', async () => {
-    const res = await del(admin, `${url}/${id}?version=4`);
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await del(admin, id, 4);
+    expect(res.status, res.error.message).toBe(200);
     // The deleted record with its new version: what a restore names.
     const deleted = { ...created, version: 5 };
-    expect(res.json()).toEqual(deleted);
-    expect(((await admin.get(url)).json() as Array<{ regionId: number }>).some((r) => r.regionId === id)).toBe(false);
-    expect((await admin.get(`${url}/${id}`)).statusCode).toBe(404);
-    const again = await del(admin, `${url}/${id}?version=5`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Registro já foi apagado' });
+    expect(res.body).toEqual(deleted);
+    expect((await list(admin)).body.some((r) => r.regionId === id)).toBe(false);
+    expect((await getRegion(admin, id)).status).toBe(404);
+    const again = await del(admin, id, 5);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'Registro já foi apagado' });
     // The row and its cities are still there.
     const [row] = (
       await ctx.db.execute(sql`select deleted_at, (select count(*)::int from region_cities where region_id = ${id}) as n
@@ -199,18 +204,18 @@ describe('regions', () => {
     expect(row!.n).toBe(3);
 
     // A deleted region's name is free for a new one; recovering the old one then clashes.
-    const taken = await admin.post(url, { regionName: created.regionName, regioes: [osasco] });
-    expect(taken.statusCode, taken.body).toBe(200);
-    const clash = await put(admin, `${url}/${id}`, deleted);
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: 'Já existe uma região com este nome' });
-    expect((await del(admin, `${url}/${taken.json().regionId}?version=1`)).statusCode).toBe(200);
+    const taken = await add(admin, { regionName: created.regionName, regioes: [osasco] });
+    expect(taken.status, taken.error.message).toBe(200);
+    const clash = await put(admin, id, deleted);
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({ message: 'Já existe uma região com este nome' });
+    expect((await del(admin, taken.body.regionId, 1)).status).toBe(200);
 
-    const restored = await put(admin, `${url}/${id}`, deleted);
-    expect(restored.statusCode, restored.body).toBe(200);
+    const restored = await put(admin, id, deleted);
+    expect(restored.status, restored.error.message).toBe(200);
     const recovered = { ...created, version: 6 };
-    expect(restored.json()).toEqual(recovered);
-    expect((await admin.get(`${url}/${id}`)).json()).toEqual(recovered);
+    expect(restored.body).toEqual(recovered);
+    expect((await getRegion(admin, id)).body).toEqual(recovered);
     const rows = await auditsOf(id);
     expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
     expect(rows.at(-2)).toMatchObject({ before: created, after: null, userName: adminName });
@@ -218,39 +223,39 @@ describe('regions', () => {
   });
 
   it('answers 404 for an unknown key on update and delete', async () => {
-    const update = await put(admin, `${url}/999999`, { regionName: 'Nenhuma', regioes: [osasco], version: 1 });
-    expect(update.statusCode).toBe(404);
-    expect(update.json()).toEqual({ message: 'Registro não encontrado' });
-    expect((await del(admin, `${url}/999999?version=1`)).json()).toEqual({ message: 'Registro não encontrado' });
+    const update = await put(admin, 999999, { regionName: 'Nenhuma', regioes: [osasco], version: 1 });
+    expect(update.status).toBe(404);
+    expect(update.body).toEqual({ message: 'Registro não encontrado' });
+    expect((await del(admin, 999999, 1)).body).toEqual({ message: 'Registro não encontrado' });
   });
 
   it('lost updates: two users load v1; the second save, over the first, gets 409 and keeps the first name and cities (decision 5)', async () => {
-    const regionId = (await admin.post(url, { regionName: 'Região disputada', regioes: [osasco] })).json().regionId as number;
-    const first = (await admin.get(`${url}/${regionId}`)).json();
-    const second = (await admin2.get(`${url}/${regionId}`)).json();
+    const regionId = (await add(admin, { regionName: 'Região disputada', regioes: [osasco] })).body.regionId;
+    const first = (await getRegion(admin, regionId)).body;
+    const second = (await getRegion(admin2, regionId)).body;
     expect([first.version, second.version]).toEqual([1, 1]);
-    const saved = await put(admin, `${url}/${regionId}`, { ...first, regioes: [osasco, guarulhos] });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().version).toBe(2);
+    const saved = await put(admin, regionId, { ...first, regioes: [osasco, guarulhos] });
+    expect(saved.status, saved.error.message).toBe(200);
+    expect(saved.body.version).toBe(2);
 
     const before = await snapshot();
-    const stale = await put(admin2, `${url}/${regionId}`, { ...second, regionName: 'Região do segundo', regioes: [rio] });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
-    const staleDelete = await del(admin2, `${url}/${regionId}?version=1`);
-    expect(staleDelete.statusCode).toBe(409);
-    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    const stale = await put(admin2, regionId, { ...second, regionName: 'Região do segundo', regioes: [rio] });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await del(admin2, regionId, 1);
+    expect(staleDelete.status).toBe(409);
+    expect(staleDelete.body).toEqual({ message: genericMessages.staleRecord });
     expect(await snapshot()).toEqual(before);
-    expect((await admin.get(`${url}/${regionId}`)).json()).toEqual(saved.json());
+    expect((await getRegion(admin, regionId)).body).toEqual(saved.body);
 
     // Two saves sent at once on version 2: one wins, the other gets 409.
-    const current = saved.json() as Record<string, unknown>;
+    const current = saved.body;
     const results = await Promise.all([
-      put(admin, `${url}/${regionId}`, { ...current, regioes: [saoPaulo] }),
-      put(admin2, `${url}/${regionId}`, { ...current, regioes: [niteroi] }),
+      put(admin, regionId, { ...current, regioes: [saoPaulo] }),
+      put(admin2, regionId, { ...current, regioes: [niteroi] }),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await admin.get(`${url}/${regionId}`)).json()).toEqual(results.find((r) => r.statusCode === 200)!.json());
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await getRegion(admin, regionId)).body).toEqual(results.find((r) => r.status === 200)!.body);
   });
 
   it('answers 403 to every call for a user without v2menucadloc, changing nothing; the screen roles open them all', async () => {
@@ -258,21 +263,21 @@ describe('regions', () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2menucad']);
     const body = { regionName: 'Sem permissão', regioes: [osasco] };
     for (const res of [
-      await client.get(url),
-      await client.get(`${url}/${id}`),
-      await client.get(`${url}/uf`),
-      await client.get(`${url}/cidades/SP`),
-      await client.post(url, body),
-      await put(client, `${url}/${id}`, body),
-      await del(client, `${url}/${id}`),
+      await list(client),
+      await getRegion(client, id),
+      await call(client, regionContracts.ufs),
+      await call(client, regionContracts.cities, { params: { uf: 'SP' } }),
+      await add(client, body),
+      await put(client, id, body),
+      await del(client, id),
     ])
-      expect(res.statusCode).toBe(403);
+      expect(res.status).toBe(403);
     // The menu role alone is not enough either (the screen needs every role).
     const menuOnly = await signedInAs(ctx, ['v2menucad', 'v2menucadloc']);
-    expect((await menuOnly.client.get(url)).statusCode).toBe(403);
+    expect((await list(menuOnly.client)).status).toBe(403);
     expect(await snapshot()).toEqual(before);
     const allowed = await signedInAs(ctx, ['v2access', 'v2menucad', 'v2menucadloc']);
-    expect((await allowed.client.get(`${url}/uf`)).statusCode).toBe(200);
+    expect((await call(allowed.client, regionContracts.ufs)).status).toBe(200);
   });
 });
 
@@ -281,7 +286,7 @@ describe('demo seed', () => {
     const first = await seedRegions(ctx.db);
     expect([...first.keys()]).toEqual(demoRegions.map((r) => r.regionName));
     const capital = first.get('1ª RAJ - Grande São Paulo')!;
-    const record = (await admin.get(`${url}/${capital}`)).json() as { regioes: Array<{ uf: string; cidade: string }> };
+    const record = (await getRegion(admin, capital)).body;
     expect(record.regioes.map((c) => `${c.uf}, ${c.cidade}`)).toEqual([
       'SP, Guarulhos',
       'SP, Mogi das Cruzes',

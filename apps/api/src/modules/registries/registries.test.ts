@@ -1,6 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages, type Role, extratoGroupContracts } from '@assoc/domain';
+import type { z } from 'zod';
+import {
+  assocCargoContracts,
+  extratoGroupContracts,
+  feriadoContracts,
+  forumCargoContracts,
+  genericMessages,
+  registryContracts,
+  templateContracts,
+  type Role,
+} from '@assoc/domain';
 import { audits } from '../../db/schema/index.js';
 import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
@@ -21,8 +31,17 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const put = (client: Client, url: string, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
-const del = (client: Client, url: string) => client.request({ method: 'DELETE', url });
+/** A registry's row as the tests read it: its fields by name (the key differs per registry) and its version. */
+type Row = Record<string, unknown> & { version: number };
+/** The four calls of one registry, their replies typed as rows (each case's own contracts, parsed by their schemas). */
+type RowContracts = ReturnType<typeof registryContracts<string, z.ZodType, z.ZodType<Row>, z.ZodType<Row>>>;
+
+const list = async (client: Client, c: Case) => (await call(client, c.contracts.list)).body;
+const add = (client: Client, c: Case, payload: Record<string, unknown>) => call(client, c.contracts.add, { rawBody: payload });
+const put = (client: Client, c: Case, id: unknown, payload: Record<string, unknown>) =>
+  call(client, c.contracts.update, { params: { id: String(id) }, rawBody: payload });
+const del = (client: Client, c: Case, id: unknown, version?: number) =>
+  call(client, c.contracts.remove, { params: { id: String(id) }, query: { version } });
 
 async function auditsOf(category: string, entityId: number) {
   return ctx.db
@@ -33,6 +52,8 @@ async function auditsOf(category: string, entityId: number) {
 }
 
 interface Case {
+  contracts: RowContracts;
+  /** The registry's path (its contracts'), naming the case. */
   path: string;
   category: string;
   key: string;
@@ -48,7 +69,8 @@ interface Case {
 
 const cases: Case[] = [
   {
-    path: 'feriados',
+    contracts: feriadoContracts,
+    path: feriadoContracts.list.path.slice(1),
     category: 'feriados',
     key: 'ferId',
     roles: ['v2access', 'v2menufinanceiro'],
@@ -65,7 +87,8 @@ const cases: Case[] = [
     menuOnly: ['v2menufinanceiro'],
   },
   {
-    path: 'forumcargos',
+    contracts: forumCargoContracts,
+    path: forumCargoContracts.list.path.slice(1),
     category: 'forumcargos',
     key: 'afcId',
     roles: ['v2access', 'v2menucad', 'v2menucadloc'],
@@ -80,7 +103,8 @@ const cases: Case[] = [
     menuOnly: ['v2menucad', 'v2menucadloc'],
   },
   {
-    path: 'assoccargos',
+    contracts: assocCargoContracts,
+    path: assocCargoContracts.list.path.slice(1),
     category: 'assoccargos',
     key: 'aacId',
     roles: ['v2access', 'v2menucad', 'v2menucadloc'],
@@ -94,7 +118,8 @@ const cases: Case[] = [
     duplicate: [{ aacCargo: 'diretor de comunicação social' }, 'Cargo já cadastrado'],
   },
   {
-    path: 'extratogroup',
+    contracts: extratoGroupContracts,
+    path: extratoGroupContracts.list.path.slice(1),
     category: 'extratogroup',
     key: 'extgrpID',
     roles: ['v2access', 'v2menucad', 'v2menucadgruposextir'],
@@ -111,7 +136,8 @@ const cases: Case[] = [
     duplicate: [{ extgrpName: 'PREVIDÊNCIA COMPLEMENTAR', extgrpSort: 1 }, 'Já existe um grupo com este nome'],
   },
   {
-    path: 'sms',
+    contracts: templateContracts.sms,
+    path: templateContracts.sms.list.path.slice(1),
     category: 'templates:sms',
     key: 'emID',
     roles: ['v2access', 'v2menucad', 'v2menucademails'],
@@ -131,79 +157,78 @@ const cases: Case[] = [
 ];
 
 describe.each(cases)('generic registry $path', (c) => {
-  const url = `/api/v1/${c.path}`;
   let id: number;
 
   it('adds (200, the record with its key), lists, and audits the insert', async () => {
-    const res = await admin.post(url, { ...c.valid, [c.key]: -1 });
-    expect(res.statusCode, res.body).toBe(200);
-    const record = res.json();
-    id = record[c.key];
+    const res = await add(admin, c, { ...c.valid, [c.key]: -1 });
+    expect(res.status, res.error.message).toBe(200);
+    const record = res.body;
+    id = record[c.key] as number;
     expect(id).toBeGreaterThan(0);
-    const list = (await admin.get(url)).json() as Array<Record<string, unknown>>;
-    expect(list.find((r) => r[c.key] === id)).toMatchObject(record);
+    const rows = await list(admin, c);
+    expect(rows.find((r) => r[c.key] === id)).toMatchObject(record);
     const [audit] = await auditsOf(c.category, id);
     expect(audit).toMatchObject({ action: 'insert', userName: adminName, before: null, after: record });
   });
 
   it('updates with the key appended (200) and audits before/after', async () => {
-    const before = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
-    const res = await put(admin, `${url}/${id}`, { ...c.changed, version: before.version });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()[c.key]).toBe(id);
-    expect(res.json().version).toBe(before.version + 1);
+    const before = (await list(admin, c)).find((r) => r[c.key] === id)!;
+    const res = await put(admin, c, id, { ...c.changed, version: before.version });
+    expect(res.status, res.error.message).toBe(200);
+    expect(res.body[c.key]).toBe(id);
+    expect(res.body.version).toBe(before.version + 1);
     const rows = await auditsOf(c.category, id);
-    expect(rows.at(-1)).toMatchObject({ action: 'update', before, after: res.json() });
+    expect(rows.at(-1)).toMatchObject({ action: 'update', before, after: res.body });
   });
 
   it('refuses a duplicate on add and on update, changing nothing', async () => {
-    const before = (await admin.get(url)).json();
-    const res = await admin.post(url, c.duplicate[0]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: c.duplicate[1] });
+    const before = await list(admin, c);
+    const res = await add(admin, c, c.duplicate[0]);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: c.duplicate[1] });
     // Another record may not take the same value either.
-    const other = await admin.post(url, otherValid(c));
-    expect(other.statusCode, other.body).toBe(200);
-    const clash = await put(admin, `${url}/${other.json()[c.key]}`, { ...c.duplicate[0], version: other.json().version });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: c.duplicate[1] });
-    expect((await del(admin, `${url}/${other.json()[c.key]}?version=${other.json().version}`)).statusCode).toBe(200);
-    expect((await admin.get(url)).json()).toEqual(before);
+    const other = await add(admin, c, otherValid(c));
+    expect(other.status, other.error.message).toBe(200);
+    const clash = await put(admin, c, other.body[c.key], { ...c.duplicate[0], version: other.body.version });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({ message: c.duplicate[1] });
+    expect((await del(admin, c, other.body[c.key], other.body.version)).status).toBe(200);
+    expect(await list(admin, c)).toEqual(before);
   });
 
   it.each(c.invalid)('refuses %j with the pt-BR message, changing nothing', async (values, message) => {
-    const before = (await admin.get(url)).json();
-    const add = await admin.post(url, values);
-    expect(add.statusCode).toBe(400);
-    expect(add.json().message).toBe(message);
-    const update = await put(admin, `${url}/${id}`, { ...values, version: 1 });
-    expect(update.statusCode).toBe(400);
-    expect(update.json().message).toBe(message);
-    expect((await admin.get(url)).json()).toEqual(before);
+    const before = await list(admin, c);
+    const added = await add(admin, c, values);
+    expect(added.status).toBe(400);
+    expect(added.error.message).toBe(message);
+    const update = await put(admin, c, id, { ...values, version: 1 });
+    expect(update.status).toBe(400);
+    expect(update.error.message).toBe(message);
+    expect(await list(admin, c)).toEqual(before);
   });
 
   it('deletes with the key appended (soft), then PUT recovers it; both audited', async () => {
-    const record = (await admin.get(url)).json().find((r: Record<string, unknown>) => r[c.key] === id);
-    const res = await del(admin, `${url}/${id}?version=${record.version}`);
-    expect(res.statusCode, res.body).toBe(200);
+    const record = (await list(admin, c)).find((r) => r[c.key] === id)!;
+    const res = await del(admin, c, id, record.version);
+    expect(res.status, res.error.message).toBe(200);
     // The deleted record with its new version: what a restore names.
-    expect(res.json()).toEqual({ ...record, version: record.version + 1 });
-    expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(false);
-    expect((await del(admin, `${url}/${id}?version=${record.version + 1}`)).statusCode).toBe(409);
+    expect(res.body).toEqual({ ...record, version: record.version + 1 });
+    expect((await list(admin, c)).some((r) => r[c.key] === id)).toBe(false);
+    expect((await del(admin, c, id, record.version + 1)).status).toBe(409);
 
-    const { [c.key]: _key, emUses: _uses, lastModifiedDate: _modified, ...data } = res.json();
-    const restored = await put(admin, `${url}/${id}`, data);
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json().version).toBe(record.version + 2);
-    expect((await admin.get(url)).json().some((r: Record<string, unknown>) => r[c.key] === id)).toBe(true);
+    const { [c.key]: _key, emUses: _uses, lastModifiedDate: _modified, ...data } = res.body;
+    const restored = await put(admin, c, id, data);
+    expect(restored.status, restored.error.message).toBe(200);
+    expect(restored.body.version).toBe(record.version + 2);
+    expect((await list(admin, c)).some((r) => r[c.key] === id)).toBe(true);
     const rows = await auditsOf(c.category, id);
     expect(rows.slice(-2).map((r) => r.action)).toEqual(['delete', 'restore']);
     expect(rows.at(-2)).toMatchObject({ before: record, after: null });
   });
 
   it('answers 404 for an unknown key', async () => {
-    expect((await put(admin, `${url}/999999`, { ...c.changed, version: 1 })).statusCode).toBe(404);
-    expect((await del(admin, `${url}/999999?version=1`)).json()).toEqual({ message: 'Registro não encontrado' });
+    expect((await put(admin, c, 999999, { ...c.changed, version: 1 })).status).toBe(404);
+    expect((await del(admin, c, 999999, 1)).body).toEqual({ message: 'Registro não encontrado' });
   });
 
   it('answers 403 to a user without the menu role (and without every role of the screen)', async () => {
@@ -211,16 +236,16 @@ describe.each(cases)('generic registry $path', (c) => {
       ctx,
       c.roles.filter((r) => r !== c.roles.at(-1)),
     );
-    expect((await client.get(url)).statusCode).toBe(403);
-    expect((await client.post(url, c.valid)).statusCode).toBe(403);
-    expect((await put(client, `${url}/${id}`, c.changed)).statusCode).toBe(403);
-    expect((await del(client, `${url}/${id}`)).statusCode).toBe(403);
+    expect((await call(client, c.contracts.list)).status).toBe(403);
+    expect((await add(client, c, c.valid)).status).toBe(403);
+    expect((await put(client, c, id, c.changed)).status).toBe(403);
+    expect((await del(client, c, id)).status).toBe(403);
     if (c.menuOnly) {
       const menuOnly = await signedInAs(ctx, c.menuOnly);
-      expect((await menuOnly.client.get(url)).statusCode).toBe(403);
+      expect((await call(menuOnly.client, c.contracts.list)).status).toBe(403);
     }
     const allowed = await signedInAs(ctx, c.roles);
-    expect((await allowed.client.get(url)).statusCode).toBe(200);
+    expect((await call(allowed.client, c.contracts.list)).status).toBe(200);
   });
 });
 
@@ -243,12 +268,11 @@ function fresh(c: Case): Record<string, unknown> {
 }
 
 describe.each(cases)('lost updates on $path (decision 5)', (c) => {
-  const url = `/api/v1/${c.path}`;
-  const find = async (client: Client, id: number) => ((await client.get(url)).json() as Array<Record<string, unknown>>).find((r) => r[c.key] === id)!;
+  const find = async (client: Client, id: number) => (await list(client, c)).find((r) => r[c.key] === id)!;
   const create = async () => {
-    const res = await admin.post(url, fresh(c));
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
+    const res = await add(admin, c, fresh(c));
+    expect(res.status, res.error.message).toBe(200);
+    return res.body;
   };
 
   it('two users load v1; the first saves (v2); the second, saving v1, gets 409 and the first change stays', async () => {
@@ -258,36 +282,33 @@ describe.each(cases)('lost updates on $path (decision 5)', (c) => {
     expect(first.version).toBe(1);
     expect(second.version).toBe(1);
 
-    const saved = await put(admin, `${url}/${id}`, { ...fresh(c), version: first.version });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().version).toBe(2);
+    const saved = await put(admin, c, id, { ...fresh(c), version: first.version });
+    expect(saved.status, saved.error.message).toBe(200);
+    expect(saved.body.version).toBe(2);
     const afterFirst = await find(admin, id);
 
-    const stale = await put(admin2, `${url}/${id}`, { ...fresh(c), version: second.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
+    const stale = await put(admin2, c, id, { ...fresh(c), version: second.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
     expect(await find(admin, id)).toEqual(afterFirst);
     expect((await auditsOf(c.category, id)).map((a) => a.action)).toEqual(['insert', 'update']);
 
     // A DELETE naming the old version is refused too; the current one deletes.
-    const staleDelete = await del(admin2, `${url}/${id}?version=1`);
-    expect(staleDelete.statusCode).toBe(409);
-    expect(staleDelete.json()).toEqual({ message: genericMessages.staleRecord });
+    const staleDelete = await del(admin2, c, id, 1);
+    expect(staleDelete.status).toBe(409);
+    expect(staleDelete.body).toEqual({ message: genericMessages.staleRecord });
     expect(await find(admin, id)).toEqual(afterFirst);
-    expect((await del(admin2, `${url}/${id}?version=2`)).statusCode).toBe(200);
+    expect((await del(admin2, c, id, 2)).status).toBe(200);
     // A restore naming the version before the delete is refused as well.
-    expect((await put(admin, `${url}/${id}`, { ...fresh(c), version: 2 })).statusCode).toBe(409);
+    expect((await put(admin, c, id, { ...fresh(c), version: 2 })).status).toBe(409);
     expect(await find(admin, id)).toBeUndefined();
   });
 
   it('of two saves sent at once on the same version, exactly one wins', async () => {
     const id = (await create())[c.key] as number;
-    const results = await Promise.all([
-      put(admin, `${url}/${id}`, { ...fresh(c), version: 1 }),
-      put(admin2, `${url}/${id}`, { ...fresh(c), version: 1 }),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const winner = results.find((r) => r.statusCode === 200)!.json();
+    const results = await Promise.all([put(admin, c, id, { ...fresh(c), version: 1 }), put(admin2, c, id, { ...fresh(c), version: 1 })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!.body;
     expect(await find(admin, id)).toEqual(winner);
     expect(winner.version).toBe(2);
     expect((await auditsOf(c.category, id)).map((a) => a.action)).toEqual(['insert', 'update']);
@@ -296,12 +317,12 @@ describe.each(cases)('lost updates on $path (decision 5)', (c) => {
   it('requires the version on PUT and DELETE (400), changing nothing', async () => {
     const created = await create();
     const id = created[c.key] as number;
-    const update = await put(admin, `${url}/${id}`, fresh(c));
-    expect(update.statusCode).toBe(400);
-    expect(update.json().message).toBe('version: Campo obrigatório');
-    const remove = await del(admin, `${url}/${id}`);
-    expect(remove.statusCode).toBe(400);
-    expect(remove.json().message).toBe('version: Campo obrigatório');
+    const update = await put(admin, c, id, fresh(c));
+    expect(update.status).toBe(400);
+    expect(update.error.message).toBe('version: Campo obrigatório');
+    const remove = await del(admin, c, id);
+    expect(remove.status).toBe(400);
+    expect(remove.error.message).toBe('version: Campo obrigatório');
     expect(await find(admin, id)).toEqual(created);
   });
 });
@@ -323,21 +344,27 @@ function otherValid(c: Case): Record<string, unknown> {
 
 describe('message templates', () => {
   it('forces the name to upper case and keeps each channel apart (same name allowed on another channel)', async () => {
-    const sms = await admin.post('/api/v1/sms', { emName: 'cobrança', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
-    expect(sms.statusCode).toBe(200);
-    expect(sms.json()).toMatchObject({ emName: 'COBRANÇA', emUses: 0 });
-    expect(sms.json().lastModifiedDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const whatsapp = await admin.post('/api/v1/whatsapp', {
-      emName: 'Cobrança',
-      emDescription: 'Aviso de cobrança',
-      emData: 'Há um débito em aberto.',
+    const sms = await call(admin, templateContracts.sms.add, {
+      body: { emName: 'cobrança', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' },
     });
-    expect(whatsapp.statusCode).toBe(200);
-    const email = await admin.post('/api/v1/email', { emName: 'COBRANÇA', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' });
-    expect(email.statusCode).toBe(200);
-    expect((await admin.get('/api/v1/whatsapp')).json().map((t: { emID: number }) => t.emID)).toEqual([whatsapp.json().emID]);
+    expect(sms.status).toBe(200);
+    expect(sms.body).toMatchObject({ emName: 'COBRANÇA', emUses: 0 });
+    expect(sms.body.lastModifiedDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const whatsapp = await call(admin, templateContracts.whatsapp.add, {
+      body: {
+        emName: 'Cobrança',
+        emDescription: 'Aviso de cobrança',
+        emData: 'Há um débito em aberto.',
+      },
+    });
+    expect(whatsapp.status).toBe(200);
+    const email = await call(admin, templateContracts.email.add, {
+      body: { emName: 'COBRANÇA', emDescription: 'Aviso de cobrança', emData: 'Há um débito em aberto.' },
+    });
+    expect(email.status).toBe(200);
+    expect((await call(admin, templateContracts.whatsapp.list)).body.map((t) => t.emID)).toEqual([whatsapp.body.emID]);
     // A template of one channel is not reachable through another.
-    expect((await del(admin, `/api/v1/sms/${whatsapp.json().emID}?version=1`)).statusCode).toBe(404);
+    expect((await call(admin, templateContracts.sms.remove, { params: { id: whatsapp.body.emID }, query: { version: 1 } })).status).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genericMessages, roleCatalogue, type Role, memberServiceContracts, serviceContracts } from '@assoc/domain';
 import { audits, servicePlugins, suppliers } from '../../db/schema/index.js';
-import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createTestApp, prepare, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -22,7 +22,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const api = (path: string) => `/api/v1/${path}`;
 const auditsOf = (category: string, entityId: number) =>
   ctx.db
     .select()
@@ -423,8 +422,14 @@ describe('lost updates (decision 5)', () => {
 
 describe('roles', () => {
   it('reads for any v2access user, writes only with v2menucadservicos', async () => {
-    for (const url of ['fornecedores', `fornecedores/${supId}`, `produtos/all/${supId}`, `produtos/${sucId}`, `servicos/all/${sucId}`]) {
-      expect((await reader.get(api(url))).statusCode, url).toBe(200);
+    for (const read of [
+      prepare(serviceContracts.listSuppliers),
+      prepare(serviceContracts.getSupplier, { params: { supId } }),
+      prepare(serviceContracts.listProducts, { params: { supId } }),
+      prepare(serviceContracts.getProduct, { params: { sucId } }),
+      prepare(serviceContracts.listServices, { params: { sucId } }),
+    ]) {
+      expect((await read.send(reader)).status, read.label).toBe(200);
     }
     const { client } = await signedInAs(ctx, ['v2access', 'v2menucad']);
     expect((await call(client, serviceContracts.addSupplier, { body: supplier })).status).toBe(403);

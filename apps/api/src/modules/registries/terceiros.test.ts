@@ -137,19 +137,19 @@ describe('process/terceiros', () => {
       (await call(client, terceiroContracts.list)).body.find((t: { terId: number }) => t.terId === created.terId);
     const first = await load(staff);
     const second = await load(other);
-    const put = (client: Client, payload: object) => client.request({ method: 'PUT', url: `/api/v1/process/terceiros/${created.terId}`, payload });
+    const put = (client: Client, payload: object) => call(client, terceiroContracts.update, { params: { id: created.terId }, rawBody: payload });
 
     const saved = await put(staff, { ...first, terTelefone1: '1122223333' });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.status, saved.error.message).toBe(200);
     const stale = await put(other, { ...second, terEmail: 'novo@laboratorio.com.br' });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: genericMessages.staleRecord });
-    expect(await load(staff)).toEqual(saved.json());
-    expect(saved.json()).toMatchObject({ terTelefone1: '1122223333', terEmail: 'contato@boasaude.com.br', version: 2 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ message: genericMessages.staleRecord });
+    expect(await load(staff)).toEqual(saved.body);
+    expect(saved.body).toMatchObject({ terTelefone1: '1122223333', terEmail: 'contato@boasaude.com.br', version: 2 });
 
     const staleDelete = await call(other, terceiroContracts.remove, { params: { id: created.terId }, query: { version: 1 } });
     expect(staleDelete.status).toBe(409);
-    expect(await load(staff)).toEqual(saved.json());
+    expect(await load(staff)).toEqual(saved.body);
   });
 
   it('answers 403 without v2menucadterceiro', async () => {

@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages, reportMessages, reportContracts } from '@assoc/domain';
+import { z } from 'zod';
+import { genericMessages, reportMessages, reportContracts, type BodyOf } from '@assoc/domain';
 import { audits, reportTemplates } from '../../db/schema/index.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, expectOk, prepare, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let admin: Client;
 let adminName: string;
 let admin2: Client;
 const NAME = 'declaracao-vinculo';
-const url = `/api/v1/report/${NAME}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -23,15 +23,31 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Template = { basePdf: unknown; schemas: Array<Array<{ name: string; content?: string; [key: string]: unknown }>> };
-interface TemplateReply {
-  name: string;
-  number: number;
-  version: number;
-  rptData: Template;
+/** The part of a pdfme template the tests read (the contract types rptData as an open record on purpose). */
+const templateSchema = z.looseObject({
+  basePdf: z.unknown(),
+  schemas: z.array(z.array(z.looseObject({ name: z.string(), content: z.string().optional() }))),
+});
+type Template = z.infer<typeof templateSchema>;
+
+const put = (client: Client, payload: Record<string, unknown>, name = NAME) =>
+  call(client, reportContracts.save, { params: { name }, rawBody: payload });
+const restore = (client: Client, body: BodyOf<typeof reportContracts.restore>, name = NAME) =>
+  call(client, reportContracts.restore, { params: { name }, body });
+/** The stored template by name, its rptData read as a pdfme template. */
+const templateOf = async (name: string) => {
+  const reply = await expectOk(call(admin, reportContracts.get, { params: { name } }));
+  return { ...reply, rptData: templateSchema.parse(reply.rptData) };
+};
+const current = () => templateOf(NAME);
+const versionsOf = async (name: string) => (await call(admin, reportContracts.versions, { params: { name } })).body;
+/** The rendered PDF's text, after checking it is a PDF. */
+async function pdfOf(name: string) {
+  const res = await call(admin, reportContracts.pdf, { params: { name } });
+  expect(res.status, res.res.body.slice(0, 200)).toBe(200);
+  expect(res.res.headers['content-type']).toBe('application/pdf');
+  return (await pdfText(res.body)).join(' ');
 }
-const put = (client: Client, payload: unknown) => client.request({ method: 'PUT', url, payload: payload as object });
-const current = async () => (await admin.get(url)).json() as TemplateReply;
 
 /** The template with the closing sentence ('fecho', a fixed text) replaced. */
 function withFecho(template: Template, text: string): Template {
@@ -40,31 +56,24 @@ function withFecho(template: Template, text: string): Template {
   return copy;
 }
 
-async function renderedText() {
-  const res = await admin.get(`${url}/pdf`);
-  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-  expect(res.headers['content-type']).toBe('application/pdf');
-  return (await pdfText(res.rawPayload)).join(' ');
-}
+const renderedText = () => pdfOf(NAME);
 
 describe('report templates: access', () => {
   const calls = [
-    { method: 'GET', url: '/api/v1/report' },
-    { method: 'GET', url },
-    { method: 'GET', url: '/api/v1/report/id/1' },
-    { method: 'PUT', url, payload: { rptData: {}, version: 1 } },
-    { method: 'GET', url: `${url}/versoes` },
-    { method: 'POST', url: `${url}/restaurar`, payload: { padrao: true } },
-    { method: 'GET', url: `${url}/pdf` },
-  ] as const;
+    prepare(reportContracts.list),
+    prepare(reportContracts.get, { params: { name: NAME } }),
+    prepare(reportContracts.byNumber, { params: { number: 1 } }),
+    prepare(reportContracts.save, { params: { name: NAME }, body: { rptData: {}, version: 1 } }),
+    prepare(reportContracts.versions, { params: { name: NAME } }),
+    prepare(reportContracts.restore, { params: { name: NAME }, body: { padrao: true } }),
+    prepare(reportContracts.pdf, { params: { name: NAME } }),
+  ];
 
   it('answers 401 without a session and 403 to a non-superadmin on every call', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'admin']);
-    for (const call of calls) {
-      const anon = await ctx.app.inject({ method: call.method, url: call.url, payload: 'payload' in call ? call.payload : undefined });
-      expect(anon.statusCode, `${call.method} ${call.url}`).toBe(401);
-      const denied = await client.request({ method: call.method, url: call.url, payload: 'payload' in call ? call.payload : undefined });
-      expect(denied.statusCode, `${call.method} ${call.url}`).toBe(403);
+    for (const refused of calls) {
+      expect((await refused.send(ctx.app)).status, refused.label).toBe(401);
+      expect((await refused.send(client)).status, refused.label).toBe(403);
     }
   });
 });
@@ -93,10 +102,14 @@ describe('report templates', { timeout: 120_000 }, () => {
     const byNumber = await call(admin, reportContracts.byNumber, { params: { number: byName.number } });
     expect(byNumber.status).toBe(200);
     expect(byNumber.body).toEqual(byName);
-    for (const path of ['/api/v1/report/nao-existe', '/api/v1/report/id/999999', '/api/v1/report/nao-existe/pdf']) {
-      const res = await admin.get(path);
-      expect(res.statusCode, path).toBe(404);
-      expect(res.json().message).toBe(reportMessages.notFound);
+    for (const unknown of [
+      prepare(reportContracts.get, { params: { name: 'nao-existe' } }),
+      prepare(reportContracts.byNumber, { params: { number: 999999 } }),
+      prepare(reportContracts.pdf, { params: { name: 'nao-existe' } }),
+    ]) {
+      const res = await unknown.send(admin);
+      expect(res.status, unknown.label).toBe(404);
+      expect(res.error.message).toBe(reportMessages.notFound);
     }
   });
 
@@ -113,28 +126,28 @@ describe('report templates', { timeout: 120_000 }, () => {
   it('PUT refuses an invalid template and one that drops a filled field with a pt-BR 400, changing nothing', async () => {
     const { rptData, version } = await current();
     const bad = await put(admin, { rptData: { schemas: 'x' }, version });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^Modelo de relatório inválido: /);
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toMatch(/^Modelo de relatório inválido: /);
     const dropped = structuredClone(rptData);
     dropped.schemas = dropped.schemas.map((page) => page.filter((s) => s.name !== 'corpo'));
     const missing = await put(admin, { rptData: dropped, version });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(reportMessages.missingFields(['corpo']));
+    expect(missing.status).toBe(400);
+    expect(missing.error.message).toBe(reportMessages.missingFields(['corpo']));
     const noVersion = await put(admin, { rptData });
-    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.status).toBe(400);
     expect((await current()).version).toBe(version);
   });
 
   it('PUT saves a new version (audited), the next PDF shows it, and a stale version answers 409', async () => {
     const read = await current();
     const res = await put(admin, { rptData: withFecho(read.rptData, 'Texto alterado pelo teste de relatórios.'), version: read.version });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as TemplateReply).version).toBe(read.version + 1);
+    expect(res.status, res.error.message).toBe(200);
+    expect(res.body.version).toBe(read.version + 1);
     expect(await renderedText()).toContain('Texto alterado pelo teste de relatórios.');
 
     const stale = await put(admin2, { rptData: withFecho(read.rptData, 'Outro texto'), version: read.version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(genericMessages.staleRecord);
+    expect(stale.status).toBe(409);
+    expect(stale.error.message).toBe(genericMessages.staleRecord);
     expect(await renderedText()).not.toContain('Outro texto');
 
     const rows = await ctx.db
@@ -149,31 +162,31 @@ describe('report templates', { timeout: 120_000 }, () => {
 
   it('GET versoes lists the history newest first; restaurar { version } and { padrao } are new versions', async () => {
     const before = await current();
-    const history = (await admin.get(`${url}/versoes`)).json() as Array<{ version: number; action: string; savedByName: string | null }>;
+    const history = await versionsOf(NAME);
     expect(history.map((v) => v.action)).toEqual(['save', 'default']);
     expect(history[0]).toMatchObject({ version: before.version, savedByName: adminName });
 
-    const stale = await admin.post(`${url}/restaurar`, { version: 1, current: before.version - 1 });
-    expect(stale.statusCode).toBe(409);
-    const unknown = await admin.post(`${url}/restaurar`, { version: 99 });
-    expect(unknown.statusCode).toBe(404);
-    const neither = await admin.post(`${url}/restaurar`, {});
-    expect(neither.statusCode).toBe(400);
-    expect(neither.json().message).toContain(reportMessages.restoreTarget);
+    const stale = await restore(admin, { version: 1, current: before.version - 1 });
+    expect(stale.status).toBe(409);
+    const unknown = await restore(admin, { version: 99 });
+    expect(unknown.status).toBe(404);
+    const neither = await restore(admin, {});
+    expect(neither.status).toBe(400);
+    expect(neither.error.message).toContain(reportMessages.restoreTarget);
 
-    const restored = await admin.post(`${url}/restaurar`, { version: 1, current: before.version });
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect((restored.json() as TemplateReply).version).toBe(before.version + 1);
+    const restored = await restore(admin, { version: 1, current: before.version });
+    expect(restored.status, restored.error.message).toBe(200);
+    expect(restored.body.version).toBe(before.version + 1);
     expect(await renderedText()).not.toContain('Texto alterado pelo teste de relatórios.');
 
-    const again = await admin.post(`${url}/restaurar`, { version: 2 });
-    expect(again.statusCode).toBe(200);
+    const again = await restore(admin, { version: 2 });
+    expect(again.status).toBe(200);
     expect(await renderedText()).toContain('Texto alterado pelo teste de relatórios.');
 
-    const padrao = await admin.post(`${url}/restaurar`, { padrao: true });
-    expect(padrao.statusCode).toBe(200);
+    const padrao = await restore(admin, { padrao: true });
+    expect(padrao.status).toBe(200);
     expect(await renderedText()).not.toContain('Texto alterado pelo teste de relatórios.');
-    const after = (await admin.get(`${url}/versoes`)).json() as Array<{ action: string }>;
+    const after = await versionsOf(NAME);
     expect(after.map((v) => v.action)).toEqual(['default', 'restore', 'restore', 'save', 'default']);
     const count = await ctx.db.execute(sql`select count(*)::int as n from audits where category = 'relatorios' and action = 'restore'`);
     expect(count.rows[0]).toEqual({ n: 3 });
@@ -182,7 +195,6 @@ describe('report templates', { timeout: 120_000 }, () => {
 
 describe('shipped templates upgrade themselves at start-up where nobody edited them', { timeout: 120_000 }, () => {
   const SAUDE = 'declaracao-saude';
-  const saudeUrl = `/api/v1/report/${SAUDE}`;
   const PAYMENT_FIELDS = ['pagamentos_titulo', 'pagamentos_entidade', 'pagamentos', 'pagamentos_total'];
   const shipped = () => ctx.app.services.documents.definitions.find((d) => d.name === SAUDE)!.template as unknown as Template;
   /** The declaration as shipped before the payments table (commit c8ed052): none of the payment fields. */
@@ -196,14 +208,9 @@ describe('shipped templates upgrade themselves at start-up where nobody edited t
     for (const page of copy.schemas) for (const s of page) if (s.name === 'dependentes_titulo') s.content = text;
     return copy;
   };
-  const saude = async () => (await admin.get(saudeUrl)).json() as TemplateReply;
-  const history = async () =>
-    (await admin.get(`${saudeUrl}/versoes`)).json() as Array<{ version: number; action: string; savedByName: string | null }>;
-  const saudeText = async () => {
-    const res = await admin.get(`${saudeUrl}/pdf`);
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    return (await pdfText(res.rawPayload)).join(' ');
-  };
+  const saude = () => templateOf(SAUDE);
+  const history = () => versionsOf(SAUDE);
+  const saudeText = () => pdfOf(SAUDE);
   const upgradeAudits = async (reportId: number) =>
     ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from audits where category = 'relatorios' and entity_id = ${String(reportId)} and (after->>'upgrade')::boolean`,
@@ -259,8 +266,8 @@ describe('shipped templates upgrade themselves at start-up where nobody edited t
     const viaDefault = await storedAs(oldTemplate(), 'default');
     expect(await ctx.app.services.reports.install()).toEqual([SAUDE]);
     // A restore of that old default version: its template is one the application wrote, upgraded too.
-    const restoredOld = await admin.post(`${saudeUrl}/restaurar`, { version: viaDefault.version });
-    expect(restoredOld.statusCode, restoredOld.body).toBe(200);
+    const restoredOld = await restore(admin, { version: viaDefault.version }, SAUDE);
+    expect(restoredOld.status, restoredOld.error.message).toBe(200);
     expect(await saudeText()).not.toContain('Pagamentos ao plano de saúde');
     expect(await ctx.app.services.reports.install()).toEqual([SAUDE]);
     expect(await saudeText()).toContain('Pagamentos ao plano de saúde');
@@ -268,8 +275,8 @@ describe('shipped templates upgrade themselves at start-up where nobody edited t
 
     // A restore of a version a user saved: left alone.
     const { version } = await storedAs(withTitle(oldTemplate(), 'Dependentes (salvo por um usuário)'), 'save');
-    const restoredSaved = await admin.post(`${saudeUrl}/restaurar`, { version });
-    expect(restoredSaved.statusCode, restoredSaved.body).toBe(200);
+    const restoredSaved = await restore(admin, { version }, SAUDE);
+    expect(restoredSaved.status, restoredSaved.error.message).toBe(200);
     const before = await saude();
     expect(await ctx.app.services.reports.install()).toEqual([]);
     expect(await saude()).toEqual(before);
@@ -289,10 +296,10 @@ describe('shipped templates upgrade themselves at start-up where nobody edited t
     expect(text).toContain('DECLARAÇÃO DE SAÚDE');
     expect(text).not.toContain('Pagamentos ao plano de saúde');
 
-    const res = await admin.request({ method: 'PUT', url: saudeUrl, payload: { rptData: before.rptData, version: before.version } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(reportMessages.missingFields(PAYMENT_FIELDS));
-    expect(res.json().message).toBe(
+    const res = await put(admin, { rptData: before.rptData, version: before.version }, SAUDE);
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(reportMessages.missingFields(PAYMENT_FIELDS));
+    expect(res.error.message).toBe(
       'O modelo não tem os campos pagamentos_titulo, pagamentos_entidade, pagamentos, pagamentos_total que o documento preenche; inclua-os antes de salvar.',
     );
     expect((await saude()).version).toBe(before.version);
