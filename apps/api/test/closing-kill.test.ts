@@ -52,11 +52,9 @@ async function scenario() {
   for (let i = 0; i < HOLDERS; i++) {
     const holder = await createMember(ctx, { custSocio: i % 3 ? 'S' : 'N', ...(i % 2 ? billableBank : { bnkId: null }), custCobrancaDia: 1 + i * 3 });
     const dependent = await createDependent(ctx, holder.cstId);
-    await createServiceRows(ctx, [
-      { cstId: holder.cstId, svcId: 9501, valor: i * 1_000 },
-      { cstId: dependent.cstId, svcId: 9501, cslInicio: i % 2 ? '2020-01-01' : null },
-      { cstId: holder.cstId, svcId: 9502 },
-    ]);
+    await createServiceRows(ctx, holder.cstId, [{ svcId: 9501, valor: i * 1_000 }]);
+    await createServiceRows(ctx, dependent.cstId, [{ svcId: 9501, cslInicio: i % 2 ? '2020-01-01' : null }]);
+    await createServiceRows(ctx, holder.cstId, [{ svcId: 9502 }]);
   }
   return { ctx, userId };
 }

@@ -73,15 +73,14 @@ beforeAll(async () => {
   const c = await createMember(ctx, { custSocio: 'S', bnkId: 20 });
   const e = await createMember(ctx, { custSocio: 'S', bnkId: 10 });
   Object.assign(people, { a: a.cstId, d: d.cstId, b: b.cstId, c: c.cstId, e: e.cstId });
-  await createServiceRows(ctx, [
-    { cstId: a.cstId, svcId: FEE },
-    { cstId: a.cstId, svcId: LATE },
-    { cstId: d.cstId, svcId: FEE, cslInicio: iso(month, 16) },
-    { cstId: b.cstId, svcId: PLAN, valor: 5_000 },
-    { cstId: b.cstId, svcId: TYPED, valor: 999 },
-    { cstId: c.cstId, svcId: FEE },
-    { cstId: e.cstId, svcId: FEE, cslFim: '2020-01-31' },
+  await createServiceRows(ctx, a.cstId, [{ svcId: FEE }, { svcId: LATE }]);
+  await createServiceRows(ctx, d.cstId, [{ svcId: FEE, cslInicio: iso(month, 16) }]);
+  await createServiceRows(ctx, b.cstId, [
+    { svcId: PLAN, valor: 5_000 },
+    { svcId: TYPED, valor: 999 },
   ]);
+  await createServiceRows(ctx, c.cstId, [{ svcId: FEE }]);
+  await createServiceRows(ctx, e.cstId, [{ svcId: FEE, cslFim: '2020-01-31' }]);
   // An earlier posting's second instalment falls in this month for B.
   const [posting] = await ctx.db.insert(postings).values({ svcId: TYPED, mode: 'padrao', rows: 1, total: 3_000 }).returning();
   await ctx.db.insert(postingInstalments).values({
@@ -236,7 +235,7 @@ describe('the closing job', () => {
     // More holders, so the closing takes several chunks of 2.
     for (let i = 0; i < 5; i++) {
       const h = await createMember(ctx, { custSocio: i % 2 ? 'S' : 'N', ...billableBank });
-      await createServiceRows(ctx, [{ cstId: h.cstId, svcId: FEE, valor: 1_000 * (i + 1) }]);
+      await createServiceRows(ctx, h.cstId, [{ svcId: FEE, valor: 1_000 * (i + 1) }]);
     }
     const open = await openMonth();
     const jobId = crypto.randomUUID();
