@@ -123,6 +123,17 @@ function toItem(row: ChargeJson): ChargeItem {
   };
 }
 
+/**
+ * The holidays of the Feriados registry (not deleted) between two ISO dates, as ISO dates: what moves a due date (a new
+ * charge's "Dia Útil" instalments, the monthly closing's charges).
+ */
+export async function holidaysBetween(tx: Executor, from: string, to: string): Promise<Set<string>> {
+  const result = await tx.execute<{ dia: string }>(
+    sql`select to_char(fer_dia, 'YYYY-MM-DD') as dia from feriados where deleted_at is null and fer_dia between ${from}::date and ${to}::date`,
+  );
+  return new Set(result.rows.map((r) => r.dia));
+}
+
 export function createChargesRepository() {
   return {
     json: { expression: CHARGES_JSON, fromJson: (value: unknown) => (value as ChargeJson[]).map(toItem) },
@@ -160,13 +171,8 @@ export function createChargesRepository() {
       return result.rows[0] ?? null;
     },
 
-    /** The holidays of the Feriados registry (not deleted) between two ISO dates, as ISO dates ("Dia Útil" due dates). */
-    async holidays(tx: Executor, from: string, to: string): Promise<Set<string>> {
-      const result = await tx.execute<{ dia: string }>(
-        sql`select to_char(fer_dia, 'YYYY-MM-DD') as dia from feriados where deleted_at is null and fer_dia between ${from}::date and ${to}::date`,
-      );
-      return new Set(result.rows.map((r) => r.dia));
-    },
+    /** The holidays of the Feriados registry between two ISO dates ("Dia Útil" due dates). */
+    holidays: holidaysBetween,
 
     /** Writes the instalments of one new charge (a boleto takes the next nosso número). */
     async insert(tx: Executor, cstId: number, rows: NewChargeRow[], createdBy: number) {

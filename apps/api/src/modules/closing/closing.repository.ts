@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ClosingService, ClosingServiceRow } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
+import { holidaysBetween } from '../charges/charges.repository.js';
 import { holderBalanceSql } from '../ledger/ledger.repository.js';
 
 /** A holder as the closing reads it: the sócio flag (the rate), the debit place, billing day and account (the charge). */
@@ -164,13 +165,8 @@ export function createClosingRepository() {
       return new Map(result.rows.map((r) => [r.cstId, Number(r.balance)]));
     },
 
-    /** The Feriados registry's holidays between two ISO dates. */
-    async holidays(tx: Executor, from: string, to: string): Promise<Set<string>> {
-      const result = await tx.execute<{ dia: string }>(
-        sql`select to_char(fer_dia, 'YYYY-MM-DD') as dia from feriados where deleted_at is null and fer_dia between ${from}::date and ${to}::date`,
-      );
-      return new Set(result.rows.map((r) => r.dia));
-    },
+    /** The Feriados registry's holidays between two ISO dates (the charges' own query). */
+    holidays: holidaysBetween,
 
     /**
      * Writes the closing's charges of a chunk of holders: one per holder and period (a repeated run corrects the value
