@@ -84,3 +84,4 @@ export * from './credit/index.js';
 export * from './income-tax/index.js';
 export * from './mobile-calls/index.js';
 export * from './members/audit-paths.js';
+export * from './postings/index.js';
