@@ -85,3 +85,4 @@ export * from './income-tax/index.js';
 export * from './mobile-calls/index.js';
 export * from './members/audit-paths.js';
 export * from './postings/index.js';
+export * from './efetuado/index.js';

@@ -19,6 +19,11 @@ export interface JobCommand {
    * which checks what the screen asks for first: not in the menu, and `GET jobs/send` refuses it.
    */
   screen?: true;
+  /**
+   * A button of its screen (the Efetuado reports): started by `GET jobs/send` with the screen's userData, but not a menu
+   * link (the menu's job links send no userData). Unlike `screen`, jobs/send accepts it.
+   */
+  screenButton?: true;
 }
 
 export const jobCommands: readonly JobCommand[] = [
@@ -94,6 +99,49 @@ export const jobCommands: readonly JobCommand[] = [
     question: 'Deseja fechar o período em aberto?',
     role: 'v2menufinanceiro',
     screen: true,
+  },
+  // The Efetuado screen's buttons (issue 24 item 4; /financeiro/efetuado): userData formats in packages/domain/src/efetuado.
+  {
+    command: 'efetuado',
+    label: 'EFETUADO',
+    question: 'Deseja gerar o relatório EFETUADO do período?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
+  },
+  {
+    command: 'efetuado-saude',
+    label: 'EFETUADO SAÚDE',
+    question: 'Deseja gerar o relatório EFETUADO SAÚDE do período?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
+  },
+  {
+    command: 'efetuado-saude-excel',
+    label: 'EFETUADO SAÚDE EXCEL',
+    question: 'Deseja gerar a planilha EFETUADO SAÚDE do período?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
+  },
+  {
+    command: 'efetuado-servico',
+    label: 'EFETUADO SERVIÇO',
+    question: 'Deseja gerar o relatório EFETUADO SERVIÇO do serviço no período?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
+  },
+  {
+    command: 'efetuado-tjsp',
+    label: 'EFETUADO TJSP',
+    question: 'Deseja gerar o relatório da folha do TJSP no intervalo?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
+  },
+  {
+    command: 'efetuado-saude-detalhado',
+    label: 'EFETUADO SAÚDE DETALHADO',
+    question: 'Deseja gerar o relatório de saúde efetuado detalhado no intervalo?',
+    role: 'v2menufinanceiro',
+    screenButton: true,
   },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
   {

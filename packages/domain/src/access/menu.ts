@@ -20,7 +20,9 @@ export interface MenuNode {
 }
 
 const jobNodes = (role?: Role): MenuNode[] =>
-  jobCommands.filter((j) => !j.screen && (role ? j.role === role : true)).map((job) => ({ label: job.label, role: job.role, job }));
+  jobCommands
+    .filter((j) => !j.screen && !j.screenButton && (role ? j.role === role : true))
+    .map((job) => ({ label: job.label, role: job.role, job }));
 
 export const menu: readonly MenuNode[] = [
   { label: 'Painel', to: '/' },

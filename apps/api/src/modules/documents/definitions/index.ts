@@ -7,6 +7,7 @@ import { informeRendimentos } from './informe-rendimentos.js';
 import { cchAprovacao } from './cch-aprovacao.js';
 import { cchNegativa } from './cch-negativa.js';
 import { boleto } from './boleto.js';
+import { efetuado, efetuadoSaude } from './efetuado.js';
 
 /** Every shipped document (issue 11), by report name; a new document is one more entry. */
 export const documentDefinitions: DocumentDefinition[] = [
@@ -18,4 +19,6 @@ export const documentDefinitions: DocumentDefinition[] = [
   cchAprovacao,
   cchNegativa,
   boleto,
+  efetuado,
+  efetuadoSaude,
 ];

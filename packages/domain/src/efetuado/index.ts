@@ -1,0 +1,3 @@
+export * from './efetuado.messages.js';
+export * from './efetuado.schema.js';
+export * from './efetuado.contract.js';
