@@ -37,7 +37,10 @@ function setup(jobs: Job[] = []) {
     mockContract(jobsContracts.list, { body: jobs }),
     mockContract(jobsContracts.sendWithData, (request) => ({ body: job(request.path.split('/')[2] ?? '', 10) })),
   ]);
-  return { api, ...renderWithProviders(<EfetuadoScreen />, { session: sessionFor(['v2access', 'v2menufinanceiro']), notifications: true, modals: true }) };
+  return {
+    api,
+    ...renderWithProviders(<EfetuadoScreen />, { session: sessionFor(['v2access', 'v2menufinanceiro']), notifications: true, modals: true }),
+  };
 }
 
 describe('/financeiro/efetuado', { timeout: 30_000 }, () => {
