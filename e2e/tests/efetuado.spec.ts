@@ -3,6 +3,8 @@ import { stateOf, withDb } from '../fixtures/app.js';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
 
 test.use({ storageState: stateOf('financeiro') });
+// Two axe runs and a job on a machine shared by several runs: more than the default minute.
+test.setTimeout(180_000);
 
 test('the finance user starts EFETUADO for the last closed period and sees it finish in the notification area', async ({ page }) => {
   const last = await withDb(
