@@ -31,10 +31,12 @@ export default defineConfig({
   // (a run with the hypervisor taking ~60 % of the CPU timed out specs that take 10 s on a quiet machine).
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Two workers, one spec file each at a time (a file's tests run in order): the specs of PARALLEL_SPECS work on members
-  // and rows of their own; the others share mutable demo data and run after them, one at a time (project 'shared').
+  // E2E_WORKERS=2: two workers, one spec file each at a time (a file's tests run in order) for the specs of
+  // PARALLEL_SPECS (members and rows of their own); the others share mutable demo data and run after them, one at a
+  // time (project 'shared'). One worker by default until two are measured green on a quiet 2-core machine (issue 24:
+  // the runs here, at a load average of 18-27 from other work, failed alike with one worker and with two).
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // .ci/run sets CI: one retry there, none locally (a flaky spec must still be fixed, the report shows it).
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
