@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as domain from '@assoc/domain';
 import { allRoles, defineContract, genericMessages, processMessages, type Role, type RouteContract } from '@assoc/domain';
 import { defineRoute } from '../src/lib/define-route.js';
-import { createMember, createTestApp, createUser, signIn, signedInAs, type TestContext } from './helper.js';
+import { call, createMember, createTestApp, createUser, signIn, signedInAs, type TestContext } from './helper.js';
 
 /**
  * A test-only contract with the object-level rule (issue 23 item 5): no call of the product has it yet (the portal
@@ -186,7 +186,7 @@ describe('access walk over every API route', () => {
     }
     // A user with no member of their own is refused about anyone.
     const { client: stranger } = await signedInAs(ctx, []);
-    expect((await stranger.get(`/api/v1/teste/self/${own.cstId}`)).statusCode).toBe(404);
+    expect((await call(stranger, selfContract, { params: { cstId: own.cstId } })).status).toBe(404);
   });
 
   it('writes and state-changing GETs (config.xsrf) without the XSRF header are refused even with a valid session', async () => {

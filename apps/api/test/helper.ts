@@ -80,14 +80,6 @@ export interface Client {
   xsrf: string;
   /** A raw request with the session attached: what `call` sends through, and what a raw-HTTP test uses. */
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
-  /**
-   * @deprecated A literal URL, unchecked by any contract: use `call(client, contract, …)`. Kept only until the last
-   * callers (jobs, jobs-exclusive, reports.limits and the access walk's test route, converted on another branch)
-   * are gone; then removed with `post`.
-   */
-  get(url: string): Promise<LightMyRequestResponse>;
-  /** @deprecated See `get`. */
-  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 export async function signIn(ctx: TestContext, cpf: string, password = TEST_PASSWORD): Promise<Client> {
@@ -98,13 +90,7 @@ export async function signIn(ctx: TestContext, cpf: string, password = TEST_PASS
   const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   const cookie = `assoc_sid=${sid}; XSRF-TOKEN=${xsrf}`;
   const request = (opts: InjectOptions) => ctx.app.inject({ ...opts, headers: { cookie, 'x-xsrf-token': xsrf, ...(opts.headers ?? {}) } });
-  return {
-    cookie,
-    xsrf,
-    request,
-    get: (url) => request({ method: 'GET', url }),
-    post: (url, payload) => request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
-  };
+  return { cookie, xsrf, request };
 }
 
 /** A user with these roles, already signed in. */

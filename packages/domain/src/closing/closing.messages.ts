@@ -13,6 +13,5 @@ export const closingMessages = {
     `Fechamento não conferiu: a soma das cobranças difere da soma dos saldos devedores em ${difference}. O período não foi fechado.`,
   done: (period: string, holders: number, charges: number) =>
     `Período ${period} fechado: ${holders} titulares lançados, ${charges} cobranças geradas.`,
-  notClosing: 'Fechamento não encontrado.',
   abandoned: 'Fechamento interrompido: a tarefa não terminou.',
 } as const;
