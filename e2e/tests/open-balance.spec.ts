@@ -9,6 +9,7 @@ test('the finance user picks Todos and sees who owes, the footer, and exports th
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Financeiro' }).click();
+  await menu.getByRole('button', { name: 'Cobrança' }).click();
   await menu.getByRole('link', { name: 'Saldo em aberto' }).click();
   await expect(page.getByRole('heading', { name: 'Saldo em aberto', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page, 'Saldo em aberto');
