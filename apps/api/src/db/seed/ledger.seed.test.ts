@@ -90,4 +90,43 @@ describe('demo ledger', () => {
     const charges = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from charges where fec_id = ${last!.fecId}`);
     expect(charges.rows[0]!.n).toBeGreaterThan(0);
   });
+
+  it("writes every earlier closed month as the closing's rules would: the same lines, values, texts and keys", async () => {
+    await seedLedger(ctx.db);
+    const periods = (
+      await ctx.db.execute<{ fecId: number; ano: number; mes: number }>(sql`
+        select p.fec_id as "fecId", p.fec_ano as ano, p.fec_mes as mes from closing_periods p
+        where p.locked_at is not null and not exists (select 1 from closings c where c.fec_id = p.fec_id)
+        order by p.fec_ano, p.fec_mes`)
+    ).rows;
+    expect(periods).toHaveLength(23);
+    const holders = await createClosingRepository().holders(ctx.db, 'all');
+    const line = (e: { key: string; cstId: number; respId: number | null; valor: number; descricao: string }) =>
+      `${e.cstId}|${e.key}|${e.respId}|${e.valor}|${e.descricao}`;
+    let compared = 0;
+    for (const p of periods) {
+      // In writing order: holder by holder, as the closing's plan lists them.
+      const written = (
+        await ctx.db.execute<{ key: string; cstId: number; respId: number | null; valor: number; descricao: string }>(sql`
+          select replace(ext_key, ${`fech:${p.fecId}:`}, 'fech:0:') as key, cst_id as "cstId", resp_id as "respId", ext_valor as valor,
+            ext_descricao as descricao
+          from statement_entries where fec_id = ${p.fecId} and ext_tipo = 'fechamento' order by cst_id, ext_id`)
+      ).rows.map(line);
+      // The plan's holders in id order (a stable sort keeps each holder's lines in the plan's writing order).
+      const planned = (await ctx.app.services.closing.plan(ctx.db, 0, { ano: p.ano, mes: p.mes }, holders, true))
+        .flatMap((h) => h.entries)
+        .sort((a, b) => a.cstId - b.cstId)
+        .map((e) => line({ key: e.key, cstId: e.cstId, respId: e.respId ?? null, valor: e.valor, descricao: e.descricao }));
+      expect(written, `${p.mes}/${p.ano}`).toEqual(planned);
+      compared += written.length;
+    }
+    expect(compared).toBeGreaterThan(0);
+    // The rules' cases are in the demo: administrative rates, pro rata months, and services that post at the end.
+    const cases = (
+      await ctx.db.execute<{ taxa: number; proRata: number }>(sql`
+        select count(*) filter (where ext_key like 'fech:%:taxa:%')::int as taxa, count(*) filter (where ext_descricao like '%dias)')::int as "proRata"
+        from statement_entries where ext_tipo = 'fechamento'`)
+    ).rows[0]!;
+    expect(cases.taxa).toBeGreaterThan(0);
+  });
 });
