@@ -16,9 +16,9 @@ const TIME_ZONE = 'America/Sao_Paulo';
 /**
  * The demo ledger (issue 14, decision 19): two years of closed monthly periods and the open one (the current month),
  * for every holder at any scale, set-based (one INSERT … SELECT per kind of entry and month) and deterministic (amounts
- * and choices from the ids and the month index, never random). Run after seedMemberLinks: each month the closing
- * charges every service row of the holder and their dependents (the row's value, or the service's; phone bills vary),
- * the next month pays the previous closing with a 'pagamento' credit entry — by debit, by boleto, or by hand on place 20
+ * and choices from the ids and the month index, never random). Run after seedMemberLinks (and seedAccess: the closing
+ * runs as a demo user): each month the closing charges the service rows of the holder and their dependents by the
+ * closing's rules (docs/CLOSING.md "The demo's periods"), the next month pays the previous closing with a 'pagamento' credit entry — by debit, by boleto, or by hand on place 20
  * (about 1 holder in 29 misses a month; some boletos of the latest closing are still open), about 1 in 97 gets a
  * credit and 1 in 61 a reversal of one charge; the open month holds the last payment and some bar consumption. The
  * periods are written one after the other as the real closing does (open, entries, lock), so the ledger's triggers
