@@ -6,6 +6,8 @@ import { stateOf } from '../fixtures/roles.js';
 test.use({ storageState: stateOf('financeiro') });
 
 test('the finance user picks Todos and sees who owes, the footer, and exports the list as XLSX', async ({ page }) => {
+  // Loads every holder who owes, exports them and runs axe twice: more than the default budget on a loaded machine.
+  test.slow();
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await menu.getByRole('button', { name: 'Financeiro' }).click();
