@@ -38,6 +38,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/chavesapi': 'list',
   '/acompanhamento': 'list',
   '/financeiro/efetuado': 'list',
+  '/saldoaberto': 'list',
 };
 
 /**

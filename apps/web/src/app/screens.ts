@@ -30,6 +30,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
+  '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

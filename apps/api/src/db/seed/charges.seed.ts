@@ -3,7 +3,7 @@ import { ASSOCIATION_PAYROLL, BOLETO, NO_BILLING } from '@assoc/domain';
 import type { Db } from '../client.js';
 
 /** The demo boleto bank: Banco do Brasil, the documented test convênio, wallet 17 (the BOLETO_* defaults). */
-const DEMO_BOLETO = { bank: '001', agreement: '1474166', wallet: '17' } as const;
+export const DEMO_BOLETO = { bank: '001', agreement: '1474166', wallet: '17' } as const;
 /** Return codes given to rejected demo charges (CNAB 150 record F). */
 const REJECTION_CODES = [1, 1, 1, 2, 4, 15, 30];
 
@@ -14,12 +14,15 @@ const REJECTION_CODES = [1, 1, 1, 2, 4, 15, 30];
  * decides the outcome: a 'pagamento' entry of that amount in the next period settles it (code 0, returned on the
  * payment's date); without one the charge was rejected (codes 1, 2, 4, 15, 30, returned the day after its due date),
  * except in the latest locked period, whose charge still waits for its return. One set-based statement (about 720,000
- * rows at 30,000 holders with two years of ledger). Runs after the ledger's demo data.
+ * rows at 30,000 holders with two years of ledger). Runs after the ledger's demo data; a period closed by the product's
+ * closing (a 'done' run in `closings`: the demo's last closed month) already has the closing's own charges and is left
+ * as it is.
  */
 export async function seedCharges(db: Db, log: (line: string) => void = () => {}) {
   const started = Date.now();
-  await db.execute(sql`truncate table charges restart identity`);
-  await db.execute(sql`select setval('charges_nosso_numero_seq', 1, false)`);
+  // The charges of a period closed by the product's closing (seedLedger's last closed month) are the closing's own: kept.
+  await db.execute(sql`delete from charges where fec_id is null`);
+  await db.execute(sql`select setval('charges_nosso_numero_seq', coalesce((select max(cob_nosso_numero) from charges), 0) + 1, false)`);
   const codes = sql.raw(`array[${REJECTION_CODES.join(',')}]`);
   const result = await db.execute(sql`
     with periods as (
@@ -29,6 +32,7 @@ export async function seedCharges(db: Db, log: (line: string) => void = () => {}
       from statement_entries e
       join periods p on p.fec_id = e.fec_id and p.locked_at is not null
       where e.ext_tipo = 'fechamento'
+        and not exists (select 1 from closings k where k.fec_id = p.fec_id and k.status = 'done')
       group by e.cst_id, p.fec_id, p.fec_ano, p.fec_mes, p.n
       having sum(e.ext_valor) > 0
     ), rows as (

@@ -7,12 +7,14 @@ import { callApi, queryKeyOf } from '../../../app/client';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
 const statusLabel: Record<ClosingRun['status'], string> = { running: 'Em andamento', done: 'Concluído', failed: 'Falhou' };
+// A table wider than the screen scrolls: its scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
+const keyboardScroll = { viewportProps: { tabIndex: 0 } };
 const monthOf = (periodo: string) => `${periodo.slice(5, 7)}/${periodo.slice(0, 4)}`;
 
 /** One group table of the preview (per service, per debit place). */
 function GroupTable({ caption, first, rows }: { caption: string; first: string; rows: ClosingPreview['byService'] }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} scrollAreaProps={keyboardScroll}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -67,7 +69,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
       </SimpleGrid>
       <GroupTable caption="Por serviço" first="Serviço" rows={preview.byService} />
       <GroupTable caption="Por local de débito" first="Local de débito" rows={preview.byPlace} />
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} scrollAreaProps={keyboardScroll}>
         <Table striped withTableBorder captionSide="top">
           <Table.Caption>Cobranças por local de débito</Table.Caption>
           <Table.Thead>
@@ -95,7 +97,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
 /** The past closings: period, outcome, who and when, and what each wrote. */
 function Runs({ runs }: { runs: readonly ClosingRun[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={keyboardScroll}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>Fechamentos realizados</Table.Caption>
         <Table.Thead>
