@@ -103,6 +103,12 @@ export function holderBalanceSql(holder: SQL, range: { before?: number; upTo?: n
 /** The domain's `outstandingDebt` of `holderBalanceSql`: what the holder owes, never below zero (bigint). */
 export const holderDebtSql = (holder: SQL): SQL => sql`greatest(0, ${holderBalanceSql(holder)})`;
 
+/**
+ * `holderDebtSql` of every holder who owes, as a set (cst_id, debt > 0) for a report over all holders (the open
+ * balance): one scan of holder_balances that the caller joins, instead of a lookup per holder. The same number.
+ */
+export const owingHoldersSql = (): SQL => sql`(select owed_b.cst_id, owed_b.balance as debt from holder_balances owed_b where owed_b.balance > 0)`;
+
 /** The ledger's SQL (migration 0023); every function takes the caller's transaction or the pool. */
 export function createLedgerRepository() {
   return {
