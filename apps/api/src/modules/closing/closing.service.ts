@@ -66,18 +66,23 @@ export function createClosingService(deps: {
     const instalments = await repo.dueInstalments(tx, ids, m.ano, m.mes);
     const written = await repo.writtenKeys(tx, fecId, ids);
     const byHolder = new Map(holders.map((h) => [h.cstId, { holder: h, entries: [] as PlannedEntry[] }]));
-    // The domain's lines depend on the row only through its value, dates and the holder's rate besides who and which
-    // row: computed once per such shape (the ~54,000 rows of 30,000 holders have a few hundred), then given each row's
-    // person and id. The preview plans every holder at once (issue 24 "Speed").
+    // The domain's lines depend on the row only through its value, its days in force in the month and the holder's rate
+    // besides who and which row: computed once per such shape (the ~54,000 rows of 30,000 holders have a few hundred),
+    // then given each row's person and id. A start before the month or an end after it is the month's own (as in
+    // `daysInForce`). The preview plans every holder at once (issue 24 "Speed").
     const shapes = new Map<string, ClosingLine[]>();
+    const first = firstDayOf(m);
+    const last = lastDayOf(m);
     for (const { holderId, row, service } of rows) {
       const target = byHolder.get(holderId);
       if (!target) continue;
       const socio = target.holder.socio;
-      const shape = `${service.svcId}|${row.valor}|${row.cslInicio}|${row.cslFim}|${socio}`;
+      const inicio = row.cslInicio !== null && row.cslInicio > first ? row.cslInicio : null;
+      const fim = row.cslFim !== null && row.cslFim < last ? row.cslFim : null;
+      const shape = `${service.svcId}|${row.valor}|${inicio}|${fim}|${socio}`;
       let lines = shapes.get(shape);
       if (!lines) {
-        lines = serviceRowLines(m, service, { ...row, cstId: 0, cslId: 0 }, socio);
+        lines = serviceRowLines(m, service, { cstId: 0, cslId: 0, valor: row.valor, cslInicio: inicio, cslFim: fim }, socio);
         shapes.set(shape, lines);
       }
       for (const line of lines) {
