@@ -18,6 +18,7 @@ import {
 } from '../../../test/helper.js';
 import type { Actor } from '../../lib/actor.js';
 import { runClosing } from '../closing/closing.job.js';
+import { holderDebtSql, owingHoldersSql } from './ledger.repository.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 
 /**
@@ -106,6 +107,12 @@ describe('holder_balances', () => {
       expect(await ledger().balance(ctx.db, cstId)).toBe(await summed(cstId));
       expect(await cached(cstId)).toEqual([await summed(cstId)]);
     }
+    // The set form (the open balance's) is the same number: every holder whose holderDebtSql is > 0, with it.
+    const differ = await ctx.db.execute(sql`
+      select * from (select c.cst_id, ${holderDebtSql(sql`c.cst_id`)} as debt from customers c where c.parent_id is null) one
+      full join ${owingHoldersSql()} o on o.cst_id = one.cst_id
+      where coalesce(o.debt, 0) <> one.debt or one.cst_id is null`);
+    expect(differ.rows).toEqual([]);
     // The closing charged the holder what it owes now: the cache agrees with the charges it wrote.
     const charge = await ctx.db.execute<{ v: number }>(sql`select cob_valor as v from charges where cst_id = ${holder.cstId}`);
     expect(charge.rows.map((r) => r.v)).toEqual([await summed(holder.cstId)]);
