@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, timestamp, unique, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { customers } from './people.js';
 
 /**
@@ -74,3 +87,13 @@ export const statementEntries = pgTable(
     index('statement_entries_fec_idx').on(t.fecId),
   ],
 );
+
+/**
+ * Each holder's balance, the sum of every statement entry of the holder (issue 24 "Speed"): kept by the triggers of
+ * migration 0041 on each insert (and emptied by a truncate of the entries); never written by the application.
+ * `holderBalanceSql` reads it.
+ */
+export const holderBalances = pgTable('holder_balances', {
+  cstId: integer('cst_id').primaryKey(),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+});

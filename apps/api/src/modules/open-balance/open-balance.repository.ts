@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALL_CHANNELS, BOLETO, NO_BILLING } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
-import { holderDebtSql } from '../ledger/ledger.repository.js';
+import { owingHoldersSql } from '../ledger/ledger.repository.js';
 
 /** A holder who owes, as the database has them; the service names the place and formats the account. */
 export interface OpenBalanceDbRow {
@@ -17,8 +17,9 @@ export interface OpenBalanceDbRow {
 }
 
 /**
- * The open balance in ONE statement for every holder: the ledger's `holderDebtSql` over each holder (an index-only
- * scan of statement_entries_holder_idx per holder), only those who owe (> 0). The channel is the holder's debit place
+ * The open balance in ONE statement for every holder: the ledger's `holderDebtSql` of the holders who owe (> 0), as
+ * the set `owingHoldersSql` joined to the holders (one scan of the balances the database keeps, not one lookup per
+ * holder). The channel is the holder's debit place
  * as on the member now; a holder without one counts as boleto (11), like the closing's `chargePlace`. Place 20 (no
  * bank billing) is not a channel of its own: it shows only under 0. Ordered by name (pt-BR collation), then id.
  */
@@ -28,10 +29,10 @@ export function openBalanceSql(channelId: number): SQL {
   return sql`
         select c.cst_id as "cstId", c.cust_numero_interno as "numeroInterno", c.cust_name as name, ${place} as "bnkId",
                c.bnkacc_branch as branch, c.bnkacc_branch_digit as "branchDigit",
-               c.bnkacc_account as account, c.bnkacc_account_digit as "accountDigit", d.saldo
+               c.bnkacc_account as account, c.bnkacc_account_digit as "accountDigit", d.debt as saldo
         from customers c
-        cross join lateral (select ${holderDebtSql(sql`c.cst_id`)} as saldo) d
-        where c.parent_id is null and d.saldo > 0${channel}
+        join ${owingHoldersSql()} d on d.cst_id = c.cst_id
+        where c.parent_id is null${channel}
         order by c.cust_name collate pt_br, c.cst_id`;
 }
 
