@@ -90,7 +90,7 @@ export const statementEntries = pgTable(
 
 /**
  * Each holder's balance, the sum of every statement entry of the holder (issue 24 "Speed"): kept by the triggers of
- * migration 0041 on each insert (and emptied by a truncate of the entries); never written by the application.
+ * migration 0039 on each insert (and emptied by a truncate of the entries); never written by the application.
  * `holderBalanceSql` reads it.
  */
 export const holderBalances = pgTable('holder_balances', {

@@ -22,7 +22,7 @@ import { holderDebtSql, owingHoldersSql } from './ledger.repository.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 
 /**
- * holder_balances (migration 0041, issue 24 "Speed"): the database's running total of every holder's entries, which
+ * holder_balances (migration 0039, issue 24 "Speed"): the database's running total of every holder's entries, which
  * `holderBalanceSql` reads. Whatever writes the ledger, it stays equal to the sum of the entries (the definition).
  */
 let ctx: TestContext;

@@ -88,7 +88,7 @@ export const MEMBER_PERIODS_JSON = `coalesce((select json_agg(json_build_object(
  * whatever its type; charges never count. `holder` is an SQL expression for the holder's cst_id (a column such as
  * sql`c.cst_id` in a set-based query, or a parameter sql`${id}::int`); `before` / `upTo` bound it by period (fec_id
  * order is time order) and sum the entries (an index-only scan of statement_entries_holder_idx). Without a range it
- * reads that same sum from holder_balances, which the database keeps on every insert of entries (migration 0041:
+ * reads that same sum from holder_balances, which the database keeps on every insert of entries (migration 0039:
  * entries are insert-only), one primary-key lookup instead of ~60 entries per holder.
  */
 export function holderBalanceSql(holder: SQL, range: { before?: number; upTo?: number } = {}): SQL {
