@@ -40,6 +40,7 @@ import healthDeclaration from './health-declaration/index.js';
 import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
 import closing from './closing/index.js';
+import postings from './postings/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -84,6 +85,7 @@ export const appModules: readonly AppModule[] = [
   mobileCalls,
   incomeTax,
   closing,
+  postings,
   memberSettings,
   memberMail,
   digitalProcess,
