@@ -150,7 +150,7 @@ describe('POST lancamentos', () => {
 
   it('refuses every broken rule with its pt-BR message and the row field, writing nothing', async () => {
     const before = await counts();
-    const refusals: [unknown, string][] = [
+    const refusals: [object, string][] = [
       [{ svcId: TYPED, lancamentos: [] }, `lancamentos: ${postingMessages.noRows}`],
       [{ svcId: TYPED, lancamentos: [row({ value: 0 })] }, `lancamentos.0.value: ${postingMessages.valueZero}`],
       [{ svcId: TYPED, lancamentos: [row({ value: -500 })] }, `lancamentos: ${postingMessages.totalNotPositive}`],
