@@ -41,6 +41,7 @@ import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
 import closing from './closing/index.js';
 import efetuado from './efetuado/index.js';
+import postings from './postings/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -86,6 +87,7 @@ export const appModules: readonly AppModule[] = [
   incomeTax,
   closing,
   efetuado,
+  postings,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -87,6 +87,7 @@ export function serviceRow(overrides: Partial<Service> = {}): Service {
     svcProRata: false,
     svcLancaNoFim: false,
     svcServiceType: 0,
+    svcLancPlugin: null,
     svcPermiteDependente: true,
     svcPermiteDuplicado: false,
     svcMudaFaixa: false,

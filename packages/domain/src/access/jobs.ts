@@ -143,6 +143,15 @@ export const jobCommands: readonly JobCommand[] = [
     role: 'v2menufinanceiro',
     screenButton: true,
   },
+  {
+    command: 'lancamentos',
+    label: 'Lançamentos',
+    question: 'Deseja efetuar o lançamento?',
+    role: 'v2menulancamentos',
+    // Several batches may wait; they run one at a time (the open period's lock).
+    allowDuplicates: true,
+    screen: true,
+  },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
   {
     command: 'remessa-gerar',

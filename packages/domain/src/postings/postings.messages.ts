@@ -22,6 +22,17 @@ export const postingMessages = {
   memberNotFound: 'Associado não encontrado ou inativo.',
   holderOnly: 'Este serviço só pode ser lançado para titulares.',
   phoneMismatch: 'O telefone não pertence ao associado informado.',
+  /** Each instalment is at least one cent. */
+  valueBelowInstalments: 'Valor menor que o número de parcelas (cada parcela deve ter ao menos R$ 0,01).',
+  /** A file line's reasons (after "Linha n: "). */
+  lineUnknown: 'CPF ou telefone não localizado',
+  lineSeveral: 'telefone de mais de um associado',
+  lineValue: 'valor inválido',
+  lineInstalments: (max: number) => `parcelas acima do máximo (${max})`,
+  lineHolderOnly: 'serviço só para titulares',
+  lineColumns: 'informe CPF ou telefone e valor',
+  line: (n: number, why: string) => `Linha ${n}: ${why}`,
+  fileTooManyLines: (max: number) => `O arquivo tem mais de ${max} linhas.`,
   fileRequired: 'Selecione um arquivo.',
   fileType: 'Tipo de arquivo não suportado. Utilize XLSX, CSV ou TXT.',
   fileEmpty: 'O arquivo não tem linhas para lançar.',

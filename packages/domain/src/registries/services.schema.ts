@@ -4,6 +4,7 @@
  * and the modal forms) and one plain record schema (the replies).
  */
 import { z } from 'zod';
+import { postingPlugins } from '../postings/postings.schema.js';
 import { onlyDigits } from '../format.js';
 import { genericMessages as m } from '../messages.js';
 import { hasAtMostDecimals } from '../money/cents.js';
@@ -137,6 +138,8 @@ export const serviceSchema = z
      * omitted field too: the body is the whole record).
      */
     svcEditPlugin: servicePluginSchema.nullable().default(null),
+    /** The posting mode of Lançamentos (spec 2 §2.6): lanccelular (by phone), lancbar (by file), null (typed rows). */
+    svcLancPlugin: z.enum(postingPlugins).nullable().default(null),
   })
   .refine((s) => s.svcMin <= s.svcMax, { path: ['svcMax'], error: serviceMessages.ageRange });
 export type ServiceInput = z.input<typeof serviceSchema>;
@@ -152,6 +155,7 @@ export const serviceRecordSchema = z.object({
   svcProRata: z.boolean(),
   svcLancaNoFim: z.boolean(),
   svcServiceType: z.number().int(),
+  svcLancPlugin: z.enum(postingPlugins).nullable(),
   svcPermiteDependente: z.boolean(),
   svcPermiteDuplicado: z.boolean(),
   svcMudaFaixa: z.boolean(),

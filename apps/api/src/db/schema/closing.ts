@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, smallint, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, jsonb, index, integer, pgTable, serial, smallint, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { closingPeriods } from './ledger.js';
 import { customers } from './people.js';
 import { services } from './registries.js';
@@ -55,8 +55,12 @@ export const postings = pgTable(
     createdBy: integer('created_by'),
     createdByName: varchar('created_by_name', { length: 64 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The idempotency key (migration 0038): the screen's lancamentoKey, or a file's hash of service + content + user. */
+    lancamentoKey: varchar('lancamento_key', { length: 80 }),
+    /** The checked rows the job posts (migration 0038): PostingLine[]. */
+    lines: jsonb('lines').notNull().default([]),
   },
-  (t) => [check('postings_mode_ck', sql`${t.mode} IN ('padrao', 'lanccelular', 'lancbar')`)],
+  (t) => [check('postings_mode_ck', sql`${t.mode} IN ('padrao', 'lanccelular', 'lancbar')`), uniqueIndex('postings_key_uq').on(t.lancamentoKey)],
 );
 
 /**
@@ -87,7 +91,7 @@ export const postingInstalments = pgTable(
   },
   (t) => [
     unique('posting_instalments_uq').on(t.lanId, t.rowIndex, t.parcela),
-    check('posting_instalments_valor_ck', sql`${t.valor} > 0`),
+    check('posting_instalments_valor_ck', sql`${t.valor} <> 0`),
     check('posting_instalments_parcela_ck', sql`${t.parcela} BETWEEN 1 AND ${t.parcelas}`),
     index('posting_instalments_month_idx').on(t.ano, t.mes, t.cstId),
   ],

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { createDb, createPool, type Db } from '../../db/client.js';
+import { createDb, createPool, type Db, type Executor } from '../../db/client.js';
 import { PgBoss, type Job as BossJob } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { genericMessages, jobNameOf, jobTexts } from '@assoc/domain';
@@ -212,7 +212,16 @@ export class JobEngine {
    * Queues a job for a user: our row and the pg-boss job in one transaction, after checking (under a lock
    * on the name) that no same-named job is waiting or running unless the command allows duplicates.
    */
-  async enqueue(command: RegisteredCommand, userId: number, userData: string): Promise<JobRow> {
+  /**
+   * Queues a job. `prepare` (a screen's own call) runs first in the same transaction with the new job's id and answers
+   * the payload: the caller's rows (a posting batch) and the job commit or roll back together.
+   */
+  async enqueue(
+    command: RegisteredCommand,
+    userId: number,
+    userData: string,
+    prepare?: (tx: Executor, jobId: string) => Promise<string>,
+  ): Promise<JobRow> {
     const boss = this.started;
     const jobName = jobNameOf(command);
     const client = await this.opts.pool.connect();
@@ -231,7 +240,7 @@ export class JobEngine {
           jobDescription: command.label,
           jobSubtitle: jobTexts.queued,
           userId,
-          userData,
+          userData: prepare ? await prepare(tx, jobId) : userData,
         });
         await boss.send(JOB_QUEUE, { jobId } satisfies QueueData, {
           id: jobId,

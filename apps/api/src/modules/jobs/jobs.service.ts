@@ -43,14 +43,28 @@ export function createJobsService(deps: { db: Db; engine: JobEngine; files: File
     return { file, inline: file.mimeType === 'application/pdf' };
   }
 
-  async function queue(user: SessionUser, command: RegisteredCommand, userData: string): Promise<Job> {
+  async function queue(
+    user: SessionUser,
+    command: RegisteredCommand,
+    userData: string,
+    prepare?: (tx: Executor, jobId: string) => Promise<string>,
+  ): Promise<Job> {
     if (!hasRole(user.roles, [command.role])) throw forbidden();
     if (!command.handler) throw new AppError('notImplemented', jobTexts.notImplemented(command.label));
     const data = command.plan ? String(command.plan) : userData;
     // The payload is parsed before anything is queued: a bad one answers 400 with its field's message.
     const checked = command.check?.(data);
     if (checked && !checked.ok) throw badRequest(checked.message);
-    return toJob(await engine.enqueue(command, user.userId, data));
+    // A prepared payload is checked too, inside the transaction (a bad one rolls the caller's rows back).
+    const checkedPrepare =
+      prepare &&
+      (async (tx: Executor, jobId: string) => {
+        const prepared = await prepare(tx, jobId);
+        const result = command.check?.(prepared);
+        if (result && !result.ok) throw badRequest(result.message);
+        return prepared;
+      });
+    return toJob(await engine.enqueue(command, user.userId, data, checkedPrepare));
   }
 
   return {
@@ -66,10 +80,16 @@ export function createJobsService(deps: { db: Db; engine: JobEngine; files: File
      * A screen's own call starting its job (`screen: true` in jobCommands) after its checks, in the caller's name:
      * the same role check, payload check and duplicate refusal (409) as `send`.
      */
-    async start(user: SessionUser, commandName: string, userData: string): Promise<Job> {
+    async start(
+      user: SessionUser,
+      commandName: string,
+      userData: string,
+      /** Writes the caller's rows in the job's own transaction and answers the payload (the posting batch's id). */
+      prepare?: (tx: Executor, jobId: string) => Promise<string>,
+    ): Promise<Job> {
       const command = engine.registry.find(commandName, userData);
       if (!command) throw notFound(jobTexts.unknownCommand);
-      return queue(user, command, userData);
+      return queue(user, command, userData, prepare);
     },
 
     async list(user: SessionUser): Promise<Job[]> {

@@ -3,6 +3,13 @@ import { serviceLimits, servicePluginOptions, serviceTypeLabels, serviceTypes, t
 import type { AppForm } from '../../ui/form';
 import { MoneyInput } from '../../ui/inputs';
 
+/** The posting mode of Lançamentos (svcLancPlugin): '' stands for none, the default rows. */
+const postingPluginOptions = [
+  { value: '', label: 'Padrão' },
+  { value: 'lanccelular', label: 'Celular' },
+  { value: 'lancbar', label: 'Arquivo' },
+];
+
 const num = (value: unknown) => (typeof value === 'number' ? value : '');
 const toNumber = (value: string | number) => (typeof value === 'number' ? value : value === '' ? null : Number(value.replace(',', '.')));
 
@@ -96,6 +103,14 @@ export function ServiceForm({ form, groups }: { form: AppForm; groups: ExtratoGr
           {...common('svcEditPlugin')}
           value={typeof v.svcEditPlugin === 'string' ? v.svcEditPlugin : null}
           onChange={(x) => form.setValue('svcEditPlugin', x ?? null)}
+        />
+        <Select
+          label="Plugin de lançamento"
+          data={postingPluginOptions}
+          allowDeselect={false}
+          {...common('svcLancPlugin')}
+          value={typeof v.svcLancPlugin === 'string' ? v.svcLancPlugin : ''}
+          onChange={(x) => form.setValue('svcLancPlugin', x === 'lanccelular' || x === 'lancbar' ? x : null)}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">

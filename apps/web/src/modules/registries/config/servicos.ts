@@ -31,6 +31,7 @@ export function servicosTable(sucId: number): CrudTableProps<Service> {
       svcProRata: false,
       svcLancaNoFim: false,
       svcServiceType: 0,
+      svcLancPlugin: null,
       svcPermiteDependente: true,
       svcPermiteDuplicado: false,
       svcMudaFaixa: false,

@@ -1,0 +1,109 @@
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { genericMessages, postingMessages, POSTING_FILE_MAX_LINES } from '@assoc/domain';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { filesTexts } from '../files/files.sniff.js';
+import { uploadTexts } from '../files/files.upload.js';
+
+/** One line of a posting file: its number in the file (1-based, as the user sees it) and its cells as text. */
+export interface FileLine {
+  line: number;
+  cells: string[];
+}
+
+/** OLE2 compound file (XLS, Excel 97-2003): refused by content whatever the name says. */
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** A ZIP (XLSX). */
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The cells of a text line: tab, `;` or `,` separated (the first of them the line holds, in that order). */
+function splitText(text: string): string[] {
+  const separator = text.includes('\t') ? '\t' : text.includes(';') ? ';' : ',';
+  return text.split(separator).map((c) =>
+    c
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
+}
+
+/** A spreadsheet cell as text: numbers as typed in reais or digits (a CPF cell that lost its leading zeros is padded by the checker). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value as unknown).trim();
+}
+
+/**
+ * The lines of a posting file (spec 2 §5: XLSX, CSV or text; XLS refused by its extension and by its content, the
+ * OLE2 signature). Blank lines are skipped but keep their numbers; at most POSTING_FILE_MAX_LINES lines.
+ */
+export async function readPostingFile(name: string, data: Buffer): Promise<FileLine[]> {
+  const extension = extensionOf(name);
+  if (extension === 'xls' || data.subarray(0, OLE2.length).equals(OLE2)) throw badRequest(postingMessages.xlsRefused);
+  let lines: FileLine[];
+  if (extension === 'xlsx' || data.subarray(0, ZIP.length).equals(ZIP)) {
+    if (extension !== 'xlsx') throw badRequest(postingMessages.fileType);
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    } catch {
+      throw badRequest(postingMessages.fileType);
+    }
+    const sheet = workbook.worksheets[0];
+    lines = [];
+    sheet?.eachRow({ includeEmpty: false }, (row, number) => {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      lines.push({ line: number, cells: values.map((v) => cellText(v as ExcelJS.CellValue)) });
+    });
+  } else if (extension === 'csv' || extension === 'txt') {
+    if (data.includes(0)) throw badRequest(postingMessages.fileType);
+    const text = data.toString('utf8').replace(/^\uFEFF/, '');
+    lines = text.split(/\r\n|\n|\r/).map((t, i) => ({ line: i + 1, cells: splitText(t) }));
+  } else {
+    throw badRequest(postingMessages.fileType);
+  }
+  lines = lines.filter((l) => l.cells.some((c) => c !== ''));
+  if (lines.length > POSTING_FILE_MAX_LINES) throw badRequest(postingMessages.fileTooManyLines(POSTING_FILE_MAX_LINES));
+  return lines;
+}
+
+/**
+ * The multipart request of POST lancamentos/files: the field `svcId` and the file `file`, whole in memory (a posting
+ * file is small; at most the file store's FILES_MAX_MB, 413 beyond it, like the other uploads).
+ */
+export async function receivePostingFile(request: FastifyRequest, maxBytes: number): Promise<{ svcId: number; name: string; data: Buffer }> {
+  let svcIdText: string | undefined;
+  let file: { name: string; data: Buffer } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 6 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'svcId') svcIdText = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') file = { name: part.filename || 'arquivo', data };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(postingMessages.fileRequired);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', uploadTexts.notMultipart);
+    throw error;
+  }
+  const svcId = Number(svcIdText);
+  if (!svcIdText || !/^\d{1,9}$/.test(svcIdText) || svcId <= 0) throw badRequest(`svcId: ${genericMessages.required}`);
+  if (!file || file.data.length === 0) throw badRequest(`file: ${postingMessages.fileRequired}`);
+  if (file.data.length > maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
+  return { svcId, ...file };
+}
