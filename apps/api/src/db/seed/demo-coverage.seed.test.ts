@@ -4,6 +4,7 @@ import { debitPlaceIds, NO_BILLING, BOLETO } from '@assoc/domain';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
+import { DEMO_PHONE_ONE, DEMO_PHONE_SHARED } from './postings.seed.js';
 
 /**
  * Issue 22 items 25 and 1 over the whole demo seed at a small scale (the guarantees hold at any scale): every debit
@@ -91,5 +92,28 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
       if (divida !== Math.max(0, statement.saldoFinal)) mismatches.push(`${h.cst_id} (local ${h.bnk_id}): ${divida} ≠ ${statement.saldoFinal}`);
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('has a service per posting mode, a posting in 3 instalments on some statements and the demo phones (issue 24)', async () => {
+    const plugins = await rows<{ plugin: string; n: number }>(sql`
+      select coalesce(svc_lanc_plugin, 'padrao') as plugin, count(*)::int as n from services where deleted_at is null group by 1`);
+    expect(new Set(plugins.map((p) => p.plugin))).toEqual(new Set(['padrao', 'lanccelular', 'lancbar']));
+    const open = await rows<{ n: number }>(sql`
+      select count(*)::int as n from statement_entries e join closing_periods p on p.fec_id = e.fec_id
+       where p.locked_at is null and e.ext_tipo = 'lancamento' and e.ext_descricao like '% — Parcela 1/3'`);
+    expect(open[0]!.n).toBe(4);
+    const later = await rows<{ parcela: number; n: number }>(sql`
+      select parcela, count(*)::int as n from posting_instalments group by parcela order by parcela`);
+    expect(later).toEqual([
+      { parcela: 2, n: 4 },
+      { parcela: 3, n: 4 },
+    ]);
+    const phones = await rows<{ phone: string; n: number }>(sql`
+      select cust_celular_ddd || cust_celular as phone, count(*)::int as n from customers
+       where cust_celular_ddd || cust_celular in (${DEMO_PHONE_ONE}, ${DEMO_PHONE_SHARED}) group by 1 order by 1`);
+    expect(phones).toEqual([
+      { phone: DEMO_PHONE_ONE, n: 1 },
+      { phone: DEMO_PHONE_SHARED, n: 2 },
+    ]);
   });
 });

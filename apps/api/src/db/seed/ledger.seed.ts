@@ -175,6 +175,19 @@ async function reverseOneCharge(tx: Executor, fecId: number, closed: number, k: 
           order by cst_id, ext_id) e`);
 }
 
+/**
+ * The ledger's service for the demo generator's writers (the closing, the postings): without the documents service,
+ * since neither renders a statement.
+ */
+export function seedLedgerService(db: Db): LedgerService {
+  const documents = new Proxy({} as AppServices['documents'], {
+    get: () => {
+      throw new Error('seed: documents indisponível no gerador de demonstração');
+    },
+  });
+  return createLedgerService({ db, repo: createLedgerRepository(), documents });
+}
+
 /** The demo's closing job id (closings.job_id): fixed, so a re-seed names the same run. */
 const DEMO_CLOSING_JOB = '00000000-0000-4000-8000-000000000024';
 
@@ -191,13 +204,7 @@ async function closeByTheProduct(db: Db, fecId: number, entryDate: SQL) {
   const userId = rows[0]!.userId;
   if (userId === null) throw new Error('seedLedger: o fechamento da demonstração precisa de um usuário (seedAccess antes)');
   const date = new Date(rows[0]!.date);
-  // The ledger's service without the documents service: the closing never renders a statement.
-  const documents = new Proxy({} as AppServices['documents'], {
-    get: () => {
-      throw new Error('seedLedger: documents indisponível no gerador de demonstração');
-    },
-  });
-  const ledger = createLedgerService({ db, repo: createLedgerRepository(), documents });
+  const ledger = seedLedgerService(db);
   const dated: LedgerService = {
     ...ledger,
     addEntries: (tx, entries, actor, options) =>

@@ -14,6 +14,7 @@ import { seedProcesses } from './process.seed.js';
 import { seedLedger } from './ledger.seed.js';
 import { seedFollowUps } from './follow-up.seed.js';
 import { seedCharges } from './charges.seed.js';
+import { seedPostings } from './postings.seed.js';
 import { seedMobileCalls } from './mobile-calls.seed.js';
 import { seedDocuments } from './documents.seed.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
@@ -44,6 +45,7 @@ export async function seedDemoData(
   await seedLedger(db, log);
   await seedFollowUps(db, log);
   await seedCharges(db, log);
+  await seedPostings(db, log);
   await seedMobileCalls(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });

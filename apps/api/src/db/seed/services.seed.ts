@@ -222,6 +222,18 @@ export async function seedServices(db: Db) {
       svcPermiteDuplicado: true,
       extgrpId: other,
       svcCentroDeCusto: 'BAR',
+      // Lançamentos in file mode: the bar's monthly file (issue 24).
+      svcLancPlugin: 'lancbar',
+    },
+    // Lançamentos in phone mode: the operator's bill, one row per mobile number (issue 24).
+    {
+      sucId: movel!.sucId,
+      svcName: 'Conta de celular por número',
+      svcValor: 0,
+      svcServiceType: 2,
+      svcPermiteDuplicado: true,
+      extgrpId: other,
+      svcLancPlugin: 'lanccelular',
     },
   ]);
 
