@@ -29,6 +29,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
+  '/lancamentos': lazy(() => import('../pages/LancamentosPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */
