@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import { formatCents, postingContracts, postingMessages, POSTING_PHONE_DIGITS, splitInstalments, type PostableService } from '@assoc/domain';
 import { isApiError } from '../../app/api';
 import { callApi } from '../../app/client';
@@ -14,7 +14,7 @@ export interface PostingRowsProps {
   /** Phone mode (plugin lanccelular): the member comes from the phone typed. */
   byPhone: boolean;
   rows: DraftRow[];
-  onRowsChange: (rows: DraftRow[]) => void;
+  onRowsChange: Dispatch<SetStateAction<DraftRow[]>>;
 }
 
 /**
@@ -23,41 +23,44 @@ export interface PostingRowsProps {
  */
 export function PostingRows({ service, byPhone, rows, onRowsChange }: PostingRowsProps) {
   const firstInputs = useRef(new Map<number, HTMLInputElement | null>());
-  const [focusKey, setFocusKey] = useState<number | null>(null);
-  const latest = useRef(rows);
-  latest.current = rows;
+  // The row to focus once rendered (added, or the neighbour of a deleted one).
+  const pendingFocus = useRef<number | null>(null);
+  // The number each row's lookup was started for: a late answer for an older number is dropped.
+  const lookups = useRef(new Map<number, string>());
 
   useEffect(() => {
-    if (focusKey === null) return;
-    firstInputs.current.get(focusKey)?.focus();
-    setFocusKey(null);
-  }, [focusKey, rows]);
+    if (pendingFocus.current === null) return;
+    firstInputs.current.get(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
 
   const update = (key: number, change: Partial<DraftRow>) =>
-    onRowsChange(latest.current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    onRowsChange((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   const add = () => {
     if (!canAddRow(rows)) return;
     const fresh = emptyRow();
+    pendingFocus.current = fresh.key;
     onRowsChange([...rows, fresh]);
-    setFocusKey(fresh.key);
   };
 
   const remove = (key: number) => {
     const next = deleteRow(rows, key);
+    pendingFocus.current = next.focusKey;
+    lookups.current.delete(key);
     onRowsChange(next.rows);
-    setFocusKey(next.focusKey);
   };
 
   const lookUpPhone = async (key: number, digits: string) => {
+    lookups.current.set(key, digits);
+    const current = () => lookups.current.get(key) === digits;
     try {
       const found = await callApi(postingContracts.searchPhones, { body: { text: digits } });
-      // The number may have changed while the lookup ran.
-      if (latest.current.find((row) => row.key === key)?.phone !== digits) return;
+      if (!current()) return;
       if (found.length === 1) update(key, { cstId: found[0]!.cstId, label: found[0]!.custName });
       else notifyError(found.length === 0 ? postingMessages.phoneNotFound : postingMessages.phoneSeveral);
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return;
+      if (!current() || (isApiError(error) && error.status === 401)) return;
       notifyError(postingMessages.phoneLookupFailed);
     }
   };
@@ -66,11 +69,13 @@ export function PostingRows({ service, byPhone, rows, onRowsChange }: PostingRow
     if (digits === row.phone) return;
     update(row.key, { phone: digits, cstId: null, label: '' });
     if (digits.length === POSTING_PHONE_DIGITS) void lookUpPhone(row.key, digits);
+    else lookups.current.delete(row.key);
   };
 
   const leavePhone = (row: DraftRow) => {
     if (row.phone !== '' && row.phone.length < POSTING_PHONE_DIGITS) {
       notifyError(postingMessages.phoneInvalid);
+      lookups.current.delete(row.key);
       update(row.key, { phone: '', cstId: null, label: '' });
     }
   };
@@ -109,7 +114,7 @@ export function PostingRows({ service, byPhone, rows, onRowsChange }: PostingRow
                         placeholder="(11) 11111-1111"
                         value={row.phone}
                         onChange={(digits) => typePhone(row, digits)}
-                        onBlur={() => leavePhone(latest.current.find((r) => r.key === row.key) ?? row)}
+                        onBlur={() => leavePhone(row)}
                       />
                     </Table.Td>
                   )}

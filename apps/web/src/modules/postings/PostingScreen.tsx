@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { postingContracts, postingModeOf, type PostableService } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { PostingFile } from './PostingFile';
@@ -17,10 +17,14 @@ export function PostingScreen() {
   const services = useQuery({ queryKey: queryKeyOf(postingContracts.services), queryFn: () => callApi(postingContracts.services) });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [active, setActive] = useState<PostableService | null>(null);
-  const [rows, setRows] = useState<DraftRow[]>(() => [emptyRow()]);
+  const [rows, setRowsState] = useState<DraftRow[]>(() => [emptyRow()]);
   const [file, setFile] = useState<File | null>(null);
   // A new key whenever the rows change: the same batch confirmed twice posts once, an edited batch is a new one.
-  const key = useMemo(() => newPostingKey(), [rows]);
+  const [key, setKey] = useState(newPostingKey);
+  const setRows: Dispatch<SetStateAction<DraftRow[]>> = (next) => {
+    setRowsState(next);
+    setKey(newPostingKey());
+  };
 
   const reset = () => {
     setActive(null);
