@@ -37,6 +37,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/processo': 'list',
   '/chavesapi': 'list',
   '/acompanhamento': 'list',
+  '/lancamentos': 'list',
 };
 
 /**
