@@ -39,6 +39,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/acompanhamento': 'list',
   '/financeiro/efetuado': 'list',
   '/saldoaberto': 'list',
+  '/lancamentos': 'list',
 };
 
 /**

@@ -129,6 +129,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return body as T;
 }
 
+/** A multipart write (a file upload) with the XSRF header; errors as apiRequest's (the server's message, else the generic one). */
+export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  const token = readCookie(XSRF_COOKIE) || lastKnownXsrfToken;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path.replace(/^\/+/, '')}`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(token ? { [XSRF_HEADER]: token } : {}) },
+    });
+  } catch {
+    throw new ApiError(0, sessionMessages.serverDown);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401) notifyUnauthorized();
+    throw new ApiError(response.status, messageOf(body) ?? genericMessages.requestFailed, body);
+  }
+  return body as T;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>

@@ -31,6 +31,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),
+  '/lancamentos': lazy(() => import('../pages/LancamentosPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

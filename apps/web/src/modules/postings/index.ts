@@ -1,0 +1,1 @@
+export { PostingScreen } from './PostingScreen';
