@@ -96,7 +96,7 @@ test('services cascade: supplier, product, then a service with money and percent
   await expect(dialog.getByText('Valor máximo inválido')).toBeHidden();
   await dialog.getByLabel('Máximo de parcelas').fill('12');
   // The plugin its rows open on the member (spec 1 §3 svcEditPlugin).
-  const plugin = dialog.getByRole('combobox', { name: 'Plugin' });
+  const plugin = dialog.getByRole('combobox', { name: 'Plugin', exact: true });
   await expect(plugin).toHaveValue('');
   await plugin.click();
   await page.getByRole('option', { name: 'Celular' }).click();
