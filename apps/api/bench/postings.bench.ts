@@ -74,7 +74,7 @@ async function main() {
     const { payload, headers } = multipart(svcId, 'bench.csv', file);
     const res = await app.inject({
       method: 'POST',
-      url: `/api/v1${pathOf(postingContracts.postFile)}`,
+      url: `/api/v1/${pathOf(postingContracts.postFile)}`,
       payload,
       headers: { ...headers, cookie: session.cookie, 'x-xsrf-token': session.xsrf },
     });
