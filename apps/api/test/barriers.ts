@@ -54,3 +54,24 @@ export async function jobEnded<T extends Pick<Job, 'jobStatus'>>(
     for (const off of unsubscribe) off();
   }
 }
+
+/**
+ * Records every job that ends (status 20 or 30) from the app's event bus, from now on, and answers a waiter for one
+ * job by id: resolved at once when it has already ended, else when it ends. Call before starting the jobs.
+ */
+export function jobEnds(app: FastifyInstance): (jobId: string) => Promise<Job> {
+  const ended = new Map<string, Job>();
+  const waiting = new Map<string, (job: Job) => void>();
+  app.events.subscribe((event) => {
+    const job = event.payload as Job;
+    if (event.name !== 'jobprogress' || job.jobStatus < 20) return;
+    ended.set(job.jobId, job);
+    waiting.get(job.jobId)?.(job);
+  });
+  return (jobId) =>
+    new Promise((resolve) => {
+      const done = ended.get(jobId);
+      if (done) resolve(done);
+      else waiting.set(jobId, resolve);
+    });
+}

@@ -15,10 +15,13 @@ import {
   type Client,
   type TestContext,
 } from '../../../test/helper.js';
+import { jobEnds } from '../../../test/barriers.js';
 import { runClosing } from './closing.job.js';
 import { createClosingRepository } from './closing.repository.js';
 
 let ctx: TestContext;
+/** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
+let waitForJob: (jobId: string) => Promise<Job>;
 let finance: Client;
 let financeUserId: number;
 let withoutRole: Client;
@@ -49,7 +52,7 @@ const entriesOf = async (cstId: number, fecId: number) =>
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  recordJobEnds();
+  waitForJob = jobEnds(ctx.app);
   const signed = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
   finance = signed.client;
   financeUserId = signed.user.userId;
@@ -301,21 +304,3 @@ describe('the closing job', () => {
     expect(charge!.cobValor).toBe(await ctx.app.services.ledger.debt(ctx.db, people.a!));
   });
 });
-
-/** Jobs that ended, from the app's event bus (the engine emits every change of a job), recorded from the start: no polling, no race. */
-const ended = new Map<string, Job>();
-const waiting = new Map<string, (job: Job) => void>();
-function recordJobEnds() {
-  ctx.app.events.subscribe((event) => {
-    const job = event.payload as Job;
-    if (event.name !== 'jobprogress' || job.jobStatus < 20) return;
-    ended.set(job.jobId, job);
-    waiting.get(job.jobId)?.(job);
-  });
-}
-const waitForJob = (jobId: string): Promise<Job> =>
-  new Promise((resolve) => {
-    const done = ended.get(jobId);
-    if (done) resolve(done);
-    else waiting.set(jobId, resolve);
-  });

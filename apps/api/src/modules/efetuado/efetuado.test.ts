@@ -26,6 +26,7 @@ import {
   type Client,
   type TestContext,
 } from '../../../test/helper.js';
+import { jobEnds } from '../../../test/barriers.js';
 import { runClosing } from '../closing/closing.job.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 import { efetuadoRows, efetuadoSaudeRows } from '../documents/definitions/efetuado.js';
@@ -33,6 +34,8 @@ import { efetuado as efetuadoDocument, efetuadoSaude as efetuadoSaudeDocument } 
 import { pdfText } from '../documents/pdf-text.testing.js';
 
 let ctx: TestContext;
+/** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
+let waitForJob: (jobId: string) => Promise<Job>;
 let finance: Client;
 let financeUserId: number;
 let withoutRole: Client;
@@ -48,7 +51,7 @@ const fileMonth = () => `${String(period.mes).padStart(2, '0')}-${period.ano}`;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  recordJobEnds();
+  waitForJob = jobEnds(ctx.app);
   const signed = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
   finance = signed.client;
   financeUserId = signed.user.userId;
@@ -311,21 +314,3 @@ async function sheetOf(jobCommand: string, userData: string, name: string): Prom
   book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
-
-/** Jobs that ended, from the app's event bus (as closing.test.ts). */
-const ended = new Map<string, Job>();
-const waiting = new Map<string, (job: Job) => void>();
-function recordJobEnds() {
-  ctx.app.events.subscribe((event) => {
-    const job = event.payload as Job;
-    if (event.name !== 'jobprogress' || job.jobStatus < 20) return;
-    ended.set(job.jobId, job);
-    waiting.get(job.jobId)?.(job);
-  });
-}
-const waitForJob = (jobId: string): Promise<Job> =>
-  new Promise((resolve) => {
-    const done = ended.get(jobId);
-    if (done) resolve(done);
-    else waiting.set(jobId, resolve);
-  });

@@ -15,11 +15,14 @@ import {
 } from '@assoc/domain';
 import { addresses, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import { call, createDependent, createMember, createTestApp, expectOk, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { jobEnds } from '../../../test/barriers.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 import { runPosting } from './postings.job.js';
 import { createPostingsRepository } from './postings.repository.js';
 
 let ctx: TestContext;
+/** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
+let waitForJob: (jobId: string) => Promise<Job>;
 let poster: Client;
 let withoutRole: Client;
 const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal' && r !== 'v2menulancamentos');
@@ -73,7 +76,7 @@ const upload = (client: Client, svcId: number, name: string, text: string | Buff
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  recordJobEnds();
+  waitForJob = jobEnds(ctx.app);
   poster = (await signedInAs(ctx, ['v2access', 'v2menulancamentos'])).client;
   withoutRole = (await signedInAs(ctx, allRoles)).client;
   const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Fornecedor dos Lançamentos' }).returning();
@@ -361,21 +364,3 @@ describe('POST lancamentos/files', () => {
     ]);
   });
 });
-
-/** Jobs that ended, from the app's event bus, recorded from the start (as closing.test.ts). */
-const ended = new Map<string, Job>();
-const waiting = new Map<string, (job: Job) => void>();
-function recordJobEnds() {
-  ctx.app.events.subscribe((event) => {
-    const job = event.payload as Job;
-    if (event.name !== 'jobprogress' || job.jobStatus < 20) return;
-    ended.set(job.jobId, job);
-    waiting.get(job.jobId)?.(job);
-  });
-}
-const waitForJob = (jobId: string): Promise<Job> =>
-  new Promise((resolve) => {
-    const done = ended.get(jobId);
-    if (done) resolve(done);
-    else waiting.set(jobId, resolve);
-  });
