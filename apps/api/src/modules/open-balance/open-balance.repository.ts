@@ -13,7 +13,8 @@ export interface OpenBalanceDbRow {
   branchDigit: string | null;
   account: string | null;
   accountDigit: string | null;
-  saldo: number;
+  /** bigint as pg gives it (a string): the service turns it into a number in its one pass over the rows. */
+  saldo: string | number;
 }
 
 /**
@@ -39,8 +40,8 @@ export function openBalanceSql(channelId: number): SQL {
 export function createOpenBalanceRepository() {
   return {
     async list(tx: Executor, channelId: number): Promise<OpenBalanceDbRow[]> {
-      const result = await tx.execute<Record<string, unknown>>(openBalanceSql(channelId));
-      return result.rows.map((row) => ({ ...(row as unknown as OpenBalanceDbRow), saldo: Number(row.saldo) }));
+      // No second copy of ~19,000 rows here: the service maps each row once (fewer allocations, shorter GC pauses).
+      return (await tx.execute<OpenBalanceDbRow & Record<string, unknown>>(openBalanceSql(channelId))).rows;
     },
   };
 }

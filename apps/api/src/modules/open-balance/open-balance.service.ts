@@ -34,7 +34,7 @@ export function createOpenBalanceService(deps: { db: Db; repo: OpenBalanceReposi
       account: NO_ACCOUNT.has(r.bnkId)
         ? ''
         : formatOpenBalanceAccount({ branch: r.branch, branchDigit: r.branchDigit, account: r.account, accountDigit: r.accountDigit }),
-      saldo: r.saldo,
+      saldo: Number(r.saldo),
     }));
   }
 
