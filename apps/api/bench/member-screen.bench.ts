@@ -11,7 +11,6 @@
  * Also checks that the member screen's chunk (MemberPage-*.js) is requested only by that click.
  * Prints "skipped: route not built" and succeeds while the screen or its routes are not there.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,26 +20,14 @@ import { formatCpf } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { percentile } from './stats.js';
+import { ensureWebBuild, WEB_DIST } from './web.js';
 import { BENCH_USER, LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
 const env = process.env;
 const RUNS = Number(env.BENCH_SCREEN_RUNS ?? 20);
-const WEB_DIST = env.BENCH_WEB_DIST ?? path.join(os.tmpdir(), 'assoc-bench-web');
 const TARGET_MS = 500;
 const log = (line = '') => console.log(line);
 const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
-
-function ensureWebBuild() {
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  log(`Construindo o app web em ${WEB_DIST}...`);
-  const web = path.resolve(import.meta.dirname, '../../web');
-  const vite = path.resolve(import.meta.dirname, '../../../node_modules/vite/bin/vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('A construção do app web falhou');
-}
 
 /**
  * Run in the page before the click (a string: the API's TypeScript has no DOM types): `window.__memberReady`
