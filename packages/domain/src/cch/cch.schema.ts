@@ -135,7 +135,8 @@ export function cchRequestIssues(v: Partial<Values>, context: CchRequestContext 
   if (isNumber(total) && isNumber(agreement) && agreement > total) add('cchValorConvenio', cchMessages.agreementAboveTotal);
   if (isNumber(total) && isNumber(v.cchValorSolicitado)) {
     if (v.cchValorSolicitado > total) add('cchValorSolicitado', cchMessages.requestedAboveTotal);
-    else if (isNumber(agreement) && v.cchValorSolicitado > total - agreement)
+    // An agreement above the total is that field's fault: the requested value is judged once it is fixed.
+    else if (isNumber(agreement) && agreement <= total && v.cchValorSolicitado > total - agreement)
       add('cchValorSolicitado', cchMessages.requestedAboveTotalMinusAgreement);
   }
 
