@@ -86,3 +86,4 @@ export * from './mobile-calls/index.js';
 export * from './members/audit-paths.js';
 export * from './postings/index.js';
 export * from './efetuado/index.js';
+export * from './cch/index.js';
