@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 const statusLabel: Record<ClosingRun['status'], string> = { running: 'Em andamento', done: 'Concluído', failed: 'Falhou' };
 // A table wider than the screen scrolls: its scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
 const keyboardScroll = { viewportProps: { tabIndex: 0 } };
-// Money and date-times on one line: "R$" alone above its digits reads as two values.
+// A value of money on one line: "R$" alone above its digits reads as two values.
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const monthOf = (periodo: string) => `${periodo.slice(5, 7)}/${periodo.slice(0, 4)}`;
 
@@ -131,8 +131,8 @@ function Runs({ runs }: { runs: readonly ClosingRun[] }) {
                 <Table.Td>{monthOf(r.periodo)}</Table.Td>
                 <Table.Td>{statusLabel[r.status]}</Table.Td>
                 <Table.Td>{r.startedByName}</Table.Td>
-                <Table.Td style={nowrap}>{formatDateTime(r.startedAt)}</Table.Td>
-                <Table.Td style={nowrap}>{formatDateTime(r.finishedAt)}</Table.Td>
+                <Table.Td>{formatDateTime(r.startedAt)}</Table.Td>
+                <Table.Td>{formatDateTime(r.finishedAt)}</Table.Td>
                 <Table.Td ta="right">{r.holders ?? ''}</Table.Td>
                 <Table.Td ta="right" style={nowrap}>
                   {r.total === null ? '' : formatCents(r.total)}

@@ -20,8 +20,8 @@ import { sortOpenBalance, type OpenBalanceSortKey } from '../open-balance.sort';
 /** Rows rendered at first and added each time the list is scrolled to its end: 30,000 rows never reach the DOM at once. */
 export const OPEN_BALANCE_WINDOW = 100;
 
-// The footer's count and sum on one line each (in the narrow columns "Total: R$" wrapped above its digits).
-const FOOTER_STYLE = { whiteSpace: 'nowrap' } as const;
+// The footer's sum may wrap after "Total:", never inside the value ("R$" wrapped above its digits in the narrow column).
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /**
  * /saldoaberto (spec 2 §2.8): the channel dropdown (spec 2 §9), then the read-only list of the holders who owe in that
@@ -117,7 +117,7 @@ export function OpenBalanceScreen() {
             sortable: true,
             width: 130,
             render: (r) => formatNumeroInterno(r.custNumeroInterno),
-            footer: <Text size="sm" fw={700} style={FOOTER_STYLE}>{`${openBalanceMessages.records}: ${rows.length.toLocaleString('pt-BR')}`}</Text>,
+            footer: <Text size="sm" fw={700}>{`${openBalanceMessages.records}: ${rows.length.toLocaleString('pt-BR')}`}</Text>,
           },
           { accessor: 'custName', title: 'Nome' },
           { accessor: 'bnkName', title: 'Local', sortable: true },
@@ -129,7 +129,12 @@ export function OpenBalanceScreen() {
             textAlign: 'right',
             width: 160,
             render: (r) => formatCents(r.saldo),
-            footer: <Text size="sm" fw={700} style={FOOTER_STYLE}>{`${openBalanceMessages.total}: ${formatCents(total)}`}</Text>,
+            footer: (
+              <Text size="sm" fw={700}>
+                {`${openBalanceMessages.total}: `}
+                <span style={nowrap}>{formatCents(total)}</span>
+              </Text>
+            ),
           },
         ]}
       />
