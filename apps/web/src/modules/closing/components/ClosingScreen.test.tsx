@@ -62,6 +62,8 @@ describe('/financeiro/fechar', { timeout: 30_000 }, () => {
     setup();
     const byService = await screen.findByRole('table', { name: 'Por serviço' });
     expect(within(byService).getByRole('cell', { name: 'R$ 204,50' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    // The charges' card: the count, then the value (on a phone "R$" wrapped above its digits).
+    expect(screen.getByText('R$ 100,00', { selector: 'span' })).toHaveStyle({ whiteSpace: 'nowrap' });
     const charges = screen.getByRole('table', { name: 'Cobranças por local de débito' });
     expect(within(charges).getByRole('cell', { name: 'R$ 100,00' })).toHaveStyle({ whiteSpace: 'nowrap' });
     const runs = await screen.findByRole('table', { name: 'Fechamentos realizados' });

@@ -67,7 +67,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
         <Paper withBorder p="sm">
           <Text size="sm">Cobranças</Text>
           <Text fw={700}>
-            {preview.chargesCount} — {formatCents(preview.chargesTotal)}
+            {preview.chargesCount} — <span style={nowrap}>{formatCents(preview.chargesTotal)}</span>
           </Text>
         </Paper>
       </SimpleGrid>
