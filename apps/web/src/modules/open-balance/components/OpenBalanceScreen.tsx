@@ -77,7 +77,7 @@ export function OpenBalanceScreen() {
       <Group align="flex-end" gap="sm">
         <Select
           label={openBalanceMessages.channelLabel}
-          placeholder="Selecione"
+          placeholder="Selecione..."
           w={260}
           searchable={false}
           allowDeselect={false}
