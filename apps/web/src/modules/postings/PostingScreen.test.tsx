@@ -57,6 +57,8 @@ const pickFile = (file: File) => fireEvent.change(document.querySelector<HTMLInp
 describe('/lancamentos', { timeout: 30_000 }, () => {
   it('lists the services with their type icons and opens the chosen one with its maximum instalments', async () => {
     const { user } = setup();
+    // The spec's dropdown placeholder (spec 1 §5 'Other': formats), once the services have arrived.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Serviço' })).toHaveAttribute('placeholder', 'Selecione...'));
     await user.click(await screen.findByRole('combobox', { name: 'Serviço' }));
     const option = await screen.findByRole('option', { name: /Telefonia Celular/ });
     expect(within(option).getByRole('img', { name: 'Serviço' })).toBeInTheDocument();

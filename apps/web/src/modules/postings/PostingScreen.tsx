@@ -43,7 +43,7 @@ export function PostingScreen() {
         <Stack gap="md">
           <Select
             label="Serviço"
-            placeholder={services.isLoading ? 'Carregando…' : 'Selecione o serviço'}
+            placeholder={services.isLoading ? 'Carregando…' : 'Selecione...'}
             searchable
             nothingFoundMessage="Nenhum serviço encontrado"
             data={list.map((s) => ({ value: String(s.id), label: s.label }))}

@@ -58,6 +58,18 @@ describe('/financeiro/fechar', { timeout: 30_000 }, () => {
     expect(within(runs).getByRole('row', { name: /10\/2026/ })).toHaveTextContent('Concluído');
   });
 
+  it('keeps each value of money on one line in the preview and the past closings', async () => {
+    setup();
+    const byService = await screen.findByRole('table', { name: 'Por serviço' });
+    expect(within(byService).getByRole('cell', { name: 'R$ 204,50' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    // The charges' card: the count, then the value (on a phone "R$" wrapped above its digits).
+    expect(screen.getByText('R$ 100,00', { selector: 'span' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    const charges = screen.getByRole('table', { name: 'Cobranças por local de débito' });
+    expect(within(charges).getByRole('cell', { name: 'R$ 100,00' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    const runs = await screen.findByRole('table', { name: 'Fechamentos realizados' });
+    for (const text of ['R$ 45.000,00', 'R$ 41.000,00']) expect(within(runs).getByRole('cell', { name: text })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('enables FECHAR only when FECHAR is typed, then starts the closing with the confirmation word', async () => {
     const { user, api } = setup();
     const button = screen.getByRole('button', { name: 'FECHAR' });

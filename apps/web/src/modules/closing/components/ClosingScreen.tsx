@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 const statusLabel: Record<ClosingRun['status'], string> = { running: 'Em andamento', done: 'Concluído', failed: 'Falhou' };
 // A table wider than the screen scrolls: its scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
 const keyboardScroll = { viewportProps: { tabIndex: 0 } };
+// A value of money on one line: "R$" alone above its digits reads as two values.
+const nowrap = { whiteSpace: 'nowrap' } as const;
 const monthOf = (periodo: string) => `${periodo.slice(5, 7)}/${periodo.slice(0, 4)}`;
 
 /** One group table of the preview (per service, per debit place). */
@@ -31,7 +33,9 @@ function GroupTable({ caption, first, rows }: { caption: string; first: string; 
               <Table.Td>{r.label}</Table.Td>
               <Table.Td ta="right">{r.holders}</Table.Td>
               <Table.Td ta="right">{r.entries}</Table.Td>
-              <Table.Td ta="right">{formatCents(r.total)}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>
+                {formatCents(r.total)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -63,7 +67,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
         <Paper withBorder p="sm">
           <Text size="sm">Cobranças</Text>
           <Text fw={700}>
-            {preview.chargesCount} — {formatCents(preview.chargesTotal)}
+            {preview.chargesCount} — <span style={nowrap}>{formatCents(preview.chargesTotal)}</span>
           </Text>
         </Paper>
       </SimpleGrid>
@@ -84,7 +88,9 @@ function Preview({ preview }: { preview: ClosingPreview }) {
               <Table.Tr key={c.bnkId}>
                 <Table.Td>{c.label}</Table.Td>
                 <Table.Td ta="right">{c.count}</Table.Td>
-                <Table.Td ta="right">{formatCents(c.total)}</Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {formatCents(c.total)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -128,9 +134,13 @@ function Runs({ runs }: { runs: readonly ClosingRun[] }) {
                 <Table.Td>{formatDateTime(r.startedAt)}</Table.Td>
                 <Table.Td>{formatDateTime(r.finishedAt)}</Table.Td>
                 <Table.Td ta="right">{r.holders ?? ''}</Table.Td>
-                <Table.Td ta="right">{r.total === null ? '' : formatCents(r.total)}</Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {r.total === null ? '' : formatCents(r.total)}
+                </Table.Td>
                 <Table.Td ta="right">{r.charges ?? ''}</Table.Td>
-                <Table.Td ta="right">{r.chargesTotal === null ? '' : formatCents(r.chargesTotal)}</Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {r.chargesTotal === null ? '' : formatCents(r.chargesTotal)}
+                </Table.Td>
                 <Table.Td>{r.message ?? ''}</Table.Td>
               </Table.Tr>
             ))

@@ -59,6 +59,8 @@ describe('/financeiro/efetuado', { timeout: 30_000 }, () => {
     const { user, api } = setup();
     const button = await screen.findByRole('button', { name: 'EFETUADO SERVIÇO' });
     expect(button).toBeDisabled();
+    // The spec's dropdown placeholder (spec 1 §5 'Other': formats).
+    expect(screen.getByRole('combobox', { name: 'Serviço' })).toHaveAttribute('placeholder', 'Selecione...');
     await user.click(screen.getByRole('combobox', { name: 'Serviço' }));
     await user.click(await screen.findByRole('option', { name: /Mensalidade/ }));
     await waitFor(() => expect(button).toBeEnabled());

@@ -89,6 +89,7 @@ export function EfetuadoScreen() {
             searchable
             clearable
             nothingFoundMessage="Nenhum serviço encontrado"
+            placeholder="Selecione..."
             maw={420}
           />
           <Group>

@@ -48,6 +48,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/saldoaberto', { timeout: 30_000 }, () => {
   it('offers the channels of spec 2 §9 with the association as channel 10, and loads nothing before one is chosen', async () => {
     const { user, api } = setup();
+    // The spec's dropdown placeholder (spec 1 §5 'Other': formats).
+    expect(screen.getByLabelText('Canal de cobrança')).toHaveAttribute('placeholder', 'Selecione...');
     await user.click(screen.getByLabelText('Canal de cobrança'));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Todos',
@@ -72,6 +74,8 @@ describe('/saldoaberto', { timeout: 30_000 }, () => {
     const footer = within(screen.getByRole('table')).getAllByRole('row').at(-1)!;
     expect(footer).toHaveTextContent('Registros: 3');
     expect(footer).toHaveTextContent('Total: R$ 1.334,06');
+    // The sum never wraps inside (in the narrow column "R$" wrapped above its digits).
+    expect(within(footer).getByText('R$ 1.334,06')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('sorts by Saldo, Local and Agência/Conta, both ways, on the client', async () => {

@@ -20,6 +20,9 @@ import { sortOpenBalance, type OpenBalanceSortKey } from '../open-balance.sort';
 /** Rows rendered at first and added each time the list is scrolled to its end: 30,000 rows never reach the DOM at once. */
 export const OPEN_BALANCE_WINDOW = 100;
 
+// The footer's sum may wrap after "Total:", never inside the value ("R$" wrapped above its digits in the narrow column).
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
 /**
  * /saldoaberto (spec 2 §2.8): the channel dropdown (spec 2 §9), then the read-only list of the holders who owe in that
  * channel, sortable by Num. Interno, Local, Agência/Conta and Saldo; the footer shows the record count and the sum of
@@ -74,7 +77,7 @@ export function OpenBalanceScreen() {
       <Group align="flex-end" gap="sm">
         <Select
           label={openBalanceMessages.channelLabel}
-          placeholder="Selecione"
+          placeholder="Selecione..."
           w={260}
           searchable={false}
           allowDeselect={false}
@@ -126,7 +129,12 @@ export function OpenBalanceScreen() {
             textAlign: 'right',
             width: 160,
             render: (r) => formatCents(r.saldo),
-            footer: <Text size="sm" fw={700}>{`${openBalanceMessages.total}: ${formatCents(total)}`}</Text>,
+            footer: (
+              <Text size="sm" fw={700}>
+                {`${openBalanceMessages.total}: `}
+                <span style={nowrap}>{formatCents(total)}</span>
+              </Text>
+            ),
           },
         ]}
       />
