@@ -289,25 +289,28 @@ export function buildDebitRemittance(input: DebitRemittanceInput): BuiltFile {
   const layout = version === '05' ? cnab150E05 : cnab150E04;
   let totalCents = 0;
   for (const debit of input.debits) {
-    const values = {
-      memberId: String(debit.memberId),
-      agency: bankId(debit.agency, 4, 'agency'),
-      account: bankId(debit.account, 14, 'account'),
-      dueDate: debit.dueDate,
-      valueCents: debit.valueCents,
-      chargeId: String(debit.chargeId),
-      movement: debit.cancel ? '1' : '0',
-      ...(version === '05' ? documentFields(debit.holderDocument) : {}),
-    };
+    const memberId = String(debit.memberId);
+    const chargeId = String(debit.chargeId);
     try {
-      lines.push(writeRecord(layout, values));
+      lines.push(
+        writeRecord(layout, {
+          memberId,
+          agency: bankId(debit.agency, 4, 'agency'),
+          account: bankId(debit.account, 14, 'account'),
+          dueDate: debit.dueDate,
+          valueCents: debit.valueCents,
+          chargeId,
+          movement: debit.cancel ? '1' : '0',
+          ...(version === '05' ? documentFields(debit.holderDocument) : {}),
+        }),
+      );
     } catch (error) {
       // Name the line being built, so a bad charge is found at once.
       if (error instanceof BankFileError) throw new BankFileError(error.reason, error.field, lines.length + 1);
       throw error;
     }
     totalCents += debit.valueCents;
-    records.push({ line: lines.length, chargeId: values.chargeId, memberId: values.memberId, valueCents: debit.valueCents });
+    records.push({ line: lines.length, chargeId, memberId, valueCents: debit.valueCents });
   }
   lines.push(writeRecord(cnab150Trailer, { recordCount: lines.length + 1, totalCents }));
   return { text: writeFile(lines, input.agreement.terminator), lines, records, recordCount: lines.length, totalCents };
