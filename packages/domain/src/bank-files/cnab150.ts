@@ -485,6 +485,7 @@ export function readDebitFile(input: string | Uint8Array): DebitFile {
     if (file.trailer.totalCents !== sum)
       file.problems.push(problemAt(trailerLine, 'trailer', m.trailerSum(file.trailer.totalCents, sum), 'totalCents'));
   }
+  file.problems.sort((a, b) => a.line - b.line);
   file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
   return file;
 }
@@ -496,7 +497,7 @@ export function readDebitFile(input: string | Uint8Array): DebitFile {
  */
 export function readDebitReturn(input: string | Uint8Array): DebitFile {
   const file = readDebitFile(input);
-  if (file.header && file.header.operation !== '2') file.problems.push(problemAt(1, 'structure', m.notAReturn, 'operation'));
+  if (file.header && file.header.operation !== '2') file.problems.unshift(problemAt(1, 'structure', m.notAReturn, 'operation'));
   return file;
 }
 

@@ -760,9 +760,10 @@ export function readBoletoReturn(input: string | Uint8Array): BoletoReturnFile {
           titles++;
           titlesCents += t.valueCents;
         } else if (segment === 'U') {
-          const u = readRecord(cnab240U, text, line);
+          // The U closes its T even when it cannot be read (its own problem is listed, not a missing U).
           const current = pending as typeof pending;
           pending = null;
+          const u = readRecord(cnab240U, text, line);
           if (!current) {
             file.problems.push(problemAt(line, 'structure', m.misplaced, 'segment'));
             return;
@@ -821,6 +822,7 @@ export function readBoletoReturn(input: string | Uint8Array): BoletoReturnFile {
   closePending();
   if (!file.header) file.problems.push(problemAt(1, 'structure', m.noHeader));
   if (!fileTrailer) file.problems.push(problemAt(lines.length, 'trailer', m.noTrailer));
+  file.problems.sort((a, b) => a.line - b.line);
   file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
   return file;
 }

@@ -211,6 +211,7 @@ export function readPayrollReturn(input: string | Uint8Array): PayrollReturnFile
     if (z.recordCount !== lines.length) file.problems.push(problemAt(z.line, 'trailer', m.trailerCount(z.recordCount, lines.length), 'recordCount'));
     if (z.totalCents !== sum) file.problems.push(problemAt(z.line, 'trailer', m.trailerSum(z.totalCents, sum), 'totalCents'));
   }
+  file.problems.sort((a, b) => a.line - b.line);
   file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
   return file;
 }
