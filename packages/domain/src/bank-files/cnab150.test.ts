@@ -106,7 +106,9 @@ describe('CNAB 150 remittance (§1.5, §1.8)', () => {
     expect(e.slice(145)).toBe('    0');
     const back = readDebitFile(file.text);
     expect(back.requests[0]).toMatchObject({ holderId: '000011144477735', valueCents: 15990 });
-    expect(() => buildDebitRemittance({ ...input, agreement: { code: '987', companyName: 'X' } })).toThrow('campo bankCode, código do banco obrigatório para este convênio');
+    expect(() => buildDebitRemittance({ ...input, agreement: { code: '987', companyName: 'X' } })).toThrow(
+      'campo bankCode, código do banco obrigatório para este convênio',
+    );
     // v04 stays available on request: no CPF field.
     const v04 = buildDebitRemittance({ ...input, version: '04' });
     expect(v04.lines[1]!.slice(129)).toBe(`${' '.repeat(20)}0`);
@@ -162,7 +164,15 @@ describe('CNAB 150 return (F, B, J, T)', () => {
     const file = readDebitReturn(input);
     expect(file.problems).toEqual([]);
     expect(file.balanced).toBe(true);
-    expect(file.header).toMatchObject({ operation: '2', agreement: '12345678901234567890', companyName: 'NET SERVIÇOS', bankCode: '033', nsa: 1672, date: '2025-03-11', version: '04' });
+    expect(file.header).toMatchObject({
+      operation: '2',
+      agreement: '12345678901234567890',
+      companyName: 'NET SERVIÇOS',
+      bankCode: '033',
+      nsa: 1672,
+      date: '2025-03-11',
+      version: '04',
+    });
     expect(file.results.map((r) => [r.line, r.memberId, r.chargeId, r.valueCents, r.date, r.code, r.status, r.description])).toEqual([
       [3, '0000012345', '501', 11000, '2025-03-10', '00', 'paid', 'Débito efetuado'],
       [5, '0000067890', '502', 3990, '2025-03-10', '00', 'paid', 'Débito efetuado'],
@@ -212,7 +222,12 @@ describe('CNAB 150 return (F, B, J, T)', () => {
       { line: 2, kind: 'length', message: 'Linha 2, tamanho 151, esperado 150' },
       { line: 3, kind: 'field', field: 'date', message: 'Linha 3, campo date, data inválida' },
       { line: 4, kind: 'record-type', message: 'Linha 4, tipo de registro desconhecido: "Q"' },
-      { line: 6, kind: 'trailer', field: 'totalCents', message: 'Linha 6, campo totalCents, soma dos valores no trailer 14990, no arquivo 3990 (centavos)' },
+      {
+        line: 6,
+        kind: 'trailer',
+        field: 'totalCents',
+        message: 'Linha 6, campo totalCents, soma dos valores no trailer 14990, no arquivo 3990 (centavos)',
+      },
     ]);
     expect(file.balanced).toBe(false);
   });

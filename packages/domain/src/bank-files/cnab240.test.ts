@@ -10,6 +10,7 @@ import {
   cnab240TBB,
   cnab240TSantander,
   cnab240U,
+  MAX_TITLES_PER_LOT,
   readBoletoReturn,
   type BoletoRemittanceInput,
 } from './cnab240.js';
@@ -144,7 +145,9 @@ describe('CNAB 240 remittance: file header, lot header, P, Q, trailers (§3.1–
     expect(() => buildBoletoRemittance({ ...bbInput, boletos: [boleto, { ...boleto, valueCents: 10 ** 15 }] })).toThrow(
       'Linha 5, campo valueCents, mais de 15 caracteres',
     );
-    expect(() => buildBoletoRemittance({ ...bbInput, boletos: [{ ...boleto, dueDate: '2015-13-01' }] })).toThrow('Linha 3, campo dueDate, data inválida');
+    expect(() => buildBoletoRemittance({ ...bbInput, boletos: [{ ...boleto, dueDate: '2015-13-01' }] })).toThrow(
+      'Linha 3, campo dueDate, data inválida',
+    );
     expect(() => buildBoletoRemittance({ ...bbInput, agreement: { ...bbInput.agreement, account: '1234567890123' } })).toThrow(
       'Linha 1, campo account, mais de 12 caracteres',
     );
@@ -155,7 +158,15 @@ describe('CNAB 240 remittance: file header, lot header, P, Q, trailers (§3.1–
 function bbReturnLines() {
   const common = { bankCode: '001', lot: 1 };
   return [
-    writeRecord(cnab240HeaderBB, { bankCode: '001', companyIdType: '2', companyId: '12345678000195', operation: '2', date: '2012-01-02', nsa: 51, version: '083' }),
+    writeRecord(cnab240HeaderBB, {
+      bankCode: '001',
+      companyIdType: '2',
+      companyId: '12345678000195',
+      operation: '2',
+      date: '2012-01-02',
+      nsa: 51,
+      version: '083',
+    }),
     `00100011T01  042 2012345678000195`.padEnd(240),
     writeRecord(cnab240TBB, {
       ...common,
@@ -208,7 +219,17 @@ function santanderReturnLines() {
   const u = (sequence: number, movement: string, paid: number, occurrence: string | null, credit: string | null) =>
     writeRecord(cnab240U, { ...common, sequence, movement, paidCents: paid, netCents: paid, occurrenceDate: occurrence, creditDate: credit });
   return [
-    writeRecord(cnab240HeaderSantander, { bankCode: '033', companyIdType: '2', companyId: '12345678000195', agreement: '123400001234567', companyName: 'ASSOCIAÇÃO', operation: '2', date: '2016-04-04', nsa: 7, version: '040' }),
+    writeRecord(cnab240HeaderSantander, {
+      bankCode: '033',
+      companyIdType: '2',
+      companyId: '12345678000195',
+      agreement: '123400001234567',
+      companyName: 'ASSOCIAÇÃO',
+      operation: '2',
+      date: '2016-04-04',
+      nsa: 7,
+      version: '040',
+    }),
     `03300011T01  030 2012345678000195`.padEnd(240),
     t(1, '02', '5666124578002', 392, '', '000'),
     u(2, '02', 0, null, null),
@@ -259,7 +280,20 @@ describe('CNAB 240 return: T/U pairs (§3.4–3.6)', () => {
     expect(file.problems).toEqual([]);
     expect(file.balanced).toBe(true);
     expect(file.header).toMatchObject({ bankCode: '033', nsa: 7, agreement: '123400001234567', companyName: 'ASSOCIAÇÃO'.replace('ÇÃ', 'CA') });
-    expect(file.results.map((r) => [r.line, r.nossoNumero, r.chargeId, r.movement, r.status, r.description, r.feeCents, r.paidCents, r.reasons, r.creditDate])).toEqual([
+    expect(
+      file.results.map((r) => [
+        r.line,
+        r.nossoNumero,
+        r.chargeId,
+        r.movement,
+        r.status,
+        r.description,
+        r.feeCents,
+        r.paidCents,
+        r.reasons,
+        r.creditDate,
+      ]),
+    ).toEqual([
       [3, '566612457800-2', 'C-1', '02', 'confirmed', 'Entrada confirmada', 392, 0, [], null],
       [5, '000003147578-7', 'C-3', '06', 'paid', 'Liquidação', 0, 1000, [{ code: '04', description: 'Compensação eletrônica' }], '2016-04-04'],
     ]);
@@ -290,7 +324,11 @@ describe('CNAB 240 return: T/U pairs (§3.4–3.6)', () => {
     });
     expect(readBoletoReturn(text('09', '10')).results[0]).toMatchObject({ status: 'written-off', reasons: [{ code: '10' }] });
     expect(readBoletoReturn(text('93')).results[0]).toMatchObject({ status: 'written-off', description: 'Baixa operacional' });
-    expect(readBoletoReturn(text('77')).results[0]).toMatchObject({ status: 'other', movement: '77', description: 'Código de retorno desconhecido: 77' });
+    expect(readBoletoReturn(text('77')).results[0]).toMatchObject({
+      status: 'other',
+      movement: '77',
+      description: 'Código de retorno desconhecido: 77',
+    });
     const santander = santanderReturnLines();
     santander[2] = at(santander[2]!, 1, 15) + 'A4' + santander[2]!.slice(17);
     expect(readBoletoReturn(santander.join('\n')).results[0]).toMatchObject({ movement: 'A4', status: 'other', description: 'Pagador DDA' });
@@ -311,12 +349,22 @@ describe('CNAB 240 return: T/U pairs (§3.4–3.6)', () => {
 
   it('a lot or file trailer whose count does not add up, or a lot sum that differs: kind "trailer", not balanced', () => {
     const lines = bbReturnLines();
-    const lotCount = [...lines.slice(0, 4), writeRecord(cnab240LotTrailer, { bankCode: '001', lot: 1, recordCount: 5, simpleCount: 1, simpleCents: 34400 }), lines[5]];
+    const lotCount = [
+      ...lines.slice(0, 4),
+      writeRecord(cnab240LotTrailer, { bankCode: '001', lot: 1, recordCount: 5, simpleCount: 1, simpleCents: 34400 }),
+      lines[5],
+    ];
     expect(readBoletoReturn(lotCount.join('\n'))).toMatchObject({
       balanced: false,
-      problems: [{ line: 5, kind: 'trailer', field: 'recordCount', message: 'Linha 5, campo recordCount, quantidade de registros no trailer 5, no arquivo 4' }],
+      problems: [
+        { line: 5, kind: 'trailer', field: 'recordCount', message: 'Linha 5, campo recordCount, quantidade de registros no trailer 5, no arquivo 4' },
+      ],
     });
-    const lotSum = [...lines.slice(0, 4), writeRecord(cnab240LotTrailer, { bankCode: '001', lot: 1, recordCount: 4, simpleCount: 1, simpleCents: 34401 }), lines[5]];
+    const lotSum = [
+      ...lines.slice(0, 4),
+      writeRecord(cnab240LotTrailer, { bankCode: '001', lot: 1, recordCount: 4, simpleCount: 1, simpleCents: 34401 }),
+      lines[5],
+    ];
     expect(readBoletoReturn(lotSum.join('\n')).problems).toEqual([
       {
         line: 5,
@@ -330,7 +378,10 @@ describe('CNAB 240 return: T/U pairs (§3.4–3.6)', () => {
       balanced: false,
       problems: [{ line: 6, kind: 'trailer', field: 'recordCount' }],
     });
-    expect(readBoletoReturn(lines.slice(0, 5).join('\n'))).toMatchObject({ balanced: false, problems: [{ line: 5, kind: 'trailer', message: 'Linha 5, arquivo sem registro trailer' }] });
+    expect(readBoletoReturn(lines.slice(0, 5).join('\n'))).toMatchObject({
+      balanced: false,
+      problems: [{ line: 5, kind: 'trailer', message: 'Linha 5, arquivo sem registro trailer' }],
+    });
     expect(readBoletoReturn(writeFile([`237${lines[0]!.slice(3)}`])).problems[0]).toMatchObject({ kind: 'structure', field: 'bankCode' });
     expect(readBoletoReturn(buildBoletoRemittance(bbInput).text).problems).toContainEqual(
       expect.objectContaining({ line: 1, kind: 'structure', field: 'operation' }),
@@ -340,7 +391,12 @@ describe('CNAB 240 return: T/U pairs (§3.4–3.6)', () => {
 
 describe('round trip: remittance → return built from it → read', () => {
   it.each([
-    ['001', bbInput, (n: number) => boletoNumbers({ bank: '001', agreement: '1234567', sequence: n, wallet: '17', dueDate: '2025-05-10', amountCents: 1 }).nossoNumero],
+    [
+      '001',
+      bbInput,
+      (n: number) =>
+        boletoNumbers({ bank: '001', agreement: '1234567', sequence: n, wallet: '17', dueDate: '2025-05-10', amountCents: 1 }).nossoNumero,
+    ],
     ['033', santanderInput, santanderNosso],
   ] as const)('bank %s: every charge id, nosso número and value comes back with its status', (_bank, base, nosso) => {
     const boletos = [1, 2, 3, 4, 5, 6].map((n) => ({ chargeId: 500 + n, nossoNumero: nosso(n), dueDate: '2025-05-10', valueCents: n * 2500, payer }));
@@ -360,7 +416,9 @@ describe('round trip: remittance → return built from it → read', () => {
     expect(file.problems).toEqual([]);
     expect(file.balanced).toBe(true);
     expect(file.header).toMatchObject({ operation: '2', nsa: 300, date: '2025-05-14' });
-    expect(file.results.map((r) => [r.chargeId, r.nossoNumero, r.valueCents, r.status, r.paidCents, r.netCents, r.feeCents, r.paidDate, r.creditDate])).toEqual([
+    expect(
+      file.results.map((r) => [r.chargeId, r.nossoNumero, r.valueCents, r.status, r.paidCents, r.netCents, r.feeCents, r.paidDate, r.creditDate]),
+    ).toEqual([
       ['501', nosso(1), 2500, 'paid', 2500, 2500, 0, '2025-05-10', '2025-05-11'],
       ['502', nosso(2), 5000, 'rejected', 0, 0, 0, null, null],
       ['503', nosso(3), 7500, 'written-off', 0, 0, 0, null, null],
@@ -368,5 +426,47 @@ describe('round trip: remittance → return built from it → read', () => {
       ['505', nosso(5), 12500, 'paid', 4000, 3850, 150, '2025-05-12', '2025-05-13'],
     ]);
     expect(back.totalCents).toBe(2500 + 4000);
+  });
+});
+
+describe('lots: a lot numbers its records in 5 digits (009–013), so at most 49,999 P/Q titles each', () => {
+  it('opens a new lot after titlesPerLot titles (default and maximum 49,999); the return built from it reads balanced', () => {
+    expect(MAX_TITLES_PER_LOT).toBe(49_999);
+    const n = 5;
+    const boletos = Array.from({ length: n }, (_, i) => ({
+      ...bbInput.boletos[0]!,
+      chargeId: i + 1,
+      nossoNumero: `1234567${String(i + 1).padStart(10, '0')}`,
+    }));
+    const remittance = buildBoletoRemittance({ ...bbInput, boletos, titlesPerLot: 2 });
+    expect(remittance.lines.map((line) => `${at(line, 4, 8)}${at(line, 14, 14)}`)).toEqual([
+      '00000 ',
+      '000110',
+      '00013P',
+      '00013Q',
+      '00013P',
+      '00013Q',
+      '00015 ',
+      '000210',
+      '00023P',
+      '00023Q',
+      '00023P',
+      '00023Q',
+      '00025 ',
+      '000310',
+      '00033P',
+      '00033Q',
+      '00035 ',
+      '99999 ',
+    ]);
+    expect(at(remittance.lines[14]!, 9, 14)).toBe('00001P'); // the sequence restarts in each lot
+    expect(at(remittance.lines.at(-1)!, 18, 29)).toBe('000003000018');
+    expect(at(remittance.lines[12]!, 18, 46)).toBe('000006000002' + '00000000000039980');
+    const outcomes = Object.fromEntries(boletos.map((b) => [String(b.chargeId), 'paid' as const]));
+    const file = readBoletoReturn(buildBoletoReturnFrom(remittance.text, outcomes, { titlesPerLot: 3 }).text);
+    expect(file.problems).toEqual([]);
+    expect(file.balanced).toBe(true);
+    expect(file.results.map((r) => r.chargeId)).toEqual(['1', '2', '3', '4', '5']);
+    expect(() => buildBoletoRemittance({ ...bbInput, titlesPerLot: 50_000 })).toThrow('campo titlesPerLot, mais de 49999 caracteres');
   });
 });

@@ -17,7 +17,17 @@
  */
 import { santanderNossoNumeroDigit, type BoletoBankCode } from '../billing/boleto.js';
 import { bankFileMessages as m } from './bank-files.messages.js';
-import { fileText, problemAt, problemOf, splitLines, writeFile, type BankFileProblem, type BuiltFile, type BuiltRecord, type LineTerminator } from './file.js';
+import {
+  fileText,
+  problemAt,
+  problemOf,
+  splitLines,
+  writeFile,
+  type BankFileProblem,
+  type BuiltFile,
+  type BuiltRecord,
+  type LineTerminator,
+} from './file.js';
 import { BankFileError, defineLayout, readRecord, writeRecord, type FieldSpec, type RecordValues } from './layout.js';
 import {
   bbBoletoReturnCodes,
@@ -441,10 +451,12 @@ export interface BoletoRemittanceInput {
   date: string;
   /** 'HHMMSS', default 000000 (BB header only). */
   time?: string;
+  /** Titles per lot when the bank asks for smaller lots; at most (and by default) {@link MAX_TITLES_PER_LOT}. */
+  titlesPerLot?: number;
   boletos: readonly BoletoRemittanceItem[];
 }
 
-const digitsOf = (value: string) => value.replace(/\D/g, '');
+const digitsOf = (value: string) => (/^\d*$/.test(value) ? value : value.replace(/\D/g, ''));
 
 /** The nosso número as the P segment carries it, checked against the agreement (BB) or its digit (Santander). */
 function nossoNumeroField(bank: BoletoBankCode, agreement: BoletoAgreement, printed: string): string {
@@ -476,6 +488,25 @@ function bbAgreementField(agreement: BoletoAgreement): string {
     (agreement.wallet ?? '17').padStart(2, '0') +
     (agreement.walletVariation ?? '019').padStart(3, '0')
   );
+}
+
+/**
+ * A lot numbers its records in 5 digits (009–013), so it holds at most 99,999 detail records: 49,999 titles of
+ * two segments (P, Q). Larger files get more lots (the file trailer counts them).
+ */
+export const MAX_TITLES_PER_LOT = 49_999;
+
+function lotSize(requested: number | undefined): number {
+  const size = requested ?? MAX_TITLES_PER_LOT;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_TITLES_PER_LOT) throw new BankFileError(m.tooLong(MAX_TITLES_PER_LOT), 'titlesPerLot');
+  return size;
+}
+
+/** Splits items in runs of at most `size`; always at least one run, so an empty file still has its lot. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out.length ? out : [[]];
 }
 
 const payerIdType = (document: string) => (digitsOf(document).length > 11 ? '2' : '1');
@@ -530,116 +561,109 @@ export function buildBoletoRemittance(input: BoletoRemittanceInput): BuiltFile {
           }),
     ),
   );
-  const lotHeader = { bankCode: bank, lot: 1, operation: 'R', service: '01', version: facts.lotVersion, ...company };
-  lines.push(
-    at(() =>
-      bb
-        ? writeRecord(cnab240LotHeaderBB, {
-            ...lotHeader,
-            agreement: bbAgreementField(agreement),
-            agency: agreement.agency,
-            agencyDigit: agreement.agencyDigit,
-            account: agreement.account,
-            accountDigit: agreement.accountDigit,
-            remittanceNumber: input.nsa,
-            date: input.date,
-          })
-        : writeRecord(cnab240LotHeaderSantander, {
-            ...lotHeader,
-            agreement: agreement.code,
-            remittanceNumber: input.nsa,
-            date: input.date,
-          }),
-    ),
-  );
-  let sequence = 0;
   let totalCents = 0;
   const writeOffDays = agreement.writeOffDays ?? 60;
-  for (const boleto of input.boletos) {
-    const chargeId = String(boleto.chargeId);
-    const movement = boleto.movement ?? '01';
-    const title = {
-      bankCode: bank,
-      lot: 1,
-      movement,
-      documentNumber: boleto.documentNumber ?? chargeId,
-      dueDate: boleto.dueDate,
-      valueCents: boleto.valueCents,
-      titleKind: '04',
-      acceptance: 'N',
-      issueDate: boleto.issueDate ?? input.date,
-      chargeId,
-      protestCode: facts.noProtest,
-      writeOffCode: '1',
-      writeOffDays,
-      currency: facts.currency,
-      walletCode: facts.walletCode,
-      registration: '1',
-    };
-    const line = lines.length + 1;
+  const collectionAccount = agreement.collectionAccount ?? agreement.account;
+  const collectionAccountDigit = agreement.collectionAccountDigit ?? agreement.accountDigit;
+  const lots = chunks(input.boletos, lotSize(input.titlesPerLot));
+  for (const [index, lotBoletos] of lots.entries()) {
+    const lot = index + 1;
+    const lotHeader = { bankCode: bank, lot, operation: 'R', service: '01', version: facts.lotVersion, ...company };
     lines.push(
-      at(() => {
-        const nossoNumero = nossoNumeroField(bank, agreement, boleto.nossoNumero);
-        return bb
-          ? writeRecord(cnab240PBB, {
-              ...title,
-              sequence: ++sequence,
+      at(() =>
+        bb
+          ? writeRecord(cnab240LotHeaderBB, {
+              ...lotHeader,
+              agreement: bbAgreementField(agreement),
               agency: agreement.agency,
               agencyDigit: agreement.agencyDigit,
               account: agreement.account,
               accountDigit: agreement.accountDigit,
-              nossoNumero,
-              printedBy: '0',
-              distributedBy: '0',
+              remittanceNumber: input.nsa,
+              date: input.date,
             })
-          : writeRecord(cnab240PSantander, {
-              ...title,
-              sequence: ++sequence,
-              agency: agreement.agency,
-              agencyDigit: agreement.agencyDigit,
-              account: agreement.account,
-              accountDigit: agreement.accountDigit,
-              collectionAccount: agreement.collectionAccount ?? agreement.account,
-              collectionAccountDigit: agreement.collectionAccountDigit ?? agreement.accountDigit,
-              nossoNumero,
-              documentType: '1',
-            });
-      }),
+          : writeRecord(cnab240LotHeaderSantander, {
+              ...lotHeader,
+              agreement: agreement.code,
+              remittanceNumber: input.nsa,
+              date: input.date,
+            }),
+      ),
     );
-    const payer = boleto.payer;
-    const cep = digitsOf(payer.cep).padStart(8, '0');
-    const q = {
-      bankCode: bank,
-      lot: 1,
-      sequence: ++sequence,
-      movement,
-      payerIdType: payerIdType(payer.cpf),
-      payerId: digitsOf(payer.cpf),
-      payerName: payer.name,
-      address: payer.address,
-      district: payer.district ?? '',
-      cep: cep.slice(0, 5),
-      cepSuffix: cep.slice(5),
-      city: payer.city,
-      uf: payer.uf,
-    };
-    lines.push(at(() => (bb ? writeRecord(cnab240QBB, q) : writeRecord(cnab240QSantander, q))));
-    totalCents += boleto.valueCents;
-    records.push({ line, chargeId, memberId: '', valueCents: boleto.valueCents });
+    let sequence = 0;
+    let lotCents = 0;
+    for (const boleto of lotBoletos) {
+      const chargeId = String(boleto.chargeId);
+      const movement = boleto.movement ?? '01';
+      const line = lines.length + 1;
+      const payer = boleto.payer;
+      const cep = digitsOf(payer.cep).padStart(8, '0');
+      // Plain object literals (no spreads): the writer reads them by key 200,000 times a second.
+      const nossoNumero = at(() => nossoNumeroField(bank, agreement, boleto.nossoNumero));
+      const p = {
+        bankCode: bank,
+        lot,
+        sequence: ++sequence,
+        movement,
+        agency: agreement.agency,
+        agencyDigit: agreement.agencyDigit,
+        account: agreement.account,
+        accountDigit: agreement.accountDigit,
+        collectionAccount: collectionAccount,
+        collectionAccountDigit: collectionAccountDigit,
+        nossoNumero,
+        walletCode: facts.walletCode,
+        registration: '1',
+        documentType: bb ? '' : '1',
+        printedBy: '0',
+        distributedBy: '0',
+        documentNumber: boleto.documentNumber ?? chargeId,
+        dueDate: boleto.dueDate,
+        valueCents: boleto.valueCents,
+        titleKind: '04',
+        acceptance: 'N',
+        issueDate: boleto.issueDate ?? input.date,
+        chargeId,
+        protestCode: facts.noProtest,
+        writeOffCode: '1',
+        writeOffDays,
+        currency: facts.currency,
+      };
+      lines.push(at(() => (bb ? writeRecord(cnab240PBB, p) : writeRecord(cnab240PSantander, p))));
+      const q = {
+        bankCode: bank,
+        lot,
+        sequence: ++sequence,
+        movement,
+        payerIdType: payerIdType(payer.cpf),
+        payerId: digitsOf(payer.cpf),
+        payerName: payer.name,
+        address: payer.address,
+        district: payer.district ?? '',
+        cep: cep.slice(0, 5),
+        cepSuffix: cep.slice(5),
+        city: payer.city,
+        uf: payer.uf,
+      };
+      lines.push(at(() => (bb ? writeRecord(cnab240QBB, q) : writeRecord(cnab240QSantander, q))));
+      lotCents += boleto.valueCents;
+      records.push({ line, chargeId, memberId: '', valueCents: boleto.valueCents });
+    }
+    const lotRecords = sequence + 2;
+    lines.push(
+      bb
+        ? writeRecord(cnab240LotTrailer, {
+            bankCode: bank,
+            lot,
+            recordCount: lotRecords,
+            simpleCount: lotBoletos.length,
+            simpleCents: lotCents,
+          })
+        : writeRecord(cnab240LotTrailerSantanderRemittance, { bankCode: bank, lot, recordCount: lotRecords }),
+    );
+    totalCents += lotCents;
   }
-  const lotRecords = sequence + 2;
-  lines.push(
-    bb
-      ? writeRecord(cnab240LotTrailer, {
-          bankCode: bank,
-          lot: 1,
-          recordCount: lotRecords,
-          simpleCount: input.boletos.length,
-          simpleCents: totalCents,
-        })
-      : writeRecord(cnab240LotTrailerSantanderRemittance, { bankCode: bank, lot: 1, recordCount: lotRecords }),
-  );
-  lines.push(writeRecord(cnab240FileTrailer, { bankCode: bank, lotCount: 1, recordCount: lines.length + 1 }));
+  lines.push(writeRecord(cnab240FileTrailer, { bankCode: bank, lotCount: lots.length, recordCount: lines.length + 1 }));
   return { text: writeFile(lines, agreement.terminator), lines, records, recordCount: lines.length, totalCents };
 }
 
@@ -796,8 +820,7 @@ export function readBoletoReturn(input: string | Uint8Array): BoletoReturnFile {
         lotRecords++;
         const trailer = readRecord(cnab240LotTrailer, text, line);
         const declared = Number(trailer.recordCount);
-        if (declared !== lotRecords)
-          file.problems.push(problemAt(line, 'trailer', m.trailerCount(declared, lotRecords), 'recordCount'));
+        if (declared !== lotRecords) file.problems.push(problemAt(line, 'trailer', m.trailerCount(declared, lotRecords), 'recordCount'));
         const simpleCount = Number(trailer.simpleCount);
         if (simpleCount !== 0 && simpleCount !== titles)
           file.problems.push(problemAt(line, 'trailer', m.trailerCount(simpleCount, titles), 'simpleCount'));
@@ -905,7 +928,7 @@ function remittanceTitles(bank: BoletoBankCode, lines: string[]): RemittanceTitl
 export function buildBoletoReturnFrom(
   remittanceText: string,
   outcomes: Readonly<Record<string, BoletoOutcome>>,
-  options: { nsa?: number; date?: string; terminator?: LineTerminator } = {},
+  options: { nsa?: number; date?: string; terminator?: LineTerminator; titlesPerLot?: number } = {},
 ): BuiltFile {
   const source = splitLines(remittanceText, W);
   const header = source[0];
@@ -923,72 +946,76 @@ export function buildBoletoReturnFrom(
     bb
       ? writeRecord(cnab240HeaderBB, { ...(fileHeaderValues as object), operation: '2', date, nsa })
       : writeRecord(cnab240HeaderSantander, { ...(fileHeaderValues as object), operation: '2', date, nsa }),
-    bb
-      ? writeRecord(cnab240LotHeaderBB, { ...(lotHeaderValues as object), operation: 'T', remittanceNumber: nsa, date })
-      : writeRecord(cnab240LotHeaderSantander, { ...(lotHeaderValues as object), operation: 'T', remittanceNumber: nsa, date }),
   ];
   const records: BuiltRecord[] = [];
-  let sequence = 0;
-  let titles = 0;
-  let titlesCents = 0;
   let totalCents = 0;
   const nextDay = (iso: string | null | undefined) => {
     if (!iso) return null;
     const time = Date.parse(`${iso}T00:00:00Z`) + 86_400_000;
     return new Date(time).toISOString().slice(0, 10);
   };
-  for (const title of remittanceTitles(bank, source)) {
-    const given = outcomes[title.chargeId];
-    if (given === undefined) continue;
-    const outcome = typeof given === 'string' ? outcomeShorthands[given] : given;
-    const paidCents = 'paidCents' in outcome ? outcome.paidCents : undefined;
-    const paying = ['06', '17', '15'].includes(outcome.movement);
-    const paid = paying ? (paidCents ?? title.valueCents) : 0;
-    const fee = 'feeCents' in outcome ? (outcome.feeCents ?? 0) : 0;
-    const paidDate = paying ? (('paidDate' in outcome && outcome.paidDate) || title.dueDate) : null;
-    const creditDate = paying ? (('creditDate' in outcome && outcome.creditDate) || nextDay(paidDate)) : null;
-    const t = {
-      bankCode: bank,
-      lot: 1,
-      sequence: ++sequence,
-      movement: outcome.movement,
-      agency: title.agency,
-      agencyDigit: title.agencyDigit,
-      account: title.account,
-      accountDigit: title.accountDigit,
-      nossoNumero: title.nossoNumero,
-      documentNumber: title.documentNumber,
-      dueDate: title.dueDate,
-      valueCents: title.valueCents,
-      chargeId: title.chargeId,
-      currency: bb ? '09' : '00',
-      payerIdType: title.payerIdType,
-      payerId: title.payerId,
-      payerName: title.payerName,
-      feeCents: fee,
-      reasons: (outcome.reasons ?? []).join(''),
-    };
-    records.push({ line: lines.length + 1, chargeId: title.chargeId, memberId: '', valueCents: paid });
-    lines.push(bb ? writeRecord(cnab240TBB, t) : writeRecord(cnab240TSantander, t));
+  const answered = remittanceTitles(bank, source).filter((title) => outcomes[title.chargeId] !== undefined);
+  const lots = chunks(answered, lotSize(options.titlesPerLot));
+  for (const [index, lotTitles] of lots.entries()) {
+    const lot = index + 1;
     lines.push(
-      writeRecord(cnab240U, {
+      bb
+        ? writeRecord(cnab240LotHeaderBB, { ...(lotHeaderValues as object), lot, operation: 'T', remittanceNumber: nsa, date })
+        : writeRecord(cnab240LotHeaderSantander, { ...(lotHeaderValues as object), lot, operation: 'T', remittanceNumber: nsa, date }),
+    );
+    let sequence = 0;
+    let titlesCents = 0;
+    for (const title of lotTitles) {
+      const given = outcomes[title.chargeId]!;
+      const outcome = typeof given === 'string' ? outcomeShorthands[given] : given;
+      const paidCents = 'paidCents' in outcome ? outcome.paidCents : undefined;
+      const paying = ['06', '17', '15'].includes(outcome.movement);
+      const paid = paying ? (paidCents ?? title.valueCents) : 0;
+      const fee = 'feeCents' in outcome ? (outcome.feeCents ?? 0) : 0;
+      const paidDate = paying ? ('paidDate' in outcome && outcome.paidDate) || title.dueDate : null;
+      const creditDate = paying ? ('creditDate' in outcome && outcome.creditDate) || nextDay(paidDate) : null;
+      const t = {
         bankCode: bank,
-        lot: 1,
+        lot,
         sequence: ++sequence,
         movement: outcome.movement,
-        paidCents: paid,
-        netCents: paid - fee > 0 ? paid - fee : 0,
-        occurrenceDate: paidDate,
-        creditDate,
-      }),
+        agency: title.agency,
+        agencyDigit: title.agencyDigit,
+        account: title.account,
+        accountDigit: title.accountDigit,
+        nossoNumero: title.nossoNumero,
+        documentNumber: title.documentNumber,
+        dueDate: title.dueDate,
+        valueCents: title.valueCents,
+        chargeId: title.chargeId,
+        currency: bb ? '09' : '00',
+        payerIdType: title.payerIdType,
+        payerId: title.payerId,
+        payerName: title.payerName,
+        feeCents: fee,
+        reasons: (outcome.reasons ?? []).join(''),
+      };
+      records.push({ line: lines.length + 1, chargeId: title.chargeId, memberId: '', valueCents: paid });
+      lines.push(bb ? writeRecord(cnab240TBB, t) : writeRecord(cnab240TSantander, t));
+      lines.push(
+        writeRecord(cnab240U, {
+          bankCode: bank,
+          lot,
+          sequence: ++sequence,
+          movement: outcome.movement,
+          paidCents: paid,
+          netCents: paid - fee > 0 ? paid - fee : 0,
+          occurrenceDate: paidDate,
+          creditDate,
+        }),
+      );
+      titlesCents += title.valueCents;
+      totalCents += paid;
+    }
+    lines.push(
+      writeRecord(cnab240LotTrailer, { bankCode: bank, lot, recordCount: sequence + 2, simpleCount: lotTitles.length, simpleCents: titlesCents }),
     );
-    titles++;
-    titlesCents += title.valueCents;
-    totalCents += paid;
   }
-  lines.push(
-    writeRecord(cnab240LotTrailer, { bankCode: bank, lot: 1, recordCount: sequence + 2, simpleCount: titles, simpleCents: titlesCents }),
-  );
-  lines.push(writeRecord(cnab240FileTrailer, { bankCode: bank, lotCount: 1, recordCount: lines.length + 1 }));
+  lines.push(writeRecord(cnab240FileTrailer, { bankCode: bank, lotCount: lots.length, recordCount: lines.length + 1 }));
   return { text: writeFile(lines, options.terminator), lines, records, recordCount: lines.length, totalCents };
 }

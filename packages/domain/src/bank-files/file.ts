@@ -82,7 +82,12 @@ export interface BankFileProblem {
 export function problemOf(error: unknown, line: number): BankFileProblem {
   if (error instanceof BankFileError) {
     const kind = error.field === undefined ? 'length' : 'field';
-    return { line, kind, ...(error.field === undefined ? {} : { field: error.field }), message: new BankFileError(error.reason, error.field, line).message };
+    return {
+      line,
+      kind,
+      ...(error.field === undefined ? {} : { field: error.field }),
+      message: new BankFileError(error.reason, error.field, line).message,
+    };
   }
   throw error;
 }

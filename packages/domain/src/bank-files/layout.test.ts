@@ -25,9 +25,7 @@ describe('every layout table', () => {
     expect(() => defineLayout('overlap', 150, [base, { name: 'b', start: 149, length: 2, type: 'num' }])).toThrow(/esperado 150/);
     expect(() => defineLayout('short', 150, [base])).toThrow(/soma 149, esperado 150/);
     expect(() => defineLayout('long', 240, [{ ...base, length: 241 }])).toThrow(/soma 241, esperado 240/);
-    expect(() =>
-      defineLayout('const', 150, [base, { name: 'k', start: 150, length: 1, type: 'const', value: 'AB' }]),
-    ).toThrow(/valor fixo/);
+    expect(() => defineLayout('const', 150, [base, { name: 'k', start: 150, length: 1, type: 'const', value: 'AB' }])).toThrow(/valor fixo/);
   });
 });
 

@@ -123,7 +123,30 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/**
+ * Dates repeat (one due date per file), so written and read forms are cached: the writer and the reader must do
+ * well over 200,000 lines/s (issue 25). Bounded, and only valid dates are cached.
+ */
+const dateCache = new Map<string, string | null>();
+function cached(key: string, compute: () => string | null): string | null {
+  const hit = dateCache.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute();
+  if (dateCache.size > 4096) dateCache.clear();
+  dateCache.set(key, value);
+  return value;
+}
+
+const ZEROS: string[] = [];
+const SPACES: string[] = [];
+const zeros = (length: number) => (ZEROS[length] ??= '0'.repeat(length));
+const spaces = (length: number) => (SPACES[length] ??= ' '.repeat(length));
+
 function formatDate(type: FieldType, value: string, field: string): string {
+  return cached(`w${type}${value}`, () => formatDateUncached(type, value, field))!;
+}
+
+function formatDateUncached(type: FieldType, value: string, field: string): string {
   const match = ISO_DATE.exec(value);
   if (!match || !isRealDate(Number(match[1]), Number(match[2]), Number(match[3]))) throw new BankFileError(m.badDate, field);
   const [, y, mo, d] = match as unknown as [string, string, string, string];
@@ -134,6 +157,10 @@ function formatDate(type: FieldType, value: string, field: string): string {
 }
 
 function parseDate(type: FieldType, raw: string, field: string, line?: number): string | null {
+  return cached(`r${type}${raw}`, () => parseDateUncached(type, raw, field, line));
+}
+
+function parseDateUncached(type: FieldType, raw: string, field: string, line?: number): string | null {
   if (/^0*$/.test(raw) || raw.trim() === '') return null;
   if (!/^\d+$/.test(raw)) throw new BankFileError(m.badDate, field, line);
   let y: string, mo: string, d: string;
@@ -153,29 +180,30 @@ function writeField(field: FieldSpec, input: unknown): string {
     case 'const':
       return field.value!;
     case 'alpha': {
-      let text = value === undefined || value === null ? '' : toBankCharset(String(value));
+      if (value === undefined || value === null || value === '') return spaces(length);
+      let text = toBankCharset(String(value));
       if (text.length > length) {
         if (!field.truncate) throw new BankFileError(m.tooLong(length), name);
         text = text.slice(0, length);
       }
-      return text.padEnd(length, ' ');
+      return text.length === length ? text : text + spaces(length - text.length);
     }
     case 'num': {
-      if (value === undefined || value === null) return '0'.repeat(length);
+      if (value === undefined || value === null) return zeros(length);
       const text = typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : 'x') : String(value);
       if (!DIGITS.test(text)) throw new BankFileError(m.notDigits, name);
       if (text.length > length) throw new BankFileError(m.tooLong(length), name);
-      return text.padStart(length, '0');
+      return text.length === length ? text : zeros(length - text.length) + text;
     }
     case 'money': {
-      if (value === undefined || value === null) return '0'.repeat(length);
+      if (value === undefined || value === null) return zeros(length);
       if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new BankFileError(m.notCents, name);
       const text = String(value);
       if (text.length > length) throw new BankFileError(m.tooLong(length), name);
-      return text.padStart(length, '0');
+      return zeros(length - text.length) + text;
     }
     default:
-      if (value === undefined || value === null || value === '') return '0'.repeat(length);
+      if (value === undefined || value === null || value === '') return zeros(length);
       return formatDate(type, String(value), name);
   }
 }
@@ -187,9 +215,14 @@ function writeField(field: FieldSpec, input: unknown): string {
  */
 export function writeRecord<L extends Layout>(layout: L, values: RecordInput<L>): string {
   const source = values as Record<string, unknown>;
-  let out = '';
-  for (const field of layout.fields) out += writeField(field, field.name.startsWith('_') ? undefined : source[field.name]);
-  return out;
+  const fields = layout.fields;
+  // Parts joined once: a flat string, not a rope of small pieces that every kept line would drag along (GC).
+  const parts = new Array<string>(fields.length);
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    parts[i] = writeField(field, field.name.charCodeAt(0) === 95 /* _ */ ? undefined : source[field.name]);
+  }
+  return parts.join('');
 }
 
 /**

@@ -21,7 +21,17 @@
  *   trailer `9` with the count and the sum of the values deducted.
  */
 import { bankFileMessages as m } from './bank-files.messages.js';
-import { fileText, problemAt, problemOf, splitLines, writeFile, type BankFileProblem, type BuiltFile, type BuiltRecord, type LineTerminator } from './file.js';
+import {
+  fileText,
+  problemAt,
+  problemOf,
+  splitLines,
+  writeFile,
+  type BankFileProblem,
+  type BuiltFile,
+  type BuiltRecord,
+  type LineTerminator,
+} from './file.js';
 import { BankFileError, defineLayout, readRecord, writeRecord } from './layout.js';
 import { lookupReturnCode, payrollReturnCodes, type ReturnStatus } from './return-codes.js';
 
@@ -177,7 +187,13 @@ export function readPayrollReturn(input: string | Uint8Array): PayrollReturnFile
       const kind = text[0];
       if (kind === '0') {
         const h = readRecord(payrollHeader, text, line);
-        file.header = { agreement: h.agreement, month: `${h.month.slice(0, 4)}-${h.month.slice(4)}`, date: h.date, nsa: Number(h.nsa), operation: h.operation };
+        file.header = {
+          agreement: h.agreement,
+          month: `${h.month.slice(0, 4)}-${h.month.slice(4)}`,
+          date: h.date,
+          nsa: Number(h.nsa),
+          operation: h.operation,
+        };
         if (h.operation !== '2') file.problems.push(problemAt(line, 'structure', m.notAReturn, 'operation'));
       } else if (kind === '2') {
         const d = readRecord(payrollReturnDetail, text, line);
