@@ -78,6 +78,20 @@ describe('writeRecord / readRecord', () => {
     expect(writeRecord(sample, { name: 'conceição' }).slice(6, 16)).toBe('CONCEICAO ');
   });
 
+  it('maps every ISO-8859-1 character as the general (NFKD) path does, one byte for one character', () => {
+    const general = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toUpperCase()
+        .replace(/[^A-Z0-9 .,;:\-/()&@'*+%=?!#$]/g, ' ');
+    for (let code = 0; code < 256; code++) {
+      const text = `Ç${String.fromCharCode(code)}a`;
+      expect(toBankCharset(text)).toBe(general(text));
+    }
+    expect(toBankCharset('ÁÉÍÓÚÂÊÔÃÕÀÜÇáéíóúâêôãõàüç')).toBe('AEIOUAEOAOAUCAEIOUAEOAOAUC');
+  });
+
   it('cuts a too-long text only in a truncate field, refuses it elsewhere, naming the field', () => {
     expect(writeRecord(sample, { name: 'Maria Aparecida dos Santos' }).slice(6, 16)).toBe('MARIA APAR');
     expect(() => writeRecord(sample, { tag: 'ABCDE' })).toThrow(new BankFileError('mais de 4 caracteres', 'tag'));
