@@ -24,20 +24,24 @@ export function writeFile(lines: readonly string[], terminator: LineTerminator =
 export function splitLines(text: string, width: RecordWidth): string[] {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let lines: string[];
-  if (/[\r\n]/.test(body)) {
-    lines = body.split(/\r\n|\n|\r/);
+  if (body.includes('\n')) {
+    // Plain string splits (a regex split is slower on 200,000 lines); a CR left by CRLF is dropped below.
+    lines = body.split('\n');
+  } else if (body.includes('\r')) {
+    lines = body.split('\r');
   } else {
     lines = [];
     for (let at = 0; at < body.length; at += width) lines.push(body.slice(at, at + width));
   }
   let end = lines.length;
   while (end > 0 && lines[end - 1]!.trim() === '') end--;
-  const out = new Array<string>(end);
+  lines.length = end;
   for (let i = 0; i < end; i++) {
-    const line = lines[i]!;
-    out[i] = line.length < width ? line.padEnd(width, ' ') : line;
+    let line = lines[i]!;
+    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    lines[i] = line.length < width ? line.padEnd(width, ' ') : line;
   }
-  return out;
+  return lines;
 }
 
 /** ISO-8859-1 bytes to text, byte for byte (not windows-1252, which TextDecoder's 'latin1' label gives). */

@@ -142,13 +142,15 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * Dates repeat (one due date per file), so written and read forms are cached: the writer and the reader must do
  * well over 200,000 lines/s (issue 25). Bounded, and only valid dates are cached.
  */
-const dateCache = new Map<string, string | null>();
-function cached(key: string, compute: () => string | null): string | null {
-  const hit = dateCache.get(key);
+const dateCaches = new Map<string, Map<string, string | null>>();
+function cached(kind: string, key: string, compute: () => string | null): string | null {
+  let cache = dateCaches.get(kind);
+  if (!cache) dateCaches.set(kind, (cache = new Map()));
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const value = compute();
-  if (dateCache.size > 4096) dateCache.clear();
-  dateCache.set(key, value);
+  if (cache.size > 4096) cache.clear();
+  cache.set(key, value);
   return value;
 }
 
@@ -158,7 +160,7 @@ const zeros = (length: number) => (ZEROS[length] ??= '0'.repeat(length));
 const spaces = (length: number) => (SPACES[length] ??= ' '.repeat(length));
 
 function formatDate(type: FieldType, value: string, field: string): string {
-  return cached(`w${type}${value}`, () => formatDateUncached(type, value, field))!;
+  return cached(`w${type}`, value, () => formatDateUncached(type, value, field))!;
 }
 
 function formatDateUncached(type: FieldType, value: string, field: string): string {
@@ -172,7 +174,7 @@ function formatDateUncached(type: FieldType, value: string, field: string): stri
 }
 
 function parseDate(type: FieldType, raw: string, field: string, line?: number): string | null {
-  return cached(`r${type}${raw}`, () => parseDateUncached(type, raw, field, line));
+  return cached(`r${type}`, raw, () => parseDateUncached(type, raw, field, line));
 }
 
 function parseDateUncached(type: FieldType, raw: string, field: string, line?: number): string | null {
