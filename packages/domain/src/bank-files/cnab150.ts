@@ -250,7 +250,7 @@ const onlyAlnum = (value: string | number) => String(value).replace(/[^0-9A-Za-z
 
 /** Branch and account as E03/E04 carry them: punctuation dropped, zero-filled on the left to 4 and 14. */
 function bankId(value: string, length: number, field: string): string {
-  const text = onlyAlnum(value).toUpperCase();
+  const text = /^\d*$/.test(value) ? value : onlyAlnum(value).toUpperCase();
   if (text.length > length) throw new BankFileError(m.tooLong(length), field);
   return text.padStart(length, '0');
 }
