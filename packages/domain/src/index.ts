@@ -67,6 +67,7 @@ export * from './geo/geo.contract.js';
 export * from './members/member-service.schema.js';
 export * from './members/member-service.contract.js';
 export * from './billing/boleto.js';
+export * from './bank-files/index.js';
 export * from './billing/charges.messages.js';
 export * from './billing/charge.schema.js';
 export * from './billing/charges.contract.js';
