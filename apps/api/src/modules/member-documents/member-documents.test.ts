@@ -13,6 +13,7 @@ import {
 import { audits, fileLinks, files, memberDocuments } from '../../db/schema/index.js';
 import {
   call,
+  getMember,
   createTestApp,
   signedInAs,
   type Client,
@@ -57,11 +58,6 @@ async function uploaded(client: Client = staff, data: Buffer = testPdf('doc')) {
   return res.body as { status: 'ok'; key: string; filesize: number; mimeType: string; created: string };
 }
 
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const put = (client: Client, cstId: number, body: Record<string, unknown>) => call(client, memberContracts.update, { params: { cstId }, body: body });
 
 /** Saves only the documents of a member (other sections not sent keep their values). */
