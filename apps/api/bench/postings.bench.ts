@@ -6,7 +6,6 @@
  * Uses a copy of the members bench database (`CREATE DATABASE … TEMPLATE`, as closing.bench.ts), since the entries
  * stay for good; the copy is dropped at the end. The app runs with its jobs engine, so the job runs as in production.
  */
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { createDb, createPool } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { multipartBody } from '../test/multipart.js';
 
 const LINES = Number(process.env.BENCH_POSTING_LINES ?? 10_000);
 const TARGET_MS = 10_000;
@@ -25,16 +25,11 @@ const log = (line = '') => console.log(line);
 const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 /** A multipart body with the field svcId and the file, as the screen sends it. */
-function multipart(svcId: number, name: string, data: Buffer) {
-  const boundary = `----bench${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="svcId"\r\n\r\n${svcId}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+const multipart = (svcId: number, name: string, data: Buffer) =>
+  multipartBody([
+    { name: 'svcId', value: String(svcId) },
+    { name: 'file', filename: name, data, contentType: 'text/csv' },
   ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function main() {
   const bench = await openMembersBenchDatabase({ fresh: false });

@@ -23,7 +23,8 @@ import {
   residentialAddress,
 } from '../../../test/helper.js';
 import { filesTexts } from '../files/files.sniff.js';
-import { multipartBody, testPdf } from '../process/process.testing.js';
+import { testPdf } from '../process/process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */

@@ -6,6 +6,7 @@ import { addMonths, closingLineKey, jobsContracts, postingContracts, postingMess
 import { addresses, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import { call, createDependent, createMember, createTestApp, expectOk, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { jobEnded } from '../../../test/barriers.js';
+import { multipartBody } from '../../../test/multipart.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 import { runPosting } from './postings.job.js';
 import { createPostingsRepository } from './postings.repository.js';
@@ -43,23 +44,12 @@ const entriesByKey = async (prefix: string) =>
       .where(sql`${statementEntries.extKey} like ${`${prefix}%`}`)
   ).sort((a, b) => a.extId - b.extId);
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = `----assoc${crypto.randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** The screen's upload: the fields, then the file. */
+const multipart = (fields: Record<string, string>, file?: { name: string; data: Buffer }) =>
+  multipartBody([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file ? [{ name: 'file', filename: file.name, data: file.data, contentType: 'application/octet-stream' }] : []),
+  ]);
 const upload = (client: Client, svcId: number, name: string, text: string | Buffer) =>
   call(client, postingContracts.postFile, multipart({ svcId: String(svcId) }, { name, data: Buffer.isBuffer(text) ? text : Buffer.from(text) }));
 
