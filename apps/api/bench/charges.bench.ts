@@ -11,14 +11,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { seedCharges } from '../src/db/seed/charges.seed.js';
 import { debtSql } from '../src/modules/charges/charges.repository.js';
 import { buildApp } from '../src/app.js';
 import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 
 const env = process.env;
 const GETS = Number(env.BENCH_CHARGES_GETS ?? 2_000);
@@ -111,12 +110,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main, 'quiet');

@@ -10,15 +10,13 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { createDb, createPool } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { runClosing } from '../src/modules/closing/closing.job.js';
 import { createClosingRepository } from '../src/modules/closing/closing.repository.js';
-import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { copyMembersBenchDatabase, LOG_LEVEL } from './members.bench.js';
+import { runBench } from './stats.js';
 
 const TARGET_PREVIEW_MS = 3_000;
 const TARGET_CLOSING_MS = 30_000;
@@ -27,19 +25,8 @@ const log = (line = '') => console.log(line);
 const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 async function main() {
-  const bench = await openMembersBenchDatabase({ fresh: false });
-  const source = new URL(bench.pool.options.connectionString!).pathname.slice(1);
-  const holders = bench.holders.length;
-  // A template must have no other connection while it is copied.
-  await bench.pool.end();
-  const admin = new pg.Client({ connectionString: bench.database.url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${COPY} with (force)`);
-  await admin.query(`create database ${COPY} template ${source}`);
-  const url = new URL(bench.database.url);
-  url.pathname = `/${COPY}`;
-  const pool = createPool(url.toString(), 10);
-  const db = createDb(pool);
+  const copy = await copyMembersBenchDatabase(COPY);
+  const { db, pool, holders } = copy;
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-closing'), SESSION_SECRET: 'bench', LOG_LEVEL });
   const app = await buildApp({ config, db, pool, serveWeb: false, features: { jobs: false }, logger: { stream: { write: () => undefined } } });
   try {
@@ -64,22 +51,8 @@ async function main() {
     return ok;
   } finally {
     await app.close().catch(() => {});
-    await pool.end().catch(() => {});
-    await admin.query(`drop database if exists ${COPY} with (force)`).catch(() => {});
-    await admin.end();
-    await bench.database.stop();
+    await copy.drop();
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => {
-      if (!ok) log('  ABAIXO DA META');
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main);

@@ -7,11 +7,11 @@
  * newest year with a locked period), with a no-op attachment and progress.
  */
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { seedLedger } from '../src/db/seed/ledger.seed.js';
 import { generateIncomeTax } from '../src/modules/income-tax/income-tax.job.js';
 import { openMembersBenchDatabase } from './members.bench.js';
+import { runBench } from './stats.js';
 
 const TARGET_MS = 60_000;
 const log = (line = '') => console.log(line);
@@ -48,12 +48,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main, 'fail');

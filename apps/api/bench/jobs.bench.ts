@@ -14,7 +14,7 @@ import { createDb, createPool, runMigrations } from '../src/db/client.js';
 import { profileRoles, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 
 const env = process.env;
 const JOBS = Number(env.BENCH_JOBS ?? 1000);
@@ -141,10 +141,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, main);

@@ -14,12 +14,11 @@
  */
 import os from 'node:os';
 import type pg from 'pg';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { seedLedger } from '../src/db/seed/ledger.seed.js';
-import { backendCpuMs, percentile } from './stats.js';
+import { backendCpuMs, percentile, runBench } from './stats.js';
 import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 
 const env = process.env;
@@ -159,15 +158,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => {
-      if (!ok) log('  ABAIXO DA META');
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main);

@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { formatCpf } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 import { ensureWebBuild, WEB_DIST } from './web.js';
 import { BENCH_USER, LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
@@ -151,13 +151,4 @@ async function main() {
   }
 }
 
-main().then(
-  (ok) => {
-    if (!ok) log('  ABAIXO DA META');
-    process.exit(0);
-  },
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, main);

@@ -17,7 +17,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +28,7 @@ import { seedDemoData } from '../src/db/seed/seed.js';
 import { profileRoles, profiles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
-import { backendCpuMs, nodeCpuSince, percentile } from './stats.js';
+import { backendCpuMs, nodeCpuSince, percentile, runBench } from './stats.js';
 
 const env = process.env;
 const SCALE = Number(env.BENCH_SCALE ?? 30_000);
@@ -56,6 +55,49 @@ export interface MembersBenchDatabase {
   /** The holders' cstIds (parent_id null). */
   holders: number[];
   close(): Promise<void>;
+}
+
+/** A throw-away copy of the members bench's database (see `copyMembersBenchDatabase`). */
+export interface MembersBenchCopy {
+  pool: pg.Pool;
+  db: Db;
+  url: string;
+  /** How many holders the copy has. */
+  holders: number;
+  /** Ends the copy's pool, drops the copy and stops the server. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A copy of the members bench's database (`CREATE DATABASE … TEMPLATE`) named `name`, for a bench that changes data
+ * for good (a closing locks its period): the bench database stays as it was for the next run. Seeds it first when
+ * it is not at the scale (`openMembersBenchDatabase({ fresh: false })`).
+ */
+export async function copyMembersBenchDatabase(name: string): Promise<MembersBenchCopy> {
+  const bench = await openMembersBenchDatabase({ fresh: false });
+  const source = new URL(bench.pool.options.connectionString!).pathname.slice(1);
+  const holders = bench.holders.length;
+  // A template must have no other connection while it is copied.
+  await bench.pool.end();
+  const admin = new pg.Client({ connectionString: bench.database.url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name} template ${source}`);
+  const url = new URL(bench.database.url);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 10);
+  return {
+    pool,
+    db: createDb(pool),
+    url: url.toString(),
+    holders,
+    async drop() {
+      await pool.end().catch(() => {});
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end();
+      await bench.database.stop();
+    },
+  };
 }
 
 async function holderIds(db: Db) {
@@ -328,15 +370,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => {
-      if (!ok) log('  ABAIXO DA META');
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main);

@@ -11,13 +11,12 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { owingHoldersSql } from '../src/modules/ledger/ledger.repository.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 import { BENCH_USER, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 import { ensureWebBuild, WEB_DIST } from './web.js';
 
@@ -132,15 +131,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => {
-      if (!ok) log('  ABAIXO DA META');
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main);

@@ -9,14 +9,13 @@
  * statement's EXPLAIN (ANALYZE) and the machine's load average.
  */
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openBalanceChannelIds } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { seedLedger } from '../src/db/seed/ledger.seed.js';
 import { createOpenBalanceRepository, openBalanceSql } from '../src/modules/open-balance/open-balance.repository.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 
 const env = process.env;
@@ -101,12 +100,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => process.exit(ok ? 0 : 1),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main, 'fail');

@@ -6,17 +6,15 @@
  * Uses a copy of the members bench database (`CREATE DATABASE … TEMPLATE`, as closing.bench.ts), since the entries
  * stay for good; the copy is dropped at the end. The app runs with its jobs engine, so the job runs as in production.
  */
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { pathOf, postingContracts } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
-import { createDb, createPool } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
-import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { benchSession, copyMembersBenchDatabase, LOG_LEVEL } from './members.bench.js';
+import { multipartBody } from '../test/multipart.js';
+import { runBench } from './stats.js';
 
 const LINES = Number(process.env.BENCH_POSTING_LINES ?? 10_000);
 const TARGET_MS = 10_000;
@@ -25,29 +23,15 @@ const log = (line = '') => console.log(line);
 const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 /** A multipart body with the field svcId and the file, as the screen sends it. */
-function multipart(svcId: number, name: string, data: Buffer) {
-  const boundary = `----bench${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="svcId"\r\n\r\n${svcId}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+const multipart = (svcId: number, name: string, data: Buffer) =>
+  multipartBody([
+    { name: 'svcId', value: String(svcId) },
+    { name: 'file', filename: name, data, contentType: 'text/csv' },
   ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function main() {
-  const bench = await openMembersBenchDatabase({ fresh: false });
-  const source = new URL(bench.pool.options.connectionString!).pathname.slice(1);
-  await bench.pool.end();
-  const admin = new pg.Client({ connectionString: bench.database.url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${COPY} with (force)`);
-  await admin.query(`create database ${COPY} template ${source}`);
-  const url = new URL(bench.database.url);
-  url.pathname = `/${COPY}`;
-  const pool = createPool(url.toString(), 10);
-  const db = createDb(pool);
+  const copy = await copyMembersBenchDatabase(COPY);
+  const { db, pool } = copy;
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-postings'), SESSION_SECRET: 'bench', LOG_LEVEL });
   const app = await buildApp({ config, db, pool, serveWeb: false, logger: { stream: { write: () => undefined } } });
   try {
@@ -101,22 +85,8 @@ async function main() {
     return ok;
   } finally {
     await app.close().catch(() => {});
-    await pool.end().catch(() => {});
-    await admin.query(`drop database if exists ${COPY} with (force)`).catch(() => {});
-    await admin.end();
-    await bench.database.stop();
+    await copy.drop();
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (ok) => {
-      if (!ok) log('  ABAIXO DA META');
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runBench(import.meta.url, main);

@@ -26,7 +26,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
 import { DIGITS_SEARCH_SQL, nameSearchSql } from '../src/modules/search/search.repository.js';
 import { prefixUpperBound } from '../src/modules/search/search.service.js';
-import { backendCpuMs, percentile } from './stats.js';
+import { backendCpuMs, percentile, runBench } from './stats.js';
 
 /** What the load worker (search.load.mjs) reports when it is done. */
 interface LoadResult {
@@ -402,10 +402,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, main);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 
 /** The p-th percentile (nearest rank) of ascending values; NaN when there are none, so an empty run never meets a target. */
@@ -30,3 +31,28 @@ export const nodeCpuSince = (start: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 };
+
+/**
+ * What a bench does when its main answers false (a target missed): `say` prints ABAIXO DA META and exits 0, `fail`
+ * exits 1, `quiet` exits 0 (main's own result line says it).
+ */
+export type BelowTarget = 'say' | 'fail' | 'quiet';
+
+/**
+ * The end of every bench: runs `main` when the file `url` (its import.meta.url) is the process's entry point — a
+ * bench imported by another only lends its helpers — then exits: 1 on an error, else as `belowTarget` says.
+ */
+export function runBench(url: string, main: () => Promise<boolean | void>, belowTarget: BelowTarget = 'say'): void {
+  if (url !== pathToFileURL(process.argv[1] ?? '').href) return;
+  main().then(
+    (ok) => {
+      const missed = ok === false;
+      if (missed && belowTarget === 'say') console.log('  ABAIXO DA META');
+      process.exit(missed && belowTarget === 'fail' ? 1 : 0);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -20,7 +20,7 @@ import { seedDemoData } from '../src/db/seed/seed.js';
 import { seedPhotos } from '../src/db/seed/photos.seed.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildApp } from '../src/app.js';
-import { percentile } from './stats.js';
+import { percentile, runBench } from './stats.js';
 
 const env = process.env;
 const RUNS = Number(env.BENCH_TIMING_RUNS ?? 20);
@@ -105,10 +105,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(import.meta.url, main);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@assoc/domain';
+import { createJobsRepository, toJob } from '../src/modules/jobs/jobs.repository.js';
 
 /**
  * Event barriers for API tests (issue 23 §8): a test waits for what it expects to happen, never for a fixed time.
@@ -22,17 +23,27 @@ export async function within<T>(promise: Promise<T>, timeoutMs: number, what: st
 /**
  * Until a job ends (status 20 or 30) on one of these in-process instances: each engine emits `jobprogress` on its
  * app's event bus with every change of the job's row. Subscribed before `current` is read, so an end between the
- * read and the subscription cannot be missed; `current` answers the job as it is now (already ended, or not yet).
+ * read and the subscription cannot be missed; `current` answers the job as it is now (already ended, or not yet) —
+ * by default its row as the engine emits it, read through the first instance's database.
  */
-export async function jobEnded<T extends Pick<Job, 'jobStatus'>>(
-  apps: FastifyInstance[],
+export function jobEnded(apps: FastifyInstance | FastifyInstance[], jobId: string): Promise<Job>;
+export function jobEnded<T extends Pick<Job, 'jobStatus'>>(
+  apps: FastifyInstance | FastifyInstance[],
   jobId: string,
   current: () => Promise<T | undefined>,
+  timeoutMs?: number,
+): Promise<T>;
+export async function jobEnded(
+  apps: FastifyInstance | FastifyInstance[],
+  jobId: string,
+  current?: () => Promise<Pick<Job, 'jobStatus'> | undefined>,
   timeoutMs = 20_000,
-): Promise<T> {
+): Promise<Pick<Job, 'jobStatus'>> {
+  const instances = Array.isArray(apps) ? apps : [apps];
+  const read = current ?? (async () => rowOf(instances[0]!, jobId));
   const unsubscribe: (() => void)[] = [];
   const ended = new Promise<void>((resolve) => {
-    for (const app of apps) {
+    for (const app of instances) {
       unsubscribe.push(
         app.events.subscribe((event) => {
           if (event.name !== 'jobprogress') return;
@@ -43,11 +54,11 @@ export async function jobEnded<T extends Pick<Job, 'jobStatus'>>(
     }
   });
   try {
-    const now = await current();
+    const now = await read();
     if (now && now.jobStatus >= 20) return now;
     await within(ended, timeoutMs, `job ${jobId} did not end (last seen ${JSON.stringify(now)})`);
     // The row as the caller reads it (the event carries the same job, but the caller's reader is what it asserts on).
-    const after = await current();
+    const after = await read();
     if (!after) throw new Error(`job ${jobId} vanished`);
     return after;
   } finally {
@@ -55,23 +66,8 @@ export async function jobEnded<T extends Pick<Job, 'jobStatus'>>(
   }
 }
 
-/**
- * Records every job that ends (status 20 or 30) from the app's event bus, from now on, and answers a waiter for one
- * job by id: resolved at once when it has already ended, else when it ends. Call before starting the jobs.
- */
-export function jobEnds(app: FastifyInstance): (jobId: string) => Promise<Job> {
-  const ended = new Map<string, Job>();
-  const waiting = new Map<string, (job: Job) => void>();
-  app.events.subscribe((event) => {
-    const job = event.payload as Job;
-    if (event.name !== 'jobprogress' || job.jobStatus < 20) return;
-    ended.set(job.jobId, job);
-    waiting.get(job.jobId)?.(job);
-  });
-  return (jobId) =>
-    new Promise((resolve) => {
-      const done = ended.get(jobId);
-      if (done) resolve(done);
-      else waiting.set(jobId, resolve);
-    });
-}
+const jobs = createJobsRepository();
+const rowOf = async (app: FastifyInstance, jobId: string): Promise<Job | undefined> => {
+  const row = await jobs.get(app.db, jobId);
+  return row ? toJob(row) : undefined;
+};

@@ -1,40 +1,22 @@
 import crypto from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { products, services, suppliers } from '../src/db/schema/index.js';
 import { billableBank, createDependent, createMember, createServiceRows, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
 
 // Issue 24: the monthly closing killed with SIGKILL in a real process at a random chunk, then resumed by another
 // process, writes exactly what a closing never interrupted writes (entries, keys, charges), and no key twice.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const workerFile = path.join(here, '../../../.tsbuild/test-workers/closing-worker.mjs');
+let workerFile: string;
 const REPETITIONS = 3;
 const HOLDERS = 9;
 const contexts: TestContext[] = [];
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(here, 'fixtures/closing-worker.ts')],
-    outfile: workerFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-dependencies',
-        setup: (b) =>
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@assoc/') ? undefined : { path: args.path, external: true })),
-      },
-    ],
-  });
+  workerFile = await bundleWorker('closing-worker');
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers.killAll();
   for (const ctx of contexts) await ctx.close();
 });
 
@@ -59,29 +41,7 @@ async function scenario() {
   return { ctx, userId };
 }
 
-function startWorker(ctx: TestContext): Promise<ChildProcess> {
-  const child = fork(workerFile, [], { env: { ...process.env, DATABASE_URL: ctx.databaseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => (m === 'ready' ? resolve(child) : reject(new Error(String(m)))));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-/** The next message of a worker (an IPC event barrier: no sleeps). */
-const nextMessage = (child: ChildProcess) =>
-  new Promise<unknown>((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      child.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`worker exited with ${code ?? signal}`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-  });
+const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl });
 
 /** What a closing wrote, without what differs between two databases by design (names, times). */
 async function written(ctx: TestContext) {
@@ -118,9 +78,7 @@ it(`a closing killed (SIGKILL) at a random chunk and resumed by another process 
     const stopped = nextMessage(victim);
     victim.send({ jobId, userId, stopAt });
     expect(await stopped).toBe('stopped');
-    const exited = new Promise((resolve) => victim.once('exit', resolve));
-    victim.kill('SIGKILL');
-    await exited;
+    await killWorker(victim);
 
     const done = nextMessage(resumer);
     resumer.send({ jobId, userId });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataMessages, authContracts } from '@assoc/domain';
 import { buildApp } from '../src/app.js';
@@ -58,15 +59,23 @@ afterAll(async () => {
   await database?.stop().catch(() => {});
 });
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read().catch((err: Error) => err as unknown as T);
-    if (ok(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${String(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
+/**
+ * Emits 'listen' whenever a LISTEN statement of any connection of this process completes: the real-time adapter's
+ * and the change feed's (re)connections end with one, so a test waits for them on this event, never by polling.
+ */
+const listens = new EventEmitter();
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  const result = clientQuery.apply(this, args);
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+  if (/^listen /i.test(text ?? '') && result instanceof Promise) {
+    result.then(
+      () => listens.emit('listen'),
+      () => {},
+    );
   }
-}
+  return result;
+};
 
 /** The app's LISTEN connections: the real-time adapter's and the search index's change feed. */
 async function listeners() {
@@ -80,14 +89,30 @@ async function listeners() {
   };
 }
 
+type Listeners = Awaited<ReturnType<typeof listeners>>;
+
+/** The app's LISTEN connections once `ok` holds: read now, then again after every completed LISTEN. */
+function listenersWhen(ok: (l: Listeners) => boolean, timeoutMs = 30_000): Promise<Listeners> {
+  let check = () => {};
+  const found = new Promise<Listeners>((resolve) => {
+    check = () =>
+      void listeners().then(
+        (l) => ok(l) && resolve(l),
+        () => {},
+      );
+  });
+  listens.on('listen', check);
+  check();
+  return within(found, timeoutMs, 'the LISTEN connections did not come back').finally(() => listens.off('listen', check));
+}
+
 describe('database faults', () => {
   it("terminating the adapter's and the change feed's LISTEN connections does not crash; both reconnect", async () => {
-    const before = await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1);
+    const before = await listenersWhen((l) => l.adapter.length === 1 && l.feed.length === 1);
     expect(await ctx.app.peopleIndex!.waitFor(0, 10_000)).toBe(true);
     await ctx.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [[...before.adapter, ...before.feed]]);
 
-    const after = await until(
-      listeners,
+    const after = await listenersWhen(
       (l) => l.adapter.length === 1 && l.feed.length === 1 && !before.adapter.includes(l.adapter[0]!) && !before.feed.includes(l.feed[0]!),
     );
     expect(after.adapter[0]).not.toBe(before.adapter[0]);
@@ -127,14 +152,13 @@ describe('database faults', () => {
     while (ctx.pool.totalCount > 0) await within(once(ctx.pool, 'remove'), 10_000, 'the pool kept a dead connection');
     expect((await call(client, authContracts.ping)).status).toBe(503);
 
+    // Once the server answers again (start() resolves when it accepts connections), so does the app: the pool holds
+    // no dead connection (above), so the next request opens a new one.
     database = await start();
-    const after = await until(
-      () => call(client, authContracts.ping),
-      (res) => (res as { status?: number }).status === 200,
-    );
+    const after = await call(client, authContracts.ping);
     expect(after.status).toBe(200);
     // The dedicated LISTEN connections came back too, and the search index reloaded.
-    await until(listeners, (l) => l.adapter.length === 1 && l.feed.length === 1, 45_000);
+    await listenersWhen((l) => l.adapter.length === 1 && l.feed.length === 1, 45_000);
     expect(await ctx.app.peopleIndex!.waitFor(0, 45_000)).toBe(true);
   }, 120_000);
 });
@@ -243,7 +267,13 @@ describe('embedded PostgreSQL watchdog (issue 22 item 13)', () => {
     const wdPort = port + 4;
     fs.rmSync(wdDir, { recursive: true, force: true });
     const lines: string[] = [];
-    const db = await startDatabase({ dataDir: wdDir, port: wdPort, database: 'postgres', watchdog: { maxRestarts: 3, log: (l) => lines.push(l) } });
+    let restarted = () => {};
+    const restart = new Promise<void>((resolve) => (restarted = resolve));
+    const log = (line: string) => {
+      lines.push(line);
+      if (line === 'PostgreSQL embutido reiniciado.') restarted();
+    };
+    const db = await startDatabase({ dataDir: wdDir, port: wdPort, database: 'postgres', watchdog: { maxRestarts: 3, log } });
     const pool = createPool(db.url, 2, { log: () => {} });
     try {
       expect((await pool.query<{ ok: number }>('select 1 as ok')).rows[0]!.ok).toBe(1);
@@ -251,20 +281,11 @@ describe('embedded PostgreSQL watchdog (issue 22 item 13)', () => {
       const killed = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
       process.kill(killed, 'SIGKILL');
       // (An idle backend may still answer for a moment after its postmaster died: wait for the restart first.)
-      await until(
-        async () => lines,
-        (l) => l.includes('PostgreSQL embutido reiniciado.'),
-        60_000,
-      );
-      const answered = await until(
-        () =>
-          pool.query<{ ok: number }>('select 1 as ok').then(
-            (r) => r.rows[0]!.ok,
-            () => 0,
-          ),
-        (ok) => ok === 1,
-        60_000,
-      );
+      await within(restart, 60_000, 'the watchdog did not restart PostgreSQL');
+      // The new server cannot start while the old backends live, so their connections have closed by now: wait for
+      // the pool to drop them (its 'remove' events), then a query opens a connection to the new server.
+      while (pool.totalCount > 0) await within(once(pool, 'remove'), 10_000, 'the pool kept a dead connection');
+      const answered = (await pool.query<{ ok: number }>('select 1 as ok')).rows[0]!.ok;
       expect(answered).toBe(1);
       expect(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killed);
       expect(lines.some((l) => /PostgreSQL embutido terminou \(SIGKILL\); reiniciando \(tentativa 1 de 3\)/.test(l))).toBe(true);

@@ -1,75 +1,32 @@
 import crypto from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, signedInAs, type TestContext } from './helper.js';
+import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
 import { RESUME_CHUNK, RESUME_ROWS, RESUME_TABLES } from './fixtures/resume-command.js';
 
 // Issue 23 §1: a job killed with SIGKILL at a random chunk resumes after its last committed chunk, 20 times out of 20.
-const here = path.dirname(fileURLToPath(import.meta.url));
-// The worker bundled once (as scripts/build.mjs bundles the server: dependencies stay in node_modules): a process
-// starts several times faster than through tsx, and this test starts 21.
-const workerFile = path.join(here, '../../../.tsbuild/test-workers/resume-worker.mjs');
+// The worker bundled once: a process starts several times faster than through tsx, and this test starts 21.
+let workerFile: string;
 const CHUNKS = RESUME_ROWS / RESUME_CHUNK;
 const REPETITIONS = 20;
 let ctx: TestContext;
 let userId: number;
-const children: ChildProcess[] = [];
+const workers = workerProcesses();
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(here, 'fixtures/resume-worker.ts')],
-    outfile: workerFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-dependencies',
-        setup: (b) =>
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@assoc/') ? undefined : { path: args.path, external: true })),
-      },
-    ],
-  });
+  workerFile = await bundleWorker('resume-worker');
   ctx = await createTestApp();
   await ctx.pool.query(RESUME_TABLES);
   userId = (await signedInAs(ctx, ['v2access', 'v2atd'])).user.userId;
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers.killAll();
   await ctx.close();
 });
 
 /** A worker process, resolved once it says 'ready' (forked ahead of need: starting one costs more than a run). */
-function startWorker(): Promise<ChildProcess> {
-  const child = fork(workerFile, [], {
-    env: { ...process.env, DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => (m === 'ready' ? resolve(child) : reject(new Error(String(m)))));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-
-/** The next message of a worker (an IPC event barrier: no sleeps). */
-const nextMessage = (child: ChildProcess) =>
-  new Promise<unknown>((resolve, reject) => {
-    const onMessage = (message: unknown) => {
-      child.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`worker exited with ${code ?? signal}`));
-    };
-    child.once('message', onMessage);
-    child.once('exit', onExit);
-  });
+const startWorker = () => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });
 
 async function newJob() {
   const jobId = crypto.randomUUID();
@@ -121,9 +78,7 @@ it(`a worker killed (SIGKILL) at a random chunk is resumed by a new worker: the 
     const stopped = nextMessage(victim);
     victim.send({ jobId, attempt: 0, stopAt });
     expect(await stopped).toBe('stopped');
-    const exited = new Promise((resolve) => victim.once('exit', resolve));
-    victim.kill('SIGKILL');
-    await exited;
+    await killWorker(victim);
 
     // Killed: the chunks before the stop are committed with their checkpoints, the cut one left nothing.
     const cut = await outcome(jobId);

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../config.js';
 import * as schema from './schema/index.js';
@@ -55,8 +58,37 @@ export function createDb(pool: pg.Pool | pg.PoolClient): Db {
   return drizzle(pool, { schema });
 }
 
+/**
+ * Migrates, then refuses a database that lacks one of the journal's migrations. Drizzle's migrator applies only the
+ * migrations newer than the last one applied, so a database migrated from a branch whose later migration was then
+ * renumbered silently lacks the earlier one (the app would answer 500 on its columns): start-up stops instead.
+ */
 export async function runMigrations(db: Db) {
   await migrate(db, { migrationsFolder });
+  const missing = await missingMigrations(db);
+  if (missing.length) {
+    throw new Error(
+      `o banco de dados não tem ${missing.length === 1 ? 'a migração' : 'as migrações'} ${missing.join(', ')}, anterior(es) à última aplicada ` +
+        '(o Drizzle aplica apenas as posteriores a ela); aplique-as ou recrie o banco.',
+    );
+  }
+}
+
+/**
+ * The journal's migrations (by tag, e.g. 0038_posting_batches) absent from drizzle.__drizzle_migrations: neither its
+ * time (created_at, what the migrator compares) nor its file's hash (the same migration under another number) is there.
+ */
+export async function missingMigrations(db: Db): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  const files = readMigrationFiles({ migrationsFolder });
+  const { rows } = await db.execute<{ hash: string; createdAt: string }>(
+    sql`select hash, created_at::text as "createdAt" from drizzle.__drizzle_migrations`,
+  );
+  const hashes = new Set(rows.map((r) => r.hash));
+  const times = new Set(rows.map((r) => Number(r.createdAt)));
+  return journal.entries.filter((entry, i) => !times.has(entry.when) && !hashes.has(files[i]!.hash)).map((entry) => entry.tag);
 }
 
 /** The advisory-lock key that serializes start-ups (migrations and first seed) across instances. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bbCheckDigit, numeroInterno } from '@assoc/domain';
+import { expect } from 'vitest';
+import { bbCheckDigit, memberContracts, numeroInterno } from '@assoc/domain';
 import { addresses, customers, customerServices, products, services, suppliers } from '../../src/db/schema/index.js';
 import type { TestContext } from '../helper.js';
+import { call, type CallTarget } from '../contract-call.js';
 import { nextCpf } from './users.js';
 
 export type MemberValues = Partial<typeof customers.$inferInsert>;
@@ -171,4 +173,11 @@ export async function createFamily(ctx: TestContext, family: { holder?: FamilyMe
     dependents.push({ ...dependent, services: await createServiceRows(ctx, dependent.cstId, rows) });
   }
   return { holder, dependents };
+}
+
+/** A member's record as the member screen reads it (GET member), failing the test with the reply unless 200. */
+export async function getMember(client: CallTarget, cstId: number) {
+  const res = await call(client, memberContracts.get, { params: { cstId } });
+  expect(res.status, res.res.body).toBe(200);
+  return res.body;
 }

@@ -15,24 +15,32 @@ const username = () => cpfField().pipe(z.string().max(40, m.maxLength(40)));
  * the dialog and the server. `creditoKey` (not in the spec) is the dialog's idempotency key: a double submit or a
  * retried request with the same key writes one entry.
  */
-export const creditSchema = z
-  .object({
-    creditoRef: requiredText(5, 30),
-    creditoValor: moneyCents({ min: CREDIT_MIN_CENTS, max: CREDIT_MAX_CENTS }),
-    creditoUsername1: username(),
-    creditoPassword1: password(),
-    creditoUsername2: username(),
-    creditoPassword2: password(),
-    creditoKey: z
-      .string()
-      .regex(/^[A-Za-z0-9-]{8,64}$/, creditMessages.invalidKey)
-      .optional(),
-  })
-  .superRefine(
-    ...crossFieldRules((v: { creditoUsername1?: unknown; creditoUsername2?: unknown }, ctx) => {
-      if (v.creditoUsername1 && v.creditoUsername1 === v.creditoUsername2)
-        ctx.addIssue({ code: 'custom', message: creditMessages.differentUsers, path: ['creditoUsername2'], input: v.creditoUsername2 });
-    }),
-  );
+const amount = moneyCents({ min: CREDIT_MIN_CENTS, max: CREDIT_MAX_CENTS });
+const fields = {
+  creditoRef: requiredText(5, 30),
+  creditoValor: amount,
+  creditoUsername1: username(),
+  creditoPassword1: password(),
+  creditoUsername2: username(),
+  creditoPassword2: password(),
+  creditoKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, creditMessages.invalidKey)
+    .optional(),
+};
+const differentUsers = crossFieldRules((v: { creditoUsername1?: unknown; creditoUsername2?: unknown }, ctx) => {
+  if (v.creditoUsername1 && v.creditoUsername1 === v.creditoUsername2)
+    ctx.addIssue({ code: 'custom', message: creditMessages.differentUsers, path: ['creditoUsername2'], input: v.creditoUsername2 });
+});
+
+export const creditSchema = z.object(fields).superRefine(...differentUsers);
 export type CreditInput = z.input<typeof creditSchema>;
 export type CreditRequest = z.output<typeof creditSchema>;
+
+/**
+ * The dialog's values: the request's rules, with the amount empty (null) until typed, as MoneyInput holds it; the
+ * same rule then refuses the empty amount with the same message ('Campo obrigatório'), and what the form gives is a
+ * request.
+ */
+export const creditFormSchema = z.object({ ...fields, creditoValor: amount.nullable().pipe(amount) }).superRefine(...differentUsers);
+export type CreditFormValues = z.input<typeof creditFormSchema>;

@@ -16,6 +16,7 @@ import {
 import { audits, charges, feriados, outbox } from '../../db/schema/index.js';
 import {
   call,
+  getMember,
   prepare,
   createBillableHolder,
   createLedgerPeriod,
@@ -54,11 +55,6 @@ const debtOf = async (client: Client, cstId: number) => {
   expect(res.status, res.res.body).toBe(200);
   return res.body.divida;
 };
-const getMember = async (cstId: number) => {
-  const res = await call(staff, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const newCharge = (values: Partial<Record<keyof ChargeItem, unknown>> = {}) => ({
   cobId: -1,
   local: 1,
@@ -70,7 +66,7 @@ const newCharge = (values: Partial<Record<keyof ChargeItem, unknown>> = {}) => (
 });
 /** PUT user/{cstId} with the member's version and a charges list. */
 async function saveCharges(client: Client, cstId: number, cobrancas: unknown[], version?: number) {
-  const v = version ?? (await getMember(cstId)).version;
+  const v = version ?? (await getMember(staff, cstId)).version;
   return call(client, memberContracts.update, { params: { cstId }, rawBody: { version: v, cobrancas } });
 }
 const chargesOf = (cstId: number) => ctx.db.select().from(charges).where(eq(charges.cstId, cstId)).orderBy(charges.cobId);
@@ -133,7 +129,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
   it('adds a boleto charge for the debt, listed newest first with its linha digitável, audited with the member', async () => {
     const a = await holder();
     await ledger(a.cstId, [[12000, 3000]]);
-    const before = await getMember(a.cstId);
+    const before = await getMember(staff, a.cstId);
     expect(before.cobrancas).toEqual([]);
     const due = inDays(1);
     const res = await saveCharges(staff, a.cstId, [newCharge({ cobValor: 15000, cobVencimento: due })], before.version);
@@ -150,7 +146,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
       cobRetorno: null,
     });
     expect(rows[0]!.cobNossoNumero).toBeGreaterThan(0);
-    const after = await getMember(a.cstId);
+    const after = await getMember(staff, a.cstId);
     const [charge] = after.cobrancas!;
     const numbers = boletoNumbers({
       bank: '001',
@@ -195,7 +191,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
       .where(eq(charges.cstId, a.cstId));
     // A second charge while two are stored: its audit holds that one only.
     expect((await saveCharges(staff, a.cstId, [newCharge({ cobValor: 5000 })])).status).toBe(200);
-    const member = await getMember(a.cstId);
+    const member = await getMember(staff, a.cstId);
     expect(member.cobrancas).toHaveLength(3);
     // An edit that writes no charge: no charge in its audit.
     const edit = await call(staff, memberContracts.update, {
@@ -285,7 +281,7 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
     }
     expect(await chargesOf(a.cstId)).toHaveLength(0);
     await createChargeRows(ctx, [{ cstId: a.cstId, bnkId: 2, cobVencimento: '2024-01-10', cobValor: 100, cobRetorno: '2024-01-12', cdrCodRet: 1 }]);
-    const stored = (await getMember(a.cstId)).cobrancas![0]!;
+    const stored = (await getMember(staff, a.cstId)).cobrancas![0]!;
     for (const operation of ['update', 'delete']) {
       const res = await saveCharges(staff, a.cstId, [{ ...stored, cobValor: 50, operation }]);
       expect(res.status).toBe(400);
@@ -296,14 +292,14 @@ describe('Nova cobrança (the member save’s cobrancas list)', () => {
 
   it("a charge's own refusal is the save's answer (its status and message), not a member 409: the member is left as it was", async () => {
     const a = await holder();
-    const before = await getMember(a.cstId);
+    const before = await getMember(staff, a.cstId);
     const auditsOf = async () => (await ctx.db.select().from(audits).where(eq(audits.ownerId, a.cstId))).length;
     const auditCount = await auditsOf();
     // Nothing else changes in this save: the refusal is the charge's (no debt), the member's version stays.
     const refused = await saveCharges(staff, a.cstId, [newCharge()], before.version);
     expect(refused.status).toBe(400);
     expect(refused.error.message).toBe(cm.noDebt);
-    const after = await getMember(a.cstId);
+    const after = await getMember(staff, a.cstId);
     expect(after.version).toBe(before.version);
     expect(await auditsOf()).toBe(auditCount);
     // So the same version still saves (no "Registro alterado por outro usuário" for a member nobody changed).

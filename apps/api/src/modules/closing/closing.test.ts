@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closingContracts, closingMessages, jobsContracts, formatCents, roleCatalogue, type Job, type Role } from '@assoc/domain';
+import { closingContracts, closingMessages, jobsContracts, formatCents, roleCatalogue, type Role } from '@assoc/domain';
 import { audits, charges, closings, postingInstalments, postings, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import {
   billableBank,
@@ -15,13 +15,12 @@ import {
   type Client,
   type TestContext,
 } from '../../../test/helper.js';
-import { jobEnds } from '../../../test/barriers.js';
+import { jobEnded } from '../../../test/barriers.js';
 import { runClosing } from './closing.job.js';
 import { createClosingRepository } from './closing.repository.js';
 
 let ctx: TestContext;
 /** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
-let waitForJob: (jobId: string) => Promise<Job>;
 let finance: Client;
 let financeUserId: number;
 let withoutRole: Client;
@@ -52,7 +51,6 @@ const entriesOf = async (cstId: number, fecId: number) =>
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  waitForJob = jobEnds(ctx.app);
   const signed = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
   finance = signed.client;
   financeUserId = signed.user.userId;
@@ -163,7 +161,7 @@ describe('POST financeiro/fechamento', () => {
     expect(started.message).toBe(closingMessages.started);
     const again = await call(finance, closingContracts.start, { body: { confirm: 'FECHAR' } });
     expect(again.status).toBe(409);
-    const job = await waitForJob(started.jobId);
+    const job = await jobEnded(ctx.app, started.jobId);
     expect(job.jobStatus).toBe(30);
 
     // A's statement: the fee and its rate, the dependent's pro rata fee and rate, then the fee that posts at the end.

@@ -26,7 +26,7 @@ import {
   type Client,
   type TestContext,
 } from '../../../test/helper.js';
-import { jobEnds } from '../../../test/barriers.js';
+import { jobEnded } from '../../../test/barriers.js';
 import { runClosing } from '../closing/closing.job.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 import { efetuadoRows, efetuadoSaudeRows } from '../documents/definitions/efetuado.js';
@@ -35,7 +35,6 @@ import { pdfText } from '../documents/pdf-text.testing.js';
 
 let ctx: TestContext;
 /** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
-let waitForJob: (jobId: string) => Promise<Job>;
 let finance: Client;
 let financeUserId: number;
 let withoutRole: Client;
@@ -51,7 +50,6 @@ const fileMonth = () => `${String(period.mes).padStart(2, '0')}-${period.ano}`;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  waitForJob = jobEnds(ctx.app);
   const signed = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
   finance = signed.client;
   financeUserId = signed.user.userId;
@@ -298,7 +296,7 @@ describe('the reports, on what the closing wrote', () => {
 /** Starts a command as the screen does and waits for its end. */
 async function runJob(jobCommand: string, userData: string): Promise<Job> {
   const queued = await expectOk(call(finance, jobsContracts.sendWithData, { params: { jobCommand, userData } }));
-  return waitForJob(queued.jobId);
+  return jobEnded(ctx.app, queued.jobId);
 }
 
 /** Runs a command whose attachment is an XLSX and answers its first sheet's values, row by row. */

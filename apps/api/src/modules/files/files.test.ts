@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
+import { multipartBody } from '../../../test/multipart.js';
 import type { SessionUser } from '../auth/session.js';
 import { createFileService } from './files.service.js';
 import { filesTexts, sniffContentType, XLSX_TYPE } from './files.sniff.js';
@@ -217,17 +218,7 @@ describe('file service (PostgreSQL)', () => {
   });
 });
 
-function multipartBody(name: string, data: Buffer) {
-  const boundary = `----assoc${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const upload = (name: string, data: Buffer) => multipartBody([{ name: 'arquivo', filename: name, data, contentType: 'application/octet-stream' }]);
 
 describe('multipart upload helper (PostgreSQL)', () => {
   let ctx: TestContext;
@@ -250,7 +241,7 @@ describe('multipart upload helper (PostgreSQL)', () => {
     await registerMultipart(app, files.maxBytes);
     app.post('/upload', async (request) => receiveUpload(request, files, { createdBy: null }));
     try {
-      const ok = await app.inject({ method: 'POST', url: '/upload', ...multipartBody('petição.pdf', PDF) });
+      const ok = await app.inject({ method: 'POST', url: '/upload', ...upload('petição.pdf', PDF) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ name: 'petição.pdf', mimeType: 'application/pdf', size: PDF.length });
       expect(fs.readFileSync(path.join(dir, ok.json().id)).equals(PDF)).toBe(true);
@@ -258,12 +249,12 @@ describe('multipart upload helper (PostgreSQL)', () => {
       const big = await app.inject({
         method: 'POST',
         url: '/upload',
-        ...multipartBody('grande.pdf', Buffer.concat([PDF, Buffer.alloc(60_000, 32)])),
+        ...upload('grande.pdf', Buffer.concat([PDF, Buffer.alloc(60_000, 32)])),
       });
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ message: 'O arquivo excede o tamanho máximo de 49 KB' });
       expect(filesTexts.tooLarge(20 * 1048576)).toBe('O arquivo excede o tamanho máximo de 20 MB');
-      const xls = await app.inject({ method: 'POST', url: '/upload', ...multipartBody('planilha.xls', XLS) });
+      const xls = await app.inject({ method: 'POST', url: '/upload', ...upload('planilha.xls', XLS) });
       expect(xls.statusCode).toBe(415);
       expect(xls.json()).toEqual({ message: filesTexts.xlsRefused });
       const none = await app.inject({ method: 'POST', url: '/upload', payload: { a: 1 } });

@@ -15,7 +15,7 @@ import {
   memberContracts,
 } from '@assoc/domain';
 import { atendimentos, audits, customers } from '../../db/schema/index.js';
-import { call, createTestApp, signedInAs, type Client, type TestContext, memberInput } from '../../../test/helper.js';
+import { call, getMember, createTestApp, signedInAs, type Client, type TestContext, memberInput } from '../../../test/helper.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */
@@ -52,11 +52,6 @@ const putMember = (client: Client, cstId: number, body: unknown) =>
 const putFollowUp = (client: Client, atdId: number | string, body: unknown) =>
   call(client, followUpContracts.update, { params: { atdId }, rawBody: body as object });
 
-async function getMember(client: Client, cstId: number) {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-}
 async function insertMember(body: MemberInput = newMember()) {
   const res = await call(staff, memberContracts.insert, { params: { cstId: -1 }, body: body });
   expect(res.status, res.res.body).toBe(200);

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { dataMessages, jobsContracts, mailContracts, memberContracts, passwordResetContracts } from '@assoc/domain';
 import { call, createMember, createTestApp, createUser, signedInAs, type TestContext } from '../../../test/helper.js';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { within } from '../../../test/barriers.js';
 import { migrationsFolder } from '../../db/client.js';
 import { fileLinks, outbox, users } from '../../db/schema/index.js';
 import { attachmentMissing, createMailWorker, resolveSecrets, retryDelaySeconds } from './mail.worker.js';
 import { enqueueEmail } from './mail.repository.js';
 
 const rowOf = async (ctx: TestContext, id: number) => (await ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The backoff has passed: the row's next attempt moved to now (the worker compares it with the database's clock,
  * which fake timers cannot move), instead of sleeping for the backoff and hoping the machine kept up.
@@ -351,16 +351,25 @@ describe('outbox sender and JOBS_WORKER', () => {
     const smtp = await startTestSmtp();
     const httpOnly = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 100, JOBS_WORKER: 'false' });
     try {
+      // Every timed round of this instance's sender, if it had one (it must not).
+      let httpOnlyTicks = 0;
+      httpOnly.app.mailWorker.onTick(() => (httpOnlyTicks += 1));
       const id = await httpOnly.db.transaction((tx) => enqueueEmail(tx, { to: 'beltrano@exemplo.com.br', subject: 'Aviso', text: 'Olá.' }));
-      await sleep(1_000);
       expect((await rowOf(httpOnly, id)).status).toBe('pending');
       expect(smtp.messages).toHaveLength(0);
 
+      // The worker's rounds send the row (a round may have begun before this subscription: a timed round never
+      // overlaps another, so the end of the next one comes after the row's). Its timer started long after this
+      // instance's would have, with the same MAIL_POLL_MS: a sender of this instance would have ticked first.
       const worker = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: 100, JOBS_WORKER: 'true' }, { database: httpOnly.database });
       try {
+        const round = new Promise<number>((resolve) => worker.app.mailWorker.onTick((r) => void r.then(resolve)));
+        await within(round, 5_000, "the worker's round");
         await smtp.waitFor(1);
-        // The worker marks the row sent after the SMTP server has the message: wait for that write too.
-        await vi.waitFor(async () => expect((await rowOf(httpOnly, id)).status).toBe('sent'), { timeout: 5_000, interval: 50 });
+        // A round ends after the worker marked its rows sent.
+        expect((await rowOf(httpOnly, id)).status).toBe('sent');
+        expect(httpOnlyTicks).toBe(0);
+        expect(smtp.messages).toHaveLength(1);
       } finally {
         await worker.close();
       }

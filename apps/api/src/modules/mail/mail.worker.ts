@@ -17,6 +17,8 @@ export interface MailWorker {
   runOnce(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
+  /** Calls `listener` as each timed round starts, with that round (tests wait on it instead of sleeping). */
+  onTick(listener: (round: Promise<number>) => void): () => void;
 }
 
 /** Wait before the next attempt: MAIL_RETRY_SECONDS, doubling per attempt made, capped at 6 h. */
@@ -74,6 +76,7 @@ export function createMailWorker({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let stopped = true;
+  const tickListeners = new Set<(round: Promise<number>) => void>();
 
   async function round(): Promise<number> {
     if (!transport) return 0;
@@ -113,7 +116,9 @@ export function createMailWorker({
   async function tick() {
     let tried = 0;
     try {
-      tried = await runOnce();
+      const round = runOnce();
+      for (const listener of tickListeners) listener(round);
+      tried = await round;
     } catch (error) {
       log.error({ err: loggableError(error) }, 'falha no envio de e-mails');
     }
@@ -138,6 +143,10 @@ export function createMailWorker({
       clearTimeout(timer);
       await running?.catch(() => 0);
       transport?.close();
+    },
+    onTick(listener) {
+      tickListeners.add(listener);
+      return () => tickListeners.delete(listener);
     },
   };
 }

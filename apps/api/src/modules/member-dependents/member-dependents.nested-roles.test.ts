@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowPath, roleCatalogue, type Role, memberContracts } from '@assoc/domain';
 import { audits, products, services, suppliers } from '../../db/schema/index.js';
-import { call, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, getMember, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 /**
  * Decision 1 inside a child list's rows: a dependent's services have roles of their own (spec 1 §6 v2depservicoview,
@@ -26,11 +26,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const saveDependents = async (client: Client, cstId: number, parentFilhos: unknown[]) => {
   const { version } = await getMember(staff, cstId);
   return call(client, memberContracts.update, { params: { cstId }, rawBody: { version, parentFilhos } });

@@ -11,7 +11,7 @@ import {
   searchContracts,
 } from '@assoc/domain';
 import { assocCargos, audits, customerServices, products, services, suppliers } from '../../db/schema/index.js';
-import { call, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, getMember, createBoletoHolder, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -32,11 +32,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const put = (client: Client, cstId: number, body: object) => call(client, memberContracts.update, { params: { cstId }, body: body });
 /** A save of the dependents only (the holder's own fields not sent). */
 const saveDependents = async (client: Client, cstId: number, parentFilhos: unknown[]) => {

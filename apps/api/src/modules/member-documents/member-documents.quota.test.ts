@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberDocumentMessages as dm, memberDocumentContracts } from '@assoc/domain';
 import { call, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
-import { multipartBody, testPdf } from '../process/process.testing.js';
+import { testPdf } from '../process/process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 
 /** Issue 22 item 9: one user's uploads per minute and the size of their uploads not yet attached are bounded. */
 let ctx: TestContext;

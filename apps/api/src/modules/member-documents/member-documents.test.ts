@@ -13,6 +13,7 @@ import {
 import { audits, fileLinks, files, memberDocuments } from '../../db/schema/index.js';
 import {
   call,
+  getMember,
   createTestApp,
   signedInAs,
   type Client,
@@ -22,7 +23,8 @@ import {
   residentialAddress,
 } from '../../../test/helper.js';
 import { filesTexts } from '../files/files.sniff.js';
-import { multipartBody, testPdf } from '../process/process.testing.js';
+import { testPdf } from '../process/process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 
 let ctx: TestContext;
 /** Every role but the portal's. */
@@ -57,11 +59,6 @@ async function uploaded(client: Client = staff, data: Buffer = testPdf('doc')) {
   return res.body as { status: 'ok'; key: string; filesize: number; mimeType: string; created: string };
 }
 
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const put = (client: Client, cstId: number, body: Record<string, unknown>) => call(client, memberContracts.update, { params: { cstId }, body: body });
 
 /** Saves only the documents of a member (other sections not sent keep their values). */

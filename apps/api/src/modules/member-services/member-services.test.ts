@@ -16,7 +16,17 @@ import {
   memberServiceContracts,
 } from '@assoc/domain';
 import { audits, customerServices, products, servicePlugins, services, suppliers } from '../../db/schema/index.js';
-import { call, type CallResult, createMember, createTestApp, nextCpf, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import {
+  call,
+  getMember,
+  type CallResult,
+  createMember,
+  createTestApp,
+  nextCpf,
+  signedInAs,
+  type Client,
+  type TestContext,
+} from '../../../test/helper.js';
 import { createMemberServicesRepository } from './member-services.repository.js';
 
 let ctx: TestContext;
@@ -64,14 +74,9 @@ afterAll(async () => {
 
 type Row = Partial<MemberServiceItem> & { svcId: number; operation: MemberServiceItem['operation'] };
 const put = (client: Client, cstId: number, body: object) => call(client, memberContracts.update, { params: { cstId }, body: body });
-const getMember = async (cstId: number) => {
-  const res = await call(staff, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 /** Saves the member's service rows (only the list and the version are sent). */
 const saveRows = async (client: Client, cstId: number, rows: Row[]) => {
-  const { version } = await getMember(cstId);
+  const { version } = await getMember(staff, cstId);
   return put(client, cstId, { version, usuarioServicos: rows });
 };
 const address = {
@@ -116,11 +121,11 @@ const serviceAudits = async (cstId: number) =>
 
 /** A refused save wrote nothing: same rows, same version, no audit. */
 async function expectUnchanged(cstId: number, act: () => Promise<CallResult<RouteContract>>, status: number, message?: string) {
-  const before = { rows: await rowsOf(cstId), version: (await getMember(cstId)).version, audits: await serviceAudits(cstId) };
+  const before = { rows: await rowsOf(cstId), version: (await getMember(staff, cstId)).version, audits: await serviceAudits(cstId) };
   const res = await act();
   expect(res.status, res.res.body).toBe(status);
   if (message) expect(res.error.message).toBe(message);
-  expect({ rows: await rowsOf(cstId), version: (await getMember(cstId)).version, audits: await serviceAudits(cstId) }).toEqual(before);
+  expect({ rows: await rowsOf(cstId), version: (await getMember(staff, cstId)).version, audits: await serviceAudits(cstId) }).toEqual(before);
 }
 
 describe('member services: save, load, audit', () => {
@@ -128,7 +133,7 @@ describe('member services: save, load, audit', () => {
     const { cstId } = await holder();
     const res = await saveRows(staff, cstId, [phone()]);
     expect(res.status, res.res.body).toBe(200);
-    const member = await getMember(cstId);
+    const member = await getMember(staff, cstId);
     expect(member.usuarioServicos).toEqual([
       expect.objectContaining({
         svcId: PHONE,
@@ -146,7 +151,7 @@ describe('member services: save, load, audit', () => {
     expect((audit!.after as MemberRecord).usuarioServicos).toEqual([expect.objectContaining({ svcId: PHONE, cslStr1: '11987654321' })]);
 
     // Deleted by its marker.
-    const stored = (await getMember(cstId)).usuarioServicos!;
+    const stored = (await getMember(staff, cstId)).usuarioServicos!;
     expect((await saveRows(staff, cstId, [{ ...stored[0]!, operation: 'delete' }])).status).toBe(200);
     expect(await rowsOf(cstId)).toEqual([]);
   });
@@ -175,7 +180,7 @@ describe('member services: save, load, audit', () => {
   it('an unchanged row sent as update writes nothing and needs no edit role', async () => {
     const { cstId } = await holder();
     await saveRows(staff, cstId, [phone()]);
-    const [row] = (await getMember(cstId)).usuarioServicos!;
+    const [row] = (await getMember(staff, cstId)).usuarioServicos!;
     const viewOnly = (await signedInAs(ctx, without('v2servicoedit', 'v2servicodelete'))).client;
     const res = await saveRows(viewOnly, cstId, [{ ...row!, operation: 'update' }]);
     expect(res.status, res.res.body).toBe(200);
@@ -242,7 +247,7 @@ describe('member services: rules (400, nothing written)', () => {
   it('refuses a duplicate of a service that does not allow it; allows one that does', async () => {
     const { cstId } = await holder();
     expect((await saveRows(staff, cstId, [phone()])).status).toBe(200);
-    const stored = (await getMember(cstId)).usuarioServicos!;
+    const stored = (await getMember(staff, cstId)).usuarioServicos!;
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [...stored, phone('11912345678')]), 400, `usuarioServicos.1.svcId: ${msg.duplicate}`);
     // Also when the body leaves the stored row out (the server reads the real rows).
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [phone('11912345678')]), 400, `usuarioServicos.0.svcId: ${msg.duplicate}`);
@@ -250,7 +255,7 @@ describe('member services: rules (400, nothing written)', () => {
     expect((await saveRows(staff, cstId, [bar, { ...bar }])).status).toBe(200);
     expect((await rowsOf(cstId)).filter((r) => r.svcId === BAR)).toHaveLength(2);
     // Deleting the phone and adding it again in one save is not a duplicate.
-    const phoneRow = (await getMember(cstId)).usuarioServicos!.find((r) => r.svcId === PHONE)!;
+    const phoneRow = (await getMember(staff, cstId)).usuarioServicos!.find((r) => r.svcId === PHONE)!;
     expect((await saveRows(staff, cstId, [{ ...phoneRow, operation: 'delete' }, phone('11912345678')])).status).toBe(200);
   });
 
@@ -287,7 +292,7 @@ describe('member services: rules (400, nothing written)', () => {
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [{ svcId: 999_999, operation: 'insert' }]), 400);
     const other = await holder();
     await saveRows(staff, other.cstId, [phone()]);
-    const [foreign] = (await getMember(other.cstId)).usuarioServicos!;
+    const [foreign] = (await getMember(staff, other.cstId)).usuarioServicos!;
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [{ ...foreign!, operation: 'delete' }]), 400);
     expect(await rowsOf(other.cstId)).toHaveLength(1);
   });
@@ -302,7 +307,7 @@ describe('member services: rules (400, nothing written)', () => {
     });
     // Only the new row sent: the stored Fundo de Pecúlio and fee still count.
     expect((await saveRows(staff, cstId, [phone()])).status).toBe(200);
-    const fee = (await getMember(cstId)).usuarioServicos!.find((r) => r.svcId === 171)!;
+    const fee = (await getMember(staff, cstId)).usuarioServicos!.find((r) => r.svcId === 171)!;
     await expectUnchanged(cstId, () => saveRows(staff, cstId, [{ ...fee, operation: 'delete' }]), 400, `custSocio: ${mm.peculioNeedsFee}`);
   });
 });
@@ -311,7 +316,7 @@ describe('member services: roles per action (403, nothing written)', () => {
   it('add needs v2servicoadd, edit v2servicoedit, delete v2servicodelete', async () => {
     const { cstId } = await holder();
     await saveRows(staff, cstId, [phone()]);
-    const [row] = (await getMember(cstId)).usuarioServicos!;
+    const [row] = (await getMember(staff, cstId)).usuarioServicos!;
     const noAdd = (await signedInAs(ctx, without('v2servicoadd'))).client;
     const noEdit = (await signedInAs(ctx, without('v2servicoedit'))).client;
     const noDelete = (await signedInAs(ctx, without('v2servicodelete'))).client;
@@ -338,7 +343,7 @@ describe('member services: roles per action (403, nothing written)', () => {
     await expectUnchanged(cstId, () => saveRows(noToggles, cstId, [{ ...cch, cslInt4: 1 }]), 403, forbidden);
     await expectUnchanged(cstId, () => saveRows(noToggles, cstId, [{ ...cch, cslInt5: 1 }]), 403, forbidden);
     expect((await saveRows(noToggles, cstId, [cch])).status).toBe(200);
-    const [row] = (await getMember(cstId)).usuarioServicos!;
+    const [row] = (await getMember(staff, cstId)).usuarioServicos!;
     const noCchEdit = (await signedInAs(ctx, without('v2cchedit'))).client;
     const noCchDelete = (await signedInAs(ctx, without('v2cchdelete'))).client;
     await expectUnchanged(cstId, () => saveRows(noCchEdit, cstId, [{ ...row!, cslInt1: 21, operation: 'update' }]), 403, forbidden);

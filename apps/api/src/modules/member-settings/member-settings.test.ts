@@ -13,6 +13,7 @@ import {
 import { audits, outbox, passwordResets, users } from '../../db/schema/index.js';
 import {
   call,
+  getMember,
   createMember,
   createSavableMember,
   createTestApp,
@@ -45,11 +46,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 const save = (client: Client, record: MemberRecord, access: Partial<PortalAccessItem>) =>
   call(client, memberContracts.update, {
     params: { cstId: record.cstId },

@@ -16,6 +16,7 @@ import {
 import { assocCargos, audits, customers, outbox, products, services, suppliers } from '../../db/schema/index.js';
 import {
   call,
+  getMember,
   createMember,
   createSavableMember,
   createTestApp,
@@ -100,11 +101,6 @@ function newMember(): MemberInput {
 
 const put = (client: Client, cstId: number, body: unknown) => call(client, memberContracts.update, { params: { cstId }, rawBody: body as object });
 const post = (client: Client, body: unknown) => call(client, memberContracts.insert, { params: { cstId: -1 }, rawBody: body as object });
-const getMember = async (client: Client, cstId: number) => {
-  const res = await call(client, memberContracts.get, { params: { cstId } });
-  expect(res.status, res.res.body).toBe(200);
-  return res.body;
-};
 async function insertMember(body: MemberInput = newMember()) {
   const res = await post(staff, body);
   expect(res.status, res.res.body).toBe(200);

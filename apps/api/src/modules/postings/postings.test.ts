@@ -2,27 +2,17 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  closingLineKey,
-  jobsContracts,
-  postingContracts,
-  postingMessages,
-  roleCatalogue,
-  formatCents,
-  type Job,
-  type Role,
-} from '@assoc/domain';
+import { addMonths, closingLineKey, jobsContracts, postingContracts, postingMessages, roleCatalogue, formatCents, type Role } from '@assoc/domain';
 import { addresses, products, services, statementEntries, suppliers } from '../../db/schema/index.js';
 import { call, createDependent, createMember, createTestApp, expectOk, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
-import { jobEnds } from '../../../test/barriers.js';
+import { jobEnded } from '../../../test/barriers.js';
+import { multipartBody } from '../../../test/multipart.js';
 import { createClosingRepository } from '../closing/closing.repository.js';
 import { runPosting } from './postings.job.js';
 import { createPostingsRepository } from './postings.repository.js';
 
 let ctx: TestContext;
 /** Jobs that ended, from the event bus (test/barriers.ts): no polling, no race. */
-let waitForJob: (jobId: string) => Promise<Job>;
 let poster: Client;
 let withoutRole: Client;
 const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal' && r !== 'v2menulancamentos');
@@ -54,29 +44,17 @@ const entriesByKey = async (prefix: string) =>
       .where(sql`${statementEntries.extKey} like ${`${prefix}%`}`)
   ).sort((a, b) => a.extId - b.extId);
 
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = `----assoc${crypto.randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** The screen's upload: the fields, then the file. */
+const multipart = (fields: Record<string, string>, file?: { name: string; data: Buffer }) =>
+  multipartBody([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file ? [{ name: 'file', filename: file.name, data: file.data, contentType: 'application/octet-stream' }] : []),
+  ]);
 const upload = (client: Client, svcId: number, name: string, text: string | Buffer) =>
   call(client, postingContracts.postFile, multipart({ svcId: String(svcId) }, { name, data: Buffer.isBuffer(text) ? text : Buffer.from(text) }));
 
 beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
-  waitForJob = jobEnds(ctx.app);
   poster = (await signedInAs(ctx, ['v2access', 'v2menulancamentos'])).client;
   withoutRole = (await signedInAs(ctx, allRoles)).client;
   const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Fornecedor dos Lançamentos' }).returning();
@@ -202,7 +180,7 @@ describe('POST lancamentos', () => {
     const before = await counts();
     const started = await expectOk(call(poster, postingContracts.post, { body }));
     expect(started).toMatchObject({ message: postingMessages.started, created: true });
-    const job = await waitForJob(started.jobId);
+    const job = await jobEnded(ctx.app, started.jobId);
     expect(job.jobStatus).toBe(30);
     expect(job.jobResult).toBe(postingMessages.done(3, formatCents(11_550)));
 
@@ -263,7 +241,7 @@ describe('POST lancamentos', () => {
     const started = await expectOk(
       call(poster, postingContracts.post, { body: { svcId: PHONE, lancamentos: [row({ phone: PHONE_A, value: 4_990 })] } }),
     );
-    expect((await waitForJob(started.jobId)).jobStatus).toBe(30);
+    expect((await jobEnded(ctx.app, started.jobId)).jobStatus).toBe(30);
     const entries = await entriesByKey(`lanc:${started.postingId}:`);
     expect(entries.map((e) => [e.cstId, e.extDescricao, e.extValor])).toEqual([[people.a!.cstId, 'AAC Telefonia Teste', 4_990]]);
   });
@@ -332,7 +310,7 @@ describe('POST lancamentos/files', () => {
     const before = await counts();
     const started = await expectOk(upload(poster, BAR, 'bar.csv', text));
     expect(started.created).toBe(true);
-    expect((await waitForJob(started.jobId)).jobStatus).toBe(30);
+    expect((await jobEnded(ctx.app, started.jobId)).jobStatus).toBe(30);
     const entries = await entriesByKey(`lanc:${started.postingId}:`);
     expect(entries.map((e) => [e.cstId, e.extDescricao, e.extValor])).toEqual([
       [people.a!.cstId, 'AAD Lanchonete Teste', 1_250],
@@ -356,7 +334,7 @@ describe('POST lancamentos/files', () => {
     sheet.addRow([people.c!.cpf, '20,00']);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
     const started = await expectOk(upload(poster, BAR, 'bar.xlsx', data));
-    expect((await waitForJob(started.jobId)).jobStatus).toBe(30);
+    expect((await jobEnded(ctx.app, started.jobId)).jobStatus).toBe(30);
     const entries = await entriesByKey(`lanc:${started.postingId}:`);
     expect(entries.map((e) => [e.cstId, e.extValor])).toEqual([
       [z.cstId, 750],

@@ -1,22 +1,14 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printingMessages, printingContracts } from '@assoc/domain';
 import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
+import { multipartBody } from '../../../test/multipart.js';
 import { decodeIpp, encodeIppResponse, encodePrintJob, httpUrlOf, type DecodedIpp } from './ipp.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 
-function multipart(name: string, data: Buffer) {
-  const boundary = `----assoc${crypto.randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (name: string, data: Buffer) => multipartBody([{ name: 'arquivo', filename: name, data }]);
 
 /** A fake IPP printer: records each request and answers the status it is told to. */
 function fakePrinter() {

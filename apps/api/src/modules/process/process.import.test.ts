@@ -3,7 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processMessages, processContracts } from '@assoc/domain';
 import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
-import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
+import { importBatch, nextCnj, testPdf } from './process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 
 /** Issue 22 item 6: the import streams its files, is bounded per request and per key, and is idempotent under concurrency. */
 

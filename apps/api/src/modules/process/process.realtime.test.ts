@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeEvents } from '@assoc/domain';
 import { call, createTestApp, signedInAs, type TestContext } from '../../../test/helper.js';
 import { connected, testSockets } from '../../../test/sockets.js';
-import { importBatch, multipartBody, nextCnj } from './process.testing.js';
+import { importBatch, nextCnj } from './process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 
 type Processo = RealtimeEvents['processo'];
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.js';
 import { allRoles, formatCnj, processContracts, processMessages, type ProcessSearchReply, type RouteContract } from '@assoc/domain';
 import { call, createTestApp, prepare, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
-import { importBatch, multipartBody, nextCnj, testPdf } from './process.testing.js';
+import { importBatch, nextCnj, testPdf } from './process.testing.js';
+import { multipartBody } from '../../../test/multipart.js';
 import { createProcessRepository, hyphenatedWords } from './process.repository.js';
 
 let ctx: TestContext;

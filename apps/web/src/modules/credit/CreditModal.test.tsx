@@ -47,6 +47,26 @@ describe('CreditModal (Adicionar crédito)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('starts with the amount empty and refuses it with the required-field message: Ok stays disabled, nothing is sent', async () => {
+    const { user } = open();
+    const api = mockApi([]);
+    const amount = screen.getByLabelText(/^Valor/);
+    expect(amount).toHaveValue('');
+    await user.type(screen.getByLabelText(/Referência/), 'Acerto de junho');
+    await user.type(screen.getByLabelText(/Senha 1/), 'senha-1');
+    await user.type(screen.getByLabelText(/Usuário 2/), OTHER);
+    await user.type(screen.getByLabelText(/Senha 2/), 'senha-2');
+    await user.click(amount);
+    await user.tab();
+    expect(await screen.findByText(genericMessages.required)).toBeInTheDocument();
+    expect(screen.getAllByText(genericMessages.required)).toHaveLength(1);
+    const ok = screen.getByRole('button', { name: 'Ok' });
+    expect(ok).toBeDisabled();
+    await user.click(ok);
+    expect(screen.queryByText(creditMessages.confirmTitle)).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('asks "Deseja emitir crédito?", sends the credit once, shows the success and refreshes the debt', async () => {
     const api = mockApi([
       mockContract(creditContracts.issue, { body: { message: creditMessages.success, extId: 9, created: true } }, { params: { cstId: 101 } }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { chargeContracts, creditContracts, creditMessages, creditSchema, type CreditInput } from '@assoc/domain';
+import { chargeContracts, creditContracts, creditFormSchema, creditMessages, type CreditFormValues } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { isApiError } from '../../app/api';
 import { openConfirmDialog } from '../ui/confirm';
@@ -21,17 +21,17 @@ export function useCreditForm({ cstId, cpf, onDone }: { cstId: number; cpf: stri
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [creditoKey] = useState(newKey);
-  const initial: CreditInput = {
+  const initial: CreditFormValues = {
     creditoRef: '',
     // Empty until typed (MoneyInput holds null); the schema answers 'Campo obrigatório'.
-    creditoValor: null as unknown as number,
+    creditoValor: null,
     creditoUsername1: cpf,
     creditoPassword1: '',
     creditoUsername2: '',
     creditoPassword2: '',
     creditoKey,
   };
-  const form = useAppForm(creditSchema, initial);
+  const form = useAppForm(creditFormSchema, initial);
 
   const send = async () => {
     setSaving(true);
