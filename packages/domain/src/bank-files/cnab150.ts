@@ -20,9 +20,11 @@
  */
 import { bankFileMessages as m } from './bank-files.messages.js';
 import {
+  checkCountAndSum,
+  closeReceivedFile,
   fileText,
   problemAt,
-  problemOf,
+  readReceivedLines,
   splitLines,
   writeFile,
   type BankFileProblem,
@@ -402,91 +404,78 @@ export function readDebitFile(input: string | Uint8Array): DebitFile {
   let version = '04';
   let sum = 0;
   let trailerLine = 0;
-  lines.forEach((text, index) => {
-    const line = index + 1;
-    if (text.length !== W) {
-      file.problems.push(problemAt(line, 'length', m.wrongLength(text.length, W)));
-      return;
-    }
+  readReceivedLines(lines, W, file.problems, (text, line) => {
     const kind = text[0]!;
-    try {
-      if (kind === 'A') {
-        if (line !== 1) file.problems.push(problemAt(line, 'structure', m.misplaced));
-        const a = readRecord(cnab150Header, text, line);
-        version = a.version;
-        file.header = {
-          operation: a.operation,
-          agreement: a.agreement,
-          companyName: a.companyName,
-          bankCode: a.bankCode,
-          bankName: a.bankName,
-          date: a.date,
-          nsa: Number(a.nsa),
-          version: a.version,
-          test: a.testMarker === 'TESTE',
-        };
-      } else if (kind === 'F') {
-        const f = readRecord(version === '05' ? cnab150F05 : cnab150F04, text, line);
-        sum += f.valueCents;
-        const info = lookupReturnCode(debitReturnCodes, f.returnCode);
-        file.results.push({
-          line,
-          memberId: f.memberId.trim(),
-          chargeId: f.chargeId.trim(),
-          agency: f.agency,
-          account: f.account,
-          date: f.date,
-          valueCents: f.valueCents,
-          code: f.returnCode,
-          status: info.status,
-          description: info.description,
-          movement: f.movement,
-          holderId: 'holderId' in f && Number(f.holderId) > 0 ? f.holderId : null,
-        });
-      } else if (kind === 'E') {
-        const e = readRecord(version === '05' ? cnab150E05 : cnab150E04, text, line);
-        sum += e.valueCents;
-        file.requests.push({
-          line,
-          memberId: e.memberId.trim(),
-          chargeId: e.chargeId.trim(),
-          agency: e.agency,
-          account: e.account,
-          dueDate: e.dueDate,
-          valueCents: e.valueCents,
-          movement: e.movement,
-          holderId: 'holderId' in e && Number(e.holderId) > 0 ? e.holderId : null,
-        });
-      } else if (kind === 'B') {
-        file.registrations.push({ line, ...readRecord(cnab150B, text, line) });
-      } else if (kind === 'J') {
-        file.confirmations.push({ line, ...readRecord(cnab150J, text, line) });
-      } else if (kind === 'Z') {
-        if (line !== lines.length) file.problems.push(problemAt(line, 'structure', m.misplaced));
-        const z = readRecord(cnab150Trailer, text, line);
-        file.trailer = { recordCount: Number(z.recordCount), totalCents: z.totalCents };
-        trailerLine = line;
-      } else if (kind in otherLayouts) {
-        const layout = otherLayouts[kind as keyof typeof otherLayouts];
-        file.others.push({ line, recordType: kind, values: readRecord(layout, text, line) });
-      } else {
-        file.problems.push(problemAt(line, 'record-type', m.unknownRecord(kind)));
-      }
-    } catch (error) {
-      file.problems.push(problemOf(error, line));
+    if (kind === 'A') {
+      if (line !== 1) file.problems.push(problemAt(line, 'structure', m.misplaced));
+      const a = readRecord(cnab150Header, text, line);
+      version = a.version;
+      file.header = {
+        operation: a.operation,
+        agreement: a.agreement,
+        companyName: a.companyName,
+        bankCode: a.bankCode,
+        bankName: a.bankName,
+        date: a.date,
+        nsa: Number(a.nsa),
+        version: a.version,
+        test: a.testMarker === 'TESTE',
+      };
+    } else if (kind === 'F') {
+      const f = readRecord(version === '05' ? cnab150F05 : cnab150F04, text, line);
+      sum += f.valueCents;
+      const info = lookupReturnCode(debitReturnCodes, f.returnCode);
+      file.results.push({
+        line,
+        memberId: f.memberId.trim(),
+        chargeId: f.chargeId.trim(),
+        agency: f.agency,
+        account: f.account,
+        date: f.date,
+        valueCents: f.valueCents,
+        code: f.returnCode,
+        status: info.status,
+        description: info.description,
+        movement: f.movement,
+        holderId: 'holderId' in f && Number(f.holderId) > 0 ? f.holderId : null,
+      });
+    } else if (kind === 'E') {
+      const e = readRecord(version === '05' ? cnab150E05 : cnab150E04, text, line);
+      sum += e.valueCents;
+      file.requests.push({
+        line,
+        memberId: e.memberId.trim(),
+        chargeId: e.chargeId.trim(),
+        agency: e.agency,
+        account: e.account,
+        dueDate: e.dueDate,
+        valueCents: e.valueCents,
+        movement: e.movement,
+        holderId: 'holderId' in e && Number(e.holderId) > 0 ? e.holderId : null,
+      });
+    } else if (kind === 'B') {
+      file.registrations.push({ line, ...readRecord(cnab150B, text, line) });
+    } else if (kind === 'J') {
+      file.confirmations.push({ line, ...readRecord(cnab150J, text, line) });
+    } else if (kind === 'Z') {
+      if (line !== lines.length) file.problems.push(problemAt(line, 'structure', m.misplaced));
+      const z = readRecord(cnab150Trailer, text, line);
+      file.trailer = { recordCount: Number(z.recordCount), totalCents: z.totalCents };
+      trailerLine = line;
+    } else if (kind in otherLayouts) {
+      const layout = otherLayouts[kind as keyof typeof otherLayouts];
+      file.others.push({ line, recordType: kind, values: readRecord(layout, text, line) });
+    } else {
+      file.problems.push(problemAt(line, 'record-type', m.unknownRecord(kind)));
     }
   });
-  if (!file.header) file.problems.push(problemAt(1, 'structure', m.noHeader));
-  if (!file.trailer) {
-    file.problems.push(problemAt(lines.length, 'trailer', m.noTrailer));
-  } else {
-    if (file.trailer.recordCount !== lines.length)
-      file.problems.push(problemAt(trailerLine, 'trailer', m.trailerCount(file.trailer.recordCount, lines.length), 'recordCount'));
-    if (file.trailer.totalCents !== sum)
-      file.problems.push(problemAt(trailerLine, 'trailer', m.trailerSum(file.trailer.totalCents, sum), 'totalCents'));
-  }
-  file.problems.sort((a, b) => a.line - b.line);
-  file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
+  const trailer = file.trailer;
+  file.balanced = closeReceivedFile(
+    file.problems,
+    lines.length,
+    file.header !== null,
+    trailer && (() => checkCountAndSum(file.problems, { line: trailerLine, ...trailer }, lines.length, sum)),
+  );
   return file;
 }
 

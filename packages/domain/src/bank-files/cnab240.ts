@@ -18,9 +18,10 @@
 import { santanderNossoNumeroDigit, type BoletoBankCode } from '../billing/boleto.js';
 import { bankFileMessages as m } from './bank-files.messages.js';
 import {
+  closeReceivedFile,
   fileText,
   problemAt,
-  problemOf,
+  readReceivedLines,
   splitLines,
   writeFile,
   type BankFileProblem,
@@ -749,104 +750,93 @@ export function readBoletoReturn(input: string | Uint8Array): BoletoReturnFile {
     if (pending) file.problems.push(problemAt(pending.line, 'structure', m.pairMissing));
     pending = null;
   };
-  lines.forEach((text, index) => {
-    const line = index + 1;
-    if (text.length !== W) {
-      file.problems.push(problemAt(line, 'length', m.wrongLength(text.length, W)));
-      return;
-    }
+  readReceivedLines(lines, W, file.problems, (text, line) => {
     const type = text[7]!;
-    try {
-      if (type === '0') {
-        if (line !== 1) file.problems.push(problemAt(line, 'structure', m.misplaced));
-        const h = bb ? readRecord(cnab240HeaderBB, text, line) : readRecord(cnab240HeaderSantander, text, line);
-        file.header = {
-          bankCode: h.bankCode,
-          operation: h.operation,
-          nsa: Number(h.nsa),
-          date: h.date,
-          agreement: h.agreement,
-          companyName: h.companyName,
-        };
-        if (h.operation !== '2') file.problems.push(problemAt(line, 'structure', m.notAReturn, 'operation'));
-      } else if (type === '1') {
-        lotCount++;
-        lotRecords = 1;
-        titles = 0;
-        titlesCents = 0;
-      } else if (type === '3') {
-        lotRecords++;
-        const segment = text[13];
-        if (segment === 'T') {
-          closePending();
-          const t = bb ? readRecord(cnab240TBB, text, line) : readRecord(cnab240TSantander, text, line);
-          pending = { line, t };
-          titles++;
-          titlesCents += t.valueCents;
-        } else if (segment === 'U') {
-          // The U closes its T even when it cannot be read (its own problem is listed, not a missing U).
-          const current = pending as typeof pending;
-          pending = null;
-          const u = readRecord(cnab240U, text, line);
-          if (!current) {
-            file.problems.push(problemAt(line, 'structure', m.misplaced, 'segment'));
-            return;
-          }
-          const t = current.t;
-          const info = lookupReturnCode(codes, t.movement);
-          file.results.push({
-            line: current.line,
-            nossoNumero: printedNossoNumero(bank, t.nossoNumero),
-            chargeId: t.chargeId.trim(),
-            movement: t.movement,
-            status: info.status,
-            description: info.description,
-            reasons: reasonsOf(t.movement, t.reasons),
-            dueDate: t.dueDate,
-            valueCents: t.valueCents,
-            paidCents: u.paidCents,
-            netCents: u.netCents,
-            feeCents: t.feeCents,
-            interestCents: u.interestCents,
-            discountCents: u.discountCents,
-            paidDate: u.occurrenceDate,
-            creditDate: u.creditDate,
-          });
-        } else {
-          file.problems.push(problemAt(line, 'record-type', m.unknownRecord(`3${segment ?? ''}`), 'segment'));
+    if (type === '0') {
+      if (line !== 1) file.problems.push(problemAt(line, 'structure', m.misplaced));
+      const h = bb ? readRecord(cnab240HeaderBB, text, line) : readRecord(cnab240HeaderSantander, text, line);
+      file.header = {
+        bankCode: h.bankCode,
+        operation: h.operation,
+        nsa: Number(h.nsa),
+        date: h.date,
+        agreement: h.agreement,
+        companyName: h.companyName,
+      };
+      if (h.operation !== '2') file.problems.push(problemAt(line, 'structure', m.notAReturn, 'operation'));
+    } else if (type === '1') {
+      lotCount++;
+      lotRecords = 1;
+      titles = 0;
+      titlesCents = 0;
+    } else if (type === '3') {
+      lotRecords++;
+      const segment = text[13];
+      if (segment === 'T') {
+        closePending();
+        const t = bb ? readRecord(cnab240TBB, text, line) : readRecord(cnab240TSantander, text, line);
+        pending = { line, t };
+        titles++;
+        titlesCents += t.valueCents;
+      } else if (segment === 'U') {
+        // The U closes its T even when it cannot be read (its own problem is listed, not a missing U).
+        const current = pending as typeof pending;
+        pending = null;
+        const u = readRecord(cnab240U, text, line);
+        if (!current) {
+          file.problems.push(problemAt(line, 'structure', m.misplaced, 'segment'));
+          return;
         }
-      } else if (type === '5') {
-        closePending();
-        lotRecords++;
-        const trailer = readRecord(cnab240LotTrailer, text, line);
-        const declared = Number(trailer.recordCount);
-        if (declared !== lotRecords) file.problems.push(problemAt(line, 'trailer', m.trailerCount(declared, lotRecords), 'recordCount'));
-        const simpleCount = Number(trailer.simpleCount);
-        if (simpleCount !== 0 && simpleCount !== titles)
-          file.problems.push(problemAt(line, 'trailer', m.trailerCount(simpleCount, titles), 'simpleCount'));
-        if (trailer.simpleCents !== 0 && trailer.simpleCents !== titlesCents)
-          file.problems.push(problemAt(line, 'trailer', m.trailerSum(trailer.simpleCents, titlesCents), 'simpleCents'));
-      } else if (type === '9') {
-        closePending();
-        if (line !== lines.length) file.problems.push(problemAt(line, 'structure', m.misplaced));
-        fileTrailer = true;
-        const trailer = readRecord(cnab240FileTrailer, text, line);
-        if (Number(trailer.recordCount) !== lines.length)
-          file.problems.push(problemAt(line, 'trailer', m.trailerCount(Number(trailer.recordCount), lines.length), 'recordCount'));
-        if (Number(trailer.lotCount) !== lotCount)
-          file.problems.push(problemAt(line, 'trailer', m.trailerCount(Number(trailer.lotCount), lotCount), 'lotCount'));
+        const t = current.t;
+        const info = lookupReturnCode(codes, t.movement);
+        file.results.push({
+          line: current.line,
+          nossoNumero: printedNossoNumero(bank, t.nossoNumero),
+          chargeId: t.chargeId.trim(),
+          movement: t.movement,
+          status: info.status,
+          description: info.description,
+          reasons: reasonsOf(t.movement, t.reasons),
+          dueDate: t.dueDate,
+          valueCents: t.valueCents,
+          paidCents: u.paidCents,
+          netCents: u.netCents,
+          feeCents: t.feeCents,
+          interestCents: u.interestCents,
+          discountCents: u.discountCents,
+          paidDate: u.occurrenceDate,
+          creditDate: u.creditDate,
+        });
       } else {
-        file.problems.push(problemAt(line, 'record-type', m.unknownRecord(type), 'recordType'));
+        file.problems.push(problemAt(line, 'record-type', m.unknownRecord(`3${segment ?? ''}`), 'segment'));
       }
-    } catch (error) {
-      file.problems.push(problemOf(error, line));
+    } else if (type === '5') {
+      closePending();
+      lotRecords++;
+      const trailer = readRecord(cnab240LotTrailer, text, line);
+      const declared = Number(trailer.recordCount);
+      if (declared !== lotRecords) file.problems.push(problemAt(line, 'trailer', m.trailerCount(declared, lotRecords), 'recordCount'));
+      const simpleCount = Number(trailer.simpleCount);
+      if (simpleCount !== 0 && simpleCount !== titles)
+        file.problems.push(problemAt(line, 'trailer', m.trailerCount(simpleCount, titles), 'simpleCount'));
+      if (trailer.simpleCents !== 0 && trailer.simpleCents !== titlesCents)
+        file.problems.push(problemAt(line, 'trailer', m.trailerSum(trailer.simpleCents, titlesCents), 'simpleCents'));
+    } else if (type === '9') {
+      closePending();
+      if (line !== lines.length) file.problems.push(problemAt(line, 'structure', m.misplaced));
+      fileTrailer = true;
+      const trailer = readRecord(cnab240FileTrailer, text, line);
+      if (Number(trailer.recordCount) !== lines.length)
+        file.problems.push(problemAt(line, 'trailer', m.trailerCount(Number(trailer.recordCount), lines.length), 'recordCount'));
+      if (Number(trailer.lotCount) !== lotCount)
+        file.problems.push(problemAt(line, 'trailer', m.trailerCount(Number(trailer.lotCount), lotCount), 'lotCount'));
+    } else {
+      file.problems.push(problemAt(line, 'record-type', m.unknownRecord(type), 'recordType'));
     }
   });
   closePending();
-  if (!file.header) file.problems.push(problemAt(1, 'structure', m.noHeader));
-  if (!fileTrailer) file.problems.push(problemAt(lines.length, 'trailer', m.noTrailer));
-  file.problems.sort((a, b) => a.line - b.line);
-  file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
+  // The file trailer's count and lot count were checked as it was read.
+  file.balanced = closeReceivedFile(file.problems, lines.length, file.header !== null, fileTrailer ? () => undefined : null);
   return file;
 }
 

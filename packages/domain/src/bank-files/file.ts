@@ -2,6 +2,7 @@
  * File level of the bank files: joining records with the agreed terminator, splitting a received file into
  * records whatever its terminator, and ISO-8859-1 bytes (what banks send) to text and back.
  */
+import { bankFileMessages as m } from './bank-files.messages.js';
 import { BankFileError, type RecordWidth } from './layout.js';
 
 /** Line terminator written after every record (default CRLF, as most banks want; configurable per agreement). */
@@ -99,6 +100,55 @@ export function problemOf(error: unknown, line: number): BankFileProblem {
 /** A problem of a given kind on a line, its message naming the line (and the field). */
 export function problemAt(line: number, kind: BankFileProblem['kind'], reason: string, field?: string): BankFileProblem {
   return { line, kind, ...(field === undefined ? {} : { field }), message: new BankFileError(reason, field, line).message };
+}
+
+/**
+ * The walk every reader of a received file shares: each line of the record's width goes to `readLine` (what it
+ * throws becomes that line's problem); a line of another width is a problem of its own and is not read.
+ */
+export function readReceivedLines(
+  lines: readonly string[],
+  width: RecordWidth,
+  problems: BankFileProblem[],
+  readLine: (text: string, line: number) => void,
+): void {
+  lines.forEach((text, index) => {
+    const line = index + 1;
+    if (text.length !== width) {
+      problems.push(problemAt(line, 'length', m.wrongLength(text.length, width)));
+      return;
+    }
+    try {
+      readLine(text, line);
+    } catch (error) {
+      problems.push(problemOf(error, line));
+    }
+  });
+}
+
+/**
+ * After the walk: a missing header or trailer is listed (else `checkTrailer` adds what the trailer's totals
+ * disagree with), the problems are sorted by line, and the answer is whether the file is balanced: its header is
+ * there and no problem is of kind 'trailer' (the import refuses an unbalanced file whole).
+ */
+export function closeReceivedFile(problems: BankFileProblem[], lineCount: number, hasHeader: boolean, checkTrailer: (() => void) | null): boolean {
+  if (!hasHeader) problems.push(problemAt(1, 'structure', m.noHeader));
+  if (checkTrailer) checkTrailer();
+  else problems.push(problemAt(lineCount, 'trailer', m.noTrailer));
+  problems.sort((a, b) => a.line - b.line);
+  return hasHeader && !problems.some((p) => p.kind === 'trailer');
+}
+
+/** The trailer check of the 150-column files (CNAB 150, payroll): its record count and its sum in cents. */
+export function checkCountAndSum(
+  problems: BankFileProblem[],
+  trailer: { line: number; recordCount: number; totalCents: number },
+  lineCount: number,
+  sum: number,
+): void {
+  if (trailer.recordCount !== lineCount)
+    problems.push(problemAt(trailer.line, 'trailer', m.trailerCount(trailer.recordCount, lineCount), 'recordCount'));
+  if (trailer.totalCents !== sum) problems.push(problemAt(trailer.line, 'trailer', m.trailerSum(trailer.totalCents, sum), 'totalCents'));
 }
 
 export interface BuiltRecord {

@@ -22,9 +22,11 @@
  */
 import { bankFileMessages as m } from './bank-files.messages.js';
 import {
+  checkCountAndSum,
+  closeReceivedFile,
   fileText,
   problemAt,
-  problemOf,
+  readReceivedLines,
   splitLines,
   writeFile,
   type BankFileProblem,
@@ -177,58 +179,47 @@ export function readPayrollReturn(input: string | Uint8Array): PayrollReturnFile
   }
   let sum = 0;
   let trailer: { line: number; recordCount: number; totalCents: number } | null = null;
-  lines.forEach((text, index) => {
-    const line = index + 1;
-    if (text.length !== W) {
-      file.problems.push(problemAt(line, 'length', m.wrongLength(text.length, W)));
-      return;
-    }
-    try {
-      const kind = text[0];
-      if (kind === '0') {
-        const h = readRecord(payrollHeader, text, line);
-        file.header = {
-          agreement: h.agreement,
-          month: `${h.month.slice(0, 4)}-${h.month.slice(4)}`,
-          date: h.date,
-          nsa: Number(h.nsa),
-          operation: h.operation,
-        };
-        if (h.operation !== '2') file.problems.push(problemAt(line, 'structure', m.notAReturn, 'operation'));
-      } else if (kind === '2') {
-        const d = readRecord(payrollReturnDetail, text, line);
-        const info = lookupReturnCode(payrollReturnCodes, d.status);
-        sum += d.deductedCents;
-        file.results.push({
-          line,
-          registration: d.registration.trim(),
-          chargeId: d.chargeId.trim(),
-          cpf: d.cpf,
-          valueCents: d.valueCents,
-          deductedCents: d.deductedCents,
-          code: d.status,
-          status: info.status,
-          description: info.description,
-        });
-      } else if (kind === '9') {
-        const z = readRecord(payrollTrailer, text, line);
-        trailer = { line, recordCount: Number(z.recordCount), totalCents: z.totalCents };
-      } else {
-        file.problems.push(problemAt(line, 'record-type', m.unknownRecord(kind ?? '')));
-      }
-    } catch (error) {
-      file.problems.push(problemOf(error, line));
+  readReceivedLines(lines, W, file.problems, (text, line) => {
+    const kind = text[0];
+    if (kind === '0') {
+      const h = readRecord(payrollHeader, text, line);
+      file.header = {
+        agreement: h.agreement,
+        month: `${h.month.slice(0, 4)}-${h.month.slice(4)}`,
+        date: h.date,
+        nsa: Number(h.nsa),
+        operation: h.operation,
+      };
+      if (h.operation !== '2') file.problems.push(problemAt(line, 'structure', m.notAReturn, 'operation'));
+    } else if (kind === '2') {
+      const d = readRecord(payrollReturnDetail, text, line);
+      const info = lookupReturnCode(payrollReturnCodes, d.status);
+      sum += d.deductedCents;
+      file.results.push({
+        line,
+        registration: d.registration.trim(),
+        chargeId: d.chargeId.trim(),
+        cpf: d.cpf,
+        valueCents: d.valueCents,
+        deductedCents: d.deductedCents,
+        code: d.status,
+        status: info.status,
+        description: info.description,
+      });
+    } else if (kind === '9') {
+      const z = readRecord(payrollTrailer, text, line);
+      trailer = { line, recordCount: Number(z.recordCount), totalCents: z.totalCents };
+    } else {
+      file.problems.push(problemAt(line, 'record-type', m.unknownRecord(kind ?? '')));
     }
   });
   const z = trailer as { line: number; recordCount: number; totalCents: number } | null;
-  if (!file.header) file.problems.push(problemAt(1, 'structure', m.noHeader));
-  if (!z) file.problems.push(problemAt(lines.length, 'trailer', m.noTrailer));
-  else {
-    if (z.recordCount !== lines.length) file.problems.push(problemAt(z.line, 'trailer', m.trailerCount(z.recordCount, lines.length), 'recordCount'));
-    if (z.totalCents !== sum) file.problems.push(problemAt(z.line, 'trailer', m.trailerSum(z.totalCents, sum), 'totalCents'));
-  }
-  file.problems.sort((a, b) => a.line - b.line);
-  file.balanced = file.header !== null && !file.problems.some((p) => p.kind === 'trailer');
+  file.balanced = closeReceivedFile(
+    file.problems,
+    lines.length,
+    file.header !== null,
+    z && (() => checkCountAndSum(file.problems, z, lines.length, sum)),
+  );
   return file;
 }
 
