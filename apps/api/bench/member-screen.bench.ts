@@ -20,7 +20,7 @@ import { formatCpf } from '@assoc/domain';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { percentile, runBench } from './stats.js';
-import { ensureWebBuild, WEB_DIST } from './web.js';
+import { armClickTimer, ensureWebBuild, WEB_DIST } from './web.js';
 import { BENCH_USER, LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
 const env = process.env;
@@ -34,30 +34,18 @@ const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().lengt
  * resolves with the milliseconds from the click on a search suggestion to the member screen being usable (the
  * Usuário tab's first input enabled, the Salvar button rendered).
  */
-const ARM_TIMER = `window.__memberReady = new Promise((resolve) => {
-  let clickedAt = null;
-  const ready = () => {
+const ARM_TIMER = armClickTimer(
+  '__memberReady',
+  '[role="option"]',
+  `() => {
     const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Usuário');
     const panelId = tab && tab.getAttribute('aria-controls');
     const panel = panelId ? document.getElementById(panelId) : null;
     const input = panel && panel.querySelector('input:not([type="hidden"]), textarea, select');
     const save = [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Salvar');
     return Boolean(input && !input.disabled && save);
-  };
-  const check = () => {
-    if (clickedAt === null || !ready()) return;
-    observer.disconnect();
-    resolve(performance.now() - clickedAt);
-  };
-  const observer = new MutationObserver(check);
-  document.addEventListener('click', (event) => {
-    if (clickedAt === null && event.target.closest('[role="option"]')) {
-      clickedAt = performance.now();
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-      check();
-    }
-  }, { capture: true });
-}); undefined`;
+  }`,
+);
 
 async function openMember(page: Page, cpf: string, memberChunkRequests: string[]) {
   await page.goto('/');

@@ -18,7 +18,7 @@ import { buildApp } from '../src/app.js';
 import { owingHoldersSql } from '../src/modules/ledger/ledger.repository.js';
 import { percentile, runBench } from './stats.js';
 import { BENCH_USER, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
-import { ensureWebBuild, WEB_DIST } from './web.js';
+import { armClickTimer, ensureWebBuild, WEB_DIST } from './web.js';
 
 const RUNS = Number(process.env.BENCH_SCREEN_RUNS ?? 10);
 const TARGET_MS = 1_000;
@@ -29,46 +29,27 @@ const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().lengt
  * Run in the page before the click (a string: the API's TypeScript has no DOM types): `window.__listed` resolves with
  * the milliseconds from the click on the option "Todos" to a data row and the footer "Registros: N" on screen.
  */
-const armListed = (count: string) => `window.__listed = new Promise((resolve) => {
-  let clickedAt = null;
-  const ready = () => {
-    const table = document.querySelector('table[aria-label="Saldo em aberto"]');
-    if (!table) return false;
-    const row = table.querySelector('tbody tr td');
-    return Boolean(row && /\\d{6}-\\d/.test(table.querySelector('tbody tr').textContent) && table.textContent.includes(${JSON.stringify(count)}));
-  };
-  const check = () => {
-    if (clickedAt === null || !ready()) return;
-    observer.disconnect();
-    resolve(performance.now() - clickedAt);
-  };
-  const observer = new MutationObserver(check);
-  document.addEventListener('click', (event) => {
-    if (clickedAt === null && event.target.closest('[role="option"]')) {
-      clickedAt = performance.now();
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      check();
-    }
-  }, { capture: true });
-}); undefined`;
+const armListed = (count: string) =>
+  armClickTimer(
+    '__listed',
+    '[role="option"]',
+    `() => {
+      const table = document.querySelector('table[aria-label="Saldo em aberto"]');
+      const row = table && table.querySelector('tbody tr');
+      return Boolean(row && row.querySelector('td') && /\\d{6}-\\d/.test(row.textContent) && table.textContent.includes(${JSON.stringify(count)}));
+    }`,
+  );
 
 /** The same for a click on the Saldo header: until the first data row is another one (the list re-sorted). */
-const ARM_SORTED = `window.__sorted = new Promise((resolve) => {
-  const firstRow = () => document.querySelector('table[aria-label="Saldo em aberto"] tbody tr')?.textContent;
-  const before = firstRow();
-  let clickedAt = null;
-  const check = () => {
-    if (clickedAt === null || firstRow() === before) return;
-    observer.disconnect();
-    resolve(performance.now() - clickedAt);
-  };
-  const observer = new MutationObserver(check);
-  document.addEventListener('click', () => {
-    if (clickedAt !== null) return;
-    clickedAt = performance.now();
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, { capture: true });
-}); undefined`;
+const ARM_SORTED = armClickTimer(
+  '__sorted',
+  'table[aria-label="Saldo em aberto"] thead',
+  `(() => {
+    const firstRow = () => document.querySelector('table[aria-label="Saldo em aberto"] tbody tr')?.textContent;
+    const before = firstRow();
+    return () => firstRow() !== before;
+  })()`,
+);
 
 async function main() {
   ensureWebBuild();

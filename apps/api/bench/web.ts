@@ -18,3 +18,28 @@ export function ensureWebBuild() {
   });
   if (built.status !== 0) throw new Error('A construção do app web falhou');
 }
+
+/**
+ * A script to run in the page before a click (a string: the API's TypeScript has no DOM types): `window[name]`
+ * resolves with the milliseconds from the first click inside `clickSelector` to `ready` (the source of a function
+ * answering true when the screen is usable), checked at the click and on every change of the page.
+ */
+export function armClickTimer(name: string, clickSelector: string, ready: string): string {
+  return `window[${JSON.stringify(name)}] = new Promise((resolve) => {
+  let clickedAt = null;
+  const ready = ${ready};
+  const check = () => {
+    if (clickedAt === null || !ready()) return;
+    observer.disconnect();
+    resolve(performance.now() - clickedAt);
+  };
+  const observer = new MutationObserver(check);
+  document.addEventListener('click', (event) => {
+    if (clickedAt === null && event.target.closest(${JSON.stringify(clickSelector)})) {
+      clickedAt = performance.now();
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      check();
+    }
+  }, { capture: true });
+}); undefined`;
+}
