@@ -31,12 +31,12 @@ export default defineConfig({
   // (a run with the hypervisor taking ~60 % of the CPU timed out specs that take 10 s on a quiet machine).
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // E2E_WORKERS=2: two workers, one spec file each at a time (a file's tests run in order) for the specs of
-  // PARALLEL_SPECS (members and rows of their own); the others share mutable demo data and run after them, one at a
-  // time (project 'shared'). One worker by default until two are measured green on a quiet 2-core machine (issue 24:
-  // the runs here, at a load average of 18-27 from other work, failed alike with one worker and with two).
+  // Two workers, one spec file each at a time (a file's tests run in order) for the specs of PARALLEL_SPECS (members
+  // and rows of their own); the others share mutable demo data and run after them, one at a time (project 'shared').
+  // Measured on a quiet 2-core machine (28/11, traces on retry only): 644 s on one worker, 556 s on two, all green.
+  // E2E_WORKERS=1 when the machine is busy with other work.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // .ci/run sets CI: one retry there, none locally (a flaky spec must still be fixed, the report shows it).
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
@@ -45,7 +45,9 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recorded on the retry only: a trace recorded for every test (retain-on-failure) screencasts each page, and that
+    // took half the suite's CPU (chromium's GPU process 66 s of 270 s on three specs, 8 s without; wall 162 s → 103 s).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
