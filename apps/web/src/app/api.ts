@@ -129,8 +129,19 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return body as T;
 }
 
-/** A multipart write (a file upload) with the XSRF header; errors as apiRequest's (the server's message, else the generic one). */
-export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+/** How an upload's failure reads, when a feature's message differs from the generic ones. */
+export interface UploadFailure {
+  /** The message when the server does not answer, or answers a status `explains` does not accept. */
+  message?: string;
+  /** The statuses whose server message is shown as it is (default: every status). */
+  explains?: (status: number) => boolean;
+}
+
+/**
+ * A multipart write (a file upload) with the XSRF header (the JSON client sends JSON only). Errors as apiRequest's
+ * (the server's message, else the generic one), unless `failure` says otherwise.
+ */
+export async function apiUpload<T>(path: string, form: FormData, failure: UploadFailure = {}): Promise<T> {
   const token = readCookie(XSRF_COOKIE) || lastKnownXsrfToken;
   let response: Response;
   try {
@@ -141,12 +152,13 @@ export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
       headers: { Accept: 'application/json', ...(token ? { [XSRF_HEADER]: token } : {}) },
     });
   } catch {
-    throw new ApiError(0, sessionMessages.serverDown);
+    throw new ApiError(0, failure.message ?? sessionMessages.serverDown);
   }
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401) notifyUnauthorized();
-    throw new ApiError(response.status, messageOf(body) ?? genericMessages.requestFailed, body);
+    const explained = (failure.explains?.(response.status) ?? true) ? messageOf(body) : undefined;
+    throw new ApiError(response.status, explained ?? failure.message ?? genericMessages.requestFailed, body);
   }
   return body as T;
 }
