@@ -76,6 +76,8 @@ describe('/saldoaberto', { timeout: 30_000 }, () => {
     expect(footer).toHaveTextContent('Total: R$ 1.334,06');
     // The sum never wraps inside (in the narrow column "R$" wrapped above its digits).
     expect(within(footer).getByText('R$ 1.334,06')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(footer).getByText('Registros: 3')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByText('0001/22-3')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('sorts by Saldo, Local and Agência/Conta, both ways, on the client', async () => {

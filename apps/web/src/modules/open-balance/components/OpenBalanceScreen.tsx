@@ -20,7 +20,8 @@ import { sortOpenBalance, type OpenBalanceSortKey } from '../open-balance.sort';
 /** Rows rendered at first and added each time the list is scrolled to its end: 30,000 rows never reach the DOM at once. */
 export const OPEN_BALANCE_WINDOW = 100;
 
-// The footer's sum may wrap after "Total:", never inside the value ("R$" wrapped above its digits in the narrow column).
+// The footer's sum may wrap after "Total:", never inside the value ("R$" wrapped above its digits in the narrow column);
+// the record count never wraps ("Registros: 30.000" broke after the colon in its 130 px column).
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /**
@@ -117,11 +118,16 @@ export function OpenBalanceScreen() {
             sortable: true,
             width: 130,
             render: (r) => formatNumeroInterno(r.custNumeroInterno),
-            footer: <Text size="sm" fw={700}>{`${openBalanceMessages.records}: ${rows.length.toLocaleString('pt-BR')}`}</Text>,
+            footer: (
+              <Text size="sm" fw={700} style={nowrap}>
+                {`${openBalanceMessages.records}: ${rows.length.toLocaleString('pt-BR')}`}
+              </Text>
+            ),
           },
           { accessor: 'custName', title: 'Nome' },
           { accessor: 'bnkName', title: 'Local', sortable: true },
-          { accessor: 'account', title: 'Agência/Conta', sortable: true },
+          // An account number stays on one line (it broke at its hyphens: "0163-5/45686177-" above "7").
+          { accessor: 'account', title: 'Agência/Conta', sortable: true, render: (r) => <span style={nowrap}>{r.account}</span> },
           {
             accessor: 'saldo',
             title: 'Saldo',
