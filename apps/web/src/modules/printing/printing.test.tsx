@@ -138,6 +138,22 @@ describe('usePrintDocument', () => {
     expect(String(call[0])).toBe('/api/v1/impressao?printer=2&start=1&end=2');
     expect(call[1]?.body).toBeInstanceOf(FormData);
   });
+
+  it("a queue that answers 'failed' says so; a refusal shows the server's message", async () => {
+    const enqueue = { status: 202, body: { id: 8, status: 'failed' } as unknown };
+    mockApi([
+      mockContract(printingContracts.getConfig, { body: { printChoice: { mode: 'remote', printer: 1 } } }),
+      mockContract(printingContracts.enqueue, () => enqueue),
+    ]);
+    const { user } = renderWithProviders(<Harness />, { session: sessionFor(staffRoles), notifications: true });
+    await user.click(screen.getByRole('button', { name: 'Documento' }));
+    await user.click(printButton());
+    expect(await screen.findByText(printingTexts.failed)).toBeInTheDocument();
+    Object.assign(enqueue, { status: 400, body: { message: 'Intervalo de páginas inválido' } });
+    await user.click(screen.getByRole('button', { name: 'Documento' }));
+    await user.click(printButton());
+    expect(await screen.findByText('Intervalo de páginas inválido')).toBeInTheDocument();
+  });
 });
 
 describe('PrintQueueTable', () => {

@@ -1,8 +1,8 @@
 import { createElement, Fragment, useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { genericMessages, printingContracts, printingTexts, type PrintChoice, type PrintSelection, type UserPreferences } from '@assoc/domain';
-import { ApiError, isApiError } from '../../../app/api';
-import { apiUrl, callApi, queryKeyOf } from '../../../app/client';
+import { apiUpload, isApiError } from '../../../app/api';
+import { callApi, queryKeyOf, relativeUrlOf } from '../../../app/client';
 import { saveBlob } from '../../ui/hooks/useBlobDownload';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PrintChoiceDialog, type PrintChoiceAnswer } from '../components/PrintChoiceDialog';
@@ -21,26 +21,13 @@ export interface PrintRequest {
 
 const preferencesKey = queryKeyOf(printingContracts.getConfig);
 
-function readCookie(name: string) {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : '';
-}
-
-/** `POST impressao`: the PDF as multipart (the JSON client sends JSON only), with the XSRF header. */
+/** `POST impressao`: the PDF as multipart. A failure without the server's message reads as the generic one. */
 async function sendToQueue(blob: Blob, fileName: string, printer: 1 | 2, range: { start: number; end: number } | null) {
   const form = new FormData();
   form.append('arquivo', blob, fileName);
-  const url = apiUrl(printingContracts.enqueue, { query: { printer, ...(range ?? {}) } });
-  const token = readCookie('XSRF-TOKEN');
-  const response = await fetch(url, {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
-  });
-  const body = (await response.json().catch(() => undefined)) as { status?: string; message?: string } | undefined;
-  if (!response.ok) throw new ApiError(response.status, body?.message ?? genericMessages.requestFailed, body);
-  return body?.status;
+  const path = relativeUrlOf(printingContracts.enqueue, { query: { printer, ...(range ?? {}) } });
+  const reply = await apiUpload<{ status?: string } | undefined>(path, form, { message: genericMessages.requestFailed });
+  return reply?.status;
 }
 
 /**
