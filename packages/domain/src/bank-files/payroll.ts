@@ -62,13 +62,10 @@ export const payrollDetail = defineLayout('Folha detalhe remessa', W, [
   { name: 'sequence', start: 145, length: 6, type: 'num' },
 ] as const);
 
+/** The return's detail: as the remittance's up to 112 (registration to the echoed charge id), then what was deducted. */
 export const payrollReturnDetail = defineLayout('Folha detalhe retorno', W, [
   { name: 'recordType', start: 1, length: 1, type: 'const', value: '2' },
-  { name: 'registration', start: 2, length: 20, type: 'alpha' },
-  { name: 'name', start: 22, length: 40, type: 'alpha', truncate: true },
-  { name: 'cpf', start: 62, length: 11, type: 'num' },
-  { name: 'valueCents', start: 73, length: 15, type: 'money' },
-  { name: 'chargeId', start: 88, length: 25, type: 'alpha' },
+  ...payrollDetail.fields.slice(1, 6),
   { name: 'deductedCents', start: 113, length: 15, type: 'money' },
   { name: 'status', start: 128, length: 2, type: 'alpha' },
   { name: '_filler130', start: 130, length: 15, type: 'alpha' },
