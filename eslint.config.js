@@ -56,6 +56,17 @@ export default tseslint.config(
     },
   },
   {
+    // Mantine's Loader is a bare <span>: a name on it without a role is prohibited ARIA. BusyIndicator gives it one.
+    files: ['apps/web/**/*.tsx'],
+    ignores: ['apps/web/src/modules/ui/components/BusyIndicator.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@mantine/core', importNames: ['Loader'], message: 'Use BusyIndicator (modules/ui/components/BusyIndicator).' }] },
+      ],
+    },
+  },
+  {
     // The sign-in and password forms are the whole page: the first field takes the focus, as users of a
     // sign-in screen expect (the rule's concern is focus jumping inside a page with other content).
     files: ['apps/web/src/modules/auth/components/{LoginForm,ResetForm,CpfInput}.tsx'],

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Alert, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Center, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { geoContracts, type GeoAddressQuery } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { isApiError } from '../../app/api';
+import { BusyIndicator } from '../ui/components/BusyIndicator';
 
 const LeafletMap = lazy(() => import('./LeafletMap'));
 
@@ -108,14 +109,14 @@ export function MapDialog({ opened, onClose, address }: MapDialogProps) {
           </Alert>
         ) : null}
         {loading || settings.isPending ? (
-          <Center h={MAP_HEIGHT} role="status" aria-label={mapTexts.loading}>
-            <Loader />
+          <Center h={MAP_HEIGHT}>
+            <BusyIndicator size="md" label={mapTexts.loading} />
           </Center>
         ) : (
           <Suspense
             fallback={
               <Center h={MAP_HEIGHT}>
-                <Loader />
+                <BusyIndicator size="md" label={mapTexts.loading} />
               </Center>
             }
           >

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatDateTime, mobileCallsContracts, mobileCallsMessages } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
+import { BusyIndicator } from '../ui/components/BusyIndicator';
 
 /**
  * The mobile-phone statement (spec 1 §2 "Mobile-phone statement", §7 `GET celular/{cstId}/{ano}/{mes}`): a month
@@ -19,7 +20,7 @@ export function MobileStatement({ cstId }: { cstId: number }) {
     // The month selector and the table stay while another month loads.
     placeholderData: (previous) => previous,
   });
-  if (query.isPending) return <Loader size="sm" role="status" aria-label="Carregando extrato do celular" />;
+  if (query.isPending) return <BusyIndicator label="Carregando extrato do celular" />;
   const data = query.data;
   if (!data || data.periodos.length === 0) return null;
   const value = `${data.ano}-${data.mes}`;

@@ -1,7 +1,8 @@
-import { CloseButton, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
 import { forwardRef } from 'react';
 import { PersonSummary } from '../people/components/PersonSummary';
 import { SEARCH_MAX_LENGTH, useMemberSearch } from '../search/hooks/useMemberSearch';
+import { BusyIndicator } from '../ui/components/BusyIndicator';
 
 export interface PickedMember {
   cstId: number;
@@ -47,7 +48,7 @@ export const MemberPicker = forwardRef<HTMLInputElement, MemberPickerProps>(func
           value={value ? value.label : search.text}
           rightSection={
             search.loading ? (
-              <Loader size={14} aria-label="Pesquisando" />
+              <BusyIndicator size={14} label="Pesquisando" />
             ) : value || search.text ? (
               <CloseButton
                 size="sm"

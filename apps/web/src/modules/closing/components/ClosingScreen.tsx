@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { closingContracts, closingMessages, formatCents, formatDateTime, type ClosingPreview, type ClosingRun } from '@assoc/domain';
 import { isApiError } from '../../../app/api';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 const statusLabel: Record<ClosingRun['status'], string> = { running: 'Em andamento', done: 'Concluído', failed: 'Falhou' };
 // A table wider than the screen scrolls: its scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
@@ -219,7 +220,7 @@ export function ClosingScreen() {
       </Paper>
       {preview.isFetching && !preview.data ? (
         <Group>
-          <Loader size="sm" aria-label="Carregando a prévia" />
+          <BusyIndicator label="Carregando a prévia" />
           <Text>Calculando a prévia do fechamento…</Text>
         </Group>
       ) : preview.data ? (

@@ -1,8 +1,9 @@
-import { Loader, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { Modal, ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { connectionsContracts, formatCpf, type ConnectedUser } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { useRealtimeEvent } from '../../realtime/RealtimeProvider';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 const connectedKey = queryKeyOf(connectionsContracts.connected);
 
@@ -27,7 +28,7 @@ export function ConnectedUsersModal({ opened, onClose }: { opened: boolean; onCl
   return (
     <Modal opened={opened} onClose={onClose} title="Usuários conectados" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {isLoading ? (
-        <Loader size="sm" />
+        <BusyIndicator />
       ) : isError ? (
         <Text c="red" size="sm">
           Não foi possível executar a solicitação com sucesso

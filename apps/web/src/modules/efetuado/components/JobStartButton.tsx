@@ -1,8 +1,9 @@
-import { Button, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { jobCommands } from '@assoc/domain';
 import { useJobButton } from '../../jobs/hooks/useJobButton';
 import { useJobLauncher } from '../../jobs/hooks/useJobLauncher';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /**
  * A screen's job button (spec 2 §4 "Finance screens"): disabled while a same-named job waits or runs (status ≤ 10),
@@ -16,7 +17,7 @@ export function JobStartButton({ command, userData }: { command: string; userDat
   const launch = useJobLauncher();
   const mark =
     state === 'running' ? (
-      <Loader size={14} aria-label="Em execução" />
+      <BusyIndicator kind="mark" size={14} label="Em execução" />
     ) : state === 'waiting' ? (
       <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
     ) : null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Loader, Select, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FOLLOW_UP_DEFAULT_STATUS, followUpContracts, memberContracts, type FollowUpFormValues, type FollowUpRecord } from '@assoc/domain';
@@ -9,6 +9,7 @@ import { notifyError } from '../../ui/notify';
 import { useFollowUpLists } from '../hooks/useFollowUpLists';
 import { FollowUpModal } from './FollowUpModal';
 import { FollowUpTable } from './FollowUpTable';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 const editable = (r: FollowUpRecord): FollowUpFormValues => ({
   atdTipo: r.atdTipo,
@@ -81,7 +82,7 @@ export function FollowUpScreen() {
           value={String(status)}
           onChange={(next) => next && setStatus(Number(next))}
         />
-        {isFetching ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
+        {isFetching ? <BusyIndicator /> : null}
       </Group>
       <FollowUpTable
         rows={data ?? []}

@@ -1,6 +1,7 @@
-import { Group, Loader, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconHourglass } from '@tabler/icons-react';
 import { JOB_STATUS, jobMessages, jobPercent, jobTexts, type Job } from '@assoc/domain';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** The state of a job in the list (spec 1 §2): spinner with percent, hourglass, failure text, done, unknown. */
 export function JobState({ job }: { job: Job }) {
@@ -8,7 +9,7 @@ export function JobState({ job }: { job: Job }) {
     case JOB_STATUS.running:
       return (
         <Group gap={6} wrap="nowrap" data-testid="job-state">
-          <Loader size="xs" aria-label="Em execução" />
+          <BusyIndicator kind="mark" size="xs" label="Em execução" />
           <Text size="sm">{jobPercent(job)}%</Text>
         </Group>
       );

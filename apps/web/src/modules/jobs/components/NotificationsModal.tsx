@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Group, Loader, Modal, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, Modal, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { attachmentParts, formatDateTimeShort, genericMessages, isJobFinished, jobMessages, jobsContracts, type Job } from '@assoc/domain';
@@ -7,6 +7,7 @@ import { notifyError } from '../../ui/notify';
 import { useJobDownload } from '../hooks/useJobDownload';
 import { jobsKey, sortJobs, useJobs } from '../hooks/useJobs';
 import { JobState } from './JobState';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** Finished date when the status is 20 or above, otherwise the submitted date (spec 1 §2). */
 export const jobDate = (job: Job) => formatDateTimeShort(isJobFinished(job.jobStatus) && job.jobFinished ? job.jobFinished : job.jobSubmitted);
@@ -72,7 +73,7 @@ export function NotificationsModal({ opened, onClose }: { opened: boolean; onClo
       <Modal opened={opened} onClose={onClose} title="Notificações" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
         <ScrollArea h={300} type="auto" data-testid="notifications-list">
           {isLoading ? (
-            <Loader size="sm" />
+            <BusyIndicator />
           ) : jobs.length === 0 ? (
             <Text c="dimmed" size="sm">
               {jobMessages.empty}
@@ -88,7 +89,7 @@ export function NotificationsModal({ opened, onClose }: { opened: boolean; onClo
       </Modal>
       <Modal opened={downloading} onClose={() => {}} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered size="xs">
         <Group gap="sm" role="status">
-          <Loader size="sm" />
+          <BusyIndicator />
           <Text size="sm">{genericMessages.processing}</Text>
         </Group>
       </Modal>

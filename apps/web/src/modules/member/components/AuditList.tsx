@@ -1,8 +1,9 @@
-import { Alert, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Center, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { formatDateTime, memberMessages, type MemberAuditItem } from '@assoc/domain';
 import { PersonAvatar } from '../../ui/components/PersonAvatar';
 import { useMemberAudits } from '../hooks/useMemberAudits';
 import classes from './MemberScreen.module.css';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** Who made a version: the user, or "Versão inicial" for a record's state before its first audited change (issue 22 #23). */
 const authorOf = (item: MemberAuditItem) => (item.action === 'base' ? memberMessages.baseVersion : item.ownerName);
@@ -20,8 +21,8 @@ export function AuditList({ cstId, selected, onSelect }: { cstId: number; select
         Alterações
       </Title>
       {isPending ? (
-        <Center py="md" role="status" aria-busy="true" aria-label="Carregando">
-          <Loader size="sm" />
+        <Center py="md">
+          <BusyIndicator />
         </Center>
       ) : error ? (
         <Alert color="red" variant="light">

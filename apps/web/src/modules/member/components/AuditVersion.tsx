@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { formatDateTime, memberMessages, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
 import { useAppForm } from '../../ui/form';
@@ -8,6 +8,7 @@ import { useMemberAccess } from '../hooks/useMemberAccess';
 import type { MemberFormValues } from '../member-tab.types';
 import { memberFormSchema } from '../utils/memberForm';
 import { MemberTabs } from './MemberTabs';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 export const AUDIT_PLACEHOLDER = 'Selecione uma das atividades à esquerda para ver os dados desta versão.';
 export const RESTORE_LABEL = 'Restaurar esta versão';
@@ -29,8 +30,8 @@ export function AuditVersion({
   if (!item) return <Text c="dimmed">{AUDIT_PLACEHOLDER}</Text>;
   if (isPending) {
     return (
-      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
-        <Loader size="sm" />
+      <Center py="xl">
+        <BusyIndicator />
       </Center>
     );
   }

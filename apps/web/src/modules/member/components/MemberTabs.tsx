@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Center, Loader, Tabs, VisuallyHidden } from '@mantine/core';
+import { Center, Tabs, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { sectionByKey, visibleMemberTabs, type MemberField, type MemberTab } from '@assoc/domain';
 import { useRoles } from '../../ui/components/RoleGate';
@@ -10,6 +10,7 @@ import { hasPendingChanges } from '../utils/pendingChanges';
 import { changedDotClass, isChanged } from '../changed-field';
 import { ChangedCue } from '../changed-cue';
 import classes from './MemberScreen.module.css';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** The member fields (and child lists) of a tab's sections: its part of the member for the warning triangle. */
 export function tabFields(tab: Pick<MemberTab, 'sections'>): MemberField[] {
@@ -84,8 +85,8 @@ function TabPanel({ tabKey, panel }: { tabKey: number; panel: MemberTabProps }) 
   return (
     <Suspense
       fallback={
-        <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
-          <Loader size="sm" />
+        <Center py="xl">
+          <BusyIndicator />
         </Center>
       }
     >

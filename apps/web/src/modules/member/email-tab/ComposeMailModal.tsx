@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { memberMailPlaceholders } from '@assoc/domain';
 import { useMailTemplates } from './useMemberMail';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 interface ComposeMailModalProps {
   onSend: (emID: number) => Promise<unknown>;
@@ -33,7 +34,7 @@ export function ComposeMailModal({ onSend, onClose }: ComposeMailModalProps) {
   return (
     <Modal opened onClose={onClose} title="Novo e-mail" size="lg">
       <Stack gap="sm">
-        {templates.isPending ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
+        {templates.isPending ? <BusyIndicator /> : null}
         <Select
           label="Modelo"
           placeholder="Selecione..."

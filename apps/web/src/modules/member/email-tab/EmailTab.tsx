@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { formatDateTime, outboxStatusLabels } from '@assoc/domain';
 import type { MemberTabProps } from '../member-tab.types';
 import { ComposeMailModal } from './ComposeMailModal';
 import { MailDetailModal } from './MailDetailModal';
 import { useMemberMail } from './useMemberMail';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /**
  * The E-Mail tab [14] of the member record (decision 20; hidden in audit mode): the messages the outbox holds
@@ -26,7 +27,7 @@ export default function EmailTab({ cstId, mode }: MemberTabProps) {
           Novo e-mail
         </Button>
       </Group>
-      {list.isPending ? <Loader size="sm" role="status" aria-label="Carregando e-mails" /> : null}
+      {list.isPending ? <BusyIndicator label="Carregando e-mails" /> : null}
       {list.error ? (
         <Alert color="red" variant="light">
           {list.error.message}

@@ -1,13 +1,14 @@
-import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { formatDateTime, outboxStatusLabels } from '@assoc/domain';
 import { useMailDetail } from './useMemberMail';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** One message sent to the member: subject, recipient, dates, state and text (a security e-mail shows no body). */
 export function MailDetailModal({ cstId, id, onClose }: { cstId: number; id: number; onClose: () => void }) {
   const { data, isPending, error } = useMailDetail(cstId, id);
   return (
     <Modal opened onClose={onClose} title={data?.subject ?? 'E-mail'} size="lg">
-      {isPending ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
+      {isPending ? <BusyIndicator /> : null}
       {error ? (
         <Alert color="red" variant="light">
           {error.message}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, Loader, Select } from '@mantine/core';
+import { Alert, Box, Button, Group, Select } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { incomeTaxMessages } from '@assoc/domain';
 import { useHasRole } from '../../ui/components/RoleGate';
 import type { MemberTabProps } from '../member-tab.types';
 import { useIncomeTax } from './useIncomeTax';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /**
  * I.R. [6] (spec 1 §2 income-tax viewer, §6 v2iremail, §7 user/irpdf and user/emailir; decision 7): the base-year
@@ -43,7 +44,7 @@ export default function IncomeTaxTab({ form, cstId }: MemberTabProps) {
           </Button>
         )}
       </Group>
-      {tax.pdf.isFetching && <Loader size="sm" role="status" aria-label="Carregando o informe de rendimentos" />}
+      {tax.pdf.isFetching && <BusyIndicator label="Carregando o informe de rendimentos" />}
       {tax.pdf.isError && !tax.pdf.isFetching && (
         <Alert color="yellow" role="status">
           {tax.pdf.error.message}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Select, Table, Text, ActionIcon, Tooltip } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Menu, ScrollArea, Select, Table, Text, ActionIcon, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconChevronDown, IconDownload, IconMail } from '@tabler/icons-react';
 import { formatCents, formatDateTime, ledgerMessages, type StatementEntry } from '@assoc/domain';
 import { HealthDeclarationItems } from '../../health-declaration';
@@ -8,6 +8,7 @@ import { useHasRole } from '../../ui/components/RoleGate';
 import { openConfirmDialog } from '../../ui/confirm';
 import type { MemberTabProps } from '../member-tab.types';
 import { useStatement } from './useStatement';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /**
  * Extratos [5] (spec 1 §2 statement viewer, §4, §6, §8): the period selector (the open period, 'Em aberto', then
@@ -82,7 +83,7 @@ export default function StatementsTab({ form, cstId }: MemberTabProps) {
 
       {statement.closed && (
         <Box>
-          {statement.pdf.isFetching && <Loader size="sm" role="status" aria-label="Carregando o extrato" />}
+          {statement.pdf.isFetching && <BusyIndicator label="Carregando o extrato" />}
           {statement.url && !statement.pdf.isFetching && (
             <iframe src={statement.url} title={`Extrato ${label}`} style={{ width: '100%', height: '70vh', minHeight: 480, border: 0 }} />
           )}
@@ -109,7 +110,7 @@ function OpenPeriod({
         {error.message}
       </Alert>
     );
-  if (!data) return <Loader size="sm" role="status" aria-label="Carregando o extrato" />;
+  if (!data) return <BusyIndicator label="Carregando o extrato" />;
   return (
     <ScrollArea>
       <Table striped highlightOnHover aria-label="Lançamentos do período em aberto" aria-busy={isFetching}>

@@ -1,4 +1,4 @@
-import { Loader, NavLink } from '@mantine/core';
+import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { IconExternalLink, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
 import { createElement, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { useJobButton } from '../../jobs/hooks/useJobButton';
 import type { MenuTreeNode } from '@assoc/domain';
 import { useJobLauncher } from '../../jobs/hooks/useJobLauncher';
 import { menuIcon } from '../utils/menuIcons';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** Popup size of url links (spec 1 §9: 642 wide by 930 high). */
 export const POPUP_FEATURES = 'width=642,height=930';
@@ -95,7 +96,7 @@ function JobEntry({
   const { disabled, state } = useJobButton(job);
   const rightSection =
     state === 'running' ? (
-      <Loader size={14} aria-label="Em execução" />
+      <BusyIndicator kind="mark" size={14} label="Em execução" />
     ) : state === 'waiting' ? (
       <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
     ) : (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -16,6 +16,7 @@ import { callApi, queryKeyOf } from '../../../app/client';
 import { useCurrentSession } from '../../../app/session/SessionContext';
 import { useBlobDownload } from '../../ui/hooks/useBlobDownload';
 import { sortOpenBalance, type OpenBalanceSortKey } from '../open-balance.sort';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** Rows rendered at first and added each time the list is scrolled to its end: 30,000 rows never reach the DOM at once. */
 export const OPEN_BALANCE_WINDOW = 100;
@@ -86,7 +87,7 @@ export function OpenBalanceScreen() {
           value={channel}
           onChange={choose}
         />
-        {isFetching ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
+        {isFetching ? <BusyIndicator /> : null}
         <Button
           variant="light"
           leftSection={<IconFileSpreadsheet size={18} />}

@@ -1,7 +1,8 @@
-import { Button, Loader, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
+import { Button, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { formatDate, type Movement } from '@assoc/domain';
 import { processTexts } from '../texts';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 interface MovementListProps {
   movements: Movement[];
@@ -11,7 +12,7 @@ interface MovementListProps {
 
 /** The selected process's movements (andamentos), newest first, with their text and attached document. */
 export function MovementList({ movements, loading, onDocument }: MovementListProps) {
-  if (loading && movements.length === 0) return <Loader size="xs" aria-label={processTexts.movements} m="xs" />;
+  if (loading && movements.length === 0) return <BusyIndicator size="xs" label={processTexts.movements} m="xs" />;
   if (movements.length === 0)
     return (
       <Text size="sm" c="dimmed" p="xs">

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { ActionIcon, Alert, Box, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconX, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { processTexts } from '../texts';
 import type { PdfDocument } from '../pdf/pdfjs';
 import { saveBlob } from '../../ui/hooks/useBlobDownload';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** Opens a PDF from its bytes; pdf.js by default (its own chunk, loaded on first use). */
 export type PdfOpener = (data: ArrayBuffer) => { promise: Promise<PdfDocument>; destroy: () => void };
@@ -205,7 +206,7 @@ export function PdfViewer({ blob, loading, error, fileName, label, onClose, open
             {problem}
           </Alert>
         ) : (
-          (loading || (blob && !doc)) && <Loader size="sm" m="md" aria-label={processTexts.pdfLoading} />
+          (loading || (blob && !doc)) && <BusyIndicator m="md" label={processTexts.pdfLoading} />
         )}
         <canvas
           ref={canvasRef}

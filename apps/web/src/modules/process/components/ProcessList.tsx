@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatCnj, formatDate, type ProcessRow, type ProcessSearchRow } from '@assoc/domain';
 import { processTexts } from '../texts';
 import { Highlight } from './Highlight';
 import classes from './ProcessList.module.css';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 interface ProcessListProps {
   rows: (ProcessRow | ProcessSearchRow)[];
@@ -78,7 +79,7 @@ export function ProcessList({ rows, selectedProId, loading, hasMore, emptyText, 
       )}
       {loading && (
         <Box p="xs">
-          <Loader size="xs" aria-label={processTexts.processes} />
+          <BusyIndicator size="xs" label={processTexts.processes} />
         </Box>
       )}
       {hasMore && !loading && (

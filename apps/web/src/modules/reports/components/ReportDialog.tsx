@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Box, Button, Grid, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Modal, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportContracts, type ReportItem } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { usePrintDocument } from '../../printing';
 import { ReportVersions } from './ReportVersions';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 /** The designer and pdfme load only when "Desenhar" is chosen. */
 const ReportDesigner = lazy(() => import('./ReportDesigner'));
@@ -96,7 +97,7 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
                   {pdf.error.message}
                 </Alert>
               )}
-              {pdf.isFetching && <Loader size="sm" aria-label="Carregando o relatório" />}
+              {pdf.isFetching && <BusyIndicator label="Carregando o relatório" />}
               {url && !pdf.isFetching && (
                 <iframe src={url} title={`Relatório ${report.description}`} style={{ width: '100%', height: '100%', minHeight: 480, border: 0 }} />
               )}
@@ -106,7 +107,7 @@ export function ReportDialog({ report, onClose }: { report: ReportItem; onClose:
             </Grid.Col>
           </Grid>
         ) : (
-          <Suspense fallback={<Loader size="sm" aria-label="Carregando o editor" />}>
+          <Suspense fallback={<BusyIndicator label="Carregando o editor" />}>
             <ReportDesigner name={name} onSaved={changed} onExit={() => setMode('view')} />
           </Suspense>
         )}

@@ -1,10 +1,11 @@
-import { Box, CloseButton, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { Box, CloseButton, Combobox, TextInput, useCombobox } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { PersonSummary } from '../../people/components/PersonSummary';
 import { useOpenPerson } from '../../people/hooks/useOpenPerson';
 import type { PersonSuggestion } from '../../people/types';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, useMemberSearch } from '../hooks/useMemberSearch';
 import classes from './MemberSearchBox.module.css';
+import { BusyIndicator } from '../../ui/components/BusyIndicator';
 
 const optionKey = (person: PersonSuggestion) => `${person.isTerceiro ? 't' : 'm'}-${person.cstId}`;
 
@@ -43,7 +44,7 @@ export function MemberSearchBox() {
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
             loading ? (
-              <Loader size={16} aria-label="Pesquisando" />
+              <BusyIndicator size={16} label="Pesquisando" />
             ) : text ? (
               <CloseButton size="sm" aria-label="Limpar pesquisa" onMouseDown={(event) => event.preventDefault()} onClick={() => search.clear()} />
             ) : null

@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { BusyIndicator } from './BusyIndicator';
 
 export function FullPageLoader() {
   return (
-    <Center h="100dvh" aria-busy="true">
-      <Loader aria-label="Carregando" />
+    <Center h="100dvh">
+      <BusyIndicator size="md" />
     </Center>
   );
 }
@@ -11,8 +12,8 @@ export function FullPageLoader() {
 /** Placeholder while a screen's code loads inside the layout. */
 export function SectionLoader() {
   return (
-    <Center py="xl" aria-busy="true">
-      <Loader size="sm" aria-label="Carregando" />
+    <Center py="xl">
+      <BusyIndicator />
     </Center>
   );
 }

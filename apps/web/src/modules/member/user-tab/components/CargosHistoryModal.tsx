@@ -1,7 +1,8 @@
-import { Alert, Loader, Modal, Table, Text } from '@mantine/core';
+import { Alert, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, memberContracts } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../../app/client';
+import { BusyIndicator } from '../../../ui/components/BusyIndicator';
 
 /** 'Histórico de cargos' (spec 1 §2): `GET user/cargos/{cstId}`, columns Entrada, Saída (DD/MM/YYYY HH:mm:ss) and Cargo. */
 export function CargosHistoryModal({ cstId, onClose }: { cstId: number; onClose: () => void }) {
@@ -12,7 +13,7 @@ export function CargosHistoryModal({ cstId, onClose }: { cstId: number; onClose:
   });
   return (
     <Modal opened onClose={onClose} title="Histórico de cargos" size="xl">
-      {isPending ? <Loader size="sm" role="status" aria-label="Carregando" /> : null}
+      {isPending ? <BusyIndicator /> : null}
       {error ? (
         <Alert color="red" variant="light">
           {error.message}
