@@ -157,14 +157,14 @@ export const jobCommands: readonly JobCommand[] = [
     command: 'remessa-gerar',
     label: 'Gerar remessa de cobrança',
     question: 'Deseja gerar a remessa de cobrança?',
-    role: 'v2atd',
+    role: 'v2menufinanceiro',
     pending: 'bank-files',
   },
   {
     command: 'boletos-email',
     label: 'Enviar boletos gerados por e-mail',
     question: 'Deseja enviar por e-mail os boletos gerados?',
-    role: 'v2atd',
+    role: 'v2menufinanceiro',
     pending: 'bank-files',
   },
   {

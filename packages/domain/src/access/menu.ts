@@ -24,6 +24,9 @@ const jobNodes = (role?: Role): MenuNode[] =>
     .filter((j) => !j.screen && !j.screenButton && (role ? j.role === role : true))
     .map((job) => ({ label: job.label, role: job.role, job }));
 
+/** Job links of the finance role: under Financeiro › Cobrança rather than Atendimento (a finance user lacks v2atd). */
+const FINANCE_JOBS: Role = 'v2menufinanceiro';
+
 export const menu: readonly MenuNode[] = [
   { label: 'Painel', to: '/' },
   { label: 'Processo Digital', role: 'v2menuprocesso', to: '/processo' },
@@ -32,7 +35,11 @@ export const menu: readonly MenuNode[] = [
   {
     label: 'Atendimento',
     role: 'v2atd',
-    children: [{ label: 'Acompanhamento', to: '/acompanhamento' }, ...jobNodes(), { label: 'Mudança de faixa etária', url: '/servico' }],
+    children: [
+      { label: 'Acompanhamento', to: '/acompanhamento' },
+      ...jobNodes().filter((node) => node.role !== FINANCE_JOBS),
+      { label: 'Mudança de faixa etária', url: '/servico' },
+    ],
   },
   {
     label: 'Financeiro',
@@ -44,6 +51,8 @@ export const menu: readonly MenuNode[] = [
           { label: 'Saldo em aberto', to: '/saldoaberto' },
           { label: 'Importar banco', to: '/financeiro/importarbanco' },
           { label: 'Remessa', to: '/financeiro/remessa' },
+          // The remittance's jobs (issue 25) are finance work: under Cobrança, for the finance role.
+          ...jobNodes(FINANCE_JOBS),
         ],
       },
       {

@@ -10,3 +10,4 @@ export * from './return-codes.js';
 export * from './cnab150.js';
 export * from './cnab240.js';
 export * from './payroll.js';
+export * from './bank-files.contract.js';

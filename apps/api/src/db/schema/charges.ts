@@ -56,6 +56,8 @@ export const charges = pgTable(
     cdrCodRet: integer('cdr_cod_ret'),
     /** The closing period whose closing created it (null: made by hand); one per holder and closing (migration 0037). */
     fecId: integer('fec_id'),
+    /** The remittance it was last sent in (migration 0040; null: not sent yet). */
+    rmId: integer('rm_id'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),

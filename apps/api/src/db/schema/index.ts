@@ -16,3 +16,4 @@ export * from './member-documents.js';
 export * from './follow-up.js';
 export * from './mobile-calls.js';
 export * from './closing.js';
+export * from './bank-files.js';
