@@ -139,6 +139,34 @@ const configSchema = z.object({
     .regex(/^\d{14}$/, 'BOLETO_BENEFICIARY_CNPJ: 14 dígitos')
     .default('11222333000181'),
   BOLETO_AGENCY_CODE: z.string().max(30).default('0001-9 / 1474166'),
+  // Bank files (issue 25, docs/BANK-FILES.md): the agreements the remittances are written for. Defaults are test values.
+  /** CNAB 150 direct debit: the convênio (A03) of Banco do Brasil (channel 2), Santander (1) and Magiscred (18). */
+  DEBIT_BB_AGREEMENT: z
+    .string()
+    .regex(/^\d{1,20}$/, 'DEBIT_BB_AGREEMENT: até 20 dígitos')
+    .default('123456'),
+  /** BB's test marker ('TESTE' in A 146-150) until the bank homologates the files. */
+  DEBIT_BB_TEST: z.enum(['true', 'false']).default('true'),
+  DEBIT_SANTANDER_AGREEMENT: z
+    .string()
+    .regex(/^\d{1,20}$/, 'DEBIT_SANTANDER_AGREEMENT: até 20 dígitos')
+    .default('654321'),
+  DEBIT_MAGISCRED_AGREEMENT: z
+    .string()
+    .regex(/^\d{1,20}$/, 'DEBIT_MAGISCRED_AGREEMENT: até 20 dígitos')
+    .default('777'),
+  /** The clearing bank's code that carries Magiscred's files (FEBRABAN v05). */
+  DEBIT_MAGISCRED_BANK_CODE: z
+    .string()
+    .regex(/^\d{3}$/, 'DEBIT_MAGISCRED_BANK_CODE: 3 dígitos')
+    .default('756'),
+  /** Channel 10: our code at the paying body's payroll office (docs/BANK-FILES.md, payroll layout). */
+  PAYROLL_AGREEMENT: z
+    .string()
+    .regex(/^\d{1,20}$/, 'PAYROLL_AGREEMENT: até 20 dígitos')
+    .default('1'),
+  /** Line terminator of the files written: CRLF (FEBRABAN), LF or none. */
+  BANK_FILE_TERMINATOR: z.enum(['CRLF', 'LF', 'none']).default('CRLF'),
   /**
    * Worker threads rendering document batches (renderMany of 8 or more; capped by the cores) and every edited template;
    * 0 renders the shipped templates' batches in-process and keeps one worker for the edited templates.

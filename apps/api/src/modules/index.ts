@@ -40,6 +40,7 @@ import healthDeclaration from './health-declaration/index.js';
 import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
 import closing from './closing/index.js';
+import bankRemittance from './bank-remittance/index.js';
 import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
 
@@ -86,6 +87,7 @@ export const appModules: readonly AppModule[] = [
   mobileCalls,
   incomeTax,
   closing,
+  bankRemittance,
   efetuado,
   postings,
   memberSettings,

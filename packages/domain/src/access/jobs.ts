@@ -158,7 +158,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Gerar remessa de cobrança',
     question: 'Deseja gerar a remessa de cobrança?',
     role: 'v2menufinanceiro',
-    pending: 'bank-files',
   },
   {
     command: 'boletos-email',

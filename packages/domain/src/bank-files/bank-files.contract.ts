@@ -67,7 +67,8 @@ export const remittanceLineSchema = z.object({
   cobId: z.number().int(),
   cstId: z.number().int(),
   custName: z.string(),
-  custNumeroInterno: z.number().int().nullable(),
+  /** 7 digits (formatNumeroInterno prints 000000-0). */
+  custNumeroInterno: z.string().nullable(),
   /** Cents sent. */
   value: z.number().int(),
   dueDate: z.string(),

@@ -17,6 +17,8 @@ import { seedCharges } from './charges.seed.js';
 import { seedPostings } from './postings.seed.js';
 import { seedMobileCalls } from './mobile-calls.seed.js';
 import { seedDocuments } from './documents.seed.js';
+import { seedRemittances } from './remittances.seed.js';
+import type { RemittanceConfig } from '../../modules/bank-remittance/bank-remittance.service.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 
@@ -29,7 +31,14 @@ export async function isEmpty(db: Db) {
 /** Deterministic demo data (decision 19): people at the given scale, then profiles and demo users. */
 export async function seedDemoData(
   db: Db,
-  opts: { scale: number; log?: (line: string) => void; /** Where demo photos go (none without it). */ photoStore?: BlobStore },
+  opts: {
+    scale: number;
+    log?: (line: string) => void;
+    /** Where demo photos go (none without it). */
+    photoStore?: BlobStore;
+    /** The bank agreements: with it and a store, the demo's unsent charges go into remittances (issue 25). */
+    bankFiles?: RemittanceConfig;
+  },
 ) {
   const log = opts.log ?? (() => {});
   const started = Date.now();
@@ -49,6 +58,7 @@ export async function seedDemoData(
   await seedMobileCalls(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });
+  if (opts.photoStore && opts.bankFiles) await seedRemittances(db, opts.photoStore, opts.bankFiles, log);
   log(`Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -64,7 +74,8 @@ export async function prepareDatabase(
   url: string,
   db: Db,
   config: Pick<AppConfig, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV' | 'SEED_SCALE' | 'ADMIN_CPF' | 'ADMIN_PASSWORD'> &
-    Parameters<typeof storeFromConfig>[0],
+    Parameters<typeof storeFromConfig>[0] &
+    Partial<RemittanceConfig>,
   log: (line: string) => void,
   /** The operator's terminal (stdout is a TTY), where the one-time password may be shown; else it goes to a file. */
   opts: { terminal?: ((line: string) => void) | null } = {},
@@ -77,7 +88,8 @@ export async function prepareDatabase(
     }
     if (seedDemoEnabled(config)) {
       log(`Primeira execução: gerando dados de demonstração (escala ${config.SEED_SCALE}, senha ${DEMO_PASSWORD})...`);
-      await seedDemoData(db, { scale: config.SEED_SCALE, log, photoStore: storeFromConfig(config) });
+      const bankFiles = config.DEBIT_BB_AGREEMENT ? (config as RemittanceConfig) : undefined;
+      await seedDemoData(db, { scale: config.SEED_SCALE, log, photoStore: storeFromConfig(config), bankFiles });
       return 'demo';
     }
     const admin = await createFirstAdmin(db, { cpf: config.ADMIN_CPF, password: config.ADMIN_PASSWORD });
