@@ -47,6 +47,8 @@ function uploadedForm(api: ReturnType<typeof mockApi>, path: string): FormData {
   const call = api.fetchMock.mock.calls.find(([input]) => String(input).endsWith(path));
   return call![1]!.body as FormData;
 }
+/** The screen's refusal (the toast says it too: both are alerts, so the screen's is found by its title). */
+const refusalAlert = async () => (await screen.findByText('Arquivo recusado')).closest<HTMLElement>('[role="alert"]')!;
 const pickFile = (file: File) => fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [file] } });
 
 function setupBank(rows: ImportRow[], extra: MockRoute[] = []) {
@@ -117,9 +119,17 @@ describe('Importar banco', { timeout: 30_000 }, () => {
     const submit = screen.getByRole('button', { name: 'IMPORTAR' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(await refusalAlert()).toHaveTextContent(message);
     expect(screen.getByRole('combobox', { name: 'Banco / tipo de retorno' })).toHaveValue('Santander - débito automático (CNAB 150)');
     expect(screen.getByText('RET_BB_18.ret')).toBeInTheDocument();
+  });
+
+  it('takes a file dropped on the upload area', async () => {
+    setupBank([done]);
+    await screen.findByRole('table', { name: /Importações feitas/ });
+    const file = new File(['x'], 'RET_BB_19.ret', { type: 'text/plain' });
+    fireEvent.drop(screen.getByTestId('import-drop'), { dataTransfer: { files: { item: (i: number) => (i === 0 ? file : null), length: 1 } } });
+    expect(await screen.findByText('RET_BB_19.ret')).toBeInTheDocument();
   });
 
   it('keeps IMPORTAR disabled while an import of this screen runs', async () => {
@@ -165,7 +175,7 @@ describe('Importar arquivo', { timeout: 30_000 }, () => {
     const { user, api } = setupFile();
     await chooseType(user, 'Tipo de arquivo', 'Fatura da operadora de celular');
     pickFile(new File(['x'], 'fatura.xls', { type: 'application/vnd.ms-excel' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(postingMessages.xlsRefused);
+    expect(await refusalAlert()).toHaveTextContent(postingMessages.xlsRefused);
     expect(screen.getByRole('button', { name: 'IMPORTAR' })).toBeDisabled();
     expect(api.callsTo(bankFilesContracts.importFile)).toHaveLength(0);
   });

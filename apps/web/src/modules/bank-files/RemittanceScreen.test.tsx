@@ -123,11 +123,14 @@ describe('/financeiro/remessa', { timeout: 30_000 }, () => {
     expect(calls.at(-1)!.search).toContain('status=rejected');
   });
 
-  it('has no critical or serious axe violation (WCAG 2.1 A/AA)', async () => {
+  it('has no critical or serious axe violation with the Conciliação open (WCAG 2.1 A/AA)', async () => {
     const { default: axe } = await import('axe-core');
-    const { container } = setup();
-    await screen.findByRole('table', { name: /Remessas geradas/ });
-    const results = await axe.run(container, {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Conciliação da remessa 41' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Remessa 41' });
+    await within(drawer).findByText('Maria da Silva (000123-4)');
+    // The page and the open drawer (Mantine portals it to the body).
+    const results = await axe.run(document.body, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       // happy-dom computes no colours or layout: contrast is for the E2E axe run.
       rules: { 'color-contrast': { enabled: false } },
