@@ -42,6 +42,9 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/lancamentos': 'list',
   // Viewed only: its preview loads; the walk never types FECHAR (closing.spec closes, last of the run).
   '/financeiro/fechar': 'list',
+  '/financeiro/remessa': 'list',
+  '/financeiro/importarbanco': 'list',
+  '/financeiro/importar': 'list',
 };
 
 /**

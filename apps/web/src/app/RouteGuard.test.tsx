@@ -1,4 +1,4 @@
-import { authContracts, menuContracts, searchContracts, dashboardContracts } from '@assoc/domain';
+import { authContracts, bankFilesContracts, menuContracts, searchContracts, dashboardContracts } from '@assoc/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, mockContract } from '../test/api-mock';
@@ -11,6 +11,7 @@ function signedInAs(roles: string[]) {
     mockContract(menuContracts.tree, { body: [] }),
     mockContract(searchContracts.history, { body: [] }),
     mockContract(dashboardContracts.birthdays, { body: [] }),
+    mockContract(bankFilesContracts.remittances, { body: [] }),
   ]);
 }
 
@@ -23,10 +24,18 @@ describe('route guard and home', () => {
   });
 
   it('opens the screen, titled and "Em construção", with the role', async () => {
+    signedInAs([...staffRoles, 'v2dev']);
+    renderApp('/devolucao');
+    expect(await screen.findByRole('heading', { name: 'Devolução' })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('opens the built Remessas screen (no longer "Em construção") with the role', async () => {
     signedInAs([...staffRoles, 'v2menufinanceiro']);
     renderApp('/financeiro/remessa');
     expect(await screen.findByRole('heading', { name: 'Remessas' })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma remessa gerada.')).toBeInTheDocument();
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
   it('answers unknown paths with "Página não encontrada"', async () => {

@@ -32,6 +32,9 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),
   '/lancamentos': lazy(() => import('../pages/LancamentosPage')),
+  '/financeiro/remessa': lazy(() => import('../pages/RemessaPage')),
+  '/financeiro/importarbanco': lazy(() => import('../pages/ImportarBancoPage')),
+  '/financeiro/importar': lazy(() => import('../pages/ImportarArquivoPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

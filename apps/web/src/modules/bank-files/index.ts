@@ -1,0 +1,2 @@
+export { RemittanceScreen } from './RemittanceScreen';
+export { ImportScreen } from './ImportScreen';
