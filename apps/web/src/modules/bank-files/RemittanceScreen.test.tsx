@@ -34,7 +34,7 @@ const line = (over: Partial<RemittanceLine>): RemittanceLine => ({
   cobId: 901,
   cstId: 10,
   custName: 'Maria da Silva',
-  custNumeroInterno: 1234,
+  custNumeroInterno: '0001234',
   value: 100000,
   dueDate: '2026-11-20',
   status: 'paid',
