@@ -41,6 +41,7 @@ import mobileCalls from './mobile-calls/index.js';
 import incomeTax from './income-tax/index.js';
 import closing from './closing/index.js';
 import bankRemittance from './bank-remittance/index.js';
+import bankImport from './bank-import/index.js';
 import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
 
@@ -88,6 +89,7 @@ export const appModules: readonly AppModule[] = [
   incomeTax,
   closing,
   bankRemittance,
+  bankImport,
   efetuado,
   postings,
   memberSettings,

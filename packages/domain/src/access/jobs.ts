@@ -160,6 +160,14 @@ export const jobCommands: readonly JobCommand[] = [
     role: 'v2menufinanceiro',
   },
   {
+    command: 'banco-importar',
+    label: 'Importação de retorno bancário',
+    question: 'Deseja importar o arquivo de retorno?',
+    role: 'v2menufinanceiro',
+    // Started by Importar banco's own call (POST financeiro/importarbanco), which checks the file first.
+    screen: true,
+  },
+  {
     command: 'boletos-email',
     label: 'Enviar boletos gerados por e-mail',
     question: 'Deseja enviar por e-mail os boletos gerados?',

@@ -165,6 +165,7 @@ export const importRowSchema = z.object({
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const importStartedSchema = z.object({ message: z.string(), jobId: z.string(), importId: z.number().int() });
+export type ImportStarted = z.output<typeof importStartedSchema>;
 
 const financeAccess = { roles: ['v2menufinanceiro'] } as const;
 

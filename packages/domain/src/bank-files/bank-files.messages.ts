@@ -23,4 +23,21 @@ export const bankFileMessages = {
   nossoNumeroAgreement: 'nosso número não começa pelo convênio',
   pairMissing: 'segmento T sem o segmento U que o segue',
   recordNotInRemittance: (id: string) => `cobrança ${id} não está na remessa`,
+};
+
+/** Importar banco's texts (issue 25 item 3; the spec shows the screen, not its messages: ours). */
+export const bankImportMessages = {
+  fileRequired: 'Selecione o arquivo de retorno',
+  fileEmpty: 'O arquivo está vazio',
+  notText: 'O arquivo não é um arquivo de retorno em texto (CNAB ou folha)',
+  started: 'Importação iniciada, consulte o andamento no sino de notificações',
+  alreadyImported: (date: string) => `Este arquivo já foi importado em ${date}`,
+  running: 'Já existe uma importação em andamento. Aguarde a conclusão.',
+  wrongBank: (expected: string, found: string) => `O arquivo é do banco ${found}, não do banco ${expected} escolhido`,
+  unbalanced: 'Arquivo recusado: o trailer não confere com os registros',
+  notAReturn: 'Arquivo recusado: não é um arquivo de retorno',
+  unmatched: (chargeId: string) => `Registro sem cobrança correspondente nas remessas deste banco: ${chargeId}`,
+  alreadySettled: (cobId: number) => `Cobrança ${cobId} já tem retorno: nada alterado`,
+  valueDiffers: (cobId: number, sent: string, paid: string) => `Cobrança ${cobId}: enviado ${sent}, pago ${paid}`,
+  done: (records: number, paid: number, rejected: number) => `${records} registro(s): ${paid} pago(s), ${rejected} rejeitado(s)`,
 } as const;

@@ -15,7 +15,7 @@ declare module '../../lib/module.js' {
  * place (the layouts are the domain's, packages/domain/src/bank-files), and /financeiro/remessa's calls.
  */
 export default defineModule({
-  name: 'bank-remittance',
+  name: 'bankRemittance',
   needs: ['files', 'jobs'],
   setup(app, { services }) {
     app.services.bankRemittance = createBankRemittanceService({

@@ -131,7 +131,17 @@ export function createChargesService(deps: {
    * bank lowers the debt through this entry, never through the charge). Idempotent: the entry's key is the charge's
    * (`cobranca:{cobId}`), and a charge that already has its return is refused. Runs in the caller's transaction.
    */
-  async function recordReturn(tx: Executor, input: { cobId: number; code: number; date: string }, actor: Actor) {
+  async function recordReturn(
+    tx: Executor,
+    input: {
+      cobId: number;
+      code: number;
+      date: string;
+      /** A bank file's record (issue 25): the value actually paid and the entry's key (bank + NSA + record). */
+      payment?: { value: number; key: string };
+    },
+    actor: Actor,
+  ) {
     const charge = await repo.lockForReturn(tx, input.cobId, input.code);
     if (!charge) throw notFound(chargeMessages.chargeNotFound);
     if (charge.paid === null) throw badRequest(chargeMessages.unknownReturnCode);
@@ -143,10 +153,10 @@ export function createChargesService(deps: {
           {
             cstId: charge.cstId,
             descricao: charge.bnkId === BOLETO ? chargeMessages.paymentByBoleto : chargeMessages.paymentByDebit,
-            valor: -charge.cobValor,
+            valor: -(input.payment?.value ?? charge.cobValor),
             tipo: 'pagamento',
             date: new Date(`${input.date}T12:00:00-03:00`),
-            key: `cobranca:${charge.cobId}`,
+            key: input.payment?.key ?? `cobranca:${charge.cobId}`,
           },
           actor,
         )

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import {
+  BANK_RETURN_TYPES,
+  bankImportMessages,
+  bankReturnTypes,
+  fileImportTypes,
+  formatDateTime,
+  genericMessages,
+  postingMessages,
+  type BankReturnType,
+  type ImportRow,
+  type ImportStarted,
+} from '@assoc/domain';
+import type { Db } from '../../db/client.js';
+import { actorFrom } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, conflict, pgErrorOf } from '../../lib/errors.js';
+import type { AppServices } from '../../lib/module.js';
+import type { SessionUser } from '../auth/session.js';
+import type { FileService } from '../files/files.service.js';
+import type { BankImportRepository } from './bank-import.repository.js';
+
+export const BANK_IMPORT_COMMAND = 'banco-importar';
+
+const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+const labelOf = (tipo: string) =>
+  bankReturnTypes.find((t) => t.value === tipo)?.label ?? fileImportTypes.find((t) => t.value === tipo)?.label ?? tipo;
+
+/** What an upload must be to be read as a bank return: not empty, not a spreadsheet, text (no NUL byte). */
+export function checkReturnFile(name: string, data: Buffer) {
+  if (data.length === 0) throw badRequest(`file: ${bankImportMessages.fileEmpty}`);
+  if (/\.xls$/i.test(name) || data.subarray(0, 4).equals(XLS_MAGIC)) throw badRequest(`file: ${postingMessages.xlsRefused}`);
+  if (data.includes(0)) throw badRequest(`file: ${bankImportMessages.notText}`);
+}
+
+export function createBankImportService(deps: { db: Db; repo: BankImportRepository; files: FileService; jobs: AppServices['jobs'] }) {
+  const { db, repo, files, jobs } = deps;
+
+  return {
+    /**
+     * Importar banco (issue 25 item 3): checks the upload, refuses a file already imported (type + SHA-256) or an import
+     * while one runs (409), then writes the file, the import row and its audit in the job's own transaction and queues
+     * the job. Also the entry point of Importar arquivo's payroll return.
+     */
+    async start(user: SessionUser, input: { origin: 'banco' | 'arquivo'; tipo: string | undefined; name: string; data: Buffer | undefined }) {
+      if (!input.tipo) throw badRequest(`tipo: ${genericMessages.required}`);
+      if (!(BANK_RETURN_TYPES as readonly string[]).includes(input.tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
+      if (!input.data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
+      const tipo = input.tipo as BankReturnType;
+      checkReturnFile(input.name, input.data);
+      const sha256 = crypto.createHash('sha256').update(input.data).digest('hex');
+      const earlier = await repo.findDone(db, tipo, sha256);
+      if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
+      if (await repo.running(db, input.origin)) throw conflict(bankImportMessages.running);
+
+      const actor = actorFrom(user);
+      let importId = 0;
+      let discard: (() => Promise<void>) | null = null;
+      try {
+        const job = await jobs.start(user, BANK_IMPORT_COMMAND, '0', async (tx, jobId) => {
+          const stored = await files.saveIn(tx, { name: input.name, data: input.data!, createdBy: user.userId });
+          discard = stored.discard;
+          importId = await repo.insert(tx, {
+            origin: input.origin,
+            tipo,
+            fileName: input.name,
+            sha256,
+            scanId: stored.id,
+            jobId,
+            userId: user.userId,
+            userName: user.name,
+          });
+          await writeAudit(tx, {
+            category: 'importacoes',
+            entityId: importId,
+            action: 'insert',
+            user: actor,
+            before: null,
+            after: { importId, origin: input.origin, tipo, fileName: input.name, sha256, jobId },
+          });
+          return String(importId);
+        });
+        return { message: bankImportMessages.started, jobId: job.jobId, importId } satisfies ImportStarted;
+      } catch (error) {
+        await (discard as (() => Promise<void>) | null)?.();
+        // Two uploads of the same file at once: the unique index lets one through.
+        if (pgErrorOf(error)?.code === '23505') throw conflict(bankImportMessages.alreadyImported(formatDateTime(new Date().toISOString())));
+        throw error;
+      }
+    },
+
+    async list(): Promise<ImportRow[]> {
+      return (await repo.list(db)).map((row) => ({ ...row, tipoLabel: labelOf(row.tipo) }));
+    },
+  };
+}
+export type BankImportServiceApi = ReturnType<typeof createBankImportService>;
