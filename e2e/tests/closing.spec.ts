@@ -1,5 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { debitPlaces, formatCents, formatDate, formatNumeroInterno, openBalanceChannels } from '@assoc/domain';
+import {
+  buildDebitReturnFrom,
+  debitPlaces,
+  decodeLatin1,
+  formatCents,
+  formatDate,
+  formatNumeroInterno,
+  openBalanceChannels,
+  readDebitReturn,
+} from '@assoc/domain';
 import { withDb } from '../fixtures/app.js';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
 import { MemberRecord } from '../fixtures/member-record.js';
@@ -171,3 +181,65 @@ async function chargedHolder(fecId: number) {
     balance: Number(row!.balance),
   };
 }
+
+test('after the closing: the remittance from the menu, its file downloaded, a bank return imported, the paid and rejected charges reconciled', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInByApi(page.context().request, roles.financeiro.cpf);
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await menu.getByRole('button', { name: 'Financeiro' }).click();
+  await menu.getByRole('button', { name: 'Cobrança' }).click();
+  await menu.getByRole('button', { name: 'Gerar remessa de cobrança' }).click();
+  const doneToast = page.getByText('Tarefa concluída com sucesso').waitFor({ timeout: 60_000 });
+  await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();
+  await doneToast;
+
+  // The newest Banco do Brasil file: the closing's charges of that bank.
+  const rm = await withDb(
+    async (db) =>
+      (await db.query(`select rm_id, records from bank_remittances where bnk_id = 2 order by rm_id desc limit 1`)).rows[0] as {
+        rm_id: number;
+        records: number;
+      },
+  );
+  expect(rm.records).toBeGreaterThan(1);
+  await menu.getByRole('link', { name: 'Remessa' }).click();
+  await expect(page.getByRole('heading', { name: 'Remessas', level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'Remessas');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Baixar arquivo da remessa ${rm.rm_id}` }).click();
+  const remittance = decodeLatin1(new Uint8Array(await readFile(await (await download).path())));
+  const [paid, rejected] = readDebitReturn(remittance).requests;
+  expect(paid && rejected).toBeTruthy();
+  const ret = buildDebitReturnFrom(remittance, { [paid!.chargeId]: '00', [rejected!.chargeId]: '01' }, { nsa: 5000 + rm.rm_id });
+
+  await menu.getByRole('link', { name: 'Importar banco' }).click();
+  await expect(page.getByRole('heading', { name: 'Importar retorno bancário', level: 1 })).toBeVisible();
+  await page.getByLabel('Banco / tipo de retorno').click();
+  await page.getByRole('option', { name: 'Banco do Brasil - débito automático (CNAB 150)' }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'retorno-bb.ret', mimeType: 'text/plain', buffer: Buffer.from(ret.text, 'latin1') });
+  const imported = page.getByText('Tarefa concluída com sucesso').waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'IMPORTAR' }).click();
+  await imported;
+  const history = page.getByRole('table', { name: 'Importações feitas, a mais nova primeiro' });
+  await expect(history.getByRole('row').filter({ hasText: 'retorno-bb.ret' })).toContainText('Concluída');
+  await expectNoSeriousViolations(page, 'Importar banco');
+
+  // The reconciliation: one paid, one rejected with the bank's reason.
+  await menu.getByRole('link', { name: 'Remessa' }).click();
+  await page.getByRole('button', { name: `Conciliação da remessa ${rm.rm_id}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Remessa ${rm.rm_id}` });
+  await expect(drawer.getByText('Pagas', { exact: true }).locator('..')).toContainText('1 ·');
+  await drawer.getByLabel('Situação').click();
+  await page.getByRole('option', { name: 'Rejeitadas' }).click();
+  await expect(drawer.getByRole('row').filter({ hasText: String(rejected!.chargeId) })).toContainText('01 - Débito não efetuado');
+  await expectNoSeriousViolations(page, 'Conciliação');
+
+  const charge = await withDb(
+    async (db) =>
+      (await db.query(`select cob_retorno is not null as settled, cdr_cod_ret from charges where cob_id = $1`, [Number(paid!.chargeId)])).rows[0],
+  );
+  expect(charge).toEqual({ settled: true, cdr_cod_ret: 0 });
+});

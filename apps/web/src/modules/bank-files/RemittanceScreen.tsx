@@ -102,8 +102,8 @@ function RemittanceDetail({ row }: { row: RemittanceRow }) {
             render: (l) => (l.custNumeroInterno === null ? l.custName : `${l.custName} (${formatNumeroInterno(l.custNumeroInterno)})`),
           },
           { accessor: 'cobId', title: 'Cobrança' },
-          { accessor: 'dueDate', title: 'Vencimento', render: (l) => formatDate(l.dueDate) },
-          { accessor: 'value', title: 'Valor', textAlign: 'right', render: (l) => formatCents(l.value) },
+          { accessor: 'dueDate', title: 'Vencimento', noWrap: true, render: (l) => formatDate(l.dueDate) },
+          { accessor: 'value', title: 'Valor', textAlign: 'right', noWrap: true, render: (l) => formatCents(l.value) },
           {
             accessor: 'status',
             title: 'Situação',
@@ -167,11 +167,11 @@ export function RemittanceScreen() {
             {rows.map((row) => (
               <Table.Tr key={row.rmId}>
                 <Table.Td>{row.rmId}</Table.Td>
-                <Table.Td>{formatDateTime(row.rmDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.rmDate)}</Table.Td>
                 <Table.Td>{row.bnkName}</Table.Td>
                 <Table.Td>{row.rmLastRemessa}</Table.Td>
                 <Table.Td>{row.rmRecords}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{formatCents(row.rmTotalValue)}</Table.Td>
+                <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatCents(row.rmTotalValue)}</Table.Td>
                 <Table.Td>
                   <ReconciliationBadges c={row.conciliacao} />
                 </Table.Td>
@@ -201,7 +201,13 @@ export function RemittanceScreen() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? `Remessa ${open.rmId}` : ''}>
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        position="right"
+        size="min(70rem, 100%)"
+        title={open ? `Remessa ${open.rmId}` : ''}
+      >
         {open && <RemittanceDetail row={open} />}
       </Drawer>
     </>
