@@ -107,17 +107,23 @@ function RemittanceDetail({ row }: { row: RemittanceRow }) {
           {
             accessor: 'status',
             title: 'Situação',
+            // The badge keeps its whole label; the bank's text below it wraps.
+            noWrap: true,
             render: (l) => (
               <Stack gap={2}>
                 <Badge color={lineStatusColors[l.status]} variant="light">
                   {lineStatusLabels[l.status]}
                 </Badge>
-                {(l.retCode || l.retDescription) && <Text size="xs">{[l.retCode, l.retDescription].filter(Boolean).join(' - ')}</Text>}
+                {(l.retCode || l.retDescription) && (
+                  <Text size="xs" style={{ whiteSpace: 'normal' }}>
+                    {[l.retCode, l.retDescription].filter(Boolean).join(' - ')}
+                  </Text>
+                )}
               </Stack>
             ),
           },
-          { accessor: 'retDate', title: 'Data do retorno', render: (l) => formatDate(l.retDate) },
-          { accessor: 'paidValue', title: 'Valor pago', textAlign: 'right', render: (l) => formatCents(l.paidValue) },
+          { accessor: 'retDate', title: 'Data do retorno', noWrap: true, render: (l) => formatDate(l.retDate) },
+          { accessor: 'paidValue', title: 'Valor pago', textAlign: 'right', noWrap: true, render: (l) => formatCents(l.paidValue) },
         ]}
       />
     </Stack>
