@@ -46,3 +46,34 @@ export async function receiveUpload(
     throw error;
   }
 }
+
+/**
+ * A small multipart form whole in memory (a posting file, a bank return: at most the store's FILES_MAX_MB, 413
+ * beyond): its text fields and its one file `file`. Too many parts answer 400 with `tooMany`'s message.
+ */
+export async function receiveSmallForm(
+  request: FastifyRequest,
+  maxBytes: number,
+  tooMany: string,
+): Promise<{ fields: Record<string, string>; file?: { name: string; data: Buffer } }> {
+  const fields: Record<string, string> = {};
+  let file: { name: string; data: Buffer } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 6 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') file = { name: part.filename || 'arquivo', data };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(tooMany);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', uploadTexts.notMultipart);
+    throw error;
+  }
+  if (file && file.data.length > maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
+  return { fields, file };
+}

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { genericMessages, postingMessages, POSTING_FILE_MAX_LINES } from '@assoc/domain';
-import { AppError, badRequest } from '../../lib/errors.js';
-import { filesTexts } from '../files/files.sniff.js';
-import { uploadTexts } from '../files/files.upload.js';
+import { badRequest } from '../../lib/errors.js';
+import { receiveSmallForm } from '../files/files.upload.js';
 
 /** One line of a posting file: its number in the file (1-based, as the user sees it) and its cells as text. */
 export interface FileLine {
@@ -83,27 +82,10 @@ export async function readPostingFile(name: string, data: Buffer): Promise<FileL
  * file is small; at most the file store's FILES_MAX_MB, 413 beyond it, like the other uploads).
  */
 export async function receivePostingFile(request: FastifyRequest, maxBytes: number): Promise<{ svcId: number; name: string; data: Buffer }> {
-  let svcIdText: string | undefined;
-  let file: { name: string; data: Buffer } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 6 } })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'svcId') svcIdText = String(part.value);
-        continue;
-      }
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file') file = { name: part.filename || 'arquivo', data };
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(postingMessages.fileRequired);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupportedMediaType', uploadTexts.notMultipart);
-    throw error;
-  }
+  const { fields, file } = await receiveSmallForm(request, maxBytes, postingMessages.fileRequired);
+  const svcIdText = fields.svcId;
   const svcId = Number(svcIdText);
   if (!svcIdText || !/^\d{1,9}$/.test(svcIdText) || svcId <= 0) throw badRequest(`svcId: ${genericMessages.required}`);
   if (!file || file.data.length === 0) throw badRequest(`file: ${postingMessages.fileRequired}`);
-  if (file.data.length > maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
   return { svcId, ...file };
 }
