@@ -15,7 +15,7 @@ import {
   type RemittanceDetail,
   type RemittanceRow,
 } from '@assoc/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -145,6 +145,59 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
   const places = remittancePlaces(config);
 
   /**
+   * One remittance file of these charges, in the caller's transaction: the NSA taken, the file stored (handed to
+   * `onStored` at once, so the caller can remove it if the transaction fails), the remittance row, its lines, the
+   * charges marked as sent and the audit row. The job's path and the demo's history both write through it.
+   */
+  async function writeRemittance(
+    tx: Executor,
+    place: Place,
+    fit: UnsentCharge[],
+    ctx: { actor: Actor; jobId: string | null; date: string },
+    onStored: (file: StoredFile & { discard(): Promise<void> }) => void,
+  ) {
+    const nsa = await repo.nextNsa(tx, place);
+    const built = place.build(fit, nsa, ctx.date);
+    const fileName = place.fileName(nsa, ctx.date);
+    const file = await files.saveIn(tx, { name: fileName, data: Buffer.from(encodeLatin1(built.text)), createdBy: ctx.actor.userId || null });
+    onStored(file);
+    const fecIds = new Set(fit.map((c) => c.fecId));
+    const rmId = await repo.insertRemittance(tx, {
+      bnkId: place.bnkId,
+      layout: place.layout,
+      bankCode: place.bankCode,
+      agreement: place.agreement,
+      nsa,
+      records: built.records.length,
+      total: built.totalCents,
+      fileName,
+      scanId: file.id,
+      fecId: fecIds.size === 1 ? [...fecIds][0]! : null,
+      jobId: ctx.jobId,
+      userId: ctx.actor.userId || null,
+      userName: ctx.actor.name,
+    });
+    const byId = new Map(fit.map((c) => [String(c.cobId), c]));
+    await repo.insertLines(
+      tx,
+      rmId,
+      built.records.map((r) => {
+        const charge = byId.get(r.chargeId)!;
+        return { cobId: charge.cobId, cstId: charge.cstId, line: r.line, value: r.valueCents, dueDate: charge.dueDate };
+      }),
+    );
+    await writeAudit(tx, {
+      category: 'remessas',
+      entityId: rmId,
+      action: 'insert',
+      user: ctx.actor,
+      before: null,
+      after: { rmId, bnkId: place.bnkId, layout: place.layout, nsa, records: built.records.length, total: built.totalCents, fileName },
+    });
+    return { rmId, bnkId: place.bnkId, fileId: file.id, fileName, records: built.records.length, total: built.totalCents };
+  }
+
+  /**
    * One file of one debit place, all in one transaction: the charges locked, the NSA taken, the file's record, the
    * remittance row and its lines, the charges marked as sent, the audit row. A failure rolls it all back (no NSA
    * consumed, no remittance) and removes the bytes already in the store.
@@ -160,44 +213,8 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
           return !why;
         });
         if (fit.length === 0) return null;
-        const nsa = await repo.nextNsa(tx, place);
-        const built = place.build(fit, nsa, ctx.date);
-        const fileName = place.fileName(nsa, ctx.date);
-        stored = await files.saveIn(tx, { name: fileName, data: Buffer.from(encodeLatin1(built.text)), createdBy: ctx.actor.userId });
-        const fecIds = new Set(fit.map((c) => c.fecId));
-        const rmId = await repo.insertRemittance(tx, {
-          bnkId: place.bnkId,
-          layout: place.layout,
-          bankCode: place.bankCode,
-          agreement: place.agreement,
-          nsa,
-          records: built.records.length,
-          total: built.totalCents,
-          fileName,
-          scanId: stored.id,
-          fecId: fecIds.size === 1 ? [...fecIds][0]! : null,
-          jobId: ctx.jobId,
-          userId: ctx.actor.userId || null,
-          userName: ctx.actor.name,
-        });
-        const byId = new Map(fit.map((c) => [String(c.cobId), c]));
-        await repo.insertLines(
-          tx,
-          rmId,
-          built.records.map((r) => {
-            const charge = byId.get(r.chargeId)!;
-            return { cobId: charge.cobId, cstId: charge.cstId, line: r.line, value: r.valueCents, dueDate: charge.dueDate };
-          }),
-        );
-        await writeAudit(tx, {
-          category: 'remessas',
-          entityId: rmId,
-          action: 'insert',
-          user: ctx.actor,
-          before: null,
-          after: { rmId, bnkId: place.bnkId, layout: place.layout, nsa, records: built.records.length, total: built.totalCents, fileName },
-        });
-        return { rmId, bnkId: place.bnkId, fileId: stored.id, fileName, records: built.records.length, total: built.totalCents };
+        const written = await writeRemittance(tx, place, fit, ctx, (file) => (stored = file));
+        return written;
       });
     } catch (error) {
       await (stored as (StoredFile & { discard(): Promise<void> }) | null)?.discard();
@@ -208,6 +225,7 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
   return {
     places,
     bankName,
+    writeRemittance,
 
     /** Every debit place's file of the charges not sent yet (the job's work; the seed calls it too). */
     async generate(ctx: { actor: Actor; jobId: string | null; progress?: (done: number, total: number, subtitle: string) => Promise<void> }) {
