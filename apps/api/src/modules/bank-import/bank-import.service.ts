@@ -18,18 +18,18 @@ import { badRequest, conflict, pgErrorOf } from '../../lib/errors.js';
 import type { AppServices } from '../../lib/module.js';
 import type { SessionUser } from '../auth/session.js';
 import type { FileService } from '../files/files.service.js';
+import { isLegacyXls } from '../files/files.sniff.js';
 import type { BankImportRepository } from './bank-import.repository.js';
 
 export const BANK_IMPORT_COMMAND = 'banco-importar';
 
-const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const labelOf = (tipo: string) =>
   bankReturnTypes.find((t) => t.value === tipo)?.label ?? fileImportTypes.find((t) => t.value === tipo)?.label ?? tipo;
 
 /** What an upload must be to be read as a bank return: not empty, not a spreadsheet, text (no NUL byte). */
 export function checkReturnFile(name: string, data: Buffer) {
   if (data.length === 0) throw badRequest(`file: ${bankImportMessages.fileEmpty}`);
-  if (/\.xls$/i.test(name) || data.subarray(0, 4).equals(XLS_MAGIC)) throw badRequest(`file: ${postingMessages.xlsRefused}`);
+  if (isLegacyXls(name, data)) throw badRequest(`file: ${postingMessages.xlsRefused}`);
   if (data.includes(0)) throw badRequest(`file: ${bankImportMessages.notText}`);
 }
 

@@ -17,6 +17,12 @@ export const SNIFF_BYTES = 4096;
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
 
+/** OLE2 compound file: the legacy XLS (Excel 97-2003). */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** Spec 2 §5: a legacy XLS, by its name or by its content whatever the name says (the uploads that read a sheet or text). */
+export const isLegacyXls = (name: string, head: Buffer) => /\.xls$/i.test(name) || startsWith(head, OLE2);
+
 /**
  * The content type of a file from its first bytes (decision 9: types are checked by content, never by the
  * name or the client's claim). The legacy XLS (an OLE2 compound file) is refused with the spec's message.
@@ -25,7 +31,7 @@ export function sniffContentType(head: Buffer, name = ''): string {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) throw new AppError('unsupportedMediaType', filesTexts.xlsRefused);
+  if (startsWith(head, OLE2)) throw new AppError('unsupportedMediaType', filesTexts.xlsRefused);
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) {
     // An XLSX is a zip whose entries are [Content_Types].xml and xl/…; the names sit in the local headers.
     const text = head.toString('latin1');

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { genericMessages, postingMessages, POSTING_FILE_MAX_LINES } from '@assoc/domain';
 import { badRequest } from '../../lib/errors.js';
+import { isLegacyXls } from '../files/files.sniff.js';
 import { receiveSmallForm } from '../files/files.upload.js';
 
 /** One line of a posting file: its number in the file (1-based, as the user sees it) and its cells as text. */
@@ -10,8 +11,6 @@ export interface FileLine {
   cells: string[];
 }
 
-/** OLE2 compound file (XLS, Excel 97-2003): refused by content whatever the name says. */
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** A ZIP (XLSX). */
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -49,7 +48,7 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 export async function readPostingFile(name: string, data: Buffer): Promise<FileLine[]> {
   const extension = extensionOf(name);
-  if (extension === 'xls' || data.subarray(0, OLE2.length).equals(OLE2)) throw badRequest(postingMessages.xlsRefused);
+  if (isLegacyXls(name, data)) throw badRequest(postingMessages.xlsRefused);
   let lines: FileLine[];
   if (extension === 'xlsx' || data.subarray(0, ZIP.length).equals(ZIP)) {
     if (extension !== 'xlsx') throw badRequest(postingMessages.fileType);
