@@ -116,11 +116,6 @@ export function createBankImportRepository() {
                ret_date = ${ret.date}::date, paid_value = ${ret.paidValue}, import_id = ${ret.importId}
          where rm_id = ${line.rmId} and cob_id = ${line.cobId}`);
     },
-
-    async userName(db: Executor, userId: number) {
-      const result = await db.execute<{ name: string }>(sql`select name from users where user_id = ${userId}`);
-      return result.rows[0]?.name ?? null;
-    },
   };
 }
 export type BankImportRepository = ReturnType<typeof createBankImportRepository>;
