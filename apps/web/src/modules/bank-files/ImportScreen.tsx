@@ -7,13 +7,11 @@ import { apiUpload, isApiError } from '../../app/api';
 import { callApi, queryKeyOf, relativeUrlOf } from '../../app/client';
 import { useJobs } from '../jobs/hooks/useJobs';
 import { BusyIndicator } from '../ui/components/BusyIndicator';
+import { isXls } from '../ui/files';
 import { notifyError, notifySuccess } from '../ui/notify';
 import { importStatusColors, importStatusLabels } from './labels';
 
 type Origin = ImportRow['origem'];
-
-/** XLS is refused on choice (spec 2 §5 "Finance"); the server refuses it too. */
-export const isXls = (file: File) => /\.xls$/i.test(file.name) || file.type === 'application/vnd.ms-excel';
 
 export interface ImportScreenProps {
   /** 'banco' (Importar banco) or 'arquivo' (Importar arquivo): the upload's call and the history's filter. */
@@ -162,7 +160,7 @@ export function ImportScreen({ origin, types, typeLabel, accept, refuseXls = fal
 
   const choose = (picked: File | null) => {
     setRefusal(null);
-    if (picked && refuseXls && isXls(picked)) {
+    if (refuseXls && isXls(picked)) {
       notifyError(postingMessages.xlsRefused);
       setRefusal(postingMessages.xlsRefused);
       setFile(null);

@@ -1,10 +1,8 @@
 import { Alert, FileInput, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { postingMessages } from '@assoc/domain';
+import { isXls } from '../ui/files';
 import { notifyError } from '../ui/notify';
-
-/** XLS is refused at once (spec 2 §5 "Finance"); XLSX, CSV and text files are sent. */
-export const isXls = (file: File) => /\.xls$/i.test(file.name) || file.type === 'application/vnd.ms-excel';
 
 export interface PostingFileProps {
   file: File | null;
@@ -26,7 +24,7 @@ export function PostingFile({ file, onFileChange, refusal }: PostingFileProps) {
         clearable
         value={file}
         onChange={(picked) => {
-          if (picked && isXls(picked)) {
+          if (isXls(picked)) {
             notifyError(postingMessages.xlsRefused);
             onFileChange(null);
             return;

@@ -10,15 +10,13 @@ import {
   type DocumentUploadReply,
 } from '@assoc/domain';
 import { uploadDocument } from './uploadDocument';
+import { isXls } from '../../ui/files';
 
 export interface ScanModalProps {
   onClose: () => void;
   /** The uploaded file and its description, for the new row. */
   onAdd: (upload: DocumentUploadReply, description: string) => void;
 }
-
-/** Spec 1 §5: a file with the XLS extension is refused at once (the server refuses it by content too). */
-const isXls = (file: File | null) => !!file && /\.xls$/i.test(file.name);
 
 /**
  * The scan/upload modal (spec 1 §2, §4, §5; 376 px wide, §9): a document and a description of at least 5
