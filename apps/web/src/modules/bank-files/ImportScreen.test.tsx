@@ -5,6 +5,7 @@ import { mockApi, mockContract, type MockRoute } from '../../test/api-mock';
 import { sessionFor } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ImportScreen } from './ImportScreen';
+import { runAxe, seriousViolations } from '../../test/axe';
 
 const tally = (count: number, total: number) => ({ count, total });
 const done: ImportRow = {
@@ -142,16 +143,11 @@ describe('Importar banco', { timeout: 30_000 }, () => {
   });
 
   it('has no critical or serious axe violation (WCAG 2.1 A/AA)', async () => {
-    const { default: axe } = await import('axe-core');
     const { container } = setupBank([done, refused]);
     await screen.findByRole('table', { name: /Importações feitas/ });
-    const results = await axe.run(container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
+    const results = await runAxe(container);
     expect(results.passes.length).toBeGreaterThan(0);
-    const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(seriousViolations(results)).toEqual([]);
   });
 });
 

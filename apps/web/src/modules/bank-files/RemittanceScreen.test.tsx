@@ -5,6 +5,7 @@ import { mockApi, mockContract } from '../../test/api-mock';
 import { sessionFor } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { RemittanceScreen } from './RemittanceScreen';
+import { runAxe, seriousViolations } from '../../test/axe';
 
 const tally = (count: number, total: number) => ({ count, total });
 const remessa: RemittanceRow = {
@@ -124,19 +125,13 @@ describe('/financeiro/remessa', { timeout: 30_000 }, () => {
   });
 
   it('has no critical or serious axe violation with the Conciliação open (WCAG 2.1 A/AA)', async () => {
-    const { default: axe } = await import('axe-core');
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Conciliação da remessa 41' }));
     const drawer = await screen.findByRole('dialog', { name: 'Remessa 41' });
     await within(drawer).findByText('Maria da Silva (000123-4)');
     // The page and the open drawer (Mantine portals it to the body).
-    const results = await axe.run(document.body, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // happy-dom computes no colours or layout: contrast is for the E2E axe run.
-      rules: { 'color-contrast': { enabled: false } },
-    });
+    const results = await runAxe(document.body);
     expect(results.passes.length).toBeGreaterThan(0);
-    const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(seriousViolations(results)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { PrintChoiceDialog, type PrintChoiceAnswer } from './components/PrintCho
 import { PrintQueueTable } from './components/PrintQueueTable';
 import { PrintRangeDialog } from './components/PrintRangeDialog';
 import { usePrintDocument } from './hooks/usePrintDocument';
+import { runAxe, seriousViolations } from '../../test/axe';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -189,7 +190,6 @@ describe('PrintQueueTable', () => {
 
 describe('accessibility of the dialogs (axe-core, WCAG 2.1 A/AA; no screen shows them yet)', () => {
   it('has no critical or serious violation in either dialog', async () => {
-    const { default: axe } = await import('axe-core');
     renderWithProviders(
       <>
         <PrintRangeDialog opened onClose={() => {}} onPrint={() => {}} totalPages={3} />
@@ -198,14 +198,9 @@ describe('accessibility of the dialogs (axe-core, WCAG 2.1 A/AA; no screen shows
     );
     for (const name of [printingTexts.rangeTitle, printingTexts.choiceTitle]) {
       const dialog = await screen.findByRole('dialog', { name });
-      const results = await axe.run(dialog, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-        // happy-dom computes no colours or layout: contrast is checked by the E2E axe run once a screen shows them.
-        rules: { 'color-contrast': { enabled: false } },
-      });
+      const results = await runAxe(dialog);
       expect(results.passes.length).toBeGreaterThan(0);
-      const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(seriousViolations(results)).toEqual([]);
     }
   });
 });
