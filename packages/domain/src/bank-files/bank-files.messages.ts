@@ -33,6 +33,7 @@ export const bankImportMessages = {
   started: 'Importação iniciada, consulte o andamento no sino de notificações',
   alreadyImported: (date: string) => `Este arquivo já foi importado em ${date}`,
   running: 'Já existe uma importação em andamento. Aguarde a conclusão.',
+  abandoned: 'Importação interrompida: a tarefa não terminou.',
   wrongBank: (expected: string, found: string) => `O arquivo é do banco ${found}, não do banco ${expected} escolhido`,
   unbalanced: 'Arquivo recusado: o trailer não confere com os registros',
   notAReturn: 'Arquivo recusado: não é um arquivo de retorno',

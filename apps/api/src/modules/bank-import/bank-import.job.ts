@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { defineJob } from '../jobs/jobs.define.js';
 import { forEachChunk } from '../jobs/jobs.chunks.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';
-import type { BankImportRepository } from './bank-import.repository.js';
+import type { BankImportRepository, LineReturn } from './bank-import.repository.js';
+import type { ReturnInput } from '../charges/charges.service.js';
 import { readReturn, type ReturnRecord } from './bank-import.read.js';
 import { BANK_IMPORT_COMMAND } from './bank-import.service.js';
 
@@ -31,7 +32,7 @@ export const returnEntryKey = (bankCode: string, nsa: number, line: number) => `
  * Imports one bank return (issue 25 item 3): a file refused whole (trailer, not a return, another bank) writes nothing
  * but the reason; otherwise each record, in chunks with checkpoints (a killed job resumes after its last committed
  * chunk), settles the charge the remittance sent: the line's status with the bank's code and text, the charge's return
- * (`recordReturn`: cobRetorno, cdrCodRet, the payment credit keyed by bank + NSA + record). Every record that settles
+ * (`recordReturns`: cobRetorno, cdrCodRet, the payment credit keyed by bank + NSA + record). Every record that settles
  * nothing is listed in the result: no charge, already settled, a different paid value, a bad line.
  */
 export async function runBankImport(
@@ -74,48 +75,62 @@ export async function runBankImport(
     async run(tx, records, state) {
       let counts = { ...state, records: state.records + records.length };
       const problems: Problem[] = [];
+      // Set-based per chunk (issue 25 "Speed": 20,000 records ≤ 10 s): the charges read and locked at once, then the
+      // records applied in file order to that state in memory, then the lines and the charges written at once.
+      const cobIdOf = (r: ReturnRecord) => (/^\d{1,9}$/.test(r.chargeId) ? Number(r.chargeId) : null);
+      const found = await repo.remitted(
+        tx,
+        read.bnkId,
+        records.map(cobIdOf).filter((id) => id !== null),
+      );
+      const lines = new Map<string, { rmId: number; cobId: number; ret: LineReturn }>();
+      const returns: ReturnInput[] = [];
       for (const r of records) {
-        const found = await repo.remitted(tx, read.bnkId, r.chargeId);
-        if (!found) {
+        const cobId = cobIdOf(r);
+        const line = cobId === null ? undefined : found.get(cobId);
+        if (!line) {
           problems.push({ line: r.line, kind: 'unmatched', message: bankImportMessages.unmatched(r.chargeId), cobId: null });
           continue;
         }
         const ret = { status: r.status, code: r.code, description: r.description, date: r.date ?? today, paidValue: r.paid || null, importId };
+        const settleLine = () => {
+          lines.set(`${line.rmId}:${line.cobId}`, { rmId: line.rmId, cobId: line.cobId, ret });
+          line.lineStatus = ret.status;
+        };
         if (r.chargeCode === null) {
           // A confirmation (or an unknown code) settles nothing: noted on a line still waiting.
-          if (found.lineStatus === 'pending' || found.lineStatus === 'confirmed') await repo.settleLine(tx, found, ret);
+          if (line.lineStatus === 'pending' || line.lineStatus === 'confirmed') settleLine();
           counts = { ...counts, other: counts.other + 1 };
           continue;
         }
-        if (found.cobRetorno !== null) {
-          problems.push({ line: r.line, kind: 'already', message: bankImportMessages.alreadySettled(found.cobId), cobId: found.cobId });
+        if (line.cobRetorno !== null) {
+          problems.push({ line: r.line, kind: 'already', message: bankImportMessages.alreadySettled(line.cobId), cobId: line.cobId });
           counts = { ...counts, alreadySettled: counts.alreadySettled + 1 };
           continue;
         }
-        await repo.settleLine(tx, found, ret);
+        settleLine();
+        line.cobRetorno = ret.date;
         const paid = r.status === 'paid';
-        await charges.recordReturn(
-          tx,
-          {
-            cobId: found.cobId,
-            code: r.chargeCode,
-            date: ret.date,
-            ...(paid ? { payment: { value: r.paid, key: returnEntryKey(read.bankCode, read.nsa, r.line) } } : {}),
-          },
-          actor,
-        );
-        if (paid && r.paid !== found.value) {
+        returns.push({
+          cobId: line.cobId,
+          code: r.chargeCode,
+          date: ret.date,
+          ...(paid ? { payment: { value: r.paid, key: returnEntryKey(read.bankCode, read.nsa, r.line) } } : {}),
+        });
+        if (paid && r.paid !== line.value) {
           problems.push({
             line: r.line,
             kind: 'value',
-            message: bankImportMessages.valueDiffers(found.cobId, formatCents(found.value), formatCents(r.paid)),
-            cobId: found.cobId,
+            message: bankImportMessages.valueDiffers(line.cobId, formatCents(line.value), formatCents(r.paid)),
+            cobId: line.cobId,
           });
         }
         if (paid) counts = { ...counts, paid: add(counts.paid, r.paid) };
-        else if (r.status === 'rejected') counts = { ...counts, rejected: add(counts.rejected, found.value) };
-        else counts = { ...counts, writtenOff: add(counts.writtenOff, found.value) };
+        else if (r.status === 'rejected') counts = { ...counts, rejected: add(counts.rejected, line.value) };
+        else counts = { ...counts, writtenOff: add(counts.writtenOff, line.value) };
       }
+      await repo.settleLines(tx, [...lines.values()]);
+      await charges.recordReturns(tx, returns, actor);
       return { state: counts, output: JSON.stringify(problems) };
     },
   });

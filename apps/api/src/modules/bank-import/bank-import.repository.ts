@@ -22,6 +22,9 @@ export type RemittedCharge = {
   cobRetorno: string | null;
 };
 
+/** What a return record says of its remittance line. */
+export type LineReturn = { status: string; code: string; description: string; date: string | null; paidValue: number | null; importId: number };
+
 /** bank_imports and the remittance lines the imports settle (migration 0040). */
 export function createBankImportRepository() {
   return {
@@ -30,6 +33,16 @@ export function createBankImportRepository() {
         select import_id as "importId", created_at::text as "createdAt" from bank_imports
          where tipo = ${tipo} and sha256 = ${sha256} and status in ('running', 'done') limit 1`);
       return result.rows[0] ?? null;
+    },
+
+    /**
+     * Marks failed the imports left 'running' by jobs that are no longer open (a worker that crashed until its retries
+     * ran out): else they would block every next import and their file's re-import for good.
+     */
+    async failAbandoned(db: Executor, message: string) {
+      await db.execute(sql`
+        update bank_imports b set status = 'failed', message = ${message}, finished_at = now()
+         where b.status = 'running' and not exists (select 1 from jobs j where j.job_id = b.job_id and j.job_status <= 10)`);
     },
 
     async running(db: Executor, origin: 'banco' | 'arquivo') {
@@ -92,29 +105,46 @@ export function createBankImportRepository() {
       return result.rows;
     },
 
-    /** The newest remittance line of this charge in a remittance of this debit place, locked with its charge. */
-    async remitted(tx: Executor, bnkId: number, chargeId: string): Promise<RemittedCharge | null> {
-      if (!/^\d{1,9}$/.test(chargeId)) return null;
+    /**
+     * The newest remittance line of each of these charges in a remittance of this debit place, locked with its charge
+     * (in cob_id order: one statement for a chunk of records).
+     */
+    async remitted(tx: Executor, bnkId: number, cobIds: readonly number[]): Promise<Map<number, RemittedCharge>> {
+      const ids = [...new Set(cobIds)];
+      if (ids.length === 0) return new Map();
       const result = await tx.execute<RemittedCharge>(sql`
         select l.rm_id as "rmId", l.cob_id as "cobId", l.cst_id as "cstId", l.value, l.status as "lineStatus", ch.cob_retorno::text as "cobRetorno"
           from bank_remittance_lines l
-          join bank_remittances r on r.rm_id = l.rm_id
           join charges ch on ch.cob_id = l.cob_id
-         where l.cob_id = ${Number(chargeId)} and r.bnk_id = ${bnkId}
-         order by l.rm_id desc limit 1
+         where (l.rm_id, l.cob_id) in (
+                 select max(n.rm_id), n.cob_id from bank_remittance_lines n join bank_remittances r on r.rm_id = n.rm_id
+                  where n.cob_id = any(${sql.param(ids)}::int[]) and r.bnk_id = ${bnkId} group by n.cob_id)
+         order by l.cob_id
            for update of l, ch`);
-      return result.rows[0] ?? null;
+      return new Map(result.rows.map((r) => [r.cobId, r]));
     },
 
-    async settleLine(
-      tx: Executor,
-      line: { rmId: number; cobId: number },
-      ret: { status: string; code: string; description: string; date: string | null; paidValue: number | null; importId: number },
-    ) {
+    /** The returns of remittance lines, one statement for a chunk (one entry per line: the last record of a line wins). */
+    async settleLines(tx: Executor, lines: readonly { rmId: number; cobId: number; ret: LineReturn }[]) {
+      if (lines.length === 0) return;
+      const input = JSON.stringify(
+        lines.map(({ rmId, cobId, ret }) => ({
+          rm_id: rmId,
+          cob_id: cobId,
+          status: ret.status,
+          code: ret.code.slice(0, 4),
+          description: ret.description.slice(0, 160),
+          date: ret.date,
+          paid: ret.paidValue,
+          import_id: ret.importId,
+        })),
+      );
       await tx.execute(sql`
-        update bank_remittance_lines set status = ${ret.status}, ret_code = ${ret.code.slice(0, 4)}, ret_description = ${ret.description.slice(0, 160)},
-               ret_date = ${ret.date}::date, paid_value = ${ret.paidValue}, import_id = ${ret.importId}
-         where rm_id = ${line.rmId} and cob_id = ${line.cobId}`);
+        update bank_remittance_lines l set status = i.status, ret_code = i.code, ret_description = i.description, ret_date = i.date::date,
+               paid_value = i.paid, import_id = i.import_id
+          from jsonb_to_recordset(${input}::jsonb)
+               as i(rm_id int, cob_id int, status text, code text, description text, date text, paid int, import_id int)
+         where l.rm_id = i.rm_id and l.cob_id = i.cob_id`);
     },
   };
 }

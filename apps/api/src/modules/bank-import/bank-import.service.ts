@@ -49,6 +49,7 @@ export function createBankImportService(deps: { db: Db; repo: BankImportReposito
       const tipo = input.tipo as BankReturnType;
       checkReturnFile(input.name, input.data);
       const sha256 = crypto.createHash('sha256').update(input.data).digest('hex');
+      await repo.failAbandoned(db, bankImportMessages.abandoned);
       const earlier = await repo.findDone(db, tipo, sha256);
       if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
       if (await repo.running(db, input.origin)) throw conflict(bankImportMessages.running);
@@ -90,6 +91,7 @@ export function createBankImportService(deps: { db: Db; repo: BankImportReposito
     },
 
     async list(): Promise<ImportRow[]> {
+      await repo.failAbandoned(db, bankImportMessages.abandoned);
       return (await repo.list(db)).map((row) => ({ ...row, tipoLabel: labelOf(row.tipo) }));
     },
   };

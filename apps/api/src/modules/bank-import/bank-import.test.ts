@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -212,6 +213,24 @@ describe('Importar banco (issue 25 item 3)', () => {
     expect(row.result!.problems).toEqual([
       expect.objectContaining({ kind: 'unmatched', message: 'Registro sem cobrança correspondente nas remessas deste banco: 987654' }),
     ]);
+  });
+
+  it('an import whose job gave up (a crashed worker, retries spent) is marked failed and blocks neither the next import nor its file', async () => {
+    const text = buildDebitReturnFrom(bbFile, { [cob.none]: '00' }, { nsa: 60 }).text;
+    const sha256 = crypto
+      .createHash('sha256')
+      .update(Buffer.from(encodeLatin1(text)))
+      .digest('hex');
+    const userId = (await ctx.db.execute<{ id: number }>(sql`select min(user_id) as id from users`)).rows[0]!.id;
+    const jobId = crypto.randomUUID();
+    await ctx.db.execute(sql`
+      insert into jobs (job_id, job_name, job_description, job_status, user_id) values (${jobId}, 'banco-importar', 'Importar banco', 20, ${userId})`);
+    await ctx.db.execute(sql`
+      insert into bank_imports (origin, tipo, file_name, sha256, job_id) values ('banco', 'cnab150-bb', 'caiu.ret', ${sha256}, ${jobId})`);
+    const row = await importAndWait('cnab150-bb', 'caiu.ret', text);
+    expect(row.status, row.message ?? '').toBe('done');
+    const abandoned = (await call(finance, bankFilesContracts.imports)).body.find((i) => i.fileName === 'caiu.ret' && i.importId !== row.importId)!;
+    expect(abandoned).toMatchObject({ status: 'failed', message: 'Importação interrompida: a tarefa não terminou.' });
   });
 
   it('the payroll return settles the channel-10 charge for what was deducted', async () => {

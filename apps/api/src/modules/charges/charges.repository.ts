@@ -214,25 +214,33 @@ export function createChargesRepository() {
     },
 
     /** The charge's row locked for its return, with whether `code` is a paid return code (null: unknown code). */
-    async lockForReturn(tx: Executor, cobId: number, code: number) {
+    /** The charges of these returns, locked in cob_id order, each with whether its return code means paid (null: unknown code). */
+    async lockForReturns(tx: Executor, items: readonly { cobId: number; code: number }[]) {
+      const input = JSON.stringify(items.map((i) => ({ cob_id: i.cobId, code: i.code })));
       const result = await tx.execute<{
         cobId: number;
         cstId: number;
         bnkId: number;
         cobValor: number;
         cobRetorno: string | null;
-        cdrCodRet: number | null;
         paid: boolean | null;
       }>(sql`
         select ch.cob_id as "cobId", ch.cst_id as "cstId", ch.bnk_id as "bnkId", ch.cob_valor as "cobValor",
-               ch.cob_retorno::text as "cobRetorno", ch.cdr_cod_ret as "cdrCodRet",
-               (select r.cdr_paid from charge_return_codes r where r.cdr_cod_ret = ${code}) as paid
-          from charges ch where ch.cob_id = ${cobId} for update`);
-      return result.rows[0] ?? null;
+               ch.cob_retorno::text as "cobRetorno", r.cdr_paid as paid
+          from jsonb_to_recordset(${input}::jsonb) as i(cob_id int, code int)
+          join charges ch on ch.cob_id = i.cob_id
+          left join charge_return_codes r on r.cdr_cod_ret = i.code
+         order by ch.cob_id
+           for update of ch`);
+      return result.rows;
     },
 
-    async setReturn(tx: Executor, cobId: number, code: number, date: string) {
-      await tx.execute(sql`update charges set cob_retorno = ${date}::date, cdr_cod_ret = ${code}, version = version + 1 where cob_id = ${cobId}`);
+    async setReturns(tx: Executor, items: readonly { cobId: number; code: number; date: string }[]) {
+      const input = JSON.stringify(items.map((i) => ({ cob_id: i.cobId, code: i.code, date: i.date })));
+      await tx.execute(sql`
+        update charges ch set cob_retorno = i.date::date, cdr_cod_ret = i.code, version = ch.version + 1
+          from jsonb_to_recordset(${input}::jsonb) as i(cob_id int, code int, date text)
+         where ch.cob_id = i.cob_id`);
     },
 
     /**

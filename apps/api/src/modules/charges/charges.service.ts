@@ -13,7 +13,7 @@ import {
   type DebtReply,
 } from '@assoc/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit, writeAudits } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ChildListContext } from '../members/child-lists.js';
@@ -29,6 +29,15 @@ const EMAIL_REPEAT_SECONDS = 60;
 export function boletoBankOf(config: Pick<AppConfig, 'BOLETO_BANK' | 'BOLETO_AGREEMENT' | 'BOLETO_WALLET'>) {
   const bank = config.BOLETO_BANK as BoletoBankCode;
   return { bank, agreement: config.BOLETO_AGREEMENT, wallet: config.BOLETO_WALLET ?? (bank === '001' ? '17' : '101') };
+}
+
+/** A bank's return of one charge. */
+export interface ReturnInput {
+  cobId: number;
+  code: number;
+  date: string;
+  /** A bank file's record (issue 25): the value actually paid and the entry's key (bank + NSA + record). */
+  payment?: { value: number; key: string };
 }
 
 export function createChargesService(deps: {
@@ -125,57 +134,73 @@ export function createChargesService(deps: {
   }
 
   /**
-   * The bank's return of a charge (what the bank import will call, and what the demo writes): the return date and code
-   * on the charge and, for a paid code (0, 31), the payment as a credit entry of the holder's ledger through
-   * `app.services.ledger` (issue 22 item 1: what a holder owes is read from the ledger only, so a charge paid at the
-   * bank lowers the debt through this entry, never through the charge). Idempotent: the entry's key is the charge's
-   * (`cobranca:{cobId}`), and a charge that already has its return is refused. Runs in the caller's transaction.
+   * The bank's returns of charges (what the bank import calls per chunk of records, and what the demo writes): the
+   * return date and code on each charge and, for a paid code (0, 31), the payment as a credit entry of the holder's
+   * ledger through `app.services.ledger` (issue 22 item 1: what a holder owes is read from the ledger only, so a charge
+   * paid at the bank lowers the debt through this entry, never through the charge). Idempotent: each entry has its key
+   * (the charge's `cobranca:{cobId}`, or the bank file's record), and a charge that already has its return, or comes
+   * twice, is refused with nothing written. Set-based (a few statements for any number of charges); runs in the
+   * caller's transaction.
    */
-  async function recordReturn(
-    tx: Executor,
-    input: {
-      cobId: number;
-      code: number;
-      date: string;
-      /** A bank file's record (issue 25): the value actually paid and the entry's key (bank + NSA + record). */
-      payment?: { value: number; key: string };
-    },
-    actor: Actor,
-  ) {
-    const charge = await repo.lockForReturn(tx, input.cobId, input.code);
-    if (!charge) throw notFound(chargeMessages.chargeNotFound);
-    if (charge.paid === null) throw badRequest(chargeMessages.unknownReturnCode);
-    if (charge.cobRetorno !== null) throw conflict(chargeMessages.returnAlreadyRecorded);
-    await repo.setReturn(tx, input.cobId, input.code, input.date);
-    const payment = charge.paid
-      ? await ledger.addEntry(
-          tx,
-          {
-            cstId: charge.cstId,
-            descricao: charge.bnkId === BOLETO ? chargeMessages.paymentByBoleto : chargeMessages.paymentByDebit,
-            valor: -(input.payment?.value ?? charge.cobValor),
-            tipo: 'pagamento',
-            date: new Date(`${input.date}T12:00:00-03:00`),
-            key: input.payment?.key ?? `cobranca:${charge.cobId}`,
-          },
-          actor,
-        )
-      : null;
-    await writeAudit(tx, {
-      category: 'cobrancas',
-      ownerId: charge.cstId,
-      entityId: charge.cobId,
-      action: 'update',
-      user: actor,
-      before: { cobId: charge.cobId, cobRetorno: null, cdrCodRet: null },
-      after: { cobId: charge.cobId, cobRetorno: input.date, cdrCodRet: input.code, extId: payment?.entry.extId ?? null },
+  async function recordReturns(tx: Executor, inputs: readonly ReturnInput[], actor: Actor) {
+    if (inputs.length === 0) return [];
+    const locked = new Map((await repo.lockForReturns(tx, inputs)).map((c) => [c.cobId, c]));
+    const seen = new Set<number>();
+    const charges = inputs.map((input) => {
+      const charge = locked.get(input.cobId);
+      if (!charge) throw notFound(chargeMessages.chargeNotFound);
+      if (charge.paid === null) throw badRequest(chargeMessages.unknownReturnCode);
+      if (charge.cobRetorno !== null || seen.has(input.cobId)) throw conflict(chargeMessages.returnAlreadyRecorded);
+      seen.add(input.cobId);
+      return { input, charge, key: input.payment?.key ?? `cobranca:${charge.cobId}` };
     });
-    return { paid: charge.paid, extId: payment?.entry.extId ?? null };
+    await repo.setReturns(tx, inputs);
+    const paid = charges.filter((c) => c.charge.paid);
+    const { written } = await ledger.addEntries(
+      tx,
+      paid.map(({ input, charge, key }) => ({
+        cstId: charge.cstId,
+        descricao: charge.bnkId === BOLETO ? chargeMessages.paymentByBoleto : chargeMessages.paymentByDebit,
+        valor: -(input.payment?.value ?? charge.cobValor),
+        tipo: 'pagamento' as const,
+        date: new Date(`${input.date}T12:00:00-03:00`),
+        key,
+      })),
+      actor,
+    );
+    const entryOf = new Map(written.map((w) => [`${w.cstId}|${w.extKey}`, w.extId]));
+    const results = charges.map(({ input, charge, key }) => ({
+      cobId: charge.cobId,
+      paid: charge.paid === true,
+      extId: charge.paid ? (entryOf.get(`${charge.cstId}|${key}`) ?? null) : null,
+      input,
+      cstId: charge.cstId,
+    }));
+    await writeAudits(
+      tx,
+      results.map((r) => ({
+        category: 'cobrancas',
+        ownerId: r.cstId,
+        entityId: r.cobId,
+        action: 'update' as const,
+        user: actor,
+        before: { cobId: r.cobId, cobRetorno: null, cdrCodRet: null },
+        after: { cobId: r.cobId, cobRetorno: r.input.date, cdrCodRet: r.input.code, extId: r.extId },
+      })),
+    );
+    return results.map(({ cobId, paid, extId }) => ({ cobId, paid, extId }));
+  }
+
+  /** One charge's return (recordReturns of one). */
+  async function recordReturn(tx: Executor, input: ReturnInput, actor: Actor) {
+    const [result] = await recordReturns(tx, [input], actor);
+    return { paid: result!.paid, extId: result!.extId };
   }
 
   return {
     apply,
     recordReturn,
+    recordReturns,
     load: (tx: Executor, cstId: number) => repo.load(tx, cstId),
     json: repo.json,
 

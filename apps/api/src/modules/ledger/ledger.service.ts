@@ -234,11 +234,11 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; docu
       entries: readonly NewEntry[],
       actor: Actor,
       options: { audit?: 'entries' | 'caller' } = {},
-    ): Promise<{ fecId: number; ids: number[] }> {
-      if (entries.length === 0) return { fecId: (await openPeriod(tx)).fecId, ids: [] };
+    ): Promise<{ fecId: number; ids: number[]; written: { extId: number; cstId: number; extKey: string | null }[] }> {
+      if (entries.length === 0) return { fecId: (await openPeriod(tx)).fecId, ids: [], written: [] };
       const { period, written } = await write(tx, entries, actor);
       // 'caller': a batch writer (the closing, a posting batch) writes one audit row for its whole run in its own transaction.
-      if (options.audit === 'caller') return { fecId: period.fecId, ids: written.map((w) => w.extId) };
+      if (options.audit === 'caller') return { fecId: period.fecId, ids: written.map((w) => w.extId), written };
       if (written.length <= AUDIT_EACH_MAX) {
         for (const w of written) {
           const row = (await repo.entry(tx, w.extId))!;
@@ -270,7 +270,7 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; docu
           },
         });
       }
-      return { fecId: period.fecId, ids: written.map((w) => w.extId) };
+      return { fecId: period.fecId, ids: written.map((w) => w.extId), written };
     },
 
     /** The counter-entry of an entry, in the open period, linked both ways, audited (twice or of a reversal: refused). */
