@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   buildDebitReturnFrom,
+  chargeMessages,
   debitPlaces,
   decodeLatin1,
   formatCents,
@@ -239,7 +240,33 @@ test('after the closing: the remittance from the menu, its file downloaded, a ba
 
   const charge = await withDb(
     async (db) =>
-      (await db.query(`select cob_retorno is not null as settled, cdr_cod_ret from charges where cob_id = $1`, [Number(paid!.chargeId)])).rows[0],
+      (
+        await db.query(
+          `select ch.cst_id, ch.cob_valor, to_char(ch.cob_vencimento, 'YYYY-MM-DD') as due, to_char(ch.cob_retorno, 'YYYY-MM-DD') as retorno,
+                  ch.cdr_cod_ret
+             from charges ch where ch.cob_id = $1`,
+          [Number(paid!.chargeId)],
+        )
+      ).rows[0] as { cst_id: number; cob_valor: number; due: string; retorno: string | null; cdr_cod_ret: number },
   );
-  expect(charge).toEqual({ settled: true, cdr_cod_ret: 0 });
+  expect(charge).toMatchObject({ retorno: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), cdr_cod_ret: 0 });
+
+  // The paid charge as the holder's record shows it: its return date in Cobranças, and the credit in the open statement.
+  const record = new MemberRecord(page);
+  await record.openByState({ cstId: charge.cst_id, parentId: null });
+  await record.openTab('Cobranças');
+  const row = page
+    .getByRole('table', { name: 'Cobranças' })
+    .getByRole('row')
+    .filter({ hasText: formatDate(charge.due) })
+    .filter({ hasText: formatCents(charge.cob_valor) });
+  await expect(row.getByRole('cell').nth(2)).toHaveText(formatDate(charge.retorno));
+  await record.openTab('Extratos');
+  await page.getByRole('combobox', { name: 'Período' }).click();
+  await page.getByRole('option', { name: 'Em aberto', exact: true }).click();
+  const credit = page
+    .getByRole('table', { name: 'Lançamentos do período em aberto' })
+    .getByRole('row')
+    .filter({ hasText: chargeMessages.paymentByDebit });
+  await expect(credit).toContainText(formatCents(-charge.cob_valor));
 });
