@@ -1,4 +1,5 @@
-import { dataMessages, genericMessages, sessionMessages } from '@assoc/domain';
+import { dataMessages, firstIssuePerPath, genericMessages, sessionMessages } from '@assoc/domain';
+import type { z } from 'zod';
 import { maskPersonalData } from './log-redaction.js';
 
 /** The one table from an error's code to its HTTP status. */
@@ -37,6 +38,17 @@ export const unauthorized = (message: string = sessionMessages.sessionLost) => n
 export const forbidden = (message: string = genericMessages.forbidden) => new AppError('forbidden', message);
 export const notFound = (message: string = genericMessages.notFound) => new AppError('notFound', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+
+/**
+ * A schema's refusal of data a service checked itself (a merged record, a rule needing the database): 400 with the
+ * first field's "campo: mensagem" and every field's first message (`errors`, as the form shows them).
+ */
+export function issuesToError(issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) {
+  const errors = firstIssuePerPath(issues).map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
+  const first = errors[0]!;
+  const field = first.instancePath.slice(1).replace(/\//g, '.');
+  return badRequest(field ? `${field}: ${first.message}` : first.message, { errors });
+}
 /** Well-formed but cannot be done as asked (e.g. a stored report template that cannot be rendered within its limits). */
 export const unprocessable = (message: string) => new AppError('unprocessable', message);
 export const tooManyRequests = (message: string) => new AppError('tooManyRequests', message);

@@ -44,6 +44,7 @@ import bankRemittance from './bank-remittance/index.js';
 import bankImport from './bank-import/index.js';
 import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
+import cch from './cch/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -92,6 +93,7 @@ export const appModules: readonly AppModule[] = [
   bankImport,
   efetuado,
   postings,
+  cch,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -13,7 +13,6 @@ import {
   debitPlaces,
   emptyMember,
   financialStatuses,
-  firstIssuePerPath,
   followUpDepartments,
   followUpStatuses,
   followUpSubjects,
@@ -37,11 +36,10 @@ import {
   type MemberRecord,
   type MemberSection,
 } from '@assoc/domain';
-import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
-import { AppError, badRequest, conflict, forbidden, loggableError, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, issuesToError, loggableError, notFound } from '../../lib/errors.js';
 import type { PhotoService } from '../photos/photos.service.js';
 import type { ChildListDefinition, MarkedItem } from './child-lists.js';
 import { addressValues, changedPaths, customerValues, diffRecords, recordFromRows } from './member-record.js';
@@ -87,13 +85,6 @@ const DATACACHE_TTL_MS = 5 * 60_000;
 /** Whether a list's rows hold a change to write (a row marked insert, update or delete). */
 const hasMarkedRows = (rows: readonly MarkedItem[]) => rows.some((row) => row.operation !== 'none');
 
-const issuesToError = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
-  // One message per field, as the form shows them (a field's later checks also report since no check aborts).
-  const errors = firstIssuePerPath(issues).map((i) => ({ instancePath: `/${[...prefix, ...i.path].map(String).join('/')}`, message: i.message }));
-  const first = errors[0]!;
-  const field = first.instancePath.slice(1).replace(/\//g, '.');
-  return badRequest(field ? `${field}: ${first.message}` : first.message, { errors });
-};
 
 export function createMembersService(deps: { db: Db; repo: MembersRepository; photos: PhotoService; log: FastifyBaseLogger }) {
   const { db, repo, photos } = deps;
