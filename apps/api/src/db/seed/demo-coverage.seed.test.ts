@@ -116,4 +116,23 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
       { phone: DEMO_PHONE_SHARED, n: 2 },
     ]);
   });
+
+  it('has CCH requests in every status, paid ones credited once in the ledger, cancelled ones reversed, balances within the amounts (issue 26)', async () => {
+    const statuses = await rows<{ status: number; n: number }>(sql`select cch_status as status, count(*)::int as n from cch_requests group by 1 order by 1`);
+    expect(statuses.map((s) => s.status)).toEqual([1, 2, 3, 4, 5, 6]);
+    const unlinked = await rows<{ n: number }>(sql`
+      select count(*)::int as n from cch_requests r
+       where r.cch_status in (5, 6) and (r.ext_id is null or not exists (
+         select 1 from statement_entries e where e.ext_id = r.ext_id and e.ext_valor = -r.cch_valor_pago and e.ext_key = 'cch:' || r.cch_id))`);
+    expect(unlinked[0]!.n).toBe(0);
+    const unreversed = await rows<{ n: number }>(sql`
+      select count(*)::int as n from cch_requests r where r.cch_status = 6 and (r.ext_estorno_id is null or r.ext_estorno_id = r.ext_id)`);
+    expect(unreversed[0]!.n).toBe(0);
+    const person = await rows<{ cst_id: number }>(sql`select cst_id from cch_requests group by cst_id order by count(*) desc, cst_id limit 1`);
+    const balance = await ctx.app.services.cch.balance(person[0]!.cst_id, {});
+    expect(balance.cslValue1).toBeGreaterThan(0);
+    const letters = await rows<{ cch_id: number }>(sql`select cch_id from cch_requests where cch_status = 5 order by cch_id limit 1`);
+    const letter = await ctx.app.services.cch.letter(letters[0]!.cch_id, 'deferido');
+    expect((await pdfText(letter.pdf)).join(' ')).toContain('DEFERIDA');
+  });
 });

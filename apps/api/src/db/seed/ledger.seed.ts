@@ -7,6 +7,7 @@ import { createClosingRepository } from '../../modules/closing/closing.repositor
 import { createClosingService } from '../../modules/closing/closing.service.js';
 import { createLedgerRepository } from '../../modules/ledger/ledger.repository.js';
 import { createLedgerService, type LedgerService } from '../../modules/ledger/ledger.service.js';
+import { seedCchLedgerMonth } from './cch.seed.js';
 import { DEMO_BOLETO } from './charges.seed.js';
 
 /** Months of closed statements before the open one. */
@@ -28,10 +29,12 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * after a closing lands in the open period). Empties the ledger, the closings and the charges first (`npm run seed`
  * wipes the demo data).
  */
-export async function seedLedger(db: Db, log: (line: string) => void = () => {}) {
+export async function seedLedger(db: Db, log: (line: string) => void = () => {}, opts: { afterTruncate?: () => Promise<void> } = {}) {
   const started = Date.now();
-  // Cascades to the charges and the closing runs (both reference the periods).
+  // Cascades to the charges, the closing runs and the CCH requests (they reference the periods or the entries).
   await db.execute(sql`truncate table statement_entries, closing_periods restart identity cascade`);
+  // What the months' entries are written from and the truncate emptied (the CCH's requests).
+  await opts.afterTruncate?.();
   await db.execute(sql`select setval('charges_nosso_numero_seq', 1, false)`);
   const { rows } = await db.execute<{ month: string }>(sql`
     select to_char(date_trunc('month', now() at time zone ${TIME_ZONE})::date - make_interval(months => ${CLOSED_MONTHS}), 'YYYY-MM-DD') as month`);
@@ -78,6 +81,8 @@ export async function seedLedger(db: Db, log: (line: string) => void = () => {})
                                                           where b.parent_id is null and coalesce(b.bnk_id, ${BOLETO}) = ${BOLETO})))
           order by x.cst_id`);
       }
+      // The CCH's paid requests of the month and the reversals of the cancelled ones (seedCch ran before).
+      await seedCchLedgerMonth(tx, fecId, month, open);
       if (open) {
         // This month so far: bar and snack consumption of about 1 holder in 9.
         await tx.execute(sql`

@@ -21,6 +21,7 @@ import { seedRemittances } from './remittances.seed.js';
 import type { RemittanceConfig } from '../../modules/bank-remittance/bank-remittance.service.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
+import { linkCchLedger, seedCch, seedCchScans } from './cch.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -51,7 +52,9 @@ export async function seedDemoData(
   await seedServicePlugins(db);
   await seedLocations(db);
   await seedMemberLinks(db, log);
-  await seedLedger(db, log);
+  await seedLedger(db, log, { afterTruncate: () => seedCch(db, log) });
+  await linkCchLedger(db);
+  if (opts.photoStore) await seedCchScans(db, opts.photoStore);
   await seedFollowUps(db, log);
   await seedCharges(db, log);
   await seedPostings(db, log);
