@@ -62,7 +62,7 @@ export async function seedCch(db: Db, log: (line: string) => void = () => {}) {
       select e.cst_id, e.plan, i, e.cst_id = (select cst_id from first) as showcase,
              (e.cst_id * 37 + i * 53) as h
         from enrolled e
-        cross join lateral generate_series(1, case when e.cst_id = (select cst_id from first) then 6 else 2 + e.cst_id % 4 end) i
+        cross join lateral generate_series(1, case when e.cst_id = (select cst_id from first) then 6 else 3 + e.cst_id % 7 end) i
     ),
     shaped as (
       select b.*,
@@ -78,7 +78,7 @@ export async function seedCch(db: Db, log: (line: string) => void = () => {}) {
                   else case when sh.s < 12 then 5 when sh.s < 15 then 4 when sh.s < 17 then 6 else 3 end end as status,
              case sh.beneficio when 4 then '31000100' when 5 then '31000200'
                   else (array['10101012', '10101020', '10101039', '50000144', '31601014', '50000470', '50000853'])[1 + sh.h % 7] end as tuss,
-             10000 + (sh.h * 7919) % 20000 as total
+             10000 + (sh.h::bigint * 7919) % 20000 as total
         from shaped sh
     )
     insert into cch_requests (cst_id, cch_beneficio, cch_status, cch_plano_saude, cch_data_procedimento, cch_data_solicitacao,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CchEnrolment, CchListRow, CchSpendingRow, CchValues, CchValueSet } from '@assoc/domain';
+import type { CchEnrolment, CchSpendingRow, CchValues, CchValueSet } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 
 /** The columns of a stored request as the record schema names them (dates as ISO text, money in cents). */
@@ -102,18 +102,18 @@ export function createCchRepository() {
           ? sql`and (p.cust_cpf = ${digits} or h.cust_cpf = ${digits})`
           : sql`and (p.search_name like f_unaccent(lower(${pattern})) or h.search_name like f_unaccent(lower(${pattern})))`
         : sql``;
-      const result = await db.execute<Omit<CchListRow, 'displayTerm'> & { cchTUSS: string; cchProcedimento: string | null; total: number }>(sql`
-        select r.cch_id as "cchId", r.cst_id as "cstId", h.cust_name as titular, p.cust_name as usuario,
-               to_json(r.cch_data_solicitacao) #>> '{}' as "cchDataSolicitacao", r.cch_beneficio as "cchBeneficio",
-               r.cch_data_procedimento::text as "cchDataProcedimento", r.cch_valor_pago as "cchValorPago", r.cch_status as "cchStatus",
-               r.cch_data_pagamento::text as "cchDataPagamento", to_json(r.cch_data_credito) #>> '{}' as "cchDataCredito",
-               r.cch_scan_key is not null as "hasDoc", r.version, r.cch_tuss as "cchTUSS", r.cch_procedimento as "cchProcedimento",
-               count(*) over ()::int as total
+      const where = sql`where r.cch_status = ${f.status} ${search}`;
+      // The page by the status index, then the count apart: a window count over the page query read every row of the status.
+      const page = await db.execute<StoredCchRequest & { hasDoc: boolean }>(sql`
+        select ${RECORD}, r.cch_scan_key is not null as "hasDoc"
         ${FROM}
-         where r.cch_status = ${f.status} ${search}
+        ${where}
          order by r.cch_data_solicitacao desc, r.cch_id desc
          limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`);
-      return result.rows;
+      const total = f.q
+        ? await db.execute<{ n: number }>(sql`select count(*)::int as n ${FROM} ${where}`)
+        : await db.execute<{ n: number }>(sql`select count(*)::int as n from cch_requests r where r.cch_status = ${f.status}`);
+      return { rows: page.rows, total: total.rows[0]!.n };
     },
 
     async get(db: Executor, cchId: number, lock = false): Promise<StoredCchRequest | null> {
@@ -141,21 +141,48 @@ export function createCchRepository() {
     },
 
     /**
-     * The person's CCH enrolment (the newest plgCCH / plgCCHAdd row in force), locked when asked: the save of a request
-     * locks it first, so two requests of one person are checked against the balances one after the other.
+     * What the balances of a person in a year are computed from, in one statement: the person's CCH enrolment (the
+     * newest plgCCH / plgCCHAdd row in force; null when none), every value set, and the person's requests of that year.
+     * With `lock` the enrolment row is locked: the save of a request locks it first, so two requests of one person are
+     * checked against the balances one after the other.
      */
-    async enrolment(db: Executor, cstId: number, lock = false): Promise<(CchEnrolment & { cslId: number; plan: number | null }) | null> {
-      const result = await db.execute<{ cslId: number; cslDate1: string; plan: number | null; int4: number | null; int5: number | null }>(sql`
-        select cs.csl_id as "cslId", cs.csl_date1::text as "cslDate1", cs.csl_int1 as plan, cs.csl_int4 as int4, cs.csl_int5 as int5
-          from customer_services cs join service_plugins sp on sp.svc_id = cs.svc_id
-         where cs.cst_id = ${cstId} and sp.plugin in ('plgCCH', 'plgCCHAdd') and cs.csl_date1 is not null
-           and (cs.csl_fim is null or cs.csl_fim >= current_date)
-         order by cs.csl_date1 desc, cs.csl_id desc limit 1
-         ${lock ? sql`for update of cs` : sql``}`);
-      const row = result.rows[0];
-      return row
-        ? { cslId: row.cslId, cslDate1: row.cslDate1, plan: row.plan, ignoreEnrolmentDate: row.int4 === 1, ignoreHistory: row.int5 === 1 }
-        : null;
+    async balanceInputs(db: Executor, cstId: number, year: number, lock = false) {
+      const result = await db.execute<{
+        cslId: number | null;
+        cslDate1: string | null;
+        plan: number | null;
+        int4: number | null;
+        int5: number | null;
+        sets: (CchValues & { dataBase: string | null })[];
+        requests: CchSpendingRow[];
+      }>(sql`
+        with enrolment as (
+          select cs.csl_id, cs.csl_date1, cs.csl_int1, cs.csl_int4, cs.csl_int5
+            from customer_services cs join service_plugins sp on sp.svc_id = cs.svc_id
+           where cs.cst_id = ${cstId} and sp.plugin in ('plgCCH', 'plgCCHAdd') and cs.csl_date1 is not null
+             and (cs.csl_fim is null or cs.csl_fim >= current_date)
+           order by cs.csl_date1 desc, cs.csl_id desc limit 1
+           ${lock ? sql`for update of cs` : sql``}
+        )
+        select e.csl_id as "cslId", e.csl_date1::text as "cslDate1", e.csl_int1 as plan, e.csl_int4 as int4, e.csl_int5 as int5,
+          (select coalesce(json_agg(json_build_object('dataBase', v.data_base::text, 'beneficio1', v.beneficio1, 'beneficio2', v.beneficio2,
+                    'beneficio3', v.beneficio3, 'beneficio4', v.beneficio4, 'beneficio5', v.beneficio5, 'fisioterapia', v.fisioterapia,
+                    'fisioterapiaSessoes', v.fisioterapia_sessoes, 'acupuntura', v.acupuntura, 'acupunturaSessoes', v.acupuntura_sessoes)
+                    order by v.data_base nulls first), '[]'::json) from cch_value_sets v) as sets,
+          (select coalesce(json_agg(json_build_object('cchId', r.cch_id, 'cchBeneficio', r.cch_beneficio, 'cchStatus', r.cch_status,
+                    'cchTUSS', r.cch_tuss, 'cchDataProcedimento', r.cch_data_procedimento::text, 'cchValorSolicitado', r.cch_valor_solicitado,
+                    'cchValorPago', r.cch_valor_pago, 'cchQuantidade', r.cch_quantidade)), '[]'::json)
+             from cch_requests r
+            where r.cst_id = ${cstId} and r.cch_data_procedimento >= make_date(${year}, 1, 1)
+              and r.cch_data_procedimento < make_date(${year + 1}, 1, 1)) as requests
+        from (select 1) one left join enrolment e on true`);
+      const row = result.rows[0]!;
+      const enrolment: (CchEnrolment & { cslId: number; plan: number | null }) | null =
+        row.cslId !== null && row.cslDate1 !== null
+          ? { cslId: row.cslId, cslDate1: row.cslDate1, plan: row.plan, ignoreEnrolmentDate: row.int4 === 1, ignoreHistory: row.int5 === 1 }
+          : null;
+      const valueSets: CchValueSet[] = row.sets.map(({ dataBase, ...values }) => ({ dataBase, values }));
+      return { enrolment, valueSets, requests: row.requests };
     },
 
     async valueSets(db: Executor): Promise<CchValueSet[]> {
@@ -163,17 +190,6 @@ export function createCchRepository() {
         sql`select ${VALUE_COLUMNS} from cch_value_sets order by data_base nulls first`,
       );
       return result.rows.map(({ dataBase, ...values }) => ({ dataBase, values }));
-    },
-
-    /** The person's requests of a year (what the balances of a date in that year read). */
-    async spending(db: Executor, cstId: number, year: number): Promise<CchSpendingRow[]> {
-      const result = await db.execute<Row<CchSpendingRow>>(sql`
-        select cch_id as "cchId", cch_beneficio as "cchBeneficio", cch_status as "cchStatus", cch_tuss as "cchTUSS",
-               cch_data_procedimento::text as "cchDataProcedimento", cch_valor_solicitado as "cchValorSolicitado",
-               cch_valor_pago as "cchValorPago", cch_quantidade as "cchQuantidade"
-          from cch_requests
-         where cst_id = ${cstId} and cch_data_procedimento >= make_date(${year}, 1, 1) and cch_data_procedimento < make_date(${year + 1}, 1, 1)`);
-      return result.rows;
     },
 
     async insert(tx: Executor, row: CchRequestRow & { cstId: number; scanKey: string | null; userId: number; userName: string }): Promise<number> {

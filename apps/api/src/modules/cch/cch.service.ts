@@ -135,14 +135,14 @@ export function createCchService(deps: {
 
   /** The balances of a person on a date (the request `excludeCchId` left out); 404 when the person is not enrolled. */
   async function balanceOf(tx: Executor, cstId: number, date: string, excludeCchId: number | null, lock = false): Promise<CchBalance> {
-    const enrolment = await repo.enrolment(tx, cstId, lock);
-    if (!enrolment) throw notFound(cchMessages.notEnrolled);
+    const inputs = await repo.balanceInputs(tx, cstId, Number(date.slice(0, 4)), lock);
+    if (!inputs.enrolment) throw notFound(cchMessages.notEnrolled);
     return computeCchBalance({
       cstId,
       date,
-      enrolment,
-      valueSets: await valueSets(tx),
-      requests: await repo.spending(tx, cstId, Number(date.slice(0, 4))),
+      enrolment: inputs.enrolment,
+      valueSets: inputs.valueSets.length ? inputs.valueSets : [{ dataBase: null, values: ZERO_VALUES }],
+      requests: inputs.requests,
       excludeCchId,
     });
   }
@@ -157,7 +157,7 @@ export function createCchService(deps: {
   /** PAGO for the first time: the credit of the amount paid in the holder's ledger, on the CCH enrolment, once per request. */
   async function credit(tx: Executor, row: StoredCchRequest, actor: Actor) {
     if (row.cchStatus !== CCH_STATUS.PAGO || row.extId !== null || !row.cchValorPago) return;
-    const enrolment = await repo.enrolment(tx, row.cstId);
+    const { enrolment } = await repo.balanceInputs(tx, row.cstId, Number(row.cchDataProcedimento.slice(0, 4)));
     const { entry } = await ledger.addEntry(
       tx,
       {
@@ -193,17 +193,14 @@ export function createCchService(deps: {
 
   return {
     async list(status: number, q: { q?: string; page: number; pageSize: number }): Promise<CchListPage> {
-      const rows = await repo.list(db, { status, q: q.q?.trim() || null, page: q.page, pageSize: q.pageSize });
+      const { rows, total } = await repo.list(db, { status, q: q.q?.trim() || null, page: q.page, pageSize: q.pageSize });
       const registry = await registryFor(
         db,
         rows.map((r) => r.cchTUSS),
       );
       return {
-        items: rows.map(({ cchTUSS, cchProcedimento, total: _total, ...row }) => ({
-          ...row,
-          displayTerm: displayTermOf(cchTUSS, cchProcedimento, registry),
-        })),
-        total: rows[0]?.total ?? 0,
+        items: rows.map(({ hasDoc, ...row }) => ({ ...recordOf(row, registry), hasDoc })),
+        total,
         page: q.page,
         pageSize: q.pageSize,
       };
