@@ -139,6 +139,20 @@ const configSchema = z.object({
     .regex(/^\d{14}$/, 'BOLETO_BENEFICIARY_CNPJ: 14 dígitos')
     .default('11222333000181'),
   BOLETO_AGENCY_CODE: z.string().max(30).default('0001-9 / 1474166'),
+  /** The beneficiary's branch and account at the boleto bank, written in the CNAB 240 registration (agency-digit, account-digit). */
+  BOLETO_BRANCH: z
+    .string()
+    .regex(/^\d{1,5}-[\dxX]$/, 'BOLETO_BRANCH: agência-dígito')
+    .default('0001-9'),
+  BOLETO_ACCOUNT: z
+    .string()
+    .regex(/^\d{1,12}-[\dxX]$/, 'BOLETO_ACCOUNT: conta-dígito')
+    .default('12345-6'),
+  /** Santander only: the código de transmissão of the CNAB 240 registration (15 digits). */
+  BOLETO_TRANSMISSION_CODE: z
+    .string()
+    .regex(/^\d{15}$/, 'BOLETO_TRANSMISSION_CODE: 15 dígitos')
+    .default('000100001474166'),
   // Bank files (issue 25, docs/BANK-FILES.md): the agreements the remittances are written for. Defaults are test values.
   /** CNAB 150 direct debit: the convênio (A03) of Banco do Brasil (channel 2), Santander (1) and Magiscred (18). */
   DEBIT_BB_AGREEMENT: z

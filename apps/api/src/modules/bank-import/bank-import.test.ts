@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bankFilesContracts,
+  buildBoletoReturnFrom,
   buildDebitRemittance,
   buildDebitReturnFrom,
   buildPayrollReturnFrom,
@@ -13,17 +14,18 @@ import {
   roleCatalogue,
   type Role,
 } from '@assoc/domain';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { addAddress, call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { jobEnded } from '../../../test/barriers.js';
 import { multipartBody } from '../../../test/multipart.js';
 
 let ctx: TestContext;
 let finance: Client;
 const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal' && r !== 'v2menufinanceiro');
-const cob = {} as Record<'paid' | 'rejected' | 'partial' | 'none' | 'santander' | 'payroll', number>;
-const holder = {} as Record<'paid' | 'rejected' | 'partial' | 'payroll', number>;
+const cob = {} as Record<'paid' | 'rejected' | 'partial' | 'none' | 'santander' | 'payroll' | 'boleto', number>;
+const holder = {} as Record<'paid' | 'rejected' | 'partial' | 'payroll' | 'boleto', number>;
 let bbFile = '';
 let payrollFile = '';
+let boletoFile = '';
 
 const upload = (tipo: string | null, file: { name: string; data: Buffer } | null) =>
   call(
@@ -73,6 +75,13 @@ beforeAll(async () => {
   cob.none = await addCharge(holder.paid, 2, 4_000);
   cob.santander = await addCharge(holder.rejected, 1, 5_000);
   cob.payroll = await addCharge(holder.payroll, 10, 7_000);
+  holder.boleto = (await createMember(ctx, { custName: 'Titular boleto', custCpf: '39053344705' })).cstId;
+  await addAddress(ctx, holder.boleto);
+  cob.boleto = (
+    await ctx.db.execute<{ cobId: number }>(sql`
+      insert into charges (cst_id, bnk_id, cob_banco, cob_convenio, cob_carteira, cob_nosso_numero, cob_vencimento, cob_valor)
+      values (${holder.boleto}, 11, '001', '1474166', '17', 77, '2031-04-10', 6_500) returning cob_id as "cobId"`)
+  ).rows[0]!.cobId;
   const run = await ctx.app.services.bankRemittance.generate({ actor: { userId: 1, name: 'Teste' }, jobId: null });
   const textOf = async (bnkId: number) => {
     const file = await ctx.app.services.bankRemittance.file(run.files.find((f) => f.bnkId === bnkId)!.rmId);
@@ -82,6 +91,7 @@ beforeAll(async () => {
   };
   bbFile = await textOf(2);
   payrollFile = await textOf(10);
+  boletoFile = await textOf(11);
 });
 
 afterAll(async () => {
@@ -231,6 +241,14 @@ describe('Importar banco (issue 25 item 3)', () => {
     expect(row.status, row.message ?? '').toBe('done');
     const abandoned = (await call(finance, bankFilesContracts.imports)).body.find((i) => i.fileName === 'caiu.ret' && i.importId !== row.importId)!;
     expect(abandoned).toMatchObject({ status: 'failed', message: 'Importação interrompida: a tarefa não terminou.' });
+  });
+
+  it('the boleto bank return (CNAB 240 T/U) settles the boleto the remittance registered', async () => {
+    const before = await debt(holder.boleto);
+    const row = await importAndWait('cnab240-boleto', 'boletos.ret', buildBoletoReturnFrom(boletoFile, { [cob.boleto]: 'paid' }, { nsa: 4 }).text);
+    expect(row.status, row.message ?? '').toBe('done');
+    expect(row.result!.paid).toEqual({ count: 1, total: 6_500 });
+    expect(await debt(holder.boleto)).toBe(before - 6_500);
   });
 
   it('the payroll return settles the channel-10 charge for what was deducted', async () => {

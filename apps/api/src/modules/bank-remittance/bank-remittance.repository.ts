@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RemittanceLine, RemittanceRow } from '@assoc/domain';
+import { BOLETO, type RemittanceLine, type RemittanceRow } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 
 /** A charge waiting for its remittance, with what its file's record needs. */
@@ -15,6 +15,18 @@ export type UnsentCharge = {
   cpf: string | null;
   name: string;
   numeroInterno: string | null;
+  /** Boletos (channel 11): the charge's own bank, agreement, wallet and sequence, and the payer's address. */
+  boleto?: {
+    cobBanco: string | null;
+    cobConvenio: string | null;
+    cobCarteira: string | null;
+    cobNossoNumero: number | null;
+    street: string | null;
+    district: string | null;
+    cep: string | null;
+    city: string | null;
+    uf: string | null;
+  };
 };
 
 export interface NewRemittance {
@@ -56,15 +68,33 @@ export function createBankRemittanceRepository() {
   return {
     /** The charges of a debit place not sent yet and without a return, locked until the caller's transaction ends. */
     async unsent(tx: Executor, bnkId: number): Promise<UnsentCharge[]> {
-      const result = await tx.execute<UnsentCharge>(sql`
+      // A boleto's record also carries its numbers and the payer's address (the selected one with a CEP, else another).
+      const boleto = bnkId === BOLETO;
+      const result = await tx.execute<UnsentCharge & { boleto: UnsentCharge['boleto'] | null }>(sql`
         select ch.cob_id as "cobId", ch.cst_id as "cstId", ch.cob_agencia as agency, ch.cob_conta as account,
                ch.cob_conta_dv as "accountDigit", ch.cob_vencimento::text as "dueDate", ch.cob_valor as value, ch.fec_id as "fecId",
-               c.cust_cpf as cpf, c.cust_name as name, c.cust_numero_interno as "numeroInterno"
+               c.cust_cpf as cpf, c.cust_name as name, c.cust_numero_interno as "numeroInterno",
+               ${
+                 boleto
+                   ? sql`json_build_object('cobBanco', ch.cob_banco, 'cobConvenio', ch.cob_convenio, 'cobCarteira', ch.cob_carteira,
+                          'cobNossoNumero', ch.cob_nosso_numero, 'street', a.street, 'district', a.district, 'cep', a.cep, 'city', a.city,
+                          'uf', a.uf)`
+                   : sql`null`
+               } as boleto
           from charges ch join customers c on c.cst_id = ch.cst_id
+          ${
+            boleto
+              ? sql`left join lateral (
+                  select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, '')) as street, a.ad_bairro as district,
+                         a.ad_zipcode as cep, a.ad_city as city, a.ad_state as uf
+                    from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
+                   order by (a.kind = c.endereco_selected) desc, a.kind limit 1) a on true`
+              : sql``
+          }
          where ch.bnk_id = ${bnkId} and ch.rm_id is null and ch.cob_retorno is null
          order by ch.cob_id
            for update of ch`);
-      return result.rows.map((r) => ({ ...r, value: Number(r.value) }));
+      return result.rows.map(({ boleto: b, ...r }) => ({ ...r, value: Number(r.value), ...(b ? { boleto: b } : {}) }));
     },
 
     /** The next NSA of a layout, bank and agreement (1 on first use); the row stays locked until the transaction ends. */

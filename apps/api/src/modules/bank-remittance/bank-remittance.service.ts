@@ -1,6 +1,9 @@
 import {
   ASSOCIATION_PAYROLL,
   BANCO_DO_BRASIL,
+  BOLETO,
+  buildBoletoRemittance,
+  type BoletoBankCode,
   MAGISCRED,
   SANTANDER,
   buildDebitRemittance,
@@ -20,6 +23,7 @@ import type { AppConfig } from '../../config.js';
 import type { Actor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
+import { boletoOf } from '../charges/charges.repository.js';
 import type { FileService, StoredFile } from '../files/files.service.js';
 import type { BankRemittanceRepository, UnsentCharge } from './bank-remittance.repository.js';
 
@@ -33,6 +37,8 @@ export const remittanceTexts = {
   skipped: (cobId: number, why: string) => `cobrança ${cobId} não enviada: ${why}`,
   noAccount: 'sem agência/conta de débito',
   noRegistration: 'titular sem número interno (matrícula) ou CPF',
+  otherBoletoBank: 'boleto emitido por outro banco',
+  noPayerAddress: 'pagador sem CPF ou endereço com CEP, cidade e UF',
 } as const;
 
 /** What the remittance files are written from (the agreements of issue 25, README's configuration). */
@@ -46,12 +52,19 @@ export type RemittanceConfig = Pick<
   | 'DEBIT_MAGISCRED_AGREEMENT'
   | 'DEBIT_MAGISCRED_BANK_CODE'
   | 'PAYROLL_AGREEMENT'
+  | 'BOLETO_BANK'
+  | 'BOLETO_AGREEMENT'
+  | 'BOLETO_WALLET'
+  | 'BOLETO_BENEFICIARY_CNPJ'
+  | 'BOLETO_BRANCH'
+  | 'BOLETO_ACCOUNT'
+  | 'BOLETO_TRANSMISSION_CODE'
 >;
 
 /** One file a remittance run writes: the debit place, its layout, its agreement and how its records are built. */
 interface Place {
   bnkId: number;
-  layout: 'cnab150' | 'payroll';
+  layout: 'cnab150' | 'payroll' | 'cnab240';
   bankCode: string;
   agreement: string;
   /** Why a charge cannot go in this file (null: it can). */
@@ -65,8 +78,8 @@ const ddmm = (date: string) => date.slice(8, 10) + date.slice(5, 7);
 
 /**
  * The files of a remittance run (issue 25 item 1), from the configured agreements: CNAB 150 direct debit for
- * Santander (1), Banco do Brasil (2) and Magiscred (18), and the payroll file of channel 10. The boleto bank's CNAB 240
- * registration (channel 11) is not written yet (docs/BANK-FILES.md: builder ready, job pending).
+ * Santander (1), Banco do Brasil (2) and Magiscred (18), the payroll file of channel 10, and the CNAB 240 registration
+ * of the boletos (channel 11) at the configured boleto bank (BB or Santander).
  */
 export function remittancePlaces(config: RemittanceConfig): Place[] {
   const terminator = config.BANK_FILE_TERMINATOR as LineTerminator;
@@ -122,7 +135,68 @@ export function remittancePlaces(config: RemittanceConfig): Place[] {
         }),
       fileName: (nsa, date) => `FOLHA_${ddmm(date)}_${String(nsa).padStart(6, '0')}.REM`,
     },
+    boletoPlace(config, terminator, company),
   ];
+}
+
+/** BB: the convênio; Santander: the código de transmissão (what the NSA is kept per). */
+const boletoAgreementCode = (config: RemittanceConfig) => (config.BOLETO_BANK === '001' ? config.BOLETO_AGREEMENT : config.BOLETO_TRANSMISSION_CODE);
+
+/**
+ * The boleto bank's CNAB 240 registration (channel 11): each open boleto of that bank as a P + Q pair with the nosso
+ * número the boleto prints (`boletoOf`, the charges module's) and the payer's name, CPF and address. A boleto of the
+ * other bank, or whose payer lacks a CPF or an address with CEP, city and UF, is listed as skipped.
+ */
+function boletoPlace(config: RemittanceConfig, terminator: LineTerminator, company: string): Place {
+  const bank = config.BOLETO_BANK as BoletoBankCode;
+  const [agency, agencyDigit] = config.BOLETO_BRANCH.split('-') as [string, string];
+  const [account, accountDigit] = config.BOLETO_ACCOUNT.split('-') as [string, string];
+  const numbersOf = (c: UnsentCharge) => (c.boleto ? boletoOf({ bnkId: BOLETO, ...c.boleto, cobVencimento: c.dueDate, cobValor: c.value }) : null);
+  return {
+    bnkId: BOLETO,
+    layout: 'cnab240',
+    bankCode: bank,
+    agreement: boletoAgreementCode(config),
+    unfit(c) {
+      const b = c.boleto;
+      if (!b || b.cobBanco !== bank || !numbersOf(c)) return remittanceTexts.otherBoletoBank;
+      if (!c.cpf || !b.street || !b.cep || !b.city || !b.uf) return remittanceTexts.noPayerAddress;
+      return null;
+    },
+    build: (charges, nsa, date) =>
+      buildBoletoRemittance({
+        bank,
+        agreement: {
+          code: boletoAgreementCode(config),
+          companyName: company,
+          companyCnpj: config.BOLETO_BENEFICIARY_CNPJ,
+          agency,
+          agencyDigit,
+          account,
+          accountDigit,
+          wallet: config.BOLETO_WALLET ?? (bank === '001' ? '17' : '101'),
+          terminator,
+        },
+        nsa,
+        date,
+        boletos: charges.map((c) => ({
+          chargeId: c.cobId,
+          nossoNumero: numbersOf(c)!.nossoNumero,
+          dueDate: c.dueDate,
+          valueCents: c.value,
+          payer: {
+            name: c.name,
+            cpf: c.cpf!,
+            address: c.boleto!.street!,
+            district: c.boleto!.district ?? '',
+            cep: c.boleto!.cep!,
+            city: c.boleto!.city!,
+            uf: c.boleto!.uf!,
+          },
+        })),
+      }),
+    fileName: (nsa, date) => `CB${bank}_${ddmm(date)}_${String(nsa).padStart(6, '0')}.REM`,
+  };
 }
 
 export interface RemittanceRunFile {

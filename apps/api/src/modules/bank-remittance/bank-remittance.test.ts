@@ -1,21 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankFilesContracts, decodeLatin1, jobsContracts, readDebitReturn, roleCatalogue, splitLines, type Role } from '@assoc/domain';
-import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { bankFilesContracts, boletoNumbers, decodeLatin1, jobsContracts, readDebitReturn, roleCatalogue, splitLines, type Role } from '@assoc/domain';
+import { addAddress, call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { jobEnded } from '../../../test/barriers.js';
 
 let ctx: TestContext;
 let finance: Client;
 let financeUserId: number;
 const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal' && r !== 'v2menufinanceiro');
-const people = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount', number>;
-const charge = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'settled' | 'later', number>;
+const people = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'boleto', number>;
+const charge = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'settled' | 'later' | 'boleto' | 'boletoNoAddress', number>;
 
 async function addCharge(cstId: number, bnkId: number, value: number, account: { ag: string | null; conta: string | null; dv?: string } | null) {
   const result = await ctx.db.execute<{ cobId: number }>(sql`
     insert into charges (cst_id, bnk_id, cob_agencia, cob_conta, cob_conta_dv, cob_vencimento, cob_valor)
     values (${cstId}, ${bnkId}, ${account?.ag ?? null}, ${account?.conta ?? null}, ${account?.dv ?? null}, '2031-03-10', ${value})
     returning cob_id as "cobId"`);
+  return result.rows[0]!.cobId;
+}
+async function addBoleto(cstId: number, value: number, sequence: number) {
+  const result = await ctx.db.execute<{ cobId: number }>(sql`
+    insert into charges (cst_id, bnk_id, cob_banco, cob_convenio, cob_carteira, cob_nosso_numero, cob_vencimento, cob_valor)
+    values (${cstId}, 11, '001', '1474166', '17', ${sequence}, '2031-03-10', ${value}) returning cob_id as "cobId"`);
   return result.rows[0]!.cobId;
 }
 const count = async (table: string) => Number((await ctx.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n);
@@ -49,6 +55,12 @@ beforeAll(async () => {
   charge.santander = await addCharge(santander.cstId, 1, 9_900, { ag: '3003', conta: '13000123', dv: '4' });
   charge.payroll = await addCharge(payroll.cstId, 10, 25_000, null);
   charge.noAccount = await addCharge(noAccount.cstId, 2, 700, { ag: null, conta: null });
+  // Boletos (channel 11) of the configured bank: one whose payer has an address, one whose payer has none.
+  const boleto = await createMember(ctx, { custName: 'Fábio Boleto', custCpf: '39053344705' });
+  await addAddress(ctx, boleto.cstId, { adBairro: 'Bela Vista' });
+  people.boleto = boleto.cstId;
+  charge.boleto = await addBoleto(boleto.cstId, 4_321, 101);
+  charge.boletoNoAddress = await addBoleto(noAccount.cstId, 1_000, 102);
   // A charge that already has its return is not sent again.
   charge.settled = await addCharge(bb.cstId, 2, 100, { ag: '1234', conta: '0012345', dv: '6' });
   await ctx.db.execute(sql`update charges set cob_retorno = '2031-03-10', cdr_cod_ret = 0 where cob_id = ${charge.settled}`);
@@ -106,7 +118,21 @@ describe('Gerar remessa de cobrança (issue 25 item 1)', () => {
     const list = await call(finance, bankFilesContracts.remittances);
     expect(list.status).toBe(200);
     const rows = list.body;
-    expect(rows.map((r) => r.bnkName).sort()).toEqual(['Associação (desconto em folha)', 'Banco do Brasil', 'Santander']);
+    expect(rows.map((r) => r.bnkName).sort()).toEqual(['Associação (desconto em folha)', 'Banco do Brasil', 'Boleto Bancário', 'Santander']);
+    expect(job.jobResult).toContain(`cobrança ${charge.boletoNoAddress} não enviada: pagador sem CPF ou endereço com CEP, cidade e UF`);
+
+    // The boletos' CNAB 240 registration: 240 characters a line, a P and a Q for the boleto, with the nosso número it prints.
+    const boletoRow = rows.find((r) => r.bnkId === 11)!;
+    expect(boletoRow).toMatchObject({ layout: 'cnab240', rmRecords: 1, rmTotalValue: 4_321, rmLastRemessa: 1 });
+    const boletoText = decodeLatin1(
+      new Uint8Array((await call(finance, bankFilesContracts.remittanceFile, { params: { rmId: boletoRow.rmId } })).body as unknown as Buffer),
+    );
+    const boletoLines = splitLines(boletoText, 240);
+    expect(boletoLines.every((l) => l.length === 240)).toBe(true);
+    expect(boletoLines.map((l) => (l[7] === '3' ? l[13] : l[7])).join('')).toBe('01PQ59');
+    const printed = boletoNumbers({ bank: '001', agreement: '1474166', sequence: '101', wallet: '17', dueDate: '2031-03-10', amountCents: 4_321 });
+    expect(boletoLines.find((l) => l[7] === '3' && l[13] === 'P')).toContain(printed.nossoNumero);
+    expect(boletoLines.find((l) => l[7] === '3' && l[13] === 'Q')).toContain('FABIO BOLETO');
     const bb = rows.find((r) => r.bnkId === 2)!;
     expect(bb).toMatchObject({ rmLastRemessa: 1, rmRecords: 2, rmTotalValue: 12_845, layout: 'cnab150', createdByName: expect.any(String) });
     expect(bb.conciliacao).toEqual({
@@ -172,7 +198,7 @@ describe('Gerar remessa de cobrança (issue 25 item 1)', () => {
     const again = await runJob();
     expect(again.jobStatus).toBe(30);
     expect(again.jobResult).toContain('Nenhuma cobrança a enviar');
-    expect((await call(finance, bankFilesContracts.remittances)).body).toHaveLength(3);
+    expect((await call(finance, bankFilesContracts.remittances)).body).toHaveLength(4);
     expect(await nsas()).toEqual(before);
 
     // A new charge goes in the next file, NSA 2.
