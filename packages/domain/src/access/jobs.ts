@@ -172,7 +172,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Enviar boletos gerados por e-mail',
     question: 'Deseja enviar por e-mail os boletos gerados?',
     role: 'v2menufinanceiro',
-    pending: 'bank-files',
   },
   {
     command: 'celular-email',

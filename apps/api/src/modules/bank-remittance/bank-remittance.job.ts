@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../jobs/jobs.define.js';
 import { remittanceTexts, REMITTANCE_COMMAND } from './bank-remittance.service.js';
-import { userNameOf } from './bank-remittance.repository.js';
+import { userNameOf, type BankRemittanceRepository } from './bank-remittance.repository.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * "Gerar remessa de cobrança" (issue 25 item 1): one file per debit place of the charges not sent yet. Exclusive (one
@@ -22,5 +23,51 @@ export const remittanceJob = (app: FastifyInstance) =>
       const lines = run.files.map((f) => remittanceTexts.file(app.services.bankRemittance.bankName(f.bnkId), f.records, formatCents(f.total)));
       const result = [...(lines.length ? lines : [remittanceTexts.nothing]), ...run.skipped].join('\n');
       return { subtitle: lines.length ? `${lines.length} arquivo(s)` : remittanceTexts.nothing, result };
+    },
+  });
+
+export const BOLETOS_EMAIL_COMMAND = 'boletos-email';
+
+export const boletosEmailTexts = {
+  none: 'Nenhum boleto a enviar',
+  sent: (n: number) => `${n} boleto(s) enviado(s) por e-mail`,
+  notSent: (cobId: number, name: string, why: string) => `cobrança ${cobId} (${name}) não enviada: ${why}`,
+} as const;
+
+/**
+ * "Enviar boletos gerados por e-mail" (issue 25 item 6): every boleto of the newest CNAB 240 remittance to its holder,
+ * with the PDF, through the outbox (`charges.emailBoleto`: the same e-mail as the member record's), ONCE: the line is
+ * marked in the transaction that queues its e-mail, so a second run or a retry after a crash sends nothing again.
+ * Boletos already paid or written off are left out; a holder without e-mail is listed in the result.
+ */
+export const boletosEmailJob = (app: FastifyInstance, repo: BankRemittanceRepository) =>
+  defineJob({
+    command: BOLETOS_EMAIL_COMMAND,
+    payload: z.string(),
+    exclusive: true,
+    async run(ctx) {
+      const actor = { userId: ctx.userId, name: (await userNameOf(ctx.db, ctx.userId)) ?? 'Boletos' };
+      const lines = await repo.boletosToEmail(ctx.db);
+      const problems: string[] = [];
+      let sent = 0;
+      for (const [i, line] of lines.entries()) {
+        if (ctx.signal.aborted) throw new Error('Tarefa interrompida');
+        await ctx.progress(i, lines.length, line.name);
+        try {
+          let queued = false;
+          await app.services.charges.emailBoleto(line.cobId, actor, async (tx, outboxId) => {
+            await repo.markEmailed(tx, line, outboxId);
+            queued = true;
+          });
+          if (queued) sent += 1;
+        } catch (error) {
+          // A refusal of one boleto (no e-mail, no longer a boleto) is that line's; anything else stops the job (retried).
+          if (!(error instanceof AppError)) throw error;
+          problems.push(boletosEmailTexts.notSent(line.cobId, line.name, error.message));
+        }
+      }
+      await ctx.progress(lines.length, lines.length);
+      const summary = lines.length ? boletosEmailTexts.sent(sent) : boletosEmailTexts.none;
+      return { subtitle: summary, result: [summary, ...problems].join('\n') };
     },
   });

@@ -97,6 +97,27 @@ export function createBankRemittanceRepository() {
       return result.rows.map(({ boleto: b, ...r }) => ({ ...r, value: Number(r.value), ...(b ? { boleto: b } : {}) }));
     },
 
+    /**
+     * The boleto lines of the newest CNAB 240 remittance still to e-mail: not e-mailed yet and their charge without a
+     * return (a paid or written-off boleto is not sent); also how many lines it has.
+     */
+    async boletosToEmail(db: Executor) {
+      const result = await db.execute<{ rmId: number; cobId: number; cstId: number; name: string }>(sql`
+        select l.rm_id as "rmId", l.cob_id as "cobId", l.cst_id as "cstId", c.cust_name as name
+          from bank_remittance_lines l
+          join charges ch on ch.cob_id = l.cob_id
+          join customers c on c.cst_id = l.cst_id
+         where l.rm_id = (select max(rm_id) from bank_remittances where layout = 'cnab240')
+           and l.emailed_at is null and ch.cob_retorno is null
+         order by l.line`);
+      return result.rows;
+    },
+
+    async markEmailed(tx: Executor, line: { rmId: number; cobId: number }, outboxId: number) {
+      await tx.execute(sql`
+        update bank_remittance_lines set emailed_outbox_id = ${outboxId}, emailed_at = now() where rm_id = ${line.rmId} and cob_id = ${line.cobId}`);
+    },
+
     /** The next NSA of a layout, bank and agreement (1 on first use); the row stays locked until the transaction ends. */
     async nextNsa(tx: Executor, key: { layout: string; bankCode: string; agreement: string }): Promise<number> {
       const result = await tx.execute<{ nsa: number }>(sql`

@@ -9,7 +9,10 @@ let finance: Client;
 let financeUserId: number;
 const allRoles = (Object.keys(roleCatalogue) as Role[]).filter((r) => r !== 'v2portal' && r !== 'v2menufinanceiro');
 const people = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'boleto', number>;
-const charge = {} as Record<'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'settled' | 'later' | 'boleto' | 'boletoNoAddress', number>;
+const charge = {} as Record<
+  'bb' | 'bb2' | 'santander' | 'payroll' | 'noAccount' | 'settled' | 'later' | 'boleto' | 'boletoNoAddress' | 'boletoNoEmail',
+  number
+>;
 
 async function addCharge(cstId: number, bnkId: number, value: number, account: { ag: string | null; conta: string | null; dv?: string } | null) {
   const result = await ctx.db.execute<{ cobId: number }>(sql`
@@ -32,8 +35,8 @@ const nsas = async () =>
     )
   ).rows;
 
-async function runJob(): Promise<{ jobStatus: number; jobResult: string | null }> {
-  const res = await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'remessa-gerar', userData: 0 } });
+async function runJob(command = 'remessa-gerar'): Promise<{ jobStatus: number; jobResult: string | null }> {
+  const res = await call(finance, jobsContracts.sendWithData, { params: { jobCommand: command, userData: 0 } });
   expect(res.status, JSON.stringify(res.error)).toBe(200);
   const jobId = res.body.jobId;
   return jobEnded([ctx.app], jobId, async () => (await call(finance, jobsContracts.list)).body.find((j) => j.jobId === jobId), 30_000);
@@ -56,10 +59,13 @@ beforeAll(async () => {
   charge.payroll = await addCharge(payroll.cstId, 10, 25_000, null);
   charge.noAccount = await addCharge(noAccount.cstId, 2, 700, { ag: null, conta: null });
   // Boletos (channel 11) of the configured bank: one whose payer has an address, one whose payer has none.
-  const boleto = await createMember(ctx, { custName: 'Fábio Boleto', custCpf: '39053344705' });
+  const boleto = await createMember(ctx, { custName: 'Fábio Boleto', custCpf: '39053344705', custEmail: 'fabio@example.com' });
   await addAddress(ctx, boleto.cstId, { adBairro: 'Bela Vista' });
   people.boleto = boleto.cstId;
   charge.boleto = await addBoleto(boleto.cstId, 4_321, 101);
+  const noEmail = await createMember(ctx, { custName: 'Gil Sem Email', custCpf: '98765432100', custEmail: null });
+  await addAddress(ctx, noEmail.cstId);
+  charge.boletoNoEmail = await addBoleto(noEmail.cstId, 2_000, 103);
   charge.boletoNoAddress = await addBoleto(noAccount.cstId, 1_000, 102);
   // A charge that already has its return is not sent again.
   charge.settled = await addCharge(bb.cstId, 2, 100, { ag: '1234', conta: '0012345', dv: '6' });
@@ -123,13 +129,13 @@ describe('Gerar remessa de cobrança (issue 25 item 1)', () => {
 
     // The boletos' CNAB 240 registration: 240 characters a line, a P and a Q for the boleto, with the nosso número it prints.
     const boletoRow = rows.find((r) => r.bnkId === 11)!;
-    expect(boletoRow).toMatchObject({ layout: 'cnab240', rmRecords: 1, rmTotalValue: 4_321, rmLastRemessa: 1 });
+    expect(boletoRow).toMatchObject({ layout: 'cnab240', rmRecords: 2, rmTotalValue: 6_321, rmLastRemessa: 1 });
     const boletoText = decodeLatin1(
       new Uint8Array((await call(finance, bankFilesContracts.remittanceFile, { params: { rmId: boletoRow.rmId } })).body as unknown as Buffer),
     );
     const boletoLines = splitLines(boletoText, 240);
     expect(boletoLines.every((l) => l.length === 240)).toBe(true);
-    expect(boletoLines.map((l) => (l[7] === '3' ? l[13] : l[7])).join('')).toBe('01PQ59');
+    expect(boletoLines.map((l) => (l[7] === '3' ? l[13] : l[7])).join('')).toBe('01PQPQ59');
     const printed = boletoNumbers({ bank: '001', agreement: '1474166', sequence: '101', wallet: '17', dueDate: '2031-03-10', amountCents: 4_321 });
     expect(boletoLines.find((l) => l[7] === '3' && l[13] === 'P')).toContain(printed.nossoNumero);
     expect(boletoLines.find((l) => l[7] === '3' && l[13] === 'Q')).toContain('FABIO BOLETO');
@@ -206,5 +212,24 @@ describe('Gerar remessa de cobrança (issue 25 item 1)', () => {
     await runJob();
     const next = (await call(finance, bankFilesContracts.remittances)).body[0]!;
     expect(next).toMatchObject({ bnkId: 2, rmLastRemessa: 2, rmRecords: 1, rmTotalValue: 800 });
+  });
+
+  it('Enviar boletos gerados por e-mail: each boleto of the newest boleto remittance once, with its PDF; a holder without e-mail listed', async () => {
+    const other = (await signedInAs(ctx, allRoles)).client;
+    expect((await call(other, jobsContracts.sendWithData, { params: { jobCommand: 'boletos-email', userData: 0 } })).status).toBe(403);
+    const queued = async () =>
+      (await ctx.db.execute<{ id: number; cst_id: number }>(sql`select id, cst_id from outbox where cst_id in (${people.boleto}) order by id`)).rows;
+    const job = await runJob('boletos-email');
+    expect(job.jobStatus).toBe(30);
+    expect(job.jobResult).toContain('1 boleto(s) enviado(s) por e-mail');
+    expect(job.jobResult).toContain(`cobrança ${charge.boletoNoEmail} (Gil Sem Email) não enviada: Associado sem e-mail cadastrado`);
+    const first = await queued();
+    expect(first).toHaveLength(1);
+    const links = await ctx.db.execute(sql`select 1 from file_links where owner_kind = 'outbox' and owner_id = ${String(first[0]!.id)}`);
+    expect(links.rows).toHaveLength(1);
+    // Again: nothing sent twice.
+    const again = await runJob('boletos-email');
+    expect(again.jobResult).toContain('0 boleto(s) enviado(s) por e-mail');
+    expect(await queued()).toEqual(first);
   });
 });

@@ -1,6 +1,6 @@
 import { defineModule } from '../../lib/module.js';
 import { createBankRemittanceRepository } from './bank-remittance.repository.js';
-import { remittanceJob } from './bank-remittance.job.js';
+import { boletosEmailJob, remittanceJob } from './bank-remittance.job.js';
 import routes from './bank-remittance.routes.js';
 import { createBankRemittanceService, type BankRemittanceServiceApi } from './bank-remittance.service.js';
 
@@ -11,12 +11,13 @@ declare module '../../lib/module.js' {
 }
 
 /**
- * Remittances (issue 25 items 1, 2 and 4's server): the job "Gerar remessa de cobrança" writing one bank file per debit
- * place (the layouts are the domain's, packages/domain/src/bank-files), and /financeiro/remessa's calls.
+ * Remittances (issue 25 items 1, 2, 4 and 6's server): the job "Gerar remessa de cobrança" writing one bank file per
+ * debit place (the layouts are the domain's, packages/domain/src/bank-files), /financeiro/remessa's calls, and the job
+ * "Enviar boletos gerados por e-mail" (the newest boleto remittance's boletos, each once).
  */
 export default defineModule({
   name: 'bankRemittance',
-  needs: ['files', 'jobs'],
+  needs: ['files', 'jobs', 'charges'],
   setup(app, { services }) {
     app.services.bankRemittance = createBankRemittanceService({
       db: app.db,
@@ -25,6 +26,6 @@ export default defineModule({
       config: app.config,
     });
   },
-  jobs: (app) => [remittanceJob(app)],
+  jobs: (app) => [remittanceJob(app), boletosEmailJob(app, createBankRemittanceRepository())],
   routes,
 });

@@ -220,7 +220,12 @@ export function createChargesService(deps: {
      * attached, with its audit row, in one transaction that holds the charge's row: the same boleto asked again
      * within a minute (a double click, a retried request) is not queued twice.
      */
-    async emailBoleto(cobId: number, actor: Actor): Promise<{ message: string }> {
+    async emailBoleto(
+      cobId: number,
+      actor: Actor,
+      /** In the transaction that queues the e-mail (the boletos' mass e-mail marks its line there). */
+      onQueued?: (tx: Executor, outboxId: number) => Promise<void>,
+    ): Promise<{ message: string }> {
       const charge = await boletoCharge(db, cobId);
       const { pdf, numbers, payer } = await boletoPdf(db, charge);
       if (!payer.email) throw badRequest(chargeMessages.boletoNoEmail);
@@ -240,8 +245,8 @@ export function createChargesService(deps: {
             );
             return recent.rows.length === 0;
           },
-          after: (tx, outboxId) =>
-            writeAudit(tx, {
+          after: async (tx, outboxId) => {
+            await writeAudit(tx, {
               category: 'cobrancas',
               ownerId: charge.cstId,
               entityId: cobId,
@@ -249,7 +254,9 @@ export function createChargesService(deps: {
               user: actor,
               before: null,
               after: { boletoEmail: outboxId, cobId, nossoNumero: numbers.nossoNumero },
-            }),
+            });
+            await onQueued?.(tx, outboxId);
+          },
         },
       );
       return { message: chargeMessages.boletoSent };
