@@ -7,7 +7,6 @@ import {
   formatDateTime,
   genericMessages,
   postingMessages,
-  type BankReturnType,
   type ImportRow,
   type ImportStarted,
 } from '@assoc/domain';
@@ -36,60 +35,78 @@ export function checkReturnFile(name: string, data: Buffer) {
 export function createBankImportService(deps: { db: Db; repo: BankImportRepository; files: FileService; jobs: AppServices['jobs'] }) {
   const { db, repo, files, jobs } = deps;
 
+  /**
+   * Starts an import: refuses a file already imported (type + SHA-256) or an import while another of the same origin
+   * runs (409), then writes the file, the import row and its audit in the job's own transaction and queues `command`
+   * with the import's id.
+   */
+  async function startImport(
+    user: SessionUser,
+    input: { origin: 'banco' | 'arquivo'; tipo: string; name: string; data: Buffer; command: string },
+  ): Promise<ImportStarted> {
+    const { tipo } = input;
+    const sha256 = crypto.createHash('sha256').update(input.data).digest('hex');
+    await repo.failAbandoned(db, bankImportMessages.abandoned);
+    const earlier = await repo.findDone(db, tipo, sha256);
+    if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
+    if (await repo.running(db, input.origin)) throw conflict(bankImportMessages.running);
+
+    const actor = actorFrom(user);
+    let importId = 0;
+    let discard: (() => Promise<void>) | null = null;
+    try {
+      const job = await jobs.start(user, input.command, '0', async (tx, jobId) => {
+        const stored = await files.saveIn(tx, { name: input.name, data: input.data, createdBy: user.userId });
+        discard = stored.discard;
+        importId = await repo.insert(tx, {
+          origin: input.origin,
+          tipo,
+          fileName: input.name,
+          sha256,
+          scanId: stored.id,
+          jobId,
+          userId: user.userId,
+          userName: user.name,
+        });
+        await writeAudit(tx, {
+          category: 'importacoes',
+          entityId: importId,
+          action: 'insert',
+          user: actor,
+          before: null,
+          after: { importId, origin: input.origin, tipo, fileName: input.name, sha256, jobId },
+        });
+        return String(importId);
+      });
+      return { message: bankImportMessages.started, jobId: job.jobId, importId };
+    } catch (error) {
+      await (discard as (() => Promise<void>) | null)?.();
+      // Two uploads of the same file at once: the unique index lets one through.
+      if (pgErrorOf(error)?.code === '23505') throw conflict(bankImportMessages.alreadyImported(formatDateTime(new Date().toISOString())));
+      throw error;
+    }
+  }
+
   return {
     /**
-     * Importar banco (issue 25 item 3): checks the upload, refuses a file already imported (type + SHA-256) or an import
-     * while one runs (409), then writes the file, the import row and its audit in the job's own transaction and queues
-     * the job. Also the entry point of Importar arquivo's payroll return.
+     * Importar banco (issue 25 item 3): checks the upload as a bank return, then `startImport` with the return job.
+     * Also the entry point of Importar arquivo's payroll return.
      */
     async start(user: SessionUser, input: { origin: 'banco' | 'arquivo'; tipo: string | undefined; name: string; data: Buffer | undefined }) {
       if (!input.tipo) throw badRequest(`tipo: ${genericMessages.required}`);
       if (!(BANK_RETURN_TYPES as readonly string[]).includes(input.tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
       if (!input.data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
-      const tipo = input.tipo as BankReturnType;
       checkReturnFile(input.name, input.data);
-      const sha256 = crypto.createHash('sha256').update(input.data).digest('hex');
-      await repo.failAbandoned(db, bankImportMessages.abandoned);
-      const earlier = await repo.findDone(db, tipo, sha256);
-      if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
-      if (await repo.running(db, input.origin)) throw conflict(bankImportMessages.running);
-
-      const actor = actorFrom(user);
-      let importId = 0;
-      let discard: (() => Promise<void>) | null = null;
-      try {
-        const job = await jobs.start(user, BANK_IMPORT_COMMAND, '0', async (tx, jobId) => {
-          const stored = await files.saveIn(tx, { name: input.name, data: input.data!, createdBy: user.userId });
-          discard = stored.discard;
-          importId = await repo.insert(tx, {
-            origin: input.origin,
-            tipo,
-            fileName: input.name,
-            sha256,
-            scanId: stored.id,
-            jobId,
-            userId: user.userId,
-            userName: user.name,
-          });
-          await writeAudit(tx, {
-            category: 'importacoes',
-            entityId: importId,
-            action: 'insert',
-            user: actor,
-            before: null,
-            after: { importId, origin: input.origin, tipo, fileName: input.name, sha256, jobId },
-          });
-          return String(importId);
-        });
-        return { message: bankImportMessages.started, jobId: job.jobId, importId } satisfies ImportStarted;
-      } catch (error) {
-        await (discard as (() => Promise<void>) | null)?.();
-        // Two uploads of the same file at once: the unique index lets one through.
-        if (pgErrorOf(error)?.code === '23505') throw conflict(bankImportMessages.alreadyImported(formatDateTime(new Date().toISOString())));
-        throw error;
-      }
+      return startImport(user, { origin: input.origin, tipo: input.tipo, name: input.name, data: input.data, command: BANK_IMPORT_COMMAND });
     },
 
+    /** Any import (a bank return, a file of Importar arquivo), after its own checks: see `startImport`. */
+    startImport,
+
+    /** The import row a job reads (its type, file, status and who started it). */
+    get: (importId: number) => repo.get(db, importId),
+    /** Ends an import with its status, message and result, in the caller's transaction. */
+    finish: repo.finish,
     async list(): Promise<ImportRow[]> {
       await repo.failAbandoned(db, bankImportMessages.abandoned);
       return (await repo.list(db)).map((row) => ({ ...row, tipoLabel: labelOf(row.tipo) }));
