@@ -44,6 +44,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/financeiro/fechar': 'list',
   '/financeiro/remessa': 'list',
   '/financeiro/importarbanco': 'list',
+  '/financeiro/importar': 'list',
 };
 
 /**

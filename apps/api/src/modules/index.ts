@@ -42,6 +42,7 @@ import incomeTax from './income-tax/index.js';
 import closing from './closing/index.js';
 import bankRemittance from './bank-remittance/index.js';
 import bankImport from './bank-import/index.js';
+import fileImport from './file-import/index.js';
 import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
 import cch from './cch/index.js';
@@ -91,6 +92,7 @@ export const appModules: readonly AppModule[] = [
   closing,
   bankRemittance,
   bankImport,
+  fileImport,
   efetuado,
   postings,
   cch,

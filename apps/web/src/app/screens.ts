@@ -34,8 +34,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/lancamentos': lazy(() => import('../pages/LancamentosPage')),
   '/financeiro/remessa': lazy(() => import('../pages/RemessaPage')),
   '/financeiro/importarbanco': lazy(() => import('../pages/ImportarBancoPage')),
-  // /financeiro/importar: its screen is built (pages/ImportarArquivoPage) but its call, POST financeiro/importar, is
-  // not yet: it stays "Em construção" until the file-import types land (issue 25 item 5).
+  '/financeiro/importar': lazy(() => import('../pages/ImportarArquivoPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

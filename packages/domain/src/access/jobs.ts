@@ -168,6 +168,22 @@ export const jobCommands: readonly JobCommand[] = [
     screen: true,
   },
   {
+    command: 'folha-importar',
+    label: 'Importação do retorno da folha',
+    question: 'Deseja importar o retorno da folha?',
+    role: 'v2menufinimp',
+    // Importar arquivo's payroll return (POST financeiro/importar): the bank import's job, for the file-import role.
+    screen: true,
+  },
+  {
+    command: 'celular-importar',
+    label: 'Importação da fatura do celular',
+    question: 'Deseja importar a fatura do celular?',
+    role: 'v2menufinimp',
+    // Started by Importar arquivo's own call (POST financeiro/importar), which reads the whole file first.
+    screen: true,
+  },
+  {
     command: 'boletos-email',
     label: 'Enviar boletos gerados por e-mail',
     question: 'Deseja enviar por e-mail os boletos gerados?',

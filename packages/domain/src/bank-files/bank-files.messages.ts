@@ -42,3 +42,23 @@ export const bankImportMessages = {
   valueDiffers: (cobId: number, sent: string, paid: string) => `Cobrança ${cobId}: enviado ${sent}, pago ${paid}`,
   done: (records: number, paid: number, rejected: number) => `${records} registro(s): ${paid} pago(s), ${rejected} rejeitado(s)`,
 } as const;
+
+/** Importar arquivo's texts (issue 25 item 5; the spec shows the screen, not its messages: ours). */
+export const fileImportMessages = {
+  fileType: 'Tipo de arquivo não aceito: envie XLSX, CSV ou texto',
+  tooManyLines: (max: number) => `O arquivo tem mais de ${max} linhas`,
+  empty: 'O arquivo não tem registros',
+  line: (line: number, reason: string) => `Linha ${line}: ${reason}`,
+  columns: 'faltam colunas (linha, data, hora, destino, tipo, quantidade, valor)',
+  phone: 'número da linha inválido (10 ou 11 dígitos)',
+  date: 'data inválida (DD/MM/AAAA)',
+  time: 'hora inválida (HH:MM)',
+  quantity: 'quantidade inválida',
+  value: 'valor inválido',
+  destination: 'destino ou tipo vazio ou longo demais',
+  monthImported: (month: string, date: string) => `A fatura de ${month} já foi importada em ${date}`,
+  unmatched: (phone: string) => `Linha ${phone} não pertence a nenhum associado com plano de celular`,
+  done: (calls: number, holders: number, unmatched: number) =>
+    `${calls} registro(s) de ligação de ${holders} titular(es); ${unmatched} sem associado`,
+  posting: (month: string, phone: string) => `Fatura do celular ${month} - linha ${phone}`,
+} as const;

@@ -8,7 +8,7 @@ import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types
 import type { BankImportRepository, LineReturn } from './bank-import.repository.js';
 import type { ReturnInput } from '../charges/charges.service.js';
 import { readReturn, type ReturnRecord } from './bank-import.read.js';
-import { BANK_IMPORT_COMMAND } from './bank-import.service.js';
+import { BANK_IMPORT_COMMAND, PAYROLL_FILE_IMPORT_COMMAND } from './bank-import.service.js';
 
 /** Records per chunk: one transaction each, with its checkpoint. */
 export const IMPORT_CHUNK = 1000;
@@ -142,20 +142,26 @@ export async function runBankImport(
   return { subtitle: message, result: message };
 }
 
-export const bankImportJob = (app: FastifyInstance, repo: BankImportRepository) =>
-  defineJob({
-    command: BANK_IMPORT_COMMAND,
-    payload: z.string().regex(/^\d{1,10}$/),
-    // One import at a time across instances: two files settling the same charges would race.
-    exclusive: 'bank-import',
-    run: (ctx) =>
-      runBankImport(
-        ctx,
-        {
-          repo,
-          charges: app.services.charges,
-          banks: { magiscred: app.config.DEBIT_MAGISCRED_BANK_CODE, boleto: app.config.BOLETO_BANK },
-        },
-        Number(ctx.payload),
-      ),
-  });
+/**
+ * The return's job, under Importar banco's command and Importar arquivo's payroll command (the same work; each screen's
+ * role may start its own).
+ */
+export const bankImportJobs = (app: FastifyInstance, repo: BankImportRepository) =>
+  [BANK_IMPORT_COMMAND, PAYROLL_FILE_IMPORT_COMMAND].map((command) =>
+    defineJob({
+      command,
+      payload: z.string().regex(/^\d{1,10}$/),
+      // One import at a time across instances: two files settling the same charges would race.
+      exclusive: 'bank-import',
+      run: (ctx) =>
+        runBankImport(
+          ctx,
+          {
+            repo,
+            charges: app.services.charges,
+            banks: { magiscred: app.config.DEBIT_MAGISCRED_BANK_CODE, boleto: app.config.BOLETO_BANK },
+          },
+          Number(ctx.payload),
+        ),
+    }),
+  );

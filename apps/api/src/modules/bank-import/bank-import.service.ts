@@ -21,6 +21,8 @@ import { isLegacyXls } from '../files/files.sniff.js';
 import type { BankImportRepository } from './bank-import.repository.js';
 
 export const BANK_IMPORT_COMMAND = 'banco-importar';
+/** The same job for Importar arquivo's payroll return, under that screen's role (v2menufinimp). */
+export const PAYROLL_FILE_IMPORT_COMMAND = 'folha-importar';
 
 const labelOf = (tipo: string) =>
   bankReturnTypes.find((t) => t.value === tipo)?.label ?? fileImportTypes.find((t) => t.value === tipo)?.label ?? tipo;
@@ -35,6 +37,15 @@ export function checkReturnFile(name: string, data: Buffer) {
 export function createBankImportService(deps: { db: Db; repo: BankImportRepository; files: FileService; jobs: AppServices['jobs'] }) {
   const { db, repo, files, jobs } = deps;
 
+  /** 409 when this very file (type + SHA-256) was imported or is being imported; answers its SHA-256. */
+  async function checkNotImported(tipo: string, data: Buffer) {
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    await repo.failAbandoned(db, bankImportMessages.abandoned);
+    const earlier = await repo.findDone(db, tipo, sha256);
+    if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
+    return sha256;
+  }
+
   /**
    * Starts an import: refuses a file already imported (type + SHA-256) or an import while another of the same origin
    * runs (409), then writes the file, the import row and its audit in the job's own transaction and queues `command`
@@ -45,10 +56,7 @@ export function createBankImportService(deps: { db: Db; repo: BankImportReposito
     input: { origin: 'banco' | 'arquivo'; tipo: string; name: string; data: Buffer; command: string },
   ): Promise<ImportStarted> {
     const { tipo } = input;
-    const sha256 = crypto.createHash('sha256').update(input.data).digest('hex');
-    await repo.failAbandoned(db, bankImportMessages.abandoned);
-    const earlier = await repo.findDone(db, tipo, sha256);
-    if (earlier) throw conflict(bankImportMessages.alreadyImported(formatDateTime(earlier.createdAt)));
+    const sha256 = await checkNotImported(tipo, input.data);
     if (await repo.running(db, input.origin)) throw conflict(bankImportMessages.running);
 
     const actor = actorFrom(user);
@@ -97,11 +105,13 @@ export function createBankImportService(deps: { db: Db; repo: BankImportReposito
       if (!(BANK_RETURN_TYPES as readonly string[]).includes(input.tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
       if (!input.data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
       checkReturnFile(input.name, input.data);
-      return startImport(user, { origin: input.origin, tipo: input.tipo, name: input.name, data: input.data, command: BANK_IMPORT_COMMAND });
+      const command = input.origin === 'banco' ? BANK_IMPORT_COMMAND : PAYROLL_FILE_IMPORT_COMMAND;
+      return startImport(user, { origin: input.origin, tipo: input.tipo, name: input.name, data: input.data, command });
     },
 
     /** Any import (a bank return, a file of Importar arquivo), after its own checks: see `startImport`. */
     startImport,
+    checkNotImported,
 
     /** The import row a job reads (its type, file, status and who started it). */
     get: (importId: number) => repo.get(db, importId),

@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module.js';
-import { bankImportJob } from './bank-import.job.js';
+import { bankImportJobs } from './bank-import.job.js';
 import { createBankImportRepository } from './bank-import.repository.js';
 import routes from './bank-import.routes.js';
 import { createBankImportService, type BankImportServiceApi } from './bank-import.service.js';
@@ -22,6 +22,6 @@ export default defineModule({
   setup(app, { services }) {
     app.services.bankImport = createBankImportService({ db: app.db, repo, files: services.files, jobs: services.jobs });
   },
-  jobs: (app) => [bankImportJob(app, repo)],
+  jobs: (app) => bankImportJobs(app, repo),
   routes,
 });

@@ -29,6 +29,9 @@ const importsKey = queryKeyOf(bankFilesContracts.imports);
 function ResultCounts({ row }: { row: ImportRow }) {
   const r = row.result;
   if (!r) return null;
+  // A phone invoice posts each line's month: its records and the postings, not payments.
+  if (row.tipo === 'fatura-celular')
+    return <Text size="xs">{`${r.records} registros; ${r.paid.count} lançamentos (${formatCents(r.paid.total)})`}</Text>;
   return (
     <Stack gap={0}>
       <Text size="xs">{`${r.paid.count} pagas (${formatCents(r.paid.total)})`}</Text>
