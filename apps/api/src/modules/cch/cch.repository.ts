@@ -143,10 +143,17 @@ export function createCchRepository() {
     /**
      * What the balances of a person in a year are computed from, in one statement: the person's CCH enrolment (the
      * newest plgCCH / plgCCHAdd row in force; null when none), every value set, and the person's requests of that year.
-     * With `lock` the enrolment row is locked: the save of a request locks it first, so two requests of one person are
-     * checked against the balances one after the other.
+     * With `lock` the person's enrolment rows are locked first: the save of a request locks them, so two requests of one
+     * person are checked against the balances one after the other.
      */
     async balanceInputs(db: Executor, cstId: number, year: number, lock = false) {
+      // The lock is a statement of its own: the read below then takes its snapshot after the lock is granted, so it
+      // sees what the transaction that held the lock committed (one statement would read its snapshot from before the wait).
+      if (lock)
+        await db.execute(sql`
+          select 1 from customer_services cs join service_plugins sp on sp.svc_id = cs.svc_id
+           where cs.cst_id = ${cstId} and sp.plugin in ('plgCCH', 'plgCCHAdd') and cs.csl_date1 is not null
+           for update of cs`);
       const result = await db.execute<{
         cslId: number | null;
         cslDate1: string | null;
@@ -162,7 +169,6 @@ export function createCchRepository() {
            where cs.cst_id = ${cstId} and sp.plugin in ('plgCCH', 'plgCCHAdd') and cs.csl_date1 is not null
              and (cs.csl_fim is null or cs.csl_fim >= current_date)
            order by cs.csl_date1 desc, cs.csl_id desc limit 1
-           ${lock ? sql`for update of cs` : sql``}
         )
         select e.csl_id as "cslId", e.csl_date1::text as "cslDate1", e.csl_int1 as plan, e.csl_int4 as int4, e.csl_int5 as int5,
           (select coalesce(json_agg(json_build_object('dataBase', v.data_base::text, 'beneficio1', v.beneficio1, 'beneficio2', v.beneficio2,
