@@ -1,7 +1,7 @@
 /**
  * The CCH's calls (spec 2 §7 `cch/*`, `user/tuss/{code}`, `cch/cchaumento`; issue 26 "What the server must do"), with
- * the roles of spec 2 §6. Contracts only: the server registers them when the CCH module exists (until then no route
- * answers them, and the access walk skips a contract without a route).
+ * the roles of spec 2 §6. The server's module is apps/api/src/modules/cch (the TUSS registry's routes are not
+ * registered yet: the access walk skips a contract without a route).
  */
 import { z } from 'zod';
 import { binaryReply, defineContract } from '../contract/route-contract.js';

@@ -246,24 +246,11 @@ export const cchRecordSchema = cchRequestFields.extend({
 });
 export type CchRecord = z.output<typeof cchRecordSchema>;
 
-/** A row of the CCH list (spec 2 §2.1's columns, plus the keys the icons need). */
-export const cchListRowSchema = z.object({
-  cchId: z.number().int(),
-  cstId: z.number().int(),
-  titular: z.string(),
-  usuario: z.string(),
-  cchDataSolicitacao: z.string(),
-  cchBeneficio: z.number().int(),
-  cchDataProcedimento: z.string(),
-  displayTerm: z.string(),
-  cchValorPago: z.number().int().nullable(),
-  cchStatus: z.number().int(),
-  cchDataPagamento: z.string().nullable(),
-  cchDataCredito: z.string().nullable(),
-  /** A scan exists (the download column). */
-  hasDoc: z.boolean(),
-  version: recordVersion(),
-});
+/**
+ * A row of the CCH list: the whole request (spec 2 §7: the list answers the requests; the edit icon opens the modal
+ * with the row itself, no second read), and whether it has a scan (the download column).
+ */
+export const cchListRowSchema = cchRecordSchema.extend({ hasDoc: z.boolean() });
 export type CchListRow = z.output<typeof cchListRowSchema>;
 
 /** GET cch/{status}/{rnd}: `rnd` is the client's cache breaker (spec 2 §7), ignored. */

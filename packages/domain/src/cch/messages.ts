@@ -37,6 +37,15 @@ export const cchMessages = {
   newStatusInvalid: 'Uma nova solicitação deve estar PENDENTE ou EM ANÁLISE',
   notEnrolled: 'Associado sem inscrição no CCH',
   scanRequired: 'Envie o documento digitalizado da solicitação',
+  scanUnknown: 'Documento digitalizado não encontrado: envie o arquivo novamente',
+  notFound: 'Solicitação de CCH não encontrada',
+  noDocument: 'A solicitação não tem documento digitalizado',
+  approvalLetterOnly: 'A carta de deferimento existe só para solicitações deferidas ou pagas',
+  denialLetterOnly: 'A carta de indeferimento existe só para solicitações indeferidas',
+  deletePaidRefused: 'Uma solicitação paga ou cancelada não pode ser apagada: o extrato do associado a referencia',
+  /** The ledger entries of a payment and of its cancel (the reversal prefixes its own text). */
+  ledgerCredit: (cchId: number, benefit: string) => `CCH nº ${cchId} - ${benefit}`,
+  letterSigner: 'Diretoria de Benefícios',
   // spec 2 §8 "CCH increase"
   increaseSuccess: 'Aumento realizado com sucesso! É necessário fazer login novamente neste computador para atualizar as tabelas',
   increaseFailed: 'Não foi possível realizar o aumento',
