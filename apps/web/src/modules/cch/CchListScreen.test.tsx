@@ -68,7 +68,7 @@ describe('/cch list', { timeout: 30_000 }, () => {
       'Maria da Silva',
       'João da Silva',
       `02/01/${year}`,
-      'Benefício 1',
+      'Benefício 2',
       `01/01/${year}`,
       'Consulta em consultório',
       '',

@@ -371,7 +371,7 @@ export function CchRequestModal({ cstId, record, onClose, onSaved }: CchRequestM
       </SimpleGrid>
       <Checkbox label={cchTexts.appeal} {...form.getInputProps('cchRecurso', { type: 'checkbox' })} disabled={final} />
       {panels.deliberation ? (
-        <Textarea label={cchTexts.deliberation} withAsterisk autosize minRows={2} {...form.textProps('cchDeliberacao', cchLimits.deliberacao)} />
+        <Textarea label={cchTexts.deliberation} withAsterisk rows={2} {...form.textProps('cchDeliberacao', cchLimits.deliberacao)} />
       ) : null}
       {panels.payment ? (
         <fieldset style={{ border: 0, padding: 0, margin: 0 }} disabled={final}>
@@ -431,8 +431,7 @@ export function CchRequestModal({ cstId, record, onClose, onSaved }: CchRequestM
               <Textarea
                 label={cchTexts.observations}
                 withAsterisk={status === 1}
-                autosize
-                minRows={6}
+                rows={6}
                 {...form.textProps('cchObs', cchLimits.obs)}
                 disabled={!panels.observationsEnabled || final}
               />

@@ -10,7 +10,7 @@ export function cchRow(over: Partial<CchListRow> = {}): CchListRow {
     cstId: 10,
     titular: 'Maria da Silva',
     usuario: 'João da Silva',
-    cchBeneficio: 1,
+    cchBeneficio: 2,
     cchRecurso: false,
     cchStatus: 2,
     cchPlanoSaude: 21,
