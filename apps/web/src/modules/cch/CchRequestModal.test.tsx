@@ -110,6 +110,44 @@ describe('CCH request modal', { timeout: 30_000 }, () => {
     expect(screen.queryByText('erro interno')).not.toBeInTheDocument();
   });
 
+  it('new: Ok waits for the scan; with it, POST cch carries the request and the scan key', async () => {
+    const { user, api, onSaved } = setup(null, [
+      mockContract(cchContracts.upload, { body: { status: 'ok', key: 'upload-77' } }),
+      mockContract(cchContracts.create, (request) => ({ body: { ...cchRow(), ...(request.body as object), cchId: 900, version: 1 } })),
+    ]);
+    await dialog();
+    await user.click(combo('Benefício'));
+    await user.click(await screen.findByRole('option', { name: 'Benefício 1' }));
+    await user.click(combo('Plano de saúde'));
+    await user.click(await screen.findByRole('option', { name: 'Unimed' }));
+    await user.type(screen.getByRole('textbox', { name: /^Data do procedimento/ }), formatDate(today));
+    await user.type(screen.getByRole('textbox', { name: /^Valor total/ }), '500');
+    await user.type(screen.getByRole('textbox', { name: /^Valor solicitado/ }), '300');
+    await user.type(screen.getByRole('textbox', { name: /^TUSS/ }), '10101012');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Ok' })).toBeDisabled();
+    expect(screen.getByText(cchMessages.scanRequired)).toBeInTheDocument();
+
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Documento enviado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ok' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.callsTo(cchContracts.create)[0]!.body).toMatchObject({
+      cstId: 10,
+      cchBeneficio: 1,
+      cchPlanoSaude: 21,
+      cchStatus: 2,
+      cchDataProcedimento: today,
+      cchValorTotal: 50000,
+      cchValorSolicitado: 30000,
+      cchTUSS: '10101012',
+      cchQuantidade: 1,
+      cchScanKey: 'upload-77',
+    });
+  });
+
   it('EM ANÁLISE offers the transitions of the table', async () => {
     const { user } = setup(cchRow({ cchStatus: 2 }));
     await dialog();

@@ -69,7 +69,8 @@ function initialValuesOf(cstId: number, record: CchRecord | null) {
     cstId,
     cchBeneficio: record?.cchBeneficio ?? (null as number | null),
     cchRecurso: record?.cchRecurso ?? false,
-    cchStatus: record?.cchStatus ?? 1,
+    // A new request starts EM ANÁLISE (the list's opening status); PENDENTE needs an observation saying what is missing.
+    cchStatus: record?.cchStatus ?? 2,
     cchPlanoSaude: record?.cchPlanoSaude ?? (null as number | null),
     cchDataProcedimento: record?.cchDataProcedimento ?? (null as string | null),
     cchValorTotal: record?.cchValorTotal ?? (null as number | null),
@@ -105,7 +106,7 @@ async function uploadScan(file: File) {
 }
 
 /** The scan panel: a PDF or image sent at once; its key goes into the request (cchScanKey). */
-function ScanPanel({ onUploaded, uploaded }: { onUploaded: (key: string) => void; uploaded: boolean }) {
+function ScanPanel({ onUploaded, uploaded, error }: { onUploaded: (key: string) => void; uploaded: boolean; error?: string }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -132,6 +133,7 @@ function ScanPanel({ onUploaded, uploaded }: { onUploaded: (key: string) => void
         value={file}
         onChange={(chosen) => void send(chosen)}
         disabled={sending}
+        error={error}
         clearable
       />
       {failure ? (
