@@ -26,6 +26,7 @@ function setup(roles: string[]) {
       return { body: { items, total: items.length, page: 1, pageSize: 50 } };
     }),
     mockContract(cchContracts.cancel, { body: { ...paid, cchStatus: 6 } }),
+    mockContract(cchContracts.remove, { status: 204 }),
     mockContract(cchContracts.plans, { body: [{ label: 'Unimed', value: 21 }] }),
     mockContract(cchContracts.balance, { body: balanceOf() }),
   ]);
@@ -104,6 +105,23 @@ describe('/cch list', { timeout: 30_000 }, () => {
     expect(api.callsTo(cchContracts.cancel)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'SIM' }));
     await waitFor(() => expect(api.callsTo(cchContracts.cancel, { cchId: 502 })).toHaveLength(1));
+  });
+
+  it('the edit icon opens the request modal on the row; superadmin delete asks, then DELETE with the version', async () => {
+    const { user, api } = setup(['v2cchbeneficioedit', 'superadmin']);
+    const row = await rowOf('Maria da Silva');
+    await user.click(within(row).getByRole('button', { name: /Editar solicitação 501/ }));
+    const modal = await screen.findByRole('dialog', { name: 'CCH nº 501' });
+    expect(within(modal).getByRole('textbox', { name: /^TUSS/ })).toHaveValue('10101012');
+    await user.click(within(modal).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'CCH nº 501' })).not.toBeInTheDocument());
+
+    api.calls.length = 0;
+    await user.click(within(row).getByRole('button', { name: /Apagar solicitação 501/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Apagar solicitação' });
+    await user.click(within(confirm).getByRole('button', { name: 'SIM' }));
+    await waitFor(() => expect(api.callsTo(cchContracts.remove, { cchId: 501 })).toHaveLength(1));
+    expect(api.callsTo(cchContracts.remove)[0]!.search).toBe('?version=3');
   });
 
   it('searches by name or CPF (q) from the first page', async () => {
