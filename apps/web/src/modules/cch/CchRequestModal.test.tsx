@@ -148,6 +148,18 @@ describe('CCH request modal', { timeout: 30_000 }, () => {
     });
   });
 
+  it("PENDENTE offers 'Adicionar páginas', which shows the upload; EM ANÁLISE does not", async () => {
+    const first = setup(cchRow({ cchStatus: 1, cchObs: 'Falta a nota fiscal' }));
+    await dialog();
+    expect(screen.queryByLabelText('Documento digitalizado')).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('switch', { name: 'Adicionar páginas' }));
+    expect(await screen.findByLabelText('Documento digitalizado')).toBeInTheDocument();
+    first.unmount();
+    setup(cchRow({ cchStatus: 2 }));
+    await dialog();
+    expect(screen.queryByRole('switch', { name: 'Adicionar páginas' })).not.toBeInTheDocument();
+  });
+
   it('EM ANÁLISE offers the transitions of the table', async () => {
     const { user } = setup(cchRow({ cchStatus: 2 }));
     await dialog();
