@@ -38,6 +38,19 @@ describe('route guard and home', () => {
     expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
+  it('opens the built CCH screens (no longer "Em construção") with their roles', async () => {
+    signedInAs([...staffRoles, 'v2menucch']);
+    const list = renderApp('/cch');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CCH' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Situação' })).toHaveValue('EM ANÁLISE');
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+    list.unmount();
+    signedInAs([...staffRoles, 'v2cchaumento']);
+    renderApp('/cchaumento');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aumento de CCH' })).toBeInTheDocument();
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+  });
+
   it('answers unknown paths with "Página não encontrada"', async () => {
     signedInAs(staffRoles);
     renderApp('/nao-existe');
