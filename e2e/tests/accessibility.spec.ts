@@ -37,6 +37,9 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/processo': 'list',
   '/chavesapi': 'list',
   '/acompanhamento': 'list',
+  '/cch': 'list',
+  // Viewed only: the walk never types AUMENTO.
+  '/cchaumento': 'list',
   '/financeiro/efetuado': 'list',
   '/saldoaberto': 'list',
   '/lancamentos': 'list',

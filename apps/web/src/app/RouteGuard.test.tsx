@@ -38,20 +38,38 @@ describe('route guard and home', () => {
     expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
+  it('opens the built CCH screens (no longer "Em construção") with their roles', async () => {
+    signedInAs([...staffRoles, 'v2menucch']);
+    const list = renderApp('/cch');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CCH' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Situação' })).toHaveValue('EM ANÁLISE');
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+    list.unmount();
+    signedInAs([...staffRoles, 'v2cchaumento']);
+    renderApp('/cchaumento');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aumento de CCH' })).toBeInTheDocument();
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+  });
+
   it('answers unknown paths with "Página não encontrada"', async () => {
     signedInAs(staffRoles);
     renderApp('/nao-existe');
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
   });
 
-  it.each([
-    [['v2portal'], 'Portal do associado'],
-    [['v2menucch', 'v2menuusuario'], 'CCH'],
-  ])('home for roles %j is %s', async (roles, title) => {
+  it.each([[['v2portal'], 'Portal do associado']])('home for roles %j is %s', async (roles, title) => {
     signedInAs(roles);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('home for the CCH-only user is the CCH list (spec 1 §2), no longer "Em construção"', async () => {
+    signedInAs(['v2menucch', 'v2menuusuario']);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CCH' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Situação' })).toHaveValue('EM ANÁLISE');
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
   it('home for the process-only user is the digital-process screen', async () => {

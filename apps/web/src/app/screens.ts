@@ -28,6 +28,8 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
+  '/cch': lazy(() => import('../pages/CchPage')),
+  '/cchaumento': lazy(() => import('../pages/CchAumentoPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),

@@ -5,8 +5,9 @@ import { UnderConstruction } from '../modules/ui/components/UnderConstruction';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const ProcessoPage = lazy(() => import('./ProcessoPage'));
+const CchPage = lazy(() => import('./CchPage'));
 
-/** '/' by role (spec 1 §2): dashboard with v2access; else portal, CCH, or the digital-process screen. */
+/** '/' by role (spec 1 §2): dashboard with v2access; else portal, the CCH list, or the digital-process screen. */
 export default function HomePage() {
   switch (homeFor(useRoles())) {
     case 'dashboard':
@@ -14,7 +15,7 @@ export default function HomePage() {
     case 'portal':
       return <UnderConstruction title="Portal do associado" />;
     case 'cch':
-      return <UnderConstruction title="CCH" />;
+      return <CchPage />;
     case 'process':
       return <ProcessoPage />;
   }

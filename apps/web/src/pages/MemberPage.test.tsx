@@ -1,4 +1,4 @@
-import { memberContracts, searchContracts, type MemberAuditItem } from '@assoc/domain';
+import { cchContracts, cchMessages, memberContracts, searchContracts, type MemberAuditItem } from '@assoc/domain';
 import { lazy } from 'react';
 import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -331,6 +331,24 @@ describe('/associado (member record screen)', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'E-mail' }));
     expect(await screen.findByText('Declaração de vínculo enviada com sucesso!')).toBeInTheDocument();
     expect(api.callsTo(memberContracts.emailBond, { cstId: 12 })).toHaveLength(1);
+  });
+
+  it("'CCH - Novo' (v2menucch only) opens the CCH request modal for this member, asking its balances", async () => {
+    mockMember();
+    const first = openMember();
+    await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' });
+    expect(screen.queryByRole('button', { name: 'CCH - Novo' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const api = mockMember([
+      mockContract(cchContracts.plans, { body: [{ label: 'Unimed', value: 21 }] }),
+      mockContract(cchContracts.balance, { status: 404, body: { message: cchMessages.notEnrolled } }),
+    ]);
+    const { user } = openMember([...staff, 'v2menucch']);
+    await user.click(await screen.findByRole('button', { name: 'CCH - Novo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'CCH - Novo' });
+    expect(await within(dialog).findByText(cchMessages.notEnrolled)).toBeInTheDocument();
+    expect(api.callsTo(cchContracts.balance, { cstId: 12 })).toHaveLength(1);
   });
 
   it('Vínculo Associativo items are disabled unless the situation is 1 or 2 and the status M or V', async () => {

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconDeviceFloppy, IconHistory } from '@tabler/icons-react';
-import { canIssueBond, genericMessages, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { IconArrowBackUp, IconDeviceFloppy, IconHealthRecognition, IconHistory } from '@tabler/icons-react';
+import { canIssueBond, cchRoles, genericMessages, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { CchRequestModal } from '../../cch';
+import { cchTexts } from '../../cch/texts';
 import { PageTitle } from '../../ui/components/PageTitle';
 import { useRoles } from '../../ui/components/RoleGate';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
@@ -50,6 +52,7 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
   const [audit, setAudit] = useState(false);
   const [selected, setSelected] = useState<MemberAuditItem | null>(null);
   const [reloading, setReloading] = useState(false);
+  const [cchNew, setCchNew] = useState(false);
   const { canView, canEdit } = useMemberAccess(audit, insert);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // A record opened from the top bar's search (or from a list that left with the previous screen) takes the focus
@@ -144,6 +147,12 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
             </>
           ) : null}
           {insert ? null : <BondMenu cstId={cstId} enabled={canIssueBond(record)} />}
+          {/* Spec 1 §2, spec 2 §2.2: a new CCH request for this member (the CCH menu's role). */}
+          {!insert && !audit && hasRole(roles, cchRoles.menu) ? (
+            <Button variant="default" leftSection={<IconHealthRecognition size={16} aria-hidden />} onClick={() => setCchNew(true)}>
+              {cchTexts.newAction}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {stale ? <StaleRecordAlert onReload={reload} reloading={reloading} /> : null}
@@ -158,6 +167,7 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
         tabs
       )}
       <ProcessingModal opened={saving} />
+      {cchNew ? <CchRequestModal cstId={cstId} record={null} onClose={() => setCchNew(false)} onSaved={() => setCchNew(false)} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+export { CchListScreen } from './CchListScreen';
+export { CchRequestModal } from './CchRequestModal';
+export { CchIncreaseScreen } from './CchIncreaseScreen';
