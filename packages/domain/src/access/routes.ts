@@ -23,7 +23,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/financeiro/remessa', title: 'Remessas', requires: withAccess('v2menufinanceiro') },
   { path: '/financeiro/efetuado', title: 'Efetuados', requires: withAccess('v2menufinanceiro') },
   { path: '/financeiro/fechar', title: 'Fechamento', requires: withAccess('v2menufinanceiro') },
-  { path: '/financeiro/importar', title: 'Importar arquivo', requires: withAccess('v2menufinanceiro', 'v2menufinimp') },
+  { path: '/financeiro/importar', title: 'Importar arquivo', requires: withAccess('v2menufinimp') },
   { path: '/feriados', title: 'Feriados', requires: withAccess('v2menufinanceiro') },
   { path: '/cch', title: 'CCH', requires: withAccess('v2menucch') },
   { path: '/devolucao', title: 'Devolução', requires: withAccess('v2dev') },
