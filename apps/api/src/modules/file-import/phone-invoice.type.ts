@@ -2,6 +2,7 @@ import { fileImportMessages as m, formatDateTime, postingMessages, type ImportRe
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { OPEN_PERIOD_LOCK } from '../closing/closing.job.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure } from '../jobs/jobs.types.js';
 import type { SessionUser } from '../auth/session.js';
@@ -58,7 +59,8 @@ export const phoneInvoiceJob = (app: FastifyInstance, repo: FileImportRepository
   defineJob({
     command: PHONE_INVOICE_COMMAND,
     payload: z.string().regex(/^\d{1,10}$/),
-    exclusive: 'file-import',
+    // It writes ledger entries into the open period: never while a closing (or a posting batch) runs.
+    exclusive: OPEN_PERIOD_LOCK,
     async run(ctx) {
       const importId = Number(ctx.payload);
       const imports = app.services.bankImport;
