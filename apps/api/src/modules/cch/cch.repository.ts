@@ -60,29 +60,30 @@ export type StoredCchRequest = {
 };
 
 /** The request's own columns a save writes (the rest is the server's). */
-export interface CchRequestRow {
-  cchBeneficio: number;
-  cchRecurso: boolean;
-  cchStatus: number;
-  cchPlanoSaude: number | null;
-  cchDataProcedimento: string;
-  cchValorTotal: number;
-  cchValorConvenio: number | null;
-  cchValorSolicitado: number;
-  cchTUSS: string;
-  cchQuantidade: number;
-  cchProcedimento: string | null;
-  cchObs: string | null;
-  cchDeliberacao: string | null;
-  cchBancoCliente: string | null;
-  cchBancoCPF: string | null;
-  cchBancoNumero: string | null;
-  cchBancoAgencia: string | null;
-  cchBancoConta: string | null;
-  cchBancoContaDigito: string | null;
-  cchDataPagamento: string | null;
-  cchValorPago: number | null;
-}
+export type CchRequestRow = Pick<
+  StoredCchRequest,
+  | 'cchBeneficio'
+  | 'cchRecurso'
+  | 'cchStatus'
+  | 'cchPlanoSaude'
+  | 'cchDataProcedimento'
+  | 'cchValorTotal'
+  | 'cchValorConvenio'
+  | 'cchValorSolicitado'
+  | 'cchTUSS'
+  | 'cchQuantidade'
+  | 'cchProcedimento'
+  | 'cchObs'
+  | 'cchDeliberacao'
+  | 'cchBancoCliente'
+  | 'cchBancoCPF'
+  | 'cchBancoNumero'
+  | 'cchBancoAgencia'
+  | 'cchBancoConta'
+  | 'cchBancoContaDigito'
+  | 'cchDataPagamento'
+  | 'cchValorPago'
+>;
 
 /** A domain interface as a query's row type (the driver's rows are records). */
 type Row<T> = { [K in keyof T]: T[K] };

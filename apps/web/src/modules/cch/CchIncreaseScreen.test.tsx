@@ -6,19 +6,9 @@ import { runAxe, seriousViolations } from '../../test/axe';
 import { sessionFor } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CchIncreaseScreen } from './CchIncreaseScreen';
+import { yearlyValues } from './test/fixtures';
 
-const current: CchCurrentValues = {
-  beneficio1: 100000,
-  beneficio2: 200000,
-  beneficio3: 300000,
-  beneficio4: 400000,
-  beneficio5: 500000,
-  fisioterapia: 50000,
-  fisioterapiaSessoes: 10,
-  acupuntura: 40000,
-  acupunturaSessoes: 8,
-  dataBase: '2025-03-01',
-};
+const current: CchCurrentValues = { ...yearlyValues, dataBase: '2025-03-01' };
 const raised = { ...current, beneficio1: 150000, dataBase: '2026-03-01' };
 
 function setup(reply: { status?: number; body: unknown } = { body: { message: cchMessages.increaseSuccess, current: raised } }) {

@@ -43,6 +43,19 @@ export function cchRow(over: Partial<CchListRow> = {}): CchListRow {
   };
 }
 
+/** The yearly amounts the fixtures use (cents; sessions per year). */
+export const yearlyValues = {
+  beneficio1: 100000,
+  beneficio2: 200000,
+  beneficio3: 300000,
+  beneficio4: 400000,
+  beneficio5: 500000,
+  fisioterapia: 50000,
+  fisioterapiaSessoes: 10,
+  acupuntura: 40000,
+  acupunturaSessoes: 8,
+};
+
 export function balanceOf(over: Partial<CchBalance> = {}): CchBalance {
   return {
     cstId: 10,
@@ -60,17 +73,7 @@ export function balanceOf(over: Partial<CchBalance> = {}): CchBalance {
     cslDate1: null,
     cslDate2: null,
     anteriorReajuste: false,
-    valores: {
-      beneficio1: 100000,
-      beneficio2: 200000,
-      beneficio3: 300000,
-      beneficio4: 400000,
-      beneficio5: 500000,
-      fisioterapia: 50000,
-      fisioterapiaSessoes: 10,
-      acupuntura: 40000,
-      acupunturaSessoes: 8,
-    },
+    valores: { ...yearlyValues },
     ...over,
   };
 }
