@@ -36,7 +36,8 @@ export const cchListKey = (status?: number, query?: object) => [...queryKeyOf(cc
 export function CchStatusBadge({ status }: { status: number }) {
   if (!isCchStatus(status)) return null;
   return (
-    <Badge color={cchStatusInfo[status].color} variant="light">
+    // Its own width: in a crowded row the table shrank it to "EM A…".
+    <Badge color={cchStatusInfo[status].color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} miw="max-content">
       {cchStatusInfo[status].label}
     </Badge>
   );
@@ -191,8 +192,8 @@ export function CchListScreen() {
         idAccessor="cchId"
         noRecordsText={cchTexts.empty}
         columns={[
-          { accessor: 'titular', title: 'Titular' },
-          { accessor: 'usuario', title: 'Usuário' },
+          { accessor: 'titular', title: 'Titular', width: 180 },
+          { accessor: 'usuario', title: 'Usuário', width: 180 },
           { accessor: 'cchDataSolicitacao', title: 'Solicitação', noWrap: true, render: (r) => formatDate(r.cchDataSolicitacao) },
           {
             accessor: 'cchBeneficio',
