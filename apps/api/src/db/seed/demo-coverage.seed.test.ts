@@ -118,7 +118,9 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
   });
 
   it('has CCH requests in every status, paid ones credited once in the ledger, cancelled ones reversed, balances within the amounts (issue 26)', async () => {
-    const statuses = await rows<{ status: number; n: number }>(sql`select cch_status as status, count(*)::int as n from cch_requests group by 1 order by 1`);
+    const statuses = await rows<{ status: number; n: number }>(
+      sql`select cch_status as status, count(*)::int as n from cch_requests group by 1 order by 1`,
+    );
     expect(statuses.map((s) => s.status)).toEqual([1, 2, 3, 4, 5, 6]);
     const unlinked = await rows<{ n: number }>(sql`
       select count(*)::int as n from cch_requests r

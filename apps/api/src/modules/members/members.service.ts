@@ -85,7 +85,6 @@ const DATACACHE_TTL_MS = 5 * 60_000;
 /** Whether a list's rows hold a change to write (a row marked insert, update or delete). */
 const hasMarkedRows = (rows: readonly MarkedItem[]) => rows.some((row) => row.operation !== 'none');
 
-
 export function createMembersService(deps: { db: Db; repo: MembersRepository; photos: PhotoService; log: FastifyBaseLogger }) {
   const { db, repo, photos } = deps;
   const childLists = new Map<MemberChildListKey, ChildListDefinition>();
