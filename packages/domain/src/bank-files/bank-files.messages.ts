@@ -62,3 +62,23 @@ export const fileImportMessages = {
     `${calls} registro(s) de ligação de ${holders} titular(es); ${unmatched} sem associado`,
   posting: (month: string, phone: string) => `Fatura do celular ${month} - linha ${phone}`,
 } as const;
+
+/** Gerar remessa's texts: the job's result lines and the remittance calls' refusals (ours). */
+export const remittanceMessages = {
+  notFound: 'Remessa não encontrada',
+  fileMissing: 'Arquivo da remessa não encontrado',
+  nothing: 'Nenhuma cobrança a enviar',
+  file: (bank: string, records: number, total: string) => `${bank}: ${records} cobrança(s), ${total}`,
+  skipped: (cobId: number, why: string) => `cobrança ${cobId} não enviada: ${why}`,
+  noAccount: 'sem agência/conta de débito',
+  noRegistration: 'titular sem número interno (matrícula) ou CPF',
+  otherBoletoBank: 'boleto emitido por outro banco',
+  noPayerAddress: 'pagador sem CPF ou endereço com CEP, cidade e UF',
+} as const;
+
+/** Enviar boletos gerados por e-mail's result lines (ours). */
+export const boletosEmailMessages = {
+  none: 'Nenhum boleto a enviar',
+  sent: (n: number) => `${n} boleto(s) enviado(s) por e-mail`,
+  notSent: (cobId: number, name: string, why: string) => `cobrança ${cobId} (${name}) não enviada: ${why}`,
+} as const;

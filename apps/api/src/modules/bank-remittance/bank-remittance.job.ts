@@ -1,8 +1,8 @@
-import { formatCents } from '@assoc/domain';
+import { boletosEmailMessages, formatCents, remittanceMessages } from '@assoc/domain';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../jobs/jobs.define.js';
-import { remittanceTexts, REMITTANCE_COMMAND } from './bank-remittance.service.js';
+import { REMITTANCE_COMMAND } from './bank-remittance.service.js';
 import { userNameOf, type BankRemittanceRepository } from './bank-remittance.repository.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -20,19 +20,13 @@ export const remittanceJob = (app: FastifyInstance) =>
       const actor = { userId: ctx.userId, name: (await userNameOf(ctx.db, ctx.userId)) ?? 'Remessa' };
       const run = await app.services.bankRemittance.generate({ actor, jobId: ctx.jobId, progress: (d, t, s) => ctx.progress(d, t, s) });
       for (const file of run.files) await ctx.files.attach('job', ctx.jobId, file.fileId);
-      const lines = run.files.map((f) => remittanceTexts.file(app.services.bankRemittance.bankName(f.bnkId), f.records, formatCents(f.total)));
-      const result = [...(lines.length ? lines : [remittanceTexts.nothing]), ...run.skipped].join('\n');
-      return { subtitle: lines.length ? `${lines.length} arquivo(s)` : remittanceTexts.nothing, result };
+      const lines = run.files.map((f) => remittanceMessages.file(app.services.bankRemittance.bankName(f.bnkId), f.records, formatCents(f.total)));
+      const result = [...(lines.length ? lines : [remittanceMessages.nothing]), ...run.skipped].join('\n');
+      return { subtitle: lines.length ? `${lines.length} arquivo(s)` : remittanceMessages.nothing, result };
     },
   });
 
 export const BOLETOS_EMAIL_COMMAND = 'boletos-email';
-
-export const boletosEmailTexts = {
-  none: 'Nenhum boleto a enviar',
-  sent: (n: number) => `${n} boleto(s) enviado(s) por e-mail`,
-  notSent: (cobId: number, name: string, why: string) => `cobrança ${cobId} (${name}) não enviada: ${why}`,
-} as const;
 
 /**
  * "Enviar boletos gerados por e-mail" (issue 25 item 6): every boleto of the newest CNAB 240 remittance to its holder,
@@ -63,11 +57,11 @@ export const boletosEmailJob = (app: FastifyInstance, repo: BankRemittanceReposi
         } catch (error) {
           // A refusal of one boleto (no e-mail, no longer a boleto) is that line's; anything else stops the job (retried).
           if (!(error instanceof AppError)) throw error;
-          problems.push(boletosEmailTexts.notSent(line.cobId, line.name, error.message));
+          problems.push(boletosEmailMessages.notSent(line.cobId, line.name, error.message));
         }
       }
       await ctx.progress(lines.length, lines.length);
-      const summary = lines.length ? boletosEmailTexts.sent(sent) : boletosEmailTexts.none;
+      const summary = lines.length ? boletosEmailMessages.sent(sent) : boletosEmailMessages.none;
       return { subtitle: summary, result: [summary, ...problems].join('\n') };
     },
   });

@@ -1,5 +1,6 @@
 import {
   ASSOCIATION_PAYROLL,
+  remittanceMessages,
   BANCO_DO_BRASIL,
   BOLETO,
   buildBoletoRemittance,
@@ -28,18 +29,6 @@ import type { FileService, StoredFile } from '../files/files.service.js';
 import type { BankRemittanceRepository, UnsentCharge } from './bank-remittance.repository.js';
 
 export const REMITTANCE_COMMAND = 'remessa-gerar';
-
-export const remittanceTexts = {
-  notFound: 'Remessa não encontrada',
-  fileMissing: 'Arquivo da remessa não encontrado',
-  nothing: 'Nenhuma cobrança a enviar',
-  file: (bank: string, records: number, total: string) => `${bank}: ${records} cobrança(s), ${total}`,
-  skipped: (cobId: number, why: string) => `cobrança ${cobId} não enviada: ${why}`,
-  noAccount: 'sem agência/conta de débito',
-  noRegistration: 'titular sem número interno (matrícula) ou CPF',
-  otherBoletoBank: 'boleto emitido por outro banco',
-  noPayerAddress: 'pagador sem CPF ou endereço com CEP, cidade e UF',
-} as const;
 
 /** What the remittance files are written from (the agreements of issue 25, README's configuration). */
 export type RemittanceConfig = Pick<
@@ -89,7 +78,7 @@ export function remittancePlaces(config: RemittanceConfig): Place[] {
     layout: 'cnab150',
     bankCode,
     agreement,
-    unfit: (c) => (c.agency && c.account ? null : remittanceTexts.noAccount),
+    unfit: (c) => (c.agency && c.account ? null : remittanceMessages.noAccount),
     build: (charges, nsa, date) =>
       buildDebitRemittance({
         bank,
@@ -117,7 +106,7 @@ export function remittancePlaces(config: RemittanceConfig): Place[] {
       layout: 'payroll',
       bankCode: '000',
       agreement: config.PAYROLL_AGREEMENT,
-      unfit: (c) => (c.numeroInterno && c.cpf ? null : remittanceTexts.noRegistration),
+      unfit: (c) => (c.numeroInterno && c.cpf ? null : remittanceMessages.noRegistration),
       build: (charges, nsa, date) =>
         buildPayrollRemittance({
           agreement: { code: config.PAYROLL_AGREEMENT, companyName: company, terminator },
@@ -159,8 +148,8 @@ function boletoPlace(config: RemittanceConfig, terminator: LineTerminator, compa
     agreement: boletoAgreementCode(config),
     unfit(c) {
       const b = c.boleto;
-      if (!b || b.cobBanco !== bank || !numbersOf(c)) return remittanceTexts.otherBoletoBank;
-      if (!c.cpf || !b.street || !b.cep || !b.city || !b.uf) return remittanceTexts.noPayerAddress;
+      if (!b || b.cobBanco !== bank || !numbersOf(c)) return remittanceMessages.otherBoletoBank;
+      if (!c.cpf || !b.street || !b.cep || !b.city || !b.uf) return remittanceMessages.noPayerAddress;
       return null;
     },
     build: (charges, nsa, date) =>
@@ -283,7 +272,7 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
         const unsent = await repo.unsent(tx, place.bnkId);
         const fit = unsent.filter((c) => {
           const why = place.unfit(c);
-          if (why) skipped.push(remittanceTexts.skipped(c.cobId, why));
+          if (why) skipped.push(remittanceMessages.skipped(c.cobId, why));
           return !why;
         });
         if (fit.length === 0) return null;
@@ -320,7 +309,7 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
 
     async detail(rmId: number, q: { status?: string; page: number; pageSize: number }): Promise<RemittanceDetail> {
       const row = await repo.find(db, rmId);
-      if (!row) throw notFound(remittanceTexts.notFound);
+      if (!row) throw notFound(remittanceMessages.notFound);
       const { items, total } = await repo.lines(db, rmId, q);
       return { remessa: { ...row, bnkName: bankName(row.bnkId) }, items, total, page: q.page, pageSize: q.pageSize };
     },
@@ -328,9 +317,9 @@ export function createBankRemittanceService(deps: { db: Db; repo: BankRemittance
     /** The stored file of a remittance. */
     async file(rmId: number): Promise<StoredFile> {
       const row = await repo.find(db, rmId);
-      if (!row) throw notFound(remittanceTexts.notFound);
+      if (!row) throw notFound(remittanceMessages.notFound);
       const file = row.scanId ? await files.find(row.scanId) : null;
-      if (!file) throw notFound(remittanceTexts.fileMissing);
+      if (!file) throw notFound(remittanceMessages.fileMissing);
       return file;
     },
     open: (file: StoredFile) => files.open(file),
