@@ -63,9 +63,7 @@ async function main() {
     const biggest = run.files.filter((f) => [1, 2, 18].includes(f.bnkId)).sort((a, b) => b.records - a.records)[0];
     if (!biggest) throw new Error('nenhum arquivo de débito gerado: a base do bench não tem cobranças em débito automático');
     const stored = await app.services.bankRemittance.file(biggest.rmId);
-    const parts: Buffer[] = [];
-    for await (const part of await app.services.bankRemittance.open(stored)) parts.push(Buffer.from(part as Buffer));
-    const remittance = decodeLatin1(new Uint8Array(Buffer.concat(parts)));
+    const remittance = decodeLatin1(new Uint8Array(await app.services.files.bytes(stored)));
     const ids = readDebitFile(remittance)
       .requests.map((r) => r.chargeId)
       .slice(0, RECORDS);

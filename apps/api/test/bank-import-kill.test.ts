@@ -40,10 +40,8 @@ async function scenario() {
   const actor = { userId: user.userId, name: user.name };
   const run = await ctx.app.services.bankRemittance.generate({ actor, jobId: null });
   const stored = await ctx.app.services.bankRemittance.file(run.files[0]!.rmId);
-  const parts: Buffer[] = [];
-  for await (const part of await ctx.app.services.bankRemittance.open(stored)) parts.push(Buffer.from(part as Buffer));
   const outcomes = Object.fromEntries(cobIds.map((id, i) => [id, i % 3 === 1 ? '01' : i === 5 ? { code: '00', valueCents: 500 } : '00'] as const));
-  const text = buildDebitReturnFrom(decodeLatin1(new Uint8Array(Buffer.concat(parts))), outcomes, { nsa: 12 }).text;
+  const text = buildDebitReturnFrom(decodeLatin1(new Uint8Array(await ctx.app.services.files.bytes(stored))), outcomes, { nsa: 12 }).text;
   const jobId = crypto.randomUUID();
   const importId = await ctx.db.transaction(async (tx) => {
     const file = await ctx.app.services.files.saveIn(tx, { name: 'r.ret', data: Buffer.from(encodeLatin1(text)), createdBy: user.userId });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { bankImportMessages, formatCents, isoDateInAppZone, type BankReturnType, type ImportResult } from '@assoc/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,12 +17,6 @@ type Counts = { records: number; paid: Tally; rejected: Tally; writtenOff: Tally
 type Problem = ImportResult['problems'][number];
 
 const add = (t: Tally, value: number): Tally => ({ count: t.count + 1, total: t.total + value });
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(Buffer.from(part as Buffer));
-  return Buffer.concat(parts);
-}
 
 /** The ledger key of a paid record: bank + NSA + line, so the same record never credits twice. */
 export const returnEntryKey = (bankCode: string, nsa: number, line: number) => `retorno:${bankCode}:${nsa}:${line}`;
@@ -47,7 +40,7 @@ export async function runBankImport(
   if (row.status !== 'running') return { result: row.status };
   const file = row.scanId ? await ctx.files.find(row.scanId) : null;
   if (!file) throw new JobFailure(`Arquivo da importação ${importId} não encontrado`);
-  const read = readReturn(row.tipo as BankReturnType, new Uint8Array(await bytesOf(await ctx.files.open(file))), deps.banks);
+  const read = readReturn(row.tipo as BankReturnType, new Uint8Array(await ctx.files.bytes(file)), deps.banks);
   const readerProblems: Problem[] = read.problems.map((p) => ({ line: p.line, kind: p.kind, message: p.message }));
   if (read.refusal) {
     await ctx.db.transaction((tx) =>

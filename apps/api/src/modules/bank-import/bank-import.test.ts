@@ -85,9 +85,7 @@ beforeAll(async () => {
   const run = await ctx.app.services.bankRemittance.generate({ actor: { userId: 1, name: 'Teste' }, jobId: null });
   const textOf = async (bnkId: number) => {
     const file = await ctx.app.services.bankRemittance.file(run.files.find((f) => f.bnkId === bnkId)!.rmId);
-    const parts: Buffer[] = [];
-    for await (const p of await ctx.app.services.bankRemittance.open(file)) parts.push(Buffer.from(p as Buffer));
-    return decodeLatin1(new Uint8Array(Buffer.concat(parts)));
+    return decodeLatin1(new Uint8Array(await ctx.app.services.files.bytes(file)));
   };
   bbFile = await textOf(2);
   payrollFile = await textOf(10);

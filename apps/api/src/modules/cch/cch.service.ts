@@ -55,6 +55,9 @@ const ZERO_VALUES: CchValues = {
   acupunturaSessoes: 0,
 };
 
+/** The value sets, or one of zeros when none exists yet. */
+const orZeroValues = (sets: CchValueSet[]): CchValueSet[] => (sets.length ? sets : [{ dataBase: null, values: ZERO_VALUES }]);
+
 const benefitLabel = (benefit: number) => (isCchBenefit(benefit) ? cchBenefitLabels[benefit] : String(benefit));
 
 /** The list's procedure column: the TUSS term (shipped subset, then the registry), else the procedure text. */
@@ -129,8 +132,7 @@ export function createCchService(deps: {
 
   /** The value sets, or one of zeros before the CCH's amounts exist. */
   async function valueSets(tx: Executor): Promise<CchValueSet[]> {
-    const sets = await repo.valueSets(tx);
-    return sets.length ? sets : [{ dataBase: null, values: ZERO_VALUES }];
+    return orZeroValues(await repo.valueSets(tx));
   }
 
   /** The balances of a person on a date (the request `excludeCchId` left out); 404 when the person is not enrolled. */
@@ -141,7 +143,7 @@ export function createCchService(deps: {
       cstId,
       date,
       enrolment: inputs.enrolment,
-      valueSets: inputs.valueSets.length ? inputs.valueSets : [{ dataBase: null, values: ZERO_VALUES }],
+      valueSets: orZeroValues(inputs.valueSets),
       requests: inputs.requests,
       excludeCchId,
     });

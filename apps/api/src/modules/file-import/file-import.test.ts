@@ -164,9 +164,7 @@ describe('Importar arquivo (issue 25 item 5)', () => {
     ).rows[0]!.cobId;
     const run = await ctx.app.services.bankRemittance.generate({ actor: { userId: 1, name: 'Teste' }, jobId: null });
     const stored = await ctx.app.services.bankRemittance.file(run.files.find((f) => f.bnkId === 10)!.rmId);
-    const parts: Buffer[] = [];
-    for await (const p of await ctx.app.services.bankRemittance.open(stored)) parts.push(Buffer.from(p as Buffer));
-    const text = buildPayrollReturnFrom(decodeLatin1(new Uint8Array(Buffer.concat(parts))), { [cobId]: '00' }, { nsa: 2 }).text;
+    const text = buildPayrollReturnFrom(decodeLatin1(new Uint8Array(await ctx.app.services.files.bytes(stored))), { [cobId]: '00' }, { nsa: 2 }).text;
     const row = await importAndWait('folha-retorno', { name: 'folha.ret', data: Buffer.from(encodeLatin1(text)) });
     expect(row.status, row.message ?? '').toBe('done');
     expect(row).toMatchObject({ origem: 'arquivo', tipo: 'folha' });

@@ -69,9 +69,7 @@ export const phoneInvoiceJob = (app: FastifyInstance, repo: FileImportRepository
       if (row.status !== 'running') return { result: row.status };
       const file = row.scanId ? await ctx.files.find(row.scanId) : null;
       if (!file) throw new JobFailure(`Arquivo da importação ${importId} não encontrado`);
-      const parts: Buffer[] = [];
-      for await (const part of await ctx.files.open(file)) parts.push(Buffer.from(part as Buffer));
-      const calls = await readInvoice(row.fileName, Buffer.concat(parts));
+      const calls = await readInvoice(row.fileName, await ctx.files.bytes(file));
       await ctx.progress(0, calls.length, 'Importando ligações');
 
       const owners = await repo.owners(ctx.db, [...new Set(calls.map((c) => c.phone))]);

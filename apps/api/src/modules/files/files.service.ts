@@ -143,6 +143,13 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
     find: (id: string) => (UUID.test(id) ? repo.find(db, id) : Promise.resolve(null)),
     open: (file: StoredFile) => store.get(file.storageKey),
 
+    /** A stored file's whole bytes (a small one a job reads: an import's file, a remittance). */
+    async bytes(file: StoredFile): Promise<Buffer> {
+      const parts: Buffer[] = [];
+      for await (const part of await store.get(file.storageKey)) parts.push(Buffer.from(part as Buffer));
+      return Buffer.concat(parts);
+    },
+
     /**
      * Makes `fileId` the owner's file. With `replace`, the owner's other files are unlinked, and removed
      * when no other owner holds them (a job retried after a crash keeps one attachment, never a pile).
