@@ -28,6 +28,18 @@ const labelOf = (tipo: string) =>
   bankReturnTypes.find((t) => t.value === tipo)?.label ?? fileImportTypes.find((t) => t.value === tipo)?.label ?? tipo;
 
 /** What an upload must be to be read as a bank return: not empty, not a spreadsheet, text (no NUL byte). */
+/** An import form's common rules (both import screens): a type among `types`, and a file that is not empty. */
+export function checkImportForm<T extends string>(
+  input: { tipo: string | undefined; data: Buffer | undefined },
+  types: readonly T[],
+): { tipo: T; data: Buffer } {
+  if (!input.tipo) throw badRequest(`tipo: ${genericMessages.required}`);
+  if (!(types as readonly string[]).includes(input.tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
+  if (!input.data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
+  if (input.data.length === 0) throw badRequest(`file: ${bankImportMessages.fileEmpty}`);
+  return { tipo: input.tipo as T, data: input.data };
+}
+
 export function checkReturnFile(name: string, data: Buffer) {
   if (data.length === 0) throw badRequest(`file: ${bankImportMessages.fileEmpty}`);
   if (isLegacyXls(name, data)) throw badRequest(`file: ${postingMessages.xlsRefused}`);
@@ -101,12 +113,10 @@ export function createBankImportService(deps: { db: Db; repo: BankImportReposito
      * Also the entry point of Importar arquivo's payroll return.
      */
     async start(user: SessionUser, input: { origin: 'banco' | 'arquivo'; tipo: string | undefined; name: string; data: Buffer | undefined }) {
-      if (!input.tipo) throw badRequest(`tipo: ${genericMessages.required}`);
-      if (!(BANK_RETURN_TYPES as readonly string[]).includes(input.tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
-      if (!input.data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
-      checkReturnFile(input.name, input.data);
+      const { tipo, data } = checkImportForm(input, BANK_RETURN_TYPES);
+      checkReturnFile(input.name, data);
       const command = input.origin === 'banco' ? BANK_IMPORT_COMMAND : PAYROLL_FILE_IMPORT_COMMAND;
-      return startImport(user, { origin: input.origin, tipo: input.tipo, name: input.name, data: input.data, command });
+      return startImport(user, { origin: input.origin, tipo, name: input.name, data, command });
     },
 
     /** Any import (a bank return, a file of Importar arquivo), after its own checks: see `startImport`. */

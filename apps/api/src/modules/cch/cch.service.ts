@@ -213,12 +213,11 @@ export function createCchService(deps: {
     balance: (cstId: number, q: { data?: string; cchId?: number }) => balanceOf(db, cstId, q.data ?? isoDateInAppZone(), q.cchId ?? null),
 
     /** A new request (POST cch): PENDENTE or EM ANÁLISE, with its scan, every rule and balance checked. */
-    async create(body: unknown & { cstId: number; cchScanKey?: string | null }, actor: Actor): Promise<CchRecord> {
+    async create(body: { cstId: number; cchDataProcedimento: string; cchScanKey?: string | null }, actor: Actor): Promise<CchRecord> {
       return db.transaction(async (tx) => {
         const person = await repo.person(tx, body.cstId);
         if (!person) throw notFound(genericMessages.notFound);
-        const date = (body as { cchDataProcedimento?: string }).cchDataProcedimento ?? isoDateInAppZone();
-        const balance = await balanceOf(tx, body.cstId, date, null, true);
+        const balance = await balanceOf(tx, body.cstId, body.cchDataProcedimento, null, true);
         const values = check(body, { previousStatus: null, balance });
         const scanKey = await claimScan(tx, values.cchScanKey, actor);
         const cchId = await repo.insert(tx, { ...rowOf(values), cstId: body.cstId, scanKey, userId: actor.userId, userName: actor.name });
@@ -242,14 +241,17 @@ export function createCchService(deps: {
      * workflow's table, the balances are read again without this request, and moving to PAGO writes the credit.
      * A new scan while PENDENTE ("add pages") becomes the request's document; the first one stays as the original.
      */
-    async update(cchId: number, body: unknown & { version: number; cchScanKey?: string | null }, actor: Actor): Promise<CchRecord> {
+    async update(
+      cchId: number,
+      body: { version: number; cchDataProcedimento: string; cchScanKey?: string | null },
+      actor: Actor,
+    ): Promise<CchRecord> {
       return db.transaction(async (tx) => {
         const stored = await repo.get(tx, cchId, true);
         if (!stored) throw notFound(cchMessages.notFound);
         if (stored.version !== body.version) throw conflict(genericMessages.staleRecord);
         if (stored.cchStatus === CCH_STATUS.CANCELADO) throw badRequest(`cchStatus: ${cchMessages.statusLocked}`);
-        const date = (body as { cchDataProcedimento?: string }).cchDataProcedimento ?? stored.cchDataProcedimento;
-        const balance = await balanceOf(tx, stored.cstId, date, cchId, true);
+        const balance = await balanceOf(tx, stored.cstId, body.cchDataProcedimento, cchId, true);
         const values = check(
           { ...body, cstId: stored.cstId, cchImportado: stored.cchImportado },
           { previousStatus: stored.cchStatus as CchStatus, balance },

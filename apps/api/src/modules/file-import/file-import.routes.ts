@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bankFilesContracts, bankImportMessages, FILE_IMPORT_TYPES, genericMessages, type FileImportType } from '@assoc/domain';
+import { bankFilesContracts, FILE_IMPORT_TYPES } from '@assoc/domain';
 import { defineRoutes } from '../../lib/define-route.js';
-import { badRequest } from '../../lib/errors.js';
 import { currentUser } from '../auth/session.js';
 import { receiveImportFile } from '../bank-import/bank-import.routes.js';
+import { checkImportForm } from '../bank-import/bank-import.service.js';
 import type { FileImportTypes } from './index.js';
 
 /** POST financeiro/importar (issue 25 item 5): the type's own start, after the form's common checks. */
@@ -15,12 +15,9 @@ export function fileImportRoutes(types: FileImportTypes): FastifyPluginAsync {
       { importFile: bankFilesContracts.importFile },
       {
         importFile: async (request) => {
-          const { tipo, name, data } = await receiveImportFile(request, maxBytes);
-          if (!tipo) throw badRequest(`tipo: ${genericMessages.required}`);
-          if (!(FILE_IMPORT_TYPES as readonly string[]).includes(tipo)) throw badRequest(`tipo: ${genericMessages.oneOf}`);
-          if (!data) throw badRequest(`file: ${bankImportMessages.fileRequired}`);
-          if (data.length === 0) throw badRequest(`file: ${bankImportMessages.fileEmpty}`);
-          return types[tipo as FileImportType].start(currentUser(request), { name, data });
+          const form = await receiveImportFile(request, maxBytes);
+          const { tipo, data } = checkImportForm(form, FILE_IMPORT_TYPES);
+          return types[tipo].start(currentUser(request), { name: form.name, data });
         },
       },
     );
