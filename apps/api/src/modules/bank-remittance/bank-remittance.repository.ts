@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BOLETO, type RemittanceLine, type RemittanceRow } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
+import { payerAddressJoin } from '../charges/charges.repository.js';
 
 /** A charge waiting for its remittance, with what its file's record needs. */
 export type UnsentCharge = {
@@ -82,15 +83,7 @@ export function createBankRemittanceRepository() {
                    : sql`null`
                } as boleto
           from charges ch join customers c on c.cst_id = ch.cst_id
-          ${
-            boleto
-              ? sql`left join lateral (
-                  select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, '')) as street, a.ad_bairro as district,
-                         a.ad_zipcode as cep, a.ad_city as city, a.ad_state as uf
-                    from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
-                   order by (a.kind = c.endereco_selected) desc, a.kind limit 1) a on true`
-              : sql``
-          }
+          ${boleto ? payerAddressJoin : sql``}
          where ch.bnk_id = ${bnkId} and ch.rm_id is null and ch.cob_retorno is null
          order by ch.cob_id
            for update of ch`);

@@ -84,6 +84,18 @@ interface ChargeJson extends Omit<ChargeItem, 'cobNossoNumero' | 'operation' | '
 const bankNames = new Map(debitPlaces.map((p) => [p.bnkId, p.bankName]));
 
 /** The printed numbers of a boleto charge (null for the other debit places or incomplete bank fields). */
+/**
+ * The address a boleto's payer gets (the PDF and the CNAB 240 registration), joined as `a` on the customer `c`: the
+ * selected address when it has a CEP, else the first one that has; its street (with number and complement),
+ * district, CEP, city and UF.
+ */
+export const payerAddressJoin = sql`
+  left join lateral (
+    select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, '')) as street, a.ad_bairro as district,
+           a.ad_zipcode as cep, a.ad_city as city, a.ad_state as uf
+      from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
+     order by (a.kind = c.endereco_selected) desc, a.kind limit 1) a on true`;
+
 export function boletoOf(c: {
   bnkId?: number | null;
   cobBanco: string | null;
@@ -249,14 +261,11 @@ export function createChargesRepository() {
      */
     async payer(tx: Executor, cstId: number) {
       const result = await tx.execute<{ name: string; cpf: string | null; email: string | null; address: string | null; zipcode: string | null }>(sql`
-        select c.cust_name as name, c.cust_cpf as cpf, c.cust_email as email, a.address, a.zipcode
+        select c.cust_name as name, c.cust_cpf as cpf, c.cust_email as email,
+               case when a.cep is not null then concat_ws(', ', nullif(a.street, ''), nullif(a.district, ''), concat_ws('/', a.city, a.uf)) end as address,
+               a.cep as zipcode
         from customers c
-        left join lateral (
-          select concat_ws(', ', a.ad_address, nullif(a.ad_number, ''), nullif(a.ad_complement, ''), nullif(a.ad_bairro, ''),
-                   concat_ws('/', a.ad_city, a.ad_state)) as address, a.ad_zipcode as zipcode
-          from addresses a where a.cst_id = c.cst_id and a.ad_zipcode is not null
-          order by (a.kind = c.endereco_selected) desc, a.kind limit 1
-        ) a on true
+        ${payerAddressJoin}
         where c.cst_id = ${cstId}`);
       return result.rows[0] ?? null;
     },
