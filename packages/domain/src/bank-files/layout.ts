@@ -142,13 +142,11 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * Dates repeat (one due date per file), so written and read forms are cached: the writer and the reader must do
  * well over 200,000 lines/s (issue 25). Bounded, and only valid dates are cached.
  */
-const dateCaches = new Map<string, Map<string, string | null>>();
-function cached(kind: string, key: string, compute: () => string | null): string | null {
-  let cache = dateCaches.get(kind);
-  if (!cache) dateCaches.set(kind, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const value = compute();
+const DATE_TYPES = ['date-ddmmyyyy', 'date-yyyymmdd', 'date-ddmmyy'] as const;
+const cacheByType = () => new Map<FieldType, Map<string, string | null>>(DATE_TYPES.map((type) => [type, new Map()]));
+const writtenDates = cacheByType();
+const readDates = cacheByType();
+function remember(cache: Map<string, string | null>, key: string, value: string | null): string | null {
   if (cache.size > 4096) cache.clear();
   cache.set(key, value);
   return value;
@@ -160,7 +158,9 @@ const zeros = (length: number) => (ZEROS[length] ??= '0'.repeat(length));
 const spaces = (length: number) => (SPACES[length] ??= ' '.repeat(length));
 
 function formatDate(type: FieldType, value: string, field: string): string {
-  return cached(`w${type}`, value, () => formatDateUncached(type, value, field))!;
+  const cache = writtenDates.get(type)!;
+  const hit = cache.get(value);
+  return hit ?? remember(cache, value, formatDateUncached(type, value, field))!;
 }
 
 function formatDateUncached(type: FieldType, value: string, field: string): string {
@@ -174,7 +174,9 @@ function formatDateUncached(type: FieldType, value: string, field: string): stri
 }
 
 function parseDate(type: FieldType, raw: string, field: string, line?: number): string | null {
-  return cached(`r${type}`, raw, () => parseDateUncached(type, raw, field, line));
+  const cache = readDates.get(type)!;
+  const hit = cache.get(raw);
+  return hit !== undefined ? hit : remember(cache, raw, parseDateUncached(type, raw, field, line));
 }
 
 function parseDateUncached(type: FieldType, raw: string, field: string, line?: number): string | null {
@@ -226,20 +228,95 @@ function writeField(field: FieldSpec, input: unknown): string {
 }
 
 /**
+ * A layout compiled once for the writer and the reader (the layouts must do well over 200,000 lines/s, issue 25):
+ * runs of fillers and constants merged into one literal, the readable fields with their offsets and a numeric kind,
+ * so the per-line loops do no string compares and build no intermediate pieces.
+ */
+interface WritePlan {
+  /** Literal pieces (merged fillers and consts) and fields, in order. */
+  readonly steps: readonly (string | FieldSpec)[];
+}
+const KIND_ALPHA = 0;
+const KIND_CONST = 1;
+const KIND_NUM = 2;
+const KIND_MONEY = 3;
+const KIND_DATE = 4;
+interface ReadStep {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly kind: number;
+  readonly from: number;
+  readonly to: number;
+}
+interface Plan {
+  readonly write: WritePlan;
+  readonly read: readonly ReadStep[];
+}
+const plans = new WeakMap<Layout, Plan>();
+
+function planOf(layout: Layout): Plan {
+  const known = plans.get(layout);
+  if (known) return known;
+  const steps: (string | FieldSpec)[] = [];
+  const read: ReadStep[] = [];
+  for (const field of layout.fields) {
+    const filler = field.name.charCodeAt(0) === 95; /* _ */
+    if (filler || field.type === 'const') {
+      const text = writeField(field, undefined);
+      const last = steps.length - 1;
+      if (typeof steps[last] === 'string') steps[last] += text;
+      else steps.push(text);
+    } else {
+      steps.push(field);
+    }
+    if (filler) continue;
+    const kind =
+      field.type === 'alpha'
+        ? KIND_ALPHA
+        : field.type === 'const'
+          ? KIND_CONST
+          : field.type === 'num'
+            ? KIND_NUM
+            : field.type === 'money'
+              ? KIND_MONEY
+              : KIND_DATE;
+    read.push({ name: field.name, type: field.type, kind, from: field.start - 1, to: field.start - 1 + field.length });
+  }
+  const plan = { write: { steps }, read };
+  plans.set(layout, plan);
+  return plan;
+}
+
+/**
  * One record of exactly `layout.width` characters from its values. Throws {@link BankFileError} naming the field
  * for a too-long number or text (text is cut only in `truncate` fields), a non-digit in a numeric field, a
  * non-integer or negative amount, or an invalid date.
  */
 export function writeRecord<L extends Layout>(layout: L, values: RecordInput<L>): string {
   const source = values as Record<string, unknown>;
-  const fields = layout.fields;
+  const steps = planOf(layout).write.steps;
   // Parts joined once: a flat string, not a rope of small pieces that every kept line would drag along (GC).
-  const parts = new Array<string>(fields.length);
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i]!;
-    parts[i] = writeField(field, field.name.charCodeAt(0) === 95 /* _ */ ? undefined : source[field.name]);
+  const parts = new Array<string>(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    parts[i] = typeof step === 'string' ? step : writeField(step, source[step.name]);
   }
   return parts.join('');
+}
+
+/** Whether line[from, to) holds only the digits 0-9. */
+function allDigits(line: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = line.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/** Whether line[from, to) holds only spaces (an empty or blank field: banks trim lines). */
+function allSpaces(line: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (line.charCodeAt(i) !== 32) return false;
+  return true;
 }
 
 /**
@@ -250,28 +327,37 @@ export function writeRecord<L extends Layout>(layout: L, values: RecordInput<L>)
 export function readRecord<L extends Layout>(layout: L, line: string, lineNumber?: number): RecordValues<L> {
   if (line.length !== layout.width) throw new BankFileError(m.wrongLength(line.length, layout.width), undefined, lineNumber);
   const out: Record<string, string | number | null> = {};
-  for (const field of layout.fields) {
-    const { name, type } = field;
-    if (name.startsWith('_')) continue;
-    const raw = line.slice(field.start - 1, field.start - 1 + field.length);
-    switch (type) {
-      case 'alpha':
-        out[name] = raw.trimEnd();
+  const steps = planOf(layout).read;
+  for (let s = 0; s < steps.length; s++) {
+    const { name, kind, from, to } = steps[s]!;
+    switch (kind) {
+      case KIND_ALPHA:
+        out[name] = line.slice(from, to).trimEnd();
         break;
-      case 'const':
-        out[name] = raw;
+      case KIND_CONST:
+        out[name] = line.slice(from, to);
         break;
-      case 'num':
-      case 'money': {
-        const text = raw.trim() === '' ? '' : raw;
-        if (!DIGITS.test(text)) throw new BankFileError(m.notDigits, name, lineNumber);
-        if (type === 'num') out[name] = text;
-        else if (Number.isSafeInteger(Number(text))) out[name] = Number(text);
-        else throw new BankFileError(m.notCents, name, lineNumber);
+      case KIND_NUM:
+        if (allDigits(line, from, to)) out[name] = line.slice(from, to);
+        else if (allSpaces(line, from, to)) out[name] = '';
+        else throw new BankFileError(m.notDigits, name, lineNumber);
+        break;
+      case KIND_MONEY: {
+        if (!allDigits(line, from, to)) {
+          if (allSpaces(line, from, to)) {
+            out[name] = 0;
+            break;
+          }
+          throw new BankFileError(m.notDigits, name, lineNumber);
+        }
+        let cents = 0;
+        for (let i = from; i < to; i++) cents = cents * 10 + (line.charCodeAt(i) - 48);
+        if (!Number.isSafeInteger(cents)) throw new BankFileError(m.notCents, name, lineNumber);
+        out[name] = cents;
         break;
       }
       default:
-        out[name] = parseDate(type, raw, name, lineNumber);
+        out[name] = parseDate(steps[s]!.type, line.slice(from, to), name, lineNumber);
     }
   }
   return out as RecordValues<L>;
