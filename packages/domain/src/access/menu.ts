@@ -79,6 +79,8 @@ export const menu: readonly MenuNode[] = [
       { label: 'E-Mails', role: 'v2menucademails', to: '/emails' },
       { label: 'Grupos (Extrato/IR)', role: 'v2menucadgruposextir', to: '/extratogroup' },
       { label: 'Serviços', role: 'v2menucadservicos', to: '/servico' },
+      // ours (issue 26): the TUSS registry of the CCH, superadmin only.
+      { label: 'Códigos TUSS', role: 'superadmin', to: '/tuss' },
       {
         label: 'Localização',
         role: 'v2menucadloc',

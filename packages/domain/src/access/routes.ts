@@ -28,6 +28,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/cch', title: 'CCH', requires: withAccess('v2menucch') },
   { path: '/devolucao', title: 'Devolução', requires: withAccess('v2dev') },
   { path: '/cchaumento', title: 'Aumento de CCH', requires: withAccess('v2cchaumento') },
+  // ours (issue 26): the TUSS codes the shipped subset lacks, kept by superadmin.
+  { path: '/tuss', title: 'Códigos TUSS', requires: withAccess('superadmin') },
   { path: '/lancamentos', title: 'Lançamentos', requires: withAccess('v2menulancamentos') },
   // Users without v2access (process-only) also reach /terceiros (spec 1 §2).
   { path: '/terceiros', title: 'Terceiros', requires: ['v2menucadterceiro'] },

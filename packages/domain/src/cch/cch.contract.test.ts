@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allRoles } from '../access/roles.js';
 import { binaryReply, type RouteContract } from '../contract/route-contract.js';
 import { cchContracts, tussRegistryContracts, tussRegistrySchema } from './cch.contract.js';
+import { cchMessages } from './messages.js';
 
 const line = (c: RouteContract) => ({ call: `${c.method} ${c.path}`, access: c.access, ...(c.xsrf ? { xsrf: true } : {}) });
 
@@ -51,7 +52,11 @@ describe('CCH calls (spec 2 §7, issue 26) and their roles (spec 2 §6)', () => 
       'PUT /tuss/:id',
       'DELETE /tuss/:id',
     ]);
-    expect(tussRegistrySchema.safeParse({ tussCodigo: '50000160', tussTerminologia: 'Atendimento' }).success).toBe(true);
-    expect(tussRegistrySchema.safeParse({ tussCodigo: '50000161', tussTerminologia: 'Atendimento' }).success).toBe(false);
+    expect(tussRegistrySchema.safeParse({ tussCodigo: '40303039', tussTerminologia: 'Atendimento' }).success).toBe(true);
+    expect(tussRegistrySchema.safeParse({ tussCodigo: '40303038', tussTerminologia: 'Atendimento' }).success).toBe(false);
+    // A code of the shipped subset is not the registry's: the subset already names it.
+    expect(tussRegistrySchema.safeParse({ tussCodigo: '50000160', tussTerminologia: 'Atendimento' }).error?.issues[0]?.message).toBe(
+      cchMessages.tussInSubset,
+    );
   });
 });

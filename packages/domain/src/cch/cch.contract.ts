@@ -28,6 +28,7 @@ import {
 } from './cch.schema.js';
 import { isAcceptedTussCode, TUSS_LENGTH, tussLookupSchema, tussParamsSchema } from './tuss.js';
 import { cchMessages } from './messages.js';
+import { tussSubsetTerm } from './tuss-subset.js';
 
 /**
  * Who may do what (spec 2 §6): the CCH menu (v2menucch) reads the list, balances, plans, TUSS and the letters and
@@ -206,10 +207,12 @@ export const tussRegistrySchema = z.object({
     .min(1, m.required)
     .length(TUSS_LENGTH, m.exactLength(TUSS_LENGTH))
     .regex(/^\d*$/, m.digitsOnly)
-    .refine((v) => isAcceptedTussCode(v), cchMessages.tussInvalid),
+    .refine((v) => isAcceptedTussCode(v), cchMessages.tussInvalid)
+    .refine((v) => tussSubsetTerm(v) === null, cchMessages.tussInSubset),
   tussTerminologia: safeText({ error: m.required }).trim().min(1, m.required).max(250, m.maxLength(250)),
 });
-export const tussRegistryRecordSchema = tussRegistrySchema.extend({ id: z.number().int(), version: recordVersion() });
+export const tussRegistryRecordSchema = tussRegistrySchema.extend({ tussId: z.number().int(), version: recordVersion() });
+export type TussRegistryRecord = z.infer<typeof tussRegistryRecordSchema>;
 
 /** The TUSS registry (issue 26: a superadmin CrudTable on top of the subset). Its screen ('/tuss') joins the route table with it. */
 export const tussRegistryContracts = registryContracts({

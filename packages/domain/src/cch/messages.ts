@@ -1,5 +1,6 @@
 import { formatDate } from '../format.js';
 import { formatCents } from '../money/cents.js';
+import { TUSS_SUBSET_VERSION } from './tuss-subset.js';
 
 /** The CCH's pt-BR texts: the spec's first (spec 2 §5 and §8, verbatim), then ours where the spec shows none. */
 export const cchMessages = {
@@ -30,6 +31,8 @@ export const cchMessages = {
     `Número de sessões superior ao saldo de sessões de ${kind} no ano (${left})`,
   tussInvalid: 'Código TUSS inválido: confira os dígitos',
   tussNotInTable: 'Código não consta da tabela TUSS do sistema: confira o código e descreva o procedimento',
+  tussInSubset: `Código já consta da tabela TUSS do sistema (versão ${TUSS_SUBSET_VERSION})`,
+  tussDuplicate: 'Código TUSS já cadastrado',
   tussForcedByBenefit: (benefit: number, code: string) => `O benefício ${benefit} exige o código TUSS ${code}`,
   statusChangeRefused: (from: string, to: string) => `Não é possível alterar a situação de ${from} para ${to}`,
   statusLocked: 'Situação bloqueada: a solicitação já foi decidida, paga ou cancelada',

@@ -17,3 +17,4 @@ export * from './follow-up.js';
 export * from './mobile-calls.js';
 export * from './closing.js';
 export * from './bank-files.js';
+export * from './cch.js';

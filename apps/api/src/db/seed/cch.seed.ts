@@ -11,6 +11,7 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * The CCH's demo (issue 26 "Demo data"), before the ledger (seedLedger writes the credits of the paid requests and the
  * reversals of the cancelled ones into the months they happened, `seedCchLedger`):
  * - the yearly amounts: the service's values and two past increases (March of last year and of this year);
+ * - one code in the TUSS registry (/tuss);
  * - enrolments ('Inscrição no CCH', plgCCHAdd) for every fourth living holder and every third dependent of those, long
  *   past their grace, plus one holder enrolled two months ago (inside the grace: its procedures are refused);
  * - requests over the last two years in every status: recent ones waiting (PENDENTE, EM ANÁLISE) or approved, older ones
@@ -18,7 +19,11 @@ const TIME_ZONE = 'America/Sao_Paulo';
  *   yearly amounts. Deterministic (derived from the ids).
  */
 export async function seedCch(db: Db, log: (line: string) => void = () => {}) {
-  await db.execute(sql`truncate table cch_requests, cch_value_sets restart identity`);
+  await db.execute(sql`truncate table cch_requests, cch_value_sets, tuss_codes restart identity`);
+  // The TUSS registry (/tuss) with one code the shipped subset lacks, as a superadmin would add it (its term is ours,
+  // not the ANS's: the demo must not pass off an invented term as TUSS).
+  await db.execute(sql`
+    insert into tuss_codes (tuss_codigo, tuss_terminologia) values ('31001017', 'Procedimento incluído pelo superadmin (demonstração)')`);
   const year = Number((await db.execute<{ y: number }>(sql`select extract(year from now() at time zone ${TIME_ZONE})::int as y`)).rows[0]!.y);
   await db.execute(sql`
     insert into cch_value_sets (data_base, beneficio1, beneficio2, beneficio3, beneficio4, beneficio5, fisioterapia, fisioterapia_sessoes,
@@ -119,9 +124,9 @@ export async function seedCch(db: Db, log: (line: string) => void = () => {}) {
  */
 export async function seedCchLedgerMonth(tx: Executor, fecId: number, month: SQL, open: boolean) {
   await tx.execute(sql`
-    insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo, ext_key,
-      ext_created_by_name, ext_created)
-    select h.cst_id, ${fecId}, least((r.cch_data_pagamento::timestamp + interval '11 hours') at time zone ${TIME_ZONE}, now()),
+    insert into statement_entries (cst_id, fec_id, svc_id, csl_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
+      ext_key, ext_created_by_name, ext_created)
+    select h.cst_id, ${fecId}, en.svc_id, en.csl_id, least((r.cch_data_pagamento::timestamp + interval '11 hours') at time zone ${TIME_ZONE}, now()),
            'CCH nº ' || r.cch_id || ' - ' || case r.cch_beneficio when 4 then 'Benefício 4 (E)' when 5 then 'Benefício 5 (D)'
                                                   else 'Benefício ' || r.cch_beneficio end,
            p.cst_id, left(p.cust_name, 80), -r.cch_valor_pago, 'credito', 'cch:' || r.cch_id, 'Secretaria do CCH',
@@ -129,12 +134,17 @@ export async function seedCchLedgerMonth(tx: Executor, fecId: number, month: SQL
       from cch_requests r
       join customers p on p.cst_id = r.cst_id
       join customers h on h.cst_id = coalesce(p.parent_id, p.cst_id)
+      -- On the person's CCH enrolment, as the service writes it (the informe reads the service's IR group).
+      left join lateral (
+        select cs.svc_id, cs.csl_id from customer_services cs join service_plugins sp on sp.svc_id = cs.svc_id
+         where cs.cst_id = p.cst_id and sp.plugin in ('plgCCH', 'plgCCHAdd') order by cs.csl_date1 desc nulls last, cs.csl_id desc limit 1
+      ) en on true
      where r.cch_status in (5, 6) and date_trunc('month', r.cch_data_pagamento) = ${month}
      order by r.cch_data_pagamento, r.cch_id`);
   await tx.execute(sql`
-    insert into statement_entries (cst_id, fec_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo, ext_estorno_parent,
-      ext_key, ext_created_by_name, ext_created)
-    select e.cst_id, ${fecId}, least((${month}::date + 9)::timestamp at time zone ${TIME_ZONE}, now()), left('Estorno: ' || e.ext_descricao, 120),
+    insert into statement_entries (cst_id, fec_id, svc_id, csl_id, ext_date, ext_descricao, resp_id, ext_responsavel, ext_valor, ext_tipo,
+      ext_estorno_parent, ext_key, ext_created_by_name, ext_created)
+    select e.cst_id, ${fecId}, e.svc_id, e.csl_id, least((${month}::date + 9)::timestamp at time zone ${TIME_ZONE}, now()), left('Estorno: ' || e.ext_descricao, 120),
            e.resp_id, e.ext_responsavel, -e.ext_valor, 'estorno', e.ext_id, 'estorno:' || e.ext_id, 'Secretaria do CCH',
            least((${month}::date + 9)::timestamp at time zone ${TIME_ZONE}, now())
       from cch_requests r

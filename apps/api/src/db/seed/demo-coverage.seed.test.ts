@@ -74,13 +74,14 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     expect(of(0)).toEqual(['Pagamento recebido — débito em conta']);
   });
 
-  it('gives IR groups only to health and dental plans: life insurance and the Fundo de Pecúlio stay out of the informe', async () => {
+  it('gives IR groups only to health and dental plans and the CCH: life insurance and the Fundo de Pecúlio stay out of the informe', async () => {
     const outside = await rows<{ svc_name: string }>(sql`
       select s.svc_name from services s join extrato_groups g on g.extgrp_id = s.irgrp_id join products p on p.suc_id = s.suc_id
        where not g.extgrp_saude or not p.suc_health`);
-    expect(outside).toEqual([]);
-    const health = await rows<{ n: number }>(sql`select count(*)::int as n from extrato_groups where extgrp_saude`);
-    expect(health[0]!.n).toBe(2);
+    // The CCH's enrolment service is no health plan, but its payments reimburse health expenses (issue 26 item 4).
+    expect(outside).toEqual([{ svc_name: 'Inscrição no CCH' }]);
+    const health = await rows<{ name: string }>(sql`select extgrp_name as name from extrato_groups where extgrp_saude order by extgrp_sort`);
+    expect(health.map((g) => g.name)).toEqual(['Planos de saúde', 'Planos odontológicos', 'Benefício CCH']);
   });
 
   it('what each holder owes is the statement’s balance, on every debit place (issue 22 item 1)', async () => {
@@ -136,5 +137,15 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     const letters = await rows<{ cch_id: number }>(sql`select cch_id from cch_requests where cch_status = 5 order by cch_id limit 1`);
     const letter = await ctx.app.services.cch.letter(letters[0]!.cch_id, 'deferido');
     expect((await pdfText(letter.pdf)).join(' ')).toContain('DEFERIDA');
+    // A paid request in a locked month is on its holder's informe, reimbursed under 'Benefício CCH'.
+    const paid = await rows<{ holder: number; ano: number }>(sql`
+      select e.cst_id as holder, p.fec_ano as ano from cch_requests r
+        join statement_entries e on e.ext_id = r.ext_id
+        join closing_periods p on p.fec_id = e.fec_id and p.locked_at is not null
+       where r.cch_status = 5 order by r.cch_id limit 1`);
+    const informe = await ctx.app.services.incomeTax.statement(paid[0]!.holder, paid[0]!.ano);
+    expect(informe.grupos.find((g) => g.nome === 'Benefício CCH')?.reembolsado).toBeGreaterThan(0);
+    const tuss = await rows<{ n: number }>(sql`select count(*)::int as n from tuss_codes where deleted_at is null`);
+    expect(tuss[0]!.n).toBeGreaterThan(0);
   });
 });

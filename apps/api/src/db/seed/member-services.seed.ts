@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ServicePlugin } from '@assoc/domain';
 import type { Db } from '../client.js';
-import { products, servicePlugins, services, suppliers } from '../schema/index.js';
+import { extratoGroups, products, servicePlugins, services, suppliers } from '../schema/index.js';
 
 /** The demo services that open a plugin form on the member (spec 1 §3 svcEditPlugin), by their seeded names. */
 const PLUGINS: Record<string, ServicePlugin> = {
@@ -31,7 +31,19 @@ export async function seedServicePlugins(db: Db) {
       .insert(products)
       .values({ supId: fund.supId, sucName: 'Benefício CCH', sucHealth: false, sucMudaFaixa: false })
       .returning({ sucId: products.sucId });
-    await db.insert(services).values({ sucId: product!.sucId, svcName: 'Inscrição no CCH', svcValor: 0, svcServiceType: 0 });
+    // Its statement and IR group is 'Benefício CCH', a health-plan IR group: the CCH's payments (credits on this
+    // service) are what the informe and the health declaration show as reimbursed.
+    const [group] = await db.select({ id: extratoGroups.extgrpID }).from(extratoGroups).where(eq(extratoGroups.extgrpName, 'Benefício CCH'));
+    await db
+      .insert(services)
+      .values({
+        sucId: product!.sucId,
+        svcName: 'Inscrição no CCH',
+        svcValor: 0,
+        svcServiceType: 0,
+        extgrpId: group?.id ?? null,
+        irgrpId: group?.id ?? null,
+      });
   }
   const rows = await db
     .select({ svcId: services.svcId, svcName: services.svcName })

@@ -96,6 +96,8 @@ export async function seedRegistries(db: Db, now = new Date()) {
     // Health and dental plans are the IRPF's code 26 ("Planos de saúde no Brasil"): health-plan IR groups.
     { extgrpName: 'Planos de saúde', extgrpSort: 20, extgrpSaude: true },
     { extgrpName: 'Planos odontológicos', extgrpSort: 30, extgrpSaude: true },
+    // The CCH's payments reimburse health expenses: the informe and the health declaration show them as reimbursed.
+    { extgrpName: 'Benefício CCH', extgrpSort: 35, extgrpSaude: true },
     { extgrpName: 'Seguros de vida', extgrpSort: 40 },
     { extgrpName: 'Convênios diversos', extgrpSort: 50 },
     { extgrpName: 'Fundo de Pecúlio', extgrpSort: 60 },

@@ -157,6 +157,7 @@ export function createCchRepository() {
            for update of cs`);
       const result = await db.execute<{
         cslId: number | null;
+        svcId: number | null;
         cslDate1: string | null;
         plan: number | null;
         int4: number | null;
@@ -165,13 +166,13 @@ export function createCchRepository() {
         requests: CchSpendingRow[];
       }>(sql`
         with enrolment as (
-          select cs.csl_id, cs.csl_date1, cs.csl_int1, cs.csl_int4, cs.csl_int5
+          select cs.csl_id, cs.svc_id, cs.csl_date1, cs.csl_int1, cs.csl_int4, cs.csl_int5
             from customer_services cs join service_plugins sp on sp.svc_id = cs.svc_id
            where cs.cst_id = ${cstId} and sp.plugin in ('plgCCH', 'plgCCHAdd') and cs.csl_date1 is not null
              and (cs.csl_fim is null or cs.csl_fim >= current_date)
            order by cs.csl_date1 desc, cs.csl_id desc limit 1
         )
-        select e.csl_id as "cslId", e.csl_date1::text as "cslDate1", e.csl_int1 as plan, e.csl_int4 as int4, e.csl_int5 as int5,
+        select e.csl_id as "cslId", e.svc_id as "svcId", e.csl_date1::text as "cslDate1", e.csl_int1 as plan, e.csl_int4 as int4, e.csl_int5 as int5,
           (select coalesce(json_agg(json_build_object('dataBase', v.data_base::text, 'beneficio1', v.beneficio1, 'beneficio2', v.beneficio2,
                     'beneficio3', v.beneficio3, 'beneficio4', v.beneficio4, 'beneficio5', v.beneficio5, 'fisioterapia', v.fisioterapia,
                     'fisioterapiaSessoes', v.fisioterapia_sessoes, 'acupuntura', v.acupuntura, 'acupunturaSessoes', v.acupuntura_sessoes)
@@ -184,9 +185,16 @@ export function createCchRepository() {
               and r.cch_data_procedimento < make_date(${year + 1}, 1, 1)) as requests
         from (select 1) one left join enrolment e on true`);
       const row = result.rows[0]!;
-      const enrolment: (CchEnrolment & { cslId: number; plan: number | null }) | null =
-        row.cslId !== null && row.cslDate1 !== null
-          ? { cslId: row.cslId, cslDate1: row.cslDate1, plan: row.plan, ignoreEnrolmentDate: row.int4 === 1, ignoreHistory: row.int5 === 1 }
+      const enrolment: (CchEnrolment & { cslId: number; svcId: number; plan: number | null }) | null =
+        row.cslId !== null && row.svcId !== null && row.cslDate1 !== null
+          ? {
+              cslId: row.cslId,
+              svcId: row.svcId,
+              cslDate1: row.cslDate1,
+              plan: row.plan,
+              ignoreEnrolmentDate: row.int4 === 1,
+              ignoreHistory: row.int5 === 1,
+            }
           : null;
       const valueSets: CchValueSet[] = row.sets.map(({ dataBase, ...values }) => ({ dataBase, values }));
       return { enrolment, valueSets, requests: row.requests };

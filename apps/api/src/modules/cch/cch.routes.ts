@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cchContracts } from '@assoc/domain';
+import { cchContracts, tussRegistryContracts } from '@assoc/domain';
 import { actorOf } from '../../lib/actor.js';
 import { defineRoutes } from '../../lib/define-route.js';
 import { sendFile, sendStoredFile } from '../../lib/file-reply.js';
+import { createRegistryService } from '../registries/registry.service.js';
+import { registerRegistry } from '../registries/registry.routes.js';
+import { tussRegistry } from './tuss.registry.js';
 
-/** The CCH's calls (spec 2 §7 `cch/*`, `user/tuss/{code}`, `cch/cchaumento`): thin handlers over the CCH service. */
+/** The CCH's calls (spec 2 §7 `cch/*`, `user/tuss/{code}`, `cch/cchaumento`): thin handlers over the CCH service; the TUSS registry's four. */
 const cchRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.cch;
   const letter = async (cchId: number, kind: 'deferido' | 'indeferido') => service.letter(cchId, kind);
@@ -34,6 +37,7 @@ const cchRoutes: FastifyPluginAsync = async (app) => {
     currentValues: async () => service.currentValues(),
     increase: async (request) => service.increase(request.body, actorOf(request)),
   });
+  registerRegistry(app, tussRegistryContracts, createRegistryService(tussRegistry, app.db));
 };
 
 export default cchRoutes;

@@ -165,6 +165,8 @@ export function createCchService(deps: {
       {
         cstId: row.holderId,
         respId: row.cstId,
+        // On the CCH service: its IR group decides where the informe shows the payment (reimbursed, issue 26 item 4).
+        svcId: enrolment?.svcId ?? null,
         cslId: enrolment?.cslId ?? null,
         descricao: cchMessages.ledgerCredit(row.cchId, benefitLabel(row.cchBeneficio)),
         valor: -row.cchValorPago,

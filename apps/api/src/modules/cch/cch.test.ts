@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cchContracts, cchMessages as cm, genericMessages as m, isoDateInAppZone, roleCatalogue, type CchRecord, type Role } from '@assoc/domain';
+import {
+  cchContracts,
+  cchMessages as cm,
+  genericMessages as m,
+  incomeTaxContracts,
+  isoDateInAppZone,
+  roleCatalogue,
+  tussRegistryContracts,
+  type CchRecord,
+  type Role,
+} from '@assoc/domain';
 import {
   call,
   createCatalogueService,
@@ -253,6 +263,21 @@ describe('CCH requests (issue 26)', () => {
     const res = await call(staff, cchContracts.balance, { params: { cstId: stranger.cstId }, query: {} });
     expect([res.status, res.error.message]).toEqual([404, cm.notEnrolled]);
   });
+
+  it('reads a code the subset lacks from the TUSS registry (/tuss, superadmin) while it is there', async () => {
+    const lookup = async () => (await call(staff, cchContracts.tuss, { params: { code: '40303039' } })).body;
+    const unknown = { error: false, msg: cm.tussNotInTable, tuss: { tussCodigo: '40303039', tussTerminologia: '' } };
+    expect(await lookup()).toEqual(unknown);
+    const added = await call(staff, tussRegistryContracts.add, { body: { tussCodigo: '40303039', tussTerminologia: 'Procedimento do registro' } });
+    expect(added.status, added.error.message).toBe(200);
+    expect(await lookup()).toEqual({ error: false, msg: '', tuss: { tussCodigo: '40303039', tussTerminologia: 'Procedimento do registro' } });
+    const removed = await call(staff, tussRegistryContracts.remove, {
+      params: { id: String(added.body.tussId) },
+      query: { version: added.body.version },
+    });
+    expect(removed.status, removed.error.message).toBe(200);
+    expect(await lookup()).toEqual(unknown);
+  });
 });
 
 describe('CCH increase (issue 26 item 6)', () => {
@@ -274,5 +299,40 @@ describe('CCH increase (issue 26 item 6)', () => {
     expect(done.body).toEqual({ message: cm.increaseSuccess, current: { ...anteriores, beneficio1: 110_000, dataBase: `${year - 1}-07-01` } });
     const audit = await ctx.db.execute(sql`select user_id from audits where category = 'cch-aumento' order by audit_id desc limit 1`);
     expect(audit.rows[0]).toEqual({ user_id: staffId });
+  });
+});
+
+describe('the CCH in the informe de rendimentos (issue 26 item 4)', () => {
+  // Last in the file: it locks the open period (the ledger opens the next one for any later write).
+  it('shows a paid request as reimbursed to the person it paid, once; a paid and cancelled one nets to nothing', async () => {
+    const [group] = (
+      await ctx.db.execute<{ id: number }>(
+        sql`insert into extrato_groups (extgrp_name, extgrp_sort, extgrp_saude) values ('Benefício CCH', 35, true) returning extgrp_id as id`,
+      )
+    ).rows;
+    await ctx.db.execute(sql`update services set irgrp_id = ${group!.id} where svc_id = ${cchSvcId}`);
+    const { holder, dependent } = await enrolledFamily();
+    const pay = async (cstId: number) => {
+      const created = await create(cstId);
+      const approved = await save(created, { cchStatus: 3 });
+      const paid = await save(approved.body, { cchStatus: 5, ...payment, cchValorPago: 30_000 });
+      expect(paid.status, JSON.stringify(paid.error)).toBe(200);
+      return paid.body;
+    };
+    await pay(dependent.cstId);
+    const cancelled = await pay(holder.cstId);
+    expect((await call(staff, cchContracts.cancel, { params: { cchId: cancelled.cchId } })).status).toBe(200);
+    const [period] = (
+      await ctx.db.execute<{ ano: number }>(sql`
+        update closing_periods set locked_at = now() where locked_at is null returning fec_ano as ano`)
+    ).rows;
+    const { client } = await signedInAs(ctx, ['v2access', 'v2tabir']);
+    const informe = await call(client, incomeTaxContracts.statement, { params: { cstId: holder.cstId, ano: period!.ano } });
+    expect(informe.status, JSON.stringify(informe.error)).toBe(200);
+    expect(informe.body.reembolsado).toBe(30_000);
+    // The holder's paid-then-cancelled request nets to nothing, so the holder has no line.
+    expect(informe.body.beneficiarios.map((b) => [b.nome, b.grupos.map((g) => [g.nome, g.valor, g.reembolsado])])).toEqual([
+      ['Dependente do CCH', [['Benefício CCH', 0, 30_000]]],
+    ]);
   });
 });

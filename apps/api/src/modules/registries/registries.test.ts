@@ -9,6 +9,8 @@ import {
   genericMessages,
   registryContracts,
   templateContracts,
+  tussCheckDigit,
+  tussRegistryContracts,
   type Role,
 } from '@assoc/domain';
 import { audits } from '../../db/schema/index.js';
@@ -21,7 +23,16 @@ let admin2: Client;
 let adminName: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const roles: Role[] = ['v2access', 'v2menucad', 'v2menucademails', 'v2menucadgruposextir', 'v2menucadterceiro', 'v2menufinanceiro', 'v2menucadloc'];
+  const roles: Role[] = [
+    'v2access',
+    'v2menucad',
+    'v2menucademails',
+    'v2menucadgruposextir',
+    'v2menucadterceiro',
+    'v2menufinanceiro',
+    'v2menucadloc',
+    'superadmin',
+  ];
   const { client, user } = await signedInAs(ctx, roles);
   admin = client;
   adminName = user.name;
@@ -68,6 +79,25 @@ interface Case {
 }
 
 const cases: Case[] = [
+  {
+    // The CCH's TUSS registry (/tuss, superadmin; issue 26): codes the shipped subset lacks, with a valid check digit.
+    contracts: tussRegistryContracts,
+    path: tussRegistryContracts.list.path.slice(1),
+    category: 'tuss',
+    key: 'tussId',
+    roles: ['v2access', 'superadmin'],
+    valid: { tussCodigo: '40303020', tussTerminologia: 'Procedimento de teste' },
+    changed: { tussCodigo: '40303020', tussTerminologia: 'Procedimento de teste revisto' },
+    invalid: [
+      [{ tussCodigo: '', tussTerminologia: 'Termo' }, 'tussCodigo: Campo obrigatório'],
+      [{ tussCodigo: '4030302', tussTerminologia: 'Termo' }, 'tussCodigo: Tamanho de 8 caracteres'],
+      [{ tussCodigo: '40303021', tussTerminologia: 'Termo' }, 'tussCodigo: Código TUSS inválido: confira os dígitos'],
+      [{ tussCodigo: '10101012', tussTerminologia: 'Termo' }, 'tussCodigo: Código já consta da tabela TUSS do sistema (versão 2021)'],
+      [{ tussCodigo: '40303039', tussTerminologia: '' }, 'tussTerminologia: Campo obrigatório'],
+      [{ tussCodigo: '40303039', tussTerminologia: 't'.repeat(251) }, 'tussTerminologia: Tamanho máxumo de 250 caracteres'],
+    ],
+    duplicate: [{ tussCodigo: '40303020', tussTerminologia: 'Outro termo' }, 'Código TUSS já cadastrado'],
+  },
   {
     contracts: feriadoContracts,
     path: feriadoContracts.list.path.slice(1),
@@ -254,6 +284,10 @@ let freshCounter = 0;
 function fresh(c: Case): Record<string, unknown> {
   const n = ++freshCounter;
   switch (c.path) {
+    case 'tuss': {
+      const first7 = String(7_000_000 + n);
+      return { tussCodigo: `${first7}${tussCheckDigit(first7)}`, tussTerminologia: `Procedimento ${n}` };
+    }
     case 'feriados':
       return { ferDia: `2033-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`, ferDescricao: `Feriado ${n}` };
     case 'forumcargos':
@@ -329,6 +363,8 @@ describe.each(cases)('lost updates on $path (decision 5)', (c) => {
 
 function otherValid(c: Case): Record<string, unknown> {
   switch (c.path) {
+    case 'tuss':
+      return { tussCodigo: '20101015', tussTerminologia: 'Outro procedimento' };
     case 'feriados':
       return { ferDia: '2031-08-11', ferDescricao: 'Dia do Advogado' };
     case 'forumcargos':
