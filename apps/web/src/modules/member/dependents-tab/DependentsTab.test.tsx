@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyMember, memberMessages, type MemberInput, memberServiceContracts, serviceContracts, memberContracts } from '@assoc/domain';
+import {
+  cchContracts,
+  emptyMember,
+  memberMessages,
+  type MemberInput,
+  memberServiceContracts,
+  serviceContracts,
+  memberContracts,
+} from '@assoc/domain';
+import { balanceOf } from '../../cch/test/fixtures';
 import { READ_ONLY_FIELD_CLASS } from '../../../app/theme';
 import { mockApi, mockContract } from '../../../test/api-mock';
 import { dataCache, serviceRow } from '../../../test/fixtures';
@@ -232,5 +241,26 @@ describe('Dependentes tab (spec 1 §2, §5, §6)', { timeout: 90_000 }, () => {
   it('says so without the view role', () => {
     setup({ roles: [] });
     expect(screen.getByText('Sem permissão para ver os dependentes.')).toBeTruthy();
+  });
+
+  it("'CCH - Novo' on a saved dependent (v2menucch) opens the request modal for that dependent, whose balance it asks", async () => {
+    const api = mockApi([
+      mockContract(memberContracts.dataCache, { body: DATACACHE }),
+      ...SERVICE_ROUTES,
+      mockContract(cchContracts.plans, { body: [{ label: 'Unimed', value: 21 }] }),
+      mockContract(cchContracts.balance, { body: balanceOf() }),
+    ]);
+    const { user } = renderWithProviders(<Harness roles={[...ALL, 'v2menucch']} mode="edit" diffs={new Set()} inView={null} />, {
+      modals: true,
+      notifications: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'CCH - Novo: Ana Clara Souza' }));
+    expect(await screen.findByRole('dialog', { name: 'CCH - Novo' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo(cchContracts.balance, { cstId: 201 }).length).toBeGreaterThan(0));
+  });
+
+  it("shows no 'CCH - Novo' without v2menucch", () => {
+    setup();
+    expect(screen.queryByRole('button', { name: /^CCH - Novo/ })).toBeNull();
   });
 });

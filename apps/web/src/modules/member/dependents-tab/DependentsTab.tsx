@@ -1,7 +1,9 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
-import { auditRowPath, childRowId, emptyDependent, formatCents, hasRole, memberMessages, type Cents } from '@assoc/domain';
+import { IconArrowBackUp, IconChevronDown, IconChevronRight, IconHealthRecognition, IconPlus, IconTrash } from '@tabler/icons-react';
+import { auditRowPath, cchRoles, childRowId, emptyDependent, formatCents, hasRole, memberMessages, type Cents } from '@assoc/domain';
+import { CchRequestModal } from '../../cch';
+import { cchTexts } from '../../cch/texts';
 import { useRoles } from '../../ui/components/RoleGate';
 import { notifyError } from '../../ui/notify';
 import { changedRowProps, diffsInside, isChanged } from '../changed-field';
@@ -41,6 +43,8 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
   const inViewIndex = dependentInView === null ? -1 : rows.findIndex((r) => r.cstId === dependentInView);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(inViewIndex >= 0 ? [inViewIndex] : []));
   const [editing, setEditing] = useState<{ index: number | null; row: DependentRow } | null>(null);
+  /** The saved dependent a new CCH request is for ('CCH - Novo' on the row). */
+  const [cchFor, setCchFor] = useState<number | null>(null);
   const inViewRef = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     inViewRef.current?.scrollIntoView?.({ block: 'center' });
@@ -60,6 +64,8 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
   const mayAdd = editable && has('v2depadd');
   const mayDelete = editable && has('v2depdelete');
   const viewServices = has('v2depservicoview') || has('v2depservicoedit');
+  // Spec 1 §2 'CCH - Novo' for a dependent: the request is the dependent's (the holder's ledger pays it).
+  const mayRequestCch = mode !== 'audit' && has(cchRoles.menu);
   const wholeListChanged = diffs.has(DEPENDENTS_PATH);
 
   const rowActions = markedRowActions<DependentRow>(form, DEPENDENTS_PATH, t);
@@ -106,7 +112,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
               <Table.Th>Nome</Table.Th>
               <Table.Th>Parentesco</Table.Th>
               <Table.Th>Aniversário</Table.Th>
-              <Table.Th w={60}>
+              <Table.Th w={mayRequestCch ? 96 : 60}>
                 <VisuallyHidden>Ações</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -156,21 +162,30 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
                     <Table.Td>{kinshipLabel(row.custParentesco)}</Table.Td>
                     <Table.Td>{birthdayOf(row.custBirthdate)}</Table.Td>
                     <Table.Td onClick={(event) => event.stopPropagation()}>
-                      {mayDelete ? (
-                        deleted ? (
-                          <Tooltip label="Recuperar">
-                            <ActionIcon variant="subtle" aria-label={`Recuperar ${name}`} onClick={() => restore(index, row)}>
-                              <IconArrowBackUp size={18} aria-hidden />
+                      <Group gap={4} wrap="nowrap">
+                        {mayRequestCch && !deleted && row.operation !== 'insert' && row.cstId !== undefined && row.cstId > 0 ? (
+                          <Tooltip label={cchTexts.newAction}>
+                            <ActionIcon variant="subtle" aria-label={`${cchTexts.newAction}: ${name}`} onClick={() => setCchFor(row.cstId!)}>
+                              <IconHealthRecognition size={18} aria-hidden />
                             </ActionIcon>
                           </Tooltip>
-                        ) : (
-                          <Tooltip label="Apagar">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Apagar ${name}`} onClick={() => remove(index, row)}>
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )
-                      ) : null}
+                        ) : null}
+                        {mayDelete ? (
+                          deleted ? (
+                            <Tooltip label="Recuperar">
+                              <ActionIcon variant="subtle" aria-label={`Recuperar ${name}`} onClick={() => restore(index, row)}>
+                                <IconArrowBackUp size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : (
+                            <Tooltip label="Apagar">
+                              <ActionIcon variant="subtle" color="red" aria-label={`Apagar ${name}`} onClick={() => remove(index, row)}>
+                                <IconTrash size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          )
+                        ) : null}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                   {viewServices && open ? (
@@ -236,6 +251,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
           onSave={(row) => save(editing.index, row)}
         />
       ) : null}
+      {cchFor !== null ? <CchRequestModal cstId={cchFor} record={null} onClose={() => setCchFor(null)} onSaved={() => setCchFor(null)} /> : null}
     </Stack>
   );
 }
