@@ -7,7 +7,8 @@ import { MemberRecord } from '../fixtures/member-record.js';
 /**
  * The CCH end to end (issue 26 "Tests"): from a member's record, 'CCH - Novo' with a scan; then on /cch the request is
  * approved (DEFERIDO) and paid (PAGO: the bank data from the member); the credit shows in the member's Extratos and the
- * approval letter opens as a PDF. On a holder of its own (the newest enrolled one with a debit account).
+ * approval letter opens as a PDF. On a holder of its own (the newest enrolled one with a debit account). Then the CCH
+ * increase raises Benefício 1 (only upwards: no other spec's balance can fall short).
  */
 test.use({ storageState: stateOf('superadmin') });
 test.setTimeout(180_000);
@@ -101,4 +102,19 @@ test('a request from the member record to PAGO: its credit in Extratos and the a
       .filter({ hasText: `CCH nº ${cchId}` });
     await expect(credit).toContainText(formatCents(-5000));
   });
+});
+
+test('the CCH increase: AUMENTO typed, a higher Benefício 1 from today, the success text', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'CCH Aumento' }).click();
+  const current = page.getByRole('textbox', { name: 'Benefício 1 - Valores Atuais' });
+  await expect(current).not.toHaveValue('');
+  const cents = Number((await current.inputValue()).replace(/\D/g, ''));
+  const next = page.getByRole('textbox', { name: 'Benefício 1 - Valores Novos' });
+  await next.fill(formatCents(cents + 1000).replace('R$ ', ''));
+  await page.getByRole('textbox', { name: /^Data base do aumento/ }).fill(formatDate(isoDateInAppZone()));
+  await page.getByRole('textbox', { name: /^Confirmação/ }).fill('AUMENTO');
+  await page.getByRole('button', { name: 'AUMENTAR' }).click();
+  await expect(page.getByText(cchMessages.increaseSuccess)).toBeVisible();
+  await expect(current).toHaveValue(formatCents(cents + 1000));
 });

@@ -30,7 +30,8 @@ export async function seedCch(db: Db, log: (line: string) => void = () => {}) {
       acupuntura, acupuntura_sessoes, created_by_name)
     values (null, 250000, 400000, 120000, 80000, 60000, 100000, 16, 60000, 10, 'Cadastro do serviço'),
            (make_date(${year - 1}, 3, 1), 280000, 450000, 135000, 90000, 70000, 110000, 18, 70000, 12, 'Aumento de CCH'),
-           (make_date(${year}, 3, 1), 300000, 500000, 150000, 100000, 80000, 120000, 20, 80000, 12, 'Aumento de CCH')`);
+           -- Never in the future (in January and February: the first of last month), so a new increase can start today.
+           (least(make_date(${year}, 3, 1), (date_trunc('month', current_date) - interval '1 month')::date), 300000, 500000, 150000, 100000, 80000, 120000, 20, 80000, 12, 'Aumento de CCH')`);
 
   await db.execute(sql`
     delete from customer_services cs using service_plugins sp where sp.svc_id = cs.svc_id and sp.plugin in ('plgCCH', 'plgCCHAdd')`);
