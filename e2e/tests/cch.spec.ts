@@ -78,6 +78,7 @@ test('a request from the member record to PAGO: its credit in Extratos and the a
     await page.getByRole('option', { name: 'PAGO', exact: true }).click();
     await expect(dialog.getByRole('textbox', { name: /^Nome do cliente/ })).toHaveValue(holder.cust_name.slice(0, 64));
     await expect(dialog.getByRole('textbox', { name: /^Valor pago/ })).toHaveValue('R$ 50,00');
+    await dialog.getByRole('textbox', { name: /^Data do pagamento/ }).fill(formatDate(today));
     await expectNoSeriousViolations(page, 'CCH: pagamento');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await expect(dialog).toBeHidden();
