@@ -10,6 +10,10 @@ import { roles, signInByApi, stateOf, users, type Role } from '../fixtures/app.j
  * walks everything it can open, visiting each screen once and running axe once per state.
  */
 
+// Its tests only read, and together they are the longest file of the parallel project (≈ 290 s on one worker, the
+// superadmin's walk 135 s of it): each may run on either worker, so the file no longer outlasts all the others.
+test.describe.configure({ mode: 'parallel' });
+
 /** How a screen is exercised beyond its first view. */
 type Walk = 'list' | 'crud';
 
@@ -62,8 +66,8 @@ const patient = expect.configure({ timeout: 60_000 });
 const PROFILES: ReadonlyArray<Role> = ['superadmin', 'atendimento', 'financeiro', 'cch', 'portal', 'processo'];
 
 /**
- * The modal states of a screen are the same components for every profile: walked once per run. (No pause before a
- * check: expectNoSeriousViolations waits for the open transitions to end.)
+ * The modal states of a screen are the same components for every profile: walked once per worker (the profiles' tests
+ * may run on either). (No pause before a check: expectNoSeriousViolations waits for the open transitions to end.)
  */
 const walked = new Set<string>();
 

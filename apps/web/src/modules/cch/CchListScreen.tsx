@@ -191,9 +191,11 @@ export function CchListScreen() {
         pageSize={PAGE_SIZE}
         idAccessor="cchId"
         noRecordsText={cchTexts.empty}
+        // Ten columns of the spec do not fit 1440 px beside the menu: the holder and the actions stay on screen.
+        pinEnds
         columns={[
-          { accessor: 'titular', title: 'Titular', width: 180 },
-          { accessor: 'usuario', title: 'Usuário', width: 180 },
+          { accessor: 'titular', title: 'Titular', width: 170 },
+          { accessor: 'usuario', title: 'Usuário', width: 170 },
           { accessor: 'cchDataSolicitacao', title: 'Solicitação', noWrap: true, render: (r) => formatDate(r.cchDataSolicitacao) },
           {
             accessor: 'cchBeneficio',
@@ -202,7 +204,7 @@ export function CchListScreen() {
             render: (r) => (isCchBenefit(r.cchBeneficio) ? cchBenefitLabels[r.cchBeneficio] : String(r.cchBeneficio)),
           },
           { accessor: 'cchDataProcedimento', title: 'Data do procedimento', noWrap: true, render: (r) => formatDate(r.cchDataProcedimento) },
-          { accessor: 'displayTerm', title: 'Procedimento' },
+          { accessor: 'displayTerm', title: 'Procedimento', width: 170 },
           { accessor: 'cchValorPago', title: 'Valor pago', textAlign: 'right', noWrap: true, render: (r) => formatCents(r.cchValorPago) },
           { accessor: 'cchStatus', title: 'Situação', noWrap: true, render: (r) => <CchStatusBadge status={r.cchStatus} /> },
           { accessor: 'cchDataPagamento', title: 'Pagamento', noWrap: true, render: (r) => formatDate(r.cchDataPagamento) },

@@ -31,10 +31,12 @@ interface PagedTableProps<T> {
   idAccessor: keyof T & string;
   noRecordsText: string;
   columns: DataTableColumn<T>[];
+  /** Keeps the first and the last column (the row's name and its actions) on screen while a wide table scrolls sideways. */
+  pinEnds?: boolean;
 }
 
 /** A list paged by the server (outbox, security events): the load error above, then the table with pt-BR paging. */
-export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns }: PagedTableProps<T>) {
+export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns, pinEnds = false }: PagedTableProps<T>) {
   return (
     <>
       {list.error && (
@@ -57,6 +59,8 @@ export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, colum
         onPageChange={list.setPage}
         paginationText={({ from, to, totalRecords }) => `${from}-${to} de ${totalRecords}`}
         columns={columns}
+        pinFirstColumn={pinEnds}
+        pinLastColumn={pinEnds}
       />
     </>
   );
