@@ -33,7 +33,9 @@ describe('procedure form (spec 2 §5)', () => {
     expect(messagesOf(procedureFormSchema.safeParse({ ...procedure, procProcedimentoData: '2999-01-01' }))).toEqual([
       `procProcedimentoData: ${dateMessages.afterToday}`,
     ]);
-    expect(messagesOf(procedureFormSchema.safeParse({ ...procedure, procObservacao: 'x'.repeat(201) }))).toEqual([`procObservacao: ${m.maxLength(200)}`]);
+    expect(messagesOf(procedureFormSchema.safeParse({ ...procedure, procObservacao: 'x'.repeat(201) }))).toEqual([
+      `procObservacao: ${m.maxLength(200)}`,
+    ]);
     expect(messagesOf(procedureFormSchema.safeParse({ ...procedure, procProtocolo: 'x'.repeat(21) }))).toEqual([`procProtocolo: ${m.maxLength(20)}`]);
     expect(procedureTypeLabel(5)).toBe('Internação');
   });
@@ -46,7 +48,14 @@ describe('procedure form (spec 2 §5)', () => {
     expect(messagesOf(procedureReturnFormSchema.safeParse({ procRetornoStatus: 1, procRetornoData: '2024-06-01', procRetornoValor: 0 }))).toEqual([
       `procRetornoValor: ${m.numericMin}`,
     ]);
-    expect(procedureReturnFormSchema.parse({ procRetornoStatus: 3, procRetornoData: '2024-06-01', procRetornoValor: 500, procRetornoMotivo: 'Sem cobertura' })).toEqual({
+    expect(
+      procedureReturnFormSchema.parse({
+        procRetornoStatus: 3,
+        procRetornoData: '2024-06-01',
+        procRetornoValor: 500,
+        procRetornoMotivo: 'Sem cobertura',
+      }),
+    ).toEqual({
       procRetornoStatus: 3,
       procRetornoData: null,
       procRetornoValor: null,
@@ -69,10 +78,12 @@ describe('claim row (spec 2 §3, §5)', () => {
       `resMarcaOtica: ${m.required}`,
     ]);
     expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, resMarcaOtica: '123456789' }))).toEqual([`resMarcaOtica: ${m.maxLength(8)}`]);
-    expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, resProtocoloAssoc: 'x'.repeat(13) }))).toEqual([`resProtocoloAssoc: ${m.maxLength(12)}`]);
+    expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, resProtocoloAssoc: 'x'.repeat(13) }))).toEqual([
+      `resProtocoloAssoc: ${m.maxLength(12)}`,
+    ]);
     expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, procedimentos: [] }))).toEqual([`procedimentos: ${rm.procedureRequired}`]);
-    expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, procedimentos: [{ ...procedure, procKey: '' }] }))).toEqual([
-      `procedimentos.0.procKey: ${rm.documentRequired}`,
+    expect(messagesOf(ressarcimentoItemSchema.safeParse({ ...claim, procedimentos: [{ ...procedure, procKey: 'x' }] }))).toEqual([
+      `procedimentos.0.procKey: ${rm.documentUnknown}`,
     ]);
   });
 

@@ -48,15 +48,15 @@ export const reimbursementDocumentTypes = ['application/pdf', 'image/png', 'imag
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const procedureTypeLabel = (value: number | null | undefined) => procedureTypes.find((t) => t.value === value)?.label ?? '';
-export const returnStatusLabel = (value: number | null | undefined) =>
-  returnStatuses.find((s) => s.value === value)?.label ?? PENDING_LABEL;
+export const returnStatusLabel = (value: number | null | undefined) => returnStatuses.find((s) => s.value === value)?.label ?? PENDING_LABEL;
 /** spec 2 §3: the association protocol shows N/I when empty. */
 export const protocolOrNI = (value: string | null | undefined) => (value && value.trim() ? value : rm.noProtocol);
 /**
  * spec 2 §3 resMarcaOtica (max 8) is "taken from the patient's carteirinha" (the health-plan card number, 9 digits,
  * spec 1 §3): ours, its first 8 characters (the card number without its check digit); a shorter card is taken whole.
  */
-export const marcaOticaOf = (carteirinha: string | null | undefined) => (carteirinha ?? '').replace(/\s/g, '').slice(0, REIMBURSEMENT_LIMITS.marcaOtica);
+export const marcaOticaOf = (carteirinha: string | null | undefined) =>
+  (carteirinha ?? '').replace(/\s/g, '').slice(0, REIMBURSEMENT_LIMITS.marcaOtica);
 
 const requiredOf = (list: readonly { value: number }[]) =>
   z
@@ -99,8 +99,8 @@ function checkReturn(v: ReturnValues, ctx: z.RefinementCtx) {
   else if (v.procRetornoValor > VALUE_MAX) ctx.addIssue({ code: 'custom', path: ['procRetornoValor'], message: m.numericMax });
 }
 
-/** Date and value only for Pago (spec 2 §4): the other statuses keep neither. */
-function normaliseReturn<T extends ReturnValues>(v: T): T {
+/** Date and value only for Pago (spec 2 §4): the other statuses keep neither (the form's output; the server's write). */
+export function normaliseReturn<T extends ReturnValues>(v: T): T {
   return v.procRetornoStatus === RETURN_STATUS.PAGO ? v : { ...v, procRetornoData: null, procRetornoValor: null };
 }
 
@@ -112,13 +112,19 @@ export const procedureFieldsShape = {
   procProtocolo: text(REIMBURSEMENT_LIMITS.protocolo),
   procCCH: z.boolean({ error: m.oneOf }).nullish(),
   procObservacao: text(REIMBURSEMENT_LIMITS.observacao),
-  /** The uploaded document's key (spec 2 §5: required before Adicionar) and its size in bytes. */
-  procKey: safeText({ error: rm.documentRequired }).trim().min(1, rm.documentRequired).regex(UUID, rm.documentUnknown),
+  /**
+   * The uploaded document's key and its size in bytes. Required before Adicionar (the add dialog's schema below) and
+   * for a procedure the save inserts (the server); a stored row keeps what it has.
+   */
+  procKey: safeText().trim().regex(UUID, rm.documentUnknown).nullish(),
   keyLength: z.number().int().min(0).nullish(),
 };
 
-/** The procedure add dialog. */
-export const procedureFormSchema = z.object(procedureFieldsShape);
+/** The procedure add dialog: the document is required (spec 2 §5: Adicionar is disabled without it). */
+export const procedureFormSchema = z.object({
+  ...procedureFieldsShape,
+  procKey: safeText({ error: rm.documentRequired }).trim().min(1, rm.documentRequired).regex(UUID, rm.documentUnknown),
+});
 export type ProcedureFormValues = z.input<typeof procedureFormSchema>;
 
 /** The procedure edit dialog (the return fields; the procedure's own are read-only there). */
@@ -128,7 +134,10 @@ export const procedureReturnFormSchema = z
   .transform(normaliseReturn);
 export type ProcedureReturnFormValues = z.input<typeof procedureReturnFormSchema>;
 
-/** A procedure row of a claim (spec 2 §3 "Procedure"): procId absent or negative until saved. */
+/**
+ * A procedure row of a claim (spec 2 §3 "Procedure"): procId absent or negative until saved. No transform (the member
+ * record is a reply schema too): the save writes date and value only for Pago (normaliseReturn).
+ */
 export const procedureItemSchema = z
   .object({
     procId: z.number({ error: m.oneOf }).int({ error: m.oneOf }).nullish(),
@@ -138,8 +147,7 @@ export const procedureItemSchema = z
     extId: z.number().int().nullish(),
     operation: childOperationSchema.nullish(),
   })
-  .superRefine(...crossFieldRules(checkReturn))
-  .transform(normaliseReturn);
+  .superRefine(...crossFieldRules(checkReturn));
 export type ProcedureItem = z.output<typeof procedureItemSchema>;
 export type ProcedureItemInput = z.input<typeof procedureItemSchema>;
 
@@ -156,7 +164,10 @@ export const ressarcimentoItemSchema = childItem({
   resId: z.number({ error: m.oneOf }).int({ error: m.oneOf }).nullish(),
   cstId: z.number().int().nullish(),
   resTitularNome: text(REIMBURSEMENT_LIMITS.titular),
-  resPacienteCstId: z.number({ error: (i) => (i.input === undefined || i.input === null ? m.required : m.oneOf) }).int({ error: m.oneOf }).min(1, m.required),
+  resPacienteCstId: z
+    .number({ error: (i) => (i.input === undefined || i.input === null ? m.required : m.oneOf) })
+    .int({ error: m.oneOf })
+    .min(1, m.required),
   resPacienteNome: text(REIMBURSEMENT_LIMITS.paciente),
   resMarcaOtica: safeText({ error: m.required })
     .trim()
