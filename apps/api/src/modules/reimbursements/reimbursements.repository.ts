@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { ReimbursementPatient, RessarcimentoItem } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 
+/** The file store's owner kind of a procedure's document (owner id: the procId). */
+export const REIMBURSEMENT_DOC_OWNER = 'ressarcimento';
+
 /** A procedure as the member's list gives it (marker none). */
 const PROCEDURE_OBJECT = `json_build_object(
     'procId', p.proc_id, 'procProcedimentoId', p.proc_procedimento_id, 'procProcedimentoData', p.proc_procedimento_data::text,
@@ -70,35 +73,22 @@ export function createReimbursementsRepository() {
       return fromJson(result.rows[0]?.rows);
     },
 
-    /** The holder's or a dependent's name when `patientId` is the holder `holderId` or one of its dependents, with the holder's name. */
-    async patientOf(tx: Executor, holderId: number, patientId: number) {
-      const result = await tx.execute<{ patientName: string; holderName: string }>(sql`
-        select p.cust_name as "patientName", h.cust_name as "holderName"
-          from customers p join customers h on h.cst_id = ${holderId}
-         where p.cst_id = ${patientId} and (p.cst_id = h.cst_id or p.parent_id = h.cst_id)`);
-      return result.rows[0] ?? null;
-    },
-
+    /**
+     * A new claim of the holder for `patientId` (the holder or one of its dependents), with both names read from the
+     * people in the same statement; null (nothing written) when the patient is not of this family.
+     */
     async insertClaim(
       tx: Executor,
-      row: {
-        cstId: number;
-        titular: string;
-        patientId: number;
-        patient: string;
-        marcaOtica: string;
-        protocolo: string | null;
-        by: string;
-        userId: number;
-      },
-    ): Promise<number> {
+      row: { cstId: number; patientId: number; marcaOtica: string; protocolo: string | null; by: string; userId: number },
+    ): Promise<number | null> {
       const result = await tx.execute<{ resId: number }>(sql`
         insert into reimbursements (cst_id, res_titular_nome, res_paciente_cst_id, res_paciente_nome, res_marca_otica, res_protocolo_assoc,
           res_recebido_por, created_by)
-        values (${row.cstId}, ${row.titular.slice(0, 64)}, ${row.patientId}, ${row.patient.slice(0, 64)}, ${row.marcaOtica}, ${row.protocolo},
-          ${row.by.slice(0, 64)}, ${row.userId})
+        select h.cst_id, left(h.cust_name, 64), p.cst_id, left(p.cust_name, 64), ${row.marcaOtica}, ${row.protocolo}, ${row.by.slice(0, 64)}, ${row.userId}
+          from customers h join customers p on p.cst_id = ${row.patientId} and (p.cst_id = h.cst_id or p.parent_id = h.cst_id)
+         where h.cst_id = ${row.cstId}
         returning res_id as "resId"`);
-      return result.rows[0]!.resId;
+      return result.rows[0]?.resId ?? null;
     },
 
     /** A claim of the holder, locked for the save; null when it is no claim of this holder. */
@@ -121,15 +111,26 @@ export function createReimbursementsRepository() {
       return result.rows;
     },
 
-    async insertProcedure(tx: Executor, resId: number, values: ProcedureValues, ret: ReturnValues): Promise<number> {
-      const result = await tx.execute<{ procId: number }>(sql`
-        insert into reimbursement_procedures (res_id, proc_procedimento_id, proc_procedimento_data, proc_procedimento_valor, proc_protocolo,
-          proc_cch, proc_observacao, proc_key, key_length, proc_retorno_status, proc_retorno_data, proc_retorno_valor, proc_retorno_motivo)
-        values (${resId}, ${values.procProcedimentoId}, ${values.procProcedimentoData}, ${values.procProcedimentoValor}, ${values.procProtocolo},
-          ${values.procCCH}, ${values.procObservacao}, ${values.procKey}::uuid, ${values.keyLength}, ${ret.procRetornoStatus}, ${ret.procRetornoData},
-          ${ret.procRetornoValor}, ${ret.procRetornoMotivo})
-        returning proc_id as "procId"`);
-      return result.rows[0]!.procId;
+    /** A new claim's procedures in one statement, each document linked to its procedure in the file store (same transaction). */
+    async insertProcedures(tx: Executor, resId: number, rows: readonly (ProcedureValues & ReturnValues)[]) {
+      if (rows.length === 0) return;
+      await tx.execute(sql`
+        with input as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+            "procProcedimentoId" int, "procProcedimentoData" date, "procProcedimentoValor" int, "procProtocolo" text, "procCCH" boolean,
+            "procObservacao" text, "procKey" uuid, "keyLength" int, "procRetornoStatus" int, "procRetornoData" date, "procRetornoValor" int,
+            "procRetornoMotivo" text)
+        ), written as (
+          insert into reimbursement_procedures (res_id, proc_procedimento_id, proc_procedimento_data, proc_procedimento_valor, proc_protocolo,
+            proc_cch, proc_observacao, proc_key, key_length, proc_retorno_status, proc_retorno_data, proc_retorno_valor, proc_retorno_motivo)
+          select ${resId}, i."procProcedimentoId", i."procProcedimentoData", i."procProcedimentoValor", i."procProtocolo", i."procCCH",
+                 i."procObservacao", i."procKey", i."keyLength", i."procRetornoStatus", i."procRetornoData", i."procRetornoValor", i."procRetornoMotivo"
+            from input i
+          returning proc_id, proc_key
+        )
+        insert into file_links (owner_kind, owner_id, file_id)
+        select ${REIMBURSEMENT_DOC_OWNER}, w.proc_id::text, w.proc_key from written w where w.proc_key is not null
+        on conflict do nothing`);
     },
 
     async updateReturn(tx: Executor, procId: number, ret: ReturnValues) {
@@ -139,10 +140,17 @@ export function createReimbursementsRepository() {
          where proc_id = ${procId}`);
     },
 
-    /** Whether a file is already a procedure's document. */
-    async keyInUse(tx: Executor, key: string) {
-      const result = await tx.execute(sql`select 1 from reimbursement_procedures where proc_key = ${key}::uuid limit 1`);
-      return result.rows.length > 0;
+    /**
+     * The stored files of these keys that `userId` uploaded and no procedure names yet (a document is one procedure's),
+     * with their size: one statement for a claim's documents.
+     */
+    async freeUploads(tx: Executor, keys: readonly string[], userId: number): Promise<Map<string, number>> {
+      if (keys.length === 0) return new Map();
+      const result = await tx.execute<{ id: string; size: number }>(sql`
+        select f.id::text as id, f.size::int as size from files f
+         where f.id = any(${`{${keys.join(',')}}`}::uuid[]) and f.created_by = ${userId}
+           and not exists (select 1 from reimbursement_procedures p where p.proc_key = f.id)`);
+      return new Map(result.rows.map((r) => [r.id, Number(r.size)]));
     },
 
     /** The paid procedures of claims not yet credited (ext_id null), with what the credit needs. */

@@ -20,9 +20,10 @@ import { receiveUpload } from '../files/files.upload.js';
 import type { ChildListContext } from '../members/child-lists.js';
 import type { ReimbursementsRepository, ReturnValues } from './reimbursements.repository.js';
 
-/** Owner kinds in the file store: an upload waiting for its procedure, and a procedure's document. */
+export { REIMBURSEMENT_DOC_OWNER } from './reimbursements.repository.js';
+
+/** The file store's owner kind of an upload waiting for its procedure (a procedure's document: REIMBURSEMENT_DOC_OWNER). */
 const UPLOAD_OWNER = 'ressarcimento-upload';
-export const REIMBURSEMENT_DOC_OWNER = 'ressarcimento';
 const LIST = 'ressarcimentos';
 
 /** A 400 whose message names the row's field (the form puts it under the field; domain form layer). */
@@ -50,14 +51,6 @@ const returnOf = (p: ProcedureItem): ReturnValues =>
 export function createReimbursementsService(deps: { db: Db; repo: ReimbursementsRepository; ledger: AppServices['ledger']; files: FileService }) {
   const { db, repo, ledger, files } = deps;
 
-  /** The document a new procedure names: this user's upload, not yet another procedure's. */
-  async function claimDocument(tx: Executor, key: string | null | undefined, actor: Actor, path: (string | number)[]) {
-    if (!key) throw refused([...path, 'procKey'], rm.documentRequired);
-    const file = await files.find(key);
-    if (!file || file.createdBy !== actor.userId || (await repo.keyInUse(tx, file.id))) throw refused([...path, 'procKey'], rm.documentUnknown);
-    return file;
-  }
-
   /** The credits of the paid procedures of these claims not credited yet: one ledger entry each, by its key. */
   async function credit(tx: Executor, resIds: readonly number[], actor: Actor) {
     for (const p of await repo.uncredited(tx, resIds)) {
@@ -82,39 +75,43 @@ export function createReimbursementsService(deps: { db: Db; repo: Reimbursements
     }
   }
 
-  async function insertClaim(tx: Executor, cstId: number, item: RessarcimentoItem, index: number, ctx: ChildListContext) {
-    const people = await repo.patientOf(tx, cstId, item.resPacienteCstId);
-    if (!people) throw refused([index, 'resPacienteCstId'], rm.patientNotOfHolder);
+  /**
+   * A new claim (the patient checked to be of the family, both names read from the people) and its procedures, each
+   * with this user's upload not yet another procedure's document (spec 2 §5: required before Adicionar).
+   */
+  async function insertClaim(tx: Executor, cstId: number, item: RessarcimentoItem, index: number, actor: Actor) {
+    const procedures = item.procedimentos.map((p, j) => ({ p, j })).filter(({ p }) => p.operation !== 'delete');
+    for (const { p, j } of procedures) if (!p.procKey) throw refused([index, 'procedimentos', j, 'procKey'], rm.documentRequired);
+    const keys = procedures.map(({ p }) => p.procKey!.toLowerCase());
+    const uploads = await repo.freeUploads(tx, keys, actor.userId);
+    for (const [n, { j }] of procedures.entries()) {
+      // A key unknown, another user's, already a procedure's document, or named twice in this claim.
+      if (!uploads.has(keys[n]!) || keys.indexOf(keys[n]!) !== n) throw refused([index, 'procedimentos', j, 'procKey'], rm.documentUnknown);
+    }
     const resId = await repo.insertClaim(tx, {
       cstId,
-      titular: people.holderName,
       patientId: item.resPacienteCstId,
-      patient: people.patientName,
       marcaOtica: item.resMarcaOtica,
       protocolo: item.resProtocoloAssoc || null,
-      by: ctx.actor.name,
-      userId: ctx.actor.userId,
+      by: actor.name,
+      userId: actor.userId,
     });
-    for (const [j, p] of item.procedimentos.entries()) {
-      if (p.operation === 'delete') continue;
-      const file = await claimDocument(tx, p.procKey, ctx.actor, [index, 'procedimentos', j]);
-      const procId = await repo.insertProcedure(
-        tx,
-        resId,
-        {
-          procProcedimentoId: p.procProcedimentoId,
-          procProcedimentoData: p.procProcedimentoData,
-          procProcedimentoValor: p.procProcedimentoValor,
-          procProtocolo: p.procProtocolo || null,
-          procCCH: p.procCCH ?? false,
-          procObservacao: p.procObservacao || null,
-          procKey: file.id,
-          keyLength: file.size,
-        },
-        returnOf(p),
-      );
-      ctx.afterCommit(() => void files.attach(REIMBURSEMENT_DOC_OWNER, String(procId), file.id).catch(() => undefined));
-    }
+    if (resId === null) throw refused([index, 'resPacienteCstId'], rm.patientNotOfHolder);
+    await repo.insertProcedures(
+      tx,
+      resId,
+      procedures.map(({ p }, n) => ({
+        procProcedimentoId: p.procProcedimentoId,
+        procProcedimentoData: p.procProcedimentoData,
+        procProcedimentoValor: p.procProcedimentoValor,
+        procProtocolo: p.procProtocolo || null,
+        procCCH: p.procCCH ?? false,
+        procObservacao: p.procObservacao || null,
+        procKey: keys[n]!,
+        keyLength: uploads.get(keys[n]!)!,
+        ...returnOf(p),
+      })),
+    );
     return resId;
   }
 
@@ -156,7 +153,7 @@ export function createReimbursementsService(deps: { db: Db; repo: Reimbursements
         if (action === 'skip') continue;
         if (action === 'deleteSaved') throw refused([index], rm.deleteSavedRefused);
         if (action === 'unknown') throw refused([index, 'resId'], rm.claimNotFound);
-        written.push(action === 'insert' ? await insertClaim(tx, cstId, item, index, ctx) : await updateClaim(tx, cstId, item, index));
+        written.push(action === 'insert' ? await insertClaim(tx, cstId, item, index, ctx.actor) : await updateClaim(tx, cstId, item, index));
       }
       await credit(tx, written, ctx.actor);
     },
