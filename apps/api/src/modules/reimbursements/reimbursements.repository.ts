@@ -153,7 +153,11 @@ export function createReimbursementsRepository() {
       return new Map(result.rows.map((r) => [r.id, Number(r.size)]));
     },
 
-    /** The paid procedures of claims not yet credited (ext_id null), with what the credit needs. */
+    /**
+     * The paid procedures of these claims not yet credited (ext_id null), each with the health-plan service row its
+     * credit goes on: the patient's plan (plgHealth, of a health IR group) in force on the return date, else the
+     * patient's latest, else the holder's (null when neither has one). One statement.
+     */
     async uncredited(tx: Executor, resIds: readonly number[]) {
       if (resIds.length === 0) return [];
       const result = await tx.execute<{
@@ -164,10 +168,24 @@ export function createReimbursementsRepository() {
         procRetornoValor: number;
         holderId: number;
         patientId: number;
+        svcId: number | null;
+        cslId: number | null;
       }>(sql`
         select p.proc_id as "procId", p.res_id as "resId", p.proc_procedimento_id as "procProcedimentoId", p.proc_retorno_data::text as "procRetornoData",
-               p.proc_retorno_valor as "procRetornoValor", r.cst_id as "holderId", r.res_paciente_cst_id as "patientId"
+               p.proc_retorno_valor as "procRetornoValor", r.cst_id as "holderId", r.res_paciente_cst_id as "patientId",
+               plan.svc_id as "svcId", plan.csl_id as "cslId"
           from reimbursement_procedures p join reimbursements r on r.res_id = p.res_id
+          left join lateral (
+            select cs.svc_id, cs.csl_id
+              from customer_services cs
+              join service_plugins sp on sp.svc_id = cs.svc_id and sp.plugin = 'plgHealth'
+              join services s on s.svc_id = cs.svc_id
+              join extrato_groups g on g.extgrp_id = s.irgrp_id and g.extgrp_saude
+             where cs.cst_id in (r.res_paciente_cst_id, r.cst_id)
+             order by cs.cst_id = r.res_paciente_cst_id desc,
+                      (coalesce(cs.csl_inicio, '-infinity'::date) <= p.proc_retorno_data and coalesce(cs.csl_fim, 'infinity'::date) >= p.proc_retorno_data) desc,
+                      cs.csl_inicio desc nulls last, cs.csl_id desc
+             limit 1) plan on true
          where p.res_id in (${sql.join(
            resIds.map((id) => sql`${id}`),
            sql`, `,
@@ -178,25 +196,6 @@ export function createReimbursementsRepository() {
 
     async setCredit(tx: Executor, procId: number, extId: number) {
       await tx.execute(sql`update reimbursement_procedures set ext_id = ${extId} where proc_id = ${procId}`);
-    },
-
-    /**
-     * The health-plan service row a patient's reimbursement is credited on: the patient's plan (plgHealth, of a health IR
-     * group) in force on the date, else the patient's latest, else the holder's; null when neither has one.
-     */
-    async healthPlanOf(tx: Executor, patientId: number, holderId: number, date: string) {
-      const result = await tx.execute<{ svcId: number; cslId: number }>(sql`
-        select cs.svc_id as "svcId", cs.csl_id as "cslId"
-          from customer_services cs
-          join service_plugins sp on sp.svc_id = cs.svc_id and sp.plugin = 'plgHealth'
-          join services s on s.svc_id = cs.svc_id
-          join extrato_groups g on g.extgrp_id = s.irgrp_id and g.extgrp_saude
-         where cs.cst_id in (${patientId}, ${holderId})
-         order by cs.cst_id = ${patientId} desc,
-                  (coalesce(cs.csl_inicio, '-infinity'::date) <= ${date}::date and coalesce(cs.csl_fim, 'infinity'::date) >= ${date}::date) desc,
-                  cs.csl_inicio desc nulls last, cs.csl_id desc
-         limit 1`);
-      return result.rows[0] ?? null;
     },
 
     /** The family of a person (its holder first, then the dependents by name), each with its health-plan card. */

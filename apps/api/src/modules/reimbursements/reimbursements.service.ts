@@ -54,8 +54,8 @@ export function createReimbursementsService(deps: { db: Db; repo: Reimbursements
   /** The credits of the paid procedures of these claims not credited yet: one ledger entry each, by its key. */
   async function credit(tx: Executor, resIds: readonly number[], actor: Actor) {
     for (const p of await repo.uncredited(tx, resIds)) {
-      const plan = await repo.healthPlanOf(tx, p.patientId, p.holderId, p.procRetornoData);
-      if (!plan) throw badRequest(rm.noHealthPlan);
+      if (p.svcId === null) throw badRequest(rm.noHealthPlan);
+      const plan = { svcId: p.svcId, cslId: p.cslId };
       const { entry } = await ledger.addEntry(
         tx,
         {
@@ -155,7 +155,9 @@ export function createReimbursementsService(deps: { db: Db; repo: Reimbursements
         if (action === 'unknown') throw refused([index, 'resId'], rm.claimNotFound);
         written.push(action === 'insert' ? await insertClaim(tx, cstId, item, index, ctx.actor) : await updateClaim(tx, cstId, item, index));
       }
-      await credit(tx, written, ctx.actor);
+      // Only a save that sends a procedure returned Pago can have one to credit.
+      const paid = items.some((item) => item.procedimentos.some((p) => p.procRetornoStatus === RETURN_STATUS.PAGO));
+      if (paid) await credit(tx, written, ctx.actor);
     },
 
     /** GET ressarcimento/pacientes/{cstId}: the holder and the dependents with their card. */
