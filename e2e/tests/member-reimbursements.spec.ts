@@ -95,7 +95,9 @@ test.describe('Ressarcimentos tab', () => {
     await expect(ret).toBeHidden();
     await claim.getByRole('button', { name: 'Ok' }).click();
     await expect(claim).toBeHidden();
-    await record.save();
+    await record.saveAndClose();
+    await record.openByState({ cstId, parentId: null });
+    await record.openTab('Ressarcimentos');
     await expect(row).toContainText('R$ 120,00');
 
     const credits = await withDb(

@@ -130,7 +130,7 @@ export function ProcedureModal({ onAdd, onClose }: ProcedureModalProps) {
                 {t.sending}
               </Text>
             ) : uploaded ? (
-              <Text size="sm" mt={4} c="green.9">
+              <Text size="sm" mt={4}>
                 {t.documentSent}
               </Text>
             ) : null}
