@@ -2,7 +2,6 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { chargeItemSchema } from '../billing/charge.schema.js';
 import type { RessarcimentoItemInput } from '../reimbursements/reimbursement.schema.js';
-import { childOperationSchema } from './child-rows.js';
 import { dataMessages, dateMessages, genericMessages as m } from '../messages.js';
 import { cpfFromBase } from '../people/cpf.js';
 import { bbCheckDigit } from './bank-rules.js';
@@ -312,12 +311,15 @@ describe('cobrancas and ressarcimentos: their real item schemas (issue 23 item 6
     };
     const row = { resId: 3, resPacienteCstId: 9, resTitularNome: 'Maria da Silva', resMarcaOtica: '12345678', procedimentos: [procedure] };
     expect(messages({ ressarcimentos: [{ ...row, operation: 'none' }] })).toEqual([]);
-    expect(messages({ ressarcimentos: [{ ...row, resMarcaOtica: '', operation: 'update' }] })).toEqual([`ressarcimentos.0.resMarcaOtica: ${m.required}`]);
+    expect(messages({ ressarcimentos: [{ ...row, resMarcaOtica: '', operation: 'update' }] })).toEqual([
+      `ressarcimentos.0.resMarcaOtica: ${m.required}`,
+    ]);
     expect(messages({ ressarcimentos: [{ ...row, operation: 'x' }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
     expect(messages({ ressarcimentos: [{ ...row }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
-    expect(
-      messages({ ressarcimentos: [{ ...row, procedimentos: [{ ...procedure, procRetornoStatus: 1 }], operation: 'update' }] }),
-    ).toEqual([`ressarcimentos.0.procedimentos.0.procRetornoData: ${m.required}`, `ressarcimentos.0.procedimentos.0.procRetornoValor: ${m.required}`]);
+    expect(messages({ ressarcimentos: [{ ...row, procedimentos: [{ ...procedure, procRetornoStatus: 1 }], operation: 'update' }] })).toEqual([
+      `ressarcimentos.0.procedimentos.0.procRetornoData: ${m.required}`,
+      `ressarcimentos.0.procedimentos.0.procRetornoValor: ${m.required}`,
+    ]);
     const parsed = parse({ ressarcimentos: [{ ...row, operation: 'none' }] });
     expect(parsed.success && parsed.data.ressarcimentos?.[0]?.procedimentos?.[0]?.procProcedimentoId).toBe(2);
     expectTypeOf<NonNullable<MemberInput['ressarcimentos']>[number]>().toEqualTypeOf<RessarcimentoItemInput>();

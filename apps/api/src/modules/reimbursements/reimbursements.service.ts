@@ -186,6 +186,3 @@ export function createReimbursementsService(deps: { db: Db; repo: Reimbursements
   };
 }
 export type ReimbursementsService = ReturnType<typeof createReimbursementsService>;
-
-/** Spec 2 §3: what counts as paid (for a screen's summary). */
-export const isPaid = (p: { procRetornoStatus?: number | null }) => p.procRetornoStatus === RETURN_STATUS.PAGO;
