@@ -75,7 +75,7 @@ export * from './members/member-settings.js';
 export * from './members/member-mail.contract.js';
 export * from './members/dependent.schema.js';
 export * from './members/member-document.schema.js';
-export * from './members/ressarcimento.schema.js';
+export * from './reimbursements/index.js';
 export * from './follow-up/follow-up.lists.js';
 export * from './follow-up/follow-up.schema.js';
 export * from './follow-up/follow-up.contract.js';

@@ -150,7 +150,7 @@ describe('/associado (member record screen)', () => {
     expect(screen.getByText('cobrança visível')).toBeInTheDocument();
   });
 
-  it('shows each tab only with its role and condition; a tab without its panel says "Em construção"', async () => {
+  it('shows each tab only with its role and condition, each with its panel', async () => {
     mockMember();
     const { user, unmount } = openMember();
     await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' });
@@ -159,7 +159,7 @@ describe('/associado (member record screen)', () => {
     // Acompanhamento with the personal-data view role.
     expect(names()).toEqual(['Usuário', 'Dependentes', 'Localização', 'Ressarcimentos', 'Acompanhamento', 'E-Mail']);
     await user.click(screen.getByRole('tab', { name: 'Ressarcimentos' }));
-    expect(within(screen.getByRole('tabpanel')).getByText('Em construção')).toBeInTheDocument();
+    expect(await within(screen.getByRole('tabpanel')).findByRole('table', { name: 'Ressarcimentos do associado' })).toBeInTheDocument();
     unmount();
 
     mockMember([], { ...member, custStatus: 'V', extratoDatas: [{ value: -1, label: 'Atual' }] });

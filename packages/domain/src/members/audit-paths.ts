@@ -19,7 +19,7 @@ export const memberChildRowIdKeys: Record<MemberChildListKey, string | null> = {
   documentos: 'scanId',
   atendimentos: 'atdId',
   cobrancas: 'cobId',
-  ressarcimentos: null,
+  ressarcimentos: 'resId',
   portalAcesso: null,
 };
 

@@ -1,8 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { chargeItemSchema } from '../billing/charge.schema.js';
-import type { RessarcimentoItemInput } from './ressarcimento.schema.js';
-import { childOperationSchema } from './child-rows.js';
+import type { RessarcimentoItemInput } from '../reimbursements/reimbursement.schema.js';
 import { dataMessages, dateMessages, genericMessages as m } from '../messages.js';
 import { cpfFromBase } from '../people/cpf.js';
 import { bbCheckDigit } from './bank-rules.js';
@@ -301,33 +300,26 @@ describe('cobrancas and ressarcimentos: their real item schemas (issue 23 item 6
     expectTypeOf<NonNullable<MemberInput['cobrancas']>[number]>().toEqualTypeOf<z.input<typeof chargeItemSchema>>();
   });
 
-  it('a reimbursement row is typed by the spec but refused only for its marker, as before (no module writes it yet)', () => {
-    const row = { resId: 3, resTitularNome: 'Maria da Silva', resMarcaOtica: '12345678', procedimentos: [{ procId: 1, procProcedimentoId: 2 }] };
+  it("a reimbursement row is checked by the reimbursements' item schema, with its message at its field", () => {
+    const procedure = {
+      procId: 1,
+      procProcedimentoId: 2,
+      procProcedimentoData: '2024-05-02',
+      procProcedimentoValor: 12_000,
+      procKey: '00000000-0000-4000-8000-000000000001',
+      operation: 'none',
+    };
+    const row = { resId: 3, resPacienteCstId: 9, resTitularNome: 'Maria da Silva', resMarcaOtica: '12345678', procedimentos: [procedure] };
     expect(messages({ ressarcimentos: [{ ...row, operation: 'none' }] })).toEqual([]);
-    // What the save accepted with the loose row it still accepts: other types, longer texts, unknown fields.
-    expect(
-      messages({ ressarcimentos: [{ resTitularNome: 5, resMarcaOtica: 'x'.repeat(30), procedimentos: 'x', outro: 1, operation: 'insert' }] }),
-    ).toEqual([]);
-    // What it refused it still refuses, with the same message.
+    expect(messages({ ressarcimentos: [{ ...row, resMarcaOtica: '', operation: 'update' }] })).toEqual([
+      `ressarcimentos.0.resMarcaOtica: ${m.required}`,
+    ]);
     expect(messages({ ressarcimentos: [{ ...row, operation: 'x' }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
     expect(messages({ ressarcimentos: [{ ...row }] })).toEqual([`ressarcimentos.0.operation: ${m.oneOf}`]);
-    // Row by row, the same answer as the loose row the list had before.
-    const before = z.array(z.looseObject({ operation: childOperationSchema }));
-    const rows: unknown[] = [
-      5,
-      'x',
-      null,
-      [],
-      {},
-      { operation: '' },
-      { ...row, operation: 'delete' },
-      { resId: 'x', procedimentos: [5], operation: 'update' },
-    ];
-    for (const crafted of rows) {
-      const old = before.safeParse([crafted]);
-      const oldMessages = old.success ? [] : firstIssuePerPath(old.error.issues).map((i) => `ressarcimentos.${i.path.join('.')}: ${i.message}`);
-      expect(messages({ ressarcimentos: [crafted] })).toEqual(oldMessages);
-    }
+    expect(messages({ ressarcimentos: [{ ...row, procedimentos: [{ ...procedure, procRetornoStatus: 1 }], operation: 'update' }] })).toEqual([
+      `ressarcimentos.0.procedimentos.0.procRetornoData: ${m.required}`,
+      `ressarcimentos.0.procedimentos.0.procRetornoValor: ${m.required}`,
+    ]);
     const parsed = parse({ ressarcimentos: [{ ...row, operation: 'none' }] });
     expect(parsed.success && parsed.data.ressarcimentos?.[0]?.procedimentos?.[0]?.procProcedimentoId).toBe(2);
     expectTypeOf<NonNullable<MemberInput['ressarcimentos']>[number]>().toEqualTypeOf<RessarcimentoItemInput>();

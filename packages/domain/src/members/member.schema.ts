@@ -21,7 +21,7 @@ import { portalAccessItemSchema } from './member-settings.js';
 import { memberServiceMessages, pluginIssues } from './member-service.schema.js';
 import { dependentItemSchemaOf } from './dependent.schema.js';
 import { childItem, dropUnmarkedInLists } from './child-rows.js';
-import { ressarcimentoItemSchema } from './ressarcimento.schema.js';
+import { ressarcimentoItemSchema } from '../reimbursements/reimbursement.schema.js';
 import { chargeItemSchema } from '../billing/charge.schema.js';
 
 // ---------------------------------------------------------------------------------------------

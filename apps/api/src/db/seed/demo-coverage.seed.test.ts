@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debitPlaceIds, NO_BILLING, BOLETO } from '@assoc/domain';
+import { debitPlaceIds, memberSchema, NO_BILLING, BOLETO } from '@assoc/domain';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
@@ -147,5 +147,23 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     expect(informe.grupos.find((g) => g.nome === 'Benefício CCH')?.reembolsado).toBeGreaterThan(0);
     const tuss = await rows<{ n: number }>(sql`select count(*)::int as n from tuss_codes where deleted_at is null`);
     expect(tuss[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('has reimbursement claims with procedures in every return status, each paid one credited once on a health plan (issue 27)', async () => {
+    const statuses = await rows<{ status: number | null; n: number }>(
+      sql`select proc_retorno_status as status, count(*)::int as n from reimbursement_procedures group by 1 order by 1 nulls first`,
+    );
+    expect(statuses.map((s) => s.status)).toEqual([null, 1, 2, 3]);
+    const unlinked = await rows<{ n: number }>(sql`
+      select count(*)::int as n from reimbursement_procedures p
+       where p.proc_retorno_status = 1 and (p.ext_id is null or not exists (
+         select 1 from statement_entries e join services s on s.svc_id = e.svc_id join extrato_groups g on g.extgrp_id = s.irgrp_id and g.extgrp_saude
+          where e.ext_id = p.ext_id and e.ext_valor = -p.proc_retorno_valor and e.ext_key = 'ressarcimento:' || p.proc_id and e.ext_tipo = 'credito'))`);
+    expect(unlinked[0]!.n).toBe(0);
+    // The member's tab reads them, each claim with its procedures, and they pass the member's own rules.
+    const holder = await rows<{ cst_id: number }>(sql`select cst_id from reimbursements order by res_id limit 1`);
+    const loaded = await ctx.app.services.members.get(holder[0]!.cst_id, ['v2tabressarcimento']);
+    expect(loaded.ressarcimentos?.[0]?.procedimentos.length).toBeGreaterThan(0);
+    expect(memberSchema.safeParse(loaded).success).toBe(true);
   });
 });

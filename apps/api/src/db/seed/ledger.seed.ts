@@ -7,7 +7,6 @@ import { createClosingRepository } from '../../modules/closing/closing.repositor
 import { createClosingService } from '../../modules/closing/closing.service.js';
 import { createLedgerRepository } from '../../modules/ledger/ledger.repository.js';
 import { createLedgerService, type LedgerService } from '../../modules/ledger/ledger.service.js';
-import { seedCchLedgerMonth } from './cch.seed.js';
 import { DEMO_BOLETO } from './charges.seed.js';
 
 /** Months of closed statements before the open one. */
@@ -29,7 +28,23 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * after a closing lands in the open period). Empties the ledger, the closings and the charges first (`npm run seed`
  * wipes the demo data).
  */
-export async function seedLedger(db: Db, log: (line: string) => void = () => {}, opts: { afterTruncate?: () => Promise<void> } = {}) {
+/**
+ * A feature's entries of one month of the demo ledger (the CCH's paid requests, the reimbursements' paid procedures),
+ * written inside seedLedger's month loop before the month is locked: `month` is the month's first day (SQL), `open` true
+ * for the open (current) month.
+ */
+export type LedgerMonthHook = (tx: Executor, fecId: number, month: SQL, open: boolean) => Promise<void>;
+
+export async function seedLedger(
+  db: Db,
+  log: (line: string) => void = () => {},
+  opts: {
+    /** Seeds what the month hooks read, after the truncate (which cascades to the tables that reference the entries). */
+    afterTruncate?: () => Promise<void>;
+    /** Each month's feature entries, in this order. */
+    months?: readonly LedgerMonthHook[];
+  } = {},
+) {
   const started = Date.now();
   // Cascades to the charges, the closing runs and the CCH requests (they reference the periods or the entries).
   await db.execute(sql`truncate table statement_entries, closing_periods restart identity cascade`);
@@ -81,8 +96,8 @@ export async function seedLedger(db: Db, log: (line: string) => void = () => {},
                                                           where b.parent_id is null and coalesce(b.bnk_id, ${BOLETO}) = ${BOLETO})))
           order by x.cst_id`);
       }
-      // The CCH's paid requests of the month and the reversals of the cancelled ones (seedCch ran before).
-      await seedCchLedgerMonth(tx, fecId, month, open);
+      // The features' entries of the month (seed.ts: the CCH's paid requests and cancels, the paid reimbursements).
+      for (const hook of opts.months ?? []) await hook(tx, fecId, month, open);
       if (open) {
         // This month so far: bar and snack consumption of about 1 holder in 9.
         await tx.execute(sql`

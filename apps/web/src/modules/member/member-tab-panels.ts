@@ -25,6 +25,7 @@ export const memberTabPanels: Partial<Record<MemberTabKey, MemberTabPanel>> = {
   8: lazy(() => import('./documents-tab/DocumentsTab')), // Documentos
   4: lazy(() => import('./location-tab/LocationTab')), // Localização
   13: lazy(() => import('./follow-up-tab/FollowUpTab')), // Acompanhamento
+  11: lazy(() => import('./reimbursements-tab/ReimbursementsTab')), // Ressarcimentos
 };
 
 /**

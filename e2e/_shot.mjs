@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const [base, user, path, out, w = '1440', h = '900'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+await page.goto(base + '/login');
+const r = await page.request.post(base + '/api/v1/login', { data: { username: user, password: 'Demo@1234' } });
+if (!r.ok()) console.log('login', r.status(), await r.text());
+await page.goto(base + path);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: out });
+const sw = await page.evaluate(() => [...document.querySelectorAll('.mantine-ScrollArea-viewport, [class*=scroll]')].map(e => e.scrollWidth + '/' + e.clientWidth).slice(0, 5));
+console.log('scroll', JSON.stringify(sw));
+await browser.close();
