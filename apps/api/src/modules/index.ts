@@ -46,6 +46,7 @@ import fileImport from './file-import/index.js';
 import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
 import cch from './cch/index.js';
+import refunds from './refunds/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -96,6 +97,7 @@ export const appModules: readonly AppModule[] = [
   efetuado,
   postings,
   cch,
+  refunds,
   memberSettings,
   memberMail,
   digitalProcess,

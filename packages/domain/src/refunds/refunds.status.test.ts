@@ -30,8 +30,12 @@ describe('refund transitions (spec 2 §4)', () => {
           expect(canMoveRefund(who, from, to)).toBe(expected);
           const refusal = refundMoveRefusal(who, from, to);
           if (expected) expect(refusal).toBeNull();
-          // A requester's refusal is a 403 exactly when the approver could make the move.
-          else expect(refusal).toBe(allowed.approver.includes(pair) ? 'forbidden' : 'invalid');
+          // A requester's refusal is a 403 when the approver could make the move, when it sets APROVADO or FINALIZADO,
+          // or when it moves an APROVADO refund; every other refusal is a 400.
+          else
+            expect(refusal).toBe(
+              who === 'requester' && (allowed.approver.includes(pair) || to === 2 || to === 3 || from === 2) ? 'forbidden' : 'invalid',
+            );
         });
       }
 
@@ -46,6 +50,9 @@ describe('refund transitions (spec 2 §4)', () => {
     expect(refundMoveRefusal('requester', 1, 2)).toBe('forbidden');
     expect(refundMoveRefusal('requester', null, 2)).toBe('forbidden');
     expect(refundMoveRefusal('requester', 2, 3)).toBe('forbidden');
+    expect(refundMoveRefusal('requester', 1, 3)).toBe('forbidden');
+    expect(refundMoveRefusal('requester', 2, 4)).toBe('forbidden');
+    expect(refundMoveRefusal('requester', 3, 4)).toBe('invalid');
     expect(refundMoveRefusal('approver', 1, 3)).toBe('invalid');
     expect(refundMoveRefusal('approver', 3, 3)).toBe('invalid');
   });

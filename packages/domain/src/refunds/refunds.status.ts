@@ -69,13 +69,19 @@ export function canMoveRefund(who: RefundActor, from: RefundStatus | null, to: R
   return (from === null ? refundInitialStatuses[who] : refundTransitions[who][from]).includes(to);
 }
 
+/** The statuses only an approver sets, and acts on (the approved list is theirs: spec 2 §2.3's reduced list). */
+export const refundApproverStatuses: readonly RefundStatus[] = [REFUND_STATUS.APROVADO, REFUND_STATUS.FINALIZADO];
+
 /**
- * Why a move is refused: 'forbidden' when the other role could make it (an approver's move asked by a requester: 403),
- * 'invalid' when nobody could (400), null when allowed.
+ * Why a move is refused: 'forbidden' (403) when it is an approver's business asked without v2devapr — a move the
+ * approver could make, any move to APROVADO or FINALIZADO, any move of an APROVADO refund; 'invalid' (400) when nobody
+ * could make it; null when allowed.
  */
 export function refundMoveRefusal(who: RefundActor, from: RefundStatus | null, to: RefundStatus): 'forbidden' | 'invalid' | null {
   if (canMoveRefund(who, from, to)) return null;
-  return canMoveRefund('approver', from, to) ? 'forbidden' : 'invalid';
+  if (who === 'requester' && (refundApproverStatuses.includes(to) || from === REFUND_STATUS.APROVADO || canMoveRefund('approver', from, to)))
+    return 'forbidden';
+  return 'invalid';
 }
 
 /** The statuses the dialog's selector offers (spec 2 §4: only while the status is 2 or lower). */
