@@ -9,7 +9,7 @@ const TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * The CCH's demo (issue 26 "Demo data"), before the ledger (seedLedger writes the credits of the paid requests and the
- * reversals of the cancelled ones into the months they happened, `seedCchLedger`):
+ * reversals of the cancelled ones into the months they happened, `seedCchLedgerMonth`, one of its `monthWriters`):
  * - the yearly amounts: the service's values and two past increases (March of last year and of this year);
  * - enrolments ('Inscrição no CCH', plgCCHAdd) for every fourth living holder and every third dependent of those, long
  *   past their grace, plus one holder enrolled two months ago (inside the grace: its procedures are refused);

@@ -7,7 +7,6 @@ import { createClosingRepository } from '../../modules/closing/closing.repositor
 import { createClosingService } from '../../modules/closing/closing.service.js';
 import { createLedgerRepository } from '../../modules/ledger/ledger.repository.js';
 import { createLedgerService, type LedgerService } from '../../modules/ledger/ledger.service.js';
-import { seedCchLedgerMonth } from './cch.seed.js';
 import { DEMO_BOLETO } from './charges.seed.js';
 
 /** Months of closed statements before the open one. */
@@ -29,11 +28,21 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * after a closing lands in the open period). Empties the ledger, the closings and the charges first (`npm run seed`
  * wipes the demo data).
  */
-export async function seedLedger(db: Db, log: (line: string) => void = () => {}, opts: { afterTruncate?: () => Promise<void> } = {}) {
+/**
+ * A feature's demo entries of one month (the CCH's paid requests, the refunds' credits), written inside seedLedger's
+ * month loop before the month is locked: `month` is the month's first day, `open` whether it is the open period.
+ */
+export type LedgerMonthWriter = (tx: Executor, fecId: number, month: SQL, open: boolean) => Promise<void>;
+
+export async function seedLedger(
+  db: Db,
+  log: (line: string) => void = () => {},
+  opts: { afterTruncate?: () => Promise<void>; monthWriters?: readonly LedgerMonthWriter[] } = {},
+) {
   const started = Date.now();
-  // Cascades to the charges, the closing runs and the CCH requests (they reference the periods or the entries).
+  // Cascades to the charges, the closing runs, the CCH requests and the refunds (they reference the periods or the entries).
   await db.execute(sql`truncate table statement_entries, closing_periods restart identity cascade`);
-  // What the months' entries are written from and the truncate emptied (the CCH's requests).
+  // What the months' entries are written from and the truncate emptied (the CCH's requests, the refunds).
   await opts.afterTruncate?.();
   await db.execute(sql`select setval('charges_nosso_numero_seq', 1, false)`);
   const { rows } = await db.execute<{ month: string }>(sql`
@@ -81,8 +90,9 @@ export async function seedLedger(db: Db, log: (line: string) => void = () => {},
                                                           where b.parent_id is null and coalesce(b.bnk_id, ${BOLETO}) = ${BOLETO})))
           order by x.cst_id`);
       }
-      // The CCH's paid requests of the month and the reversals of the cancelled ones (seedCch ran before).
-      await seedCchLedgerMonth(tx, fecId, month, open);
+      // The features' entries of the month, written from what afterTruncate seeded (the CCH's paid requests and the
+      // reversals of the cancelled ones, the refunds' credits).
+      for (const write of opts.monthWriters ?? []) await write(tx, fecId, month, open);
       if (open) {
         // This month so far: bar and snack consumption of about 1 holder in 9.
         await tx.execute(sql`

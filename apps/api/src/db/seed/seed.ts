@@ -21,7 +21,8 @@ import { seedRemittances } from './remittances.seed.js';
 import type { RemittanceConfig } from '../../modules/bank-remittance/bank-remittance.service.js';
 import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
-import { linkCchLedger, seedCch, seedCchScans } from './cch.seed.js';
+import { linkCchLedger, seedCch, seedCchLedgerMonth, seedCchScans } from './cch.seed.js';
+import { linkRefundLedger, seedRefundLedgerMonth, seedRefunds } from './refunds.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -52,8 +53,15 @@ export async function seedDemoData(
   await seedServicePlugins(db);
   await seedLocations(db);
   await seedMemberLinks(db, log);
-  await seedLedger(db, log, { afterTruncate: () => seedCch(db, log) });
+  await seedLedger(db, log, {
+    afterTruncate: async () => {
+      await seedCch(db, log);
+      await seedRefunds(db, log);
+    },
+    monthWriters: [seedCchLedgerMonth, seedRefundLedgerMonth],
+  });
   await linkCchLedger(db);
+  await linkRefundLedger(db);
   if (opts.photoStore) await seedCchScans(db, opts.photoStore);
   await seedFollowUps(db, log);
   await seedCharges(db, log);
