@@ -30,6 +30,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
   '/cch': lazy(() => import('../pages/CchPage')),
   '/cchaumento': lazy(() => import('../pages/CchAumentoPage')),
+  '/devolucao': lazy(() => import('../pages/DevolucaoPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),
