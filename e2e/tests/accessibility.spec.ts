@@ -40,6 +40,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/cch': 'list',
   // Viewed only: the walk never types AUMENTO.
   '/cchaumento': 'list',
+  '/devolucao': 'list',
   '/financeiro/efetuado': 'list',
   '/saldoaberto': 'list',
   '/lancamentos': 'list',
