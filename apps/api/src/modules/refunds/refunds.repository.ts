@@ -46,13 +46,35 @@ export interface RefundFilter {
   q: string | null;
 }
 
-/** The search of the list and the export: the person's or the holder's name (accents ignored) or CPF. */
+/** What a search names: a CPF (11 digits, punctuation allowed) or a piece of a name (accents ignored). */
+function matcherOf(q: string) {
+  const digits = q.replace(/\D/g, '');
+  if (digits.length === 11 && /^[\d.\-\s]+$/.test(q)) return (alias: SQL) => sql`${alias}.cust_cpf = ${digits}`;
+  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  return (alias: SQL) => sql`${alias}.search_name like f_unaccent(lower(${pattern}))`;
+}
+
+/**
+ * The search of the list's page and the export: the person's or the holder's name or CPF, on the rows joined to both
+ * (the page walks the status index newest first and stops at its last row).
+ */
 function searchOf(q: string | null): SQL {
   if (!q) return sql``;
-  const digits = q.replace(/\D/g, '');
-  if (digits.length === 11 && /^[\d.\-\s]+$/.test(q)) return sql`and (p.cust_cpf = ${digits} or h.cust_cpf = ${digits})`;
-  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-  return sql`and (p.search_name like f_unaccent(lower(${pattern})) or h.search_name like f_unaccent(lower(${pattern})))`;
+  const match = matcherOf(q);
+  return sql`and (${match(sql`p`)} or ${match(sql`h`)})`;
+}
+
+/**
+ * The same search as a set of people (the matching people and the dependents of matching holders), each side by its
+ * own index: what the count and the sum of a search read (half the time of the joined form over a common name).
+ */
+function searchSetOf(q: string | null): SQL {
+  if (!q) return sql``;
+  const match = matcherOf(q);
+  return sql`and r.cst_id in (
+    select x.cst_id from customers x where ${match(sql`x`)}
+    union all
+    select d.cst_id from customers x join customers d on d.parent_id = x.cst_id where ${match(sql`x`)})`;
 }
 
 /** refunds (migration 0043). Every method takes the caller's executor. */
@@ -60,27 +82,23 @@ export function createRefundsRepository() {
   return {
     async list(db: Executor, f: RefundFilter & { page: number; pageSize: number }) {
       const where = sql`where r.dev_status = ${f.status} ${searchOf(f.q)}`;
+      const whereSet = sql`where r.dev_status = ${f.status} ${searchSetOf(f.q)}`;
       // The page by the status index; the count and the sum apart (a window over the page query read every row).
       const page = await db.execute<StoredRefund>(sql`
         select ${RECORD} ${FROM} ${where}
          order by r.created_at desc, r.dev_id desc
          limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`);
-      const totals = f.q
-        ? await db.execute<{ n: number; sum: number }>(
-            sql`select count(*)::int as n, coalesce(sum(r.dev_valor), 0)::bigint as sum
-                  from refunds r join customers p on p.cst_id = r.cst_id join customers h on h.cst_id = coalesce(p.parent_id, p.cst_id)
-                  ${where}`,
-          )
-        : await db.execute<{ n: number; sum: number }>(
-            sql`select count(*)::int as n, coalesce(sum(r.dev_valor), 0)::bigint as sum from refunds r where r.dev_status = ${f.status}`,
-          );
+      const totals = await db.execute<{ n: number; sum: number }>(
+        sql`select count(*)::int as n, coalesce(sum(r.dev_valor), 0)::bigint as sum from refunds r ${whereSet}`,
+      );
       return { rows: page.rows, total: totals.rows[0]!.n, totalValor: Number(totals.rows[0]!.sum) };
     },
 
-    /** Every row of a filter, for the export (the list's order). */
+    /** Every row of a filter, for the export (the list's order), with the creation day as DD/MM/YYYY (São Paulo). */
     async all(db: Executor, f: RefundFilter) {
-      const result = await db.execute<StoredRefund>(sql`
-        select ${RECORD} ${FROM} where r.dev_status = ${f.status} ${searchOf(f.q)} order by r.created_at desc, r.dev_id desc`);
+      const result = await db.execute<StoredRefund & { createdDay: string }>(sql`
+        select ${RECORD}, to_char(r.created_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY') as "createdDay"
+        ${FROM} where r.dev_status = ${f.status} ${searchOf(f.q)} order by r.created_at desc, r.dev_id desc`);
       return result.rows;
     },
 
