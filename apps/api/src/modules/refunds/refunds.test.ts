@@ -179,7 +179,9 @@ describe('refunds (issue 27 part 1)', () => {
     expect(stored.rows[0]).toEqual({ s: 1, o: 'Cobrança em duplicidade', v: 1 });
     expect((await save(requester, rec, { devStatus: 3 })).status).toBe(403);
     // The approved list is the approver's (the reduced list without APROVADOS).
-    expect((await call(requester, refundContracts.list, { params: { status: 2 }, query: {} })).status).toBe(403);
+    const approvedList = await call(requester, refundContracts.list, { params: { status: 2 }, query: {} });
+    expect(approvedList.status).toBe(403);
+    expect(approvedList.error.message).toBe(rm.approvedListApproverOnly);
     expect((await call(requester, refundContracts.export, { params: { status: 2 }, query: {} })).status).toBe(403);
     // Keeping EM ANÁLISE (a save of the notes), then cancelling.
     const noted = await move(requester, rec, 1);
@@ -381,7 +383,12 @@ describe('refunds (issue 27 part 1)', () => {
     expect(stale.status).toBe(409);
     const del = await call(approver, refundContracts.remove, { params: { devId: rec.devId }, query: { version: approved.version } });
     expect(del.status).toBe(204);
-    expect((await call(approver, refundContracts.remove, { params: { devId: rec.devId }, query: { version: 1 } })).status).toBe(404);
+    const gone = await call(approver, refundContracts.remove, { params: { devId: rec.devId }, query: { version: 1 } });
+    expect(gone.status).toBe(404);
+    expect(gone.error.message).toBe(rm.notFound);
+    const unknown = await save(approver, { ...approved, devId: 99_999_999 }, {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.error.message).toBe(rm.notFound);
     const audits = await ctx.db.execute<{ action: string; user: string; owner: number; before: RefundRecord | null; after: RefundRecord | null }>(sql`
       select action, user_name as user, owner_id as owner, before, after from audits
        where category = 'devolucao' and entity_id = ${String(rec.devId)} order by audit_id`);
