@@ -4,6 +4,7 @@ import {
   debitPlaces,
   formatDate,
   genericMessages,
+  isRefundStatus,
   isoDateInAppZone,
   REFUND_STATUS,
   REFUND_TYPE,
@@ -41,11 +42,6 @@ export interface RefundCaller {
 
 type RefundsConfig = Pick<AppConfig, 'DEBIT_MAGISCRED_BANK_CODE'>;
 
-const recordOf = (row: StoredRefund): RefundRecord => row;
-
-/** What the audit keeps of a refund: the record, with the requester (who registered it) and the approver. */
-const auditOf = (row: StoredRefund) => ({ ...row });
-
 /**
  * Refunds (devolução; issue 27; spec 2 §2.3-§9): the list by status (the approved list only for v2devapr), the member
  * search, registration and saves with the domain's schema and status table (403 for an approver's move asked without
@@ -60,15 +56,14 @@ export function createRefundsService(deps: { db: Db; repo: RefundsRepository; le
   async function record(tx: Executor, devId: number): Promise<RefundRecord> {
     const row = await repo.get(tx, devId);
     if (!row) throw notFound(refundMessages.notFound);
-    return recordOf(row);
+    return row;
   }
 
   /** The body checked by the domain's schema; an approver's move asked by a requester is 403 before any other rule. */
   function check(body: unknown & { devStatus?: unknown }, caller: RefundCaller, previousStatus: RefundStatus | null) {
     const who = refundActorOf(caller.roles);
-    if (typeof body.devStatus === 'number' && [1, 2, 3, 4].includes(body.devStatus)) {
-      if (refundMoveRefusal(who, previousStatus, body.devStatus as RefundStatus) === 'forbidden') throw forbidden(refundMessages.approverOnly);
-    }
+    if (isRefundStatus(body.devStatus) && refundMoveRefusal(who, previousStatus, body.devStatus) === 'forbidden')
+      throw forbidden(refundMessages.approverOnly);
     const parsed = refundSchema({ actor: who, previousStatus }).safeParse(body);
     if (!parsed.success) throw issuesToError(parsed.error.issues);
     return parsed.data;
@@ -141,7 +136,7 @@ export function createRefundsService(deps: { db: Db; repo: RefundsRepository; le
     async list(status: number, q: { q?: string; page: number; pageSize: number }, roles: readonly string[]): Promise<RefundListPage> {
       if (!seesStatus(roles, status)) throw forbidden(refundMessages.approvedListApproverOnly);
       const { rows, total, totalValor } = await repo.list(db, { status, q: q.q?.trim() || null, page: q.page, pageSize: q.pageSize });
-      return { items: rows.map(recordOf), total, totalValor, page: q.page, pageSize: q.pageSize };
+      return { items: rows, total, totalValor, page: q.page, pageSize: q.pageSize };
     },
 
     get: (devId: number) => record(db, devId),
@@ -178,9 +173,9 @@ export function createRefundsService(deps: { db: Db; repo: RefundsRepository; le
           action: 'insert',
           user: caller.actor,
           before: null,
-          after: auditOf(saved),
+          after: saved,
         });
-        return recordOf(saved);
+        return saved;
       });
     },
 
@@ -217,10 +212,10 @@ export function createRefundsService(deps: { db: Db; repo: RefundsRepository; le
           entityId: devId,
           action: 'update',
           user: caller.actor,
-          before: auditOf(stored),
-          after: auditOf(saved),
+          before: stored,
+          after: saved,
         });
-        return recordOf(saved);
+        return saved;
       });
     },
 
@@ -238,7 +233,7 @@ export function createRefundsService(deps: { db: Db; repo: RefundsRepository; le
           entityId: devId,
           action: 'delete',
           user: actor,
-          before: auditOf(stored),
+          before: stored,
           after: null,
         });
       });
