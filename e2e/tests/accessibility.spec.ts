@@ -45,6 +45,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   // Viewed only: the walk never types AUMENTO.
   '/cchaumento': 'list',
   '/tuss': 'crud',
+  '/devolucao': 'list',
   '/financeiro/efetuado': 'list',
   '/saldoaberto': 'list',
   '/lancamentos': 'list',

@@ -88,3 +88,4 @@ export * from './members/audit-paths.js';
 export * from './postings/index.js';
 export * from './efetuado/index.js';
 export * from './cch/index.js';
+export * from './refunds/index.js';

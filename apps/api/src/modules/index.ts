@@ -47,6 +47,7 @@ import efetuado from './efetuado/index.js';
 import postings from './postings/index.js';
 import cch from './cch/index.js';
 import reimbursements from './reimbursements/index.js';
+import refunds from './refunds/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -98,6 +99,7 @@ export const appModules: readonly AppModule[] = [
   postings,
   cch,
   reimbursements,
+  refunds,
   memberSettings,
   memberMail,
   digitalProcess,

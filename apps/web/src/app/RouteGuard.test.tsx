@@ -24,10 +24,18 @@ describe('route guard and home', () => {
   });
 
   it('opens the screen, titled and "Em construção", with the role', async () => {
+    signedInAs([...staffRoles, 'v2menufiltro']);
+    renderApp('/marketing');
+    expect(await screen.findByRole('heading', { name: 'Marketing' })).toBeInTheDocument();
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+  });
+
+  it('opens the built Devolução screen (no longer "Em construção") with v2dev', async () => {
     signedInAs([...staffRoles, 'v2dev']);
     renderApp('/devolucao');
-    expect(await screen.findByRole('heading', { name: 'Devolução' })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Devolução' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Situação' })).toHaveValue('EM ANÁLISE');
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
   it('opens the built Remessas screen (no longer "Em construção") with the role', async () => {

@@ -31,6 +31,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/cch': lazy(() => import('../pages/CchPage')),
   '/cchaumento': lazy(() => import('../pages/CchAumentoPage')),
   '/tuss': lazy(() => import('../pages/TussPage')),
+  '/devolucao': lazy(() => import('../pages/DevolucaoPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),

@@ -54,7 +54,7 @@ describe('registry contracts', () => {
       'DELETE /servicos/:svcId',
     ]);
     expect(serviceContracts.updateSupplier.status).toBe(204);
-    expect(serviceContracts.listProducts.access).toEqual({ screens: ['/servico', '/associado'] });
+    expect(serviceContracts.listProducts.access).toEqual({ screens: ['/servico', '/associado', '/devolucao'] });
     expect(serviceContracts.addProduct.access).toEqual({ screens: ['/servico'] });
   });
 

@@ -15,7 +15,7 @@ import {
  * The services screen (spec 3 §2.9): suppliers → products → services. Anyone with v2access reads them
  * (other screens use the pickers); /servico writes.
  */
-const read = { screens: ['/servico', '/associado'] } as const;
+const read = { screens: ['/servico', '/associado', '/devolucao'] } as const;
 const write = { screens: ['/servico'] } as const;
 const tags = ['servicos'] as const;
 const id = z.coerce.number().int().min(1);

@@ -9,7 +9,7 @@ const TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * The CCH's demo (issue 26 "Demo data"), before the ledger (seedLedger writes the credits of the paid requests and the
- * reversals of the cancelled ones into the months they happened, `seedCchLedger`):
+ * reversals of the cancelled ones into the months they happened, `seedCchLedgerMonth`, one of its `months` hooks):
  * - the yearly amounts: the service's values and two past increases (March of last year and of this year);
  * - one code in the TUSS registry (/tuss);
  * - enrolments ('Inscrição no CCH', plgCCHAdd) for every fourth living holder and every third dependent of those, long

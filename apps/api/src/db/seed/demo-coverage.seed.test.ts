@@ -166,4 +166,30 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     expect(loaded.ressarcimentos?.[0]?.procedimentos.length).toBeGreaterThan(0);
     expect(memberSchema.safeParse(loaded).success).toBe(true);
   });
+
+  it('has refunds in every status and both credit types, the FINALIZADO type-1 ones credited once in the ledger (issue 27)', async () => {
+    const kinds = await rows<{ status: number; tipo: number }>(
+      sql`select dev_status as status, dev_tipo as tipo from refunds group by 1, 2 order by 1, 2`,
+    );
+    expect(kinds.map((k) => `${k.status}/${k.tipo}`)).toEqual(['1/1', '1/2', '2/1', '2/2', '3/1', '3/2', '4/1', '4/2']);
+    const wrong = await rows<{ n: number }>(sql`
+      select count(*)::int as n from refunds r
+       where (r.dev_status = 3 and r.dev_tipo = 1) <> exists (
+         select 1 from statement_entries e
+          where e.ext_id = r.ext_id and e.ext_valor = -r.dev_valor and e.svc_id = r.svc_id and e.ext_key = 'devolucao:' || r.dev_id)`);
+    expect(wrong[0]!.n).toBe(0);
+    const keys = await rows<{ n: number }>(sql`
+      select count(*)::int as n from statement_entries where ext_key like 'devolucao:%' group by ext_key having count(*) > 1`);
+    expect(keys).toEqual([]);
+    // The Atendimento demo user registers (v2dev without v2devapr: the reduced list); Financeiro approves.
+    const page = await ctx.app.services.refunds.list(1, { page: 1, pageSize: 50 }, ['v2dev']);
+    expect(page.total).toBeGreaterThan(0);
+    await expect(ctx.app.services.refunds.list(2, { page: 1, pageSize: 50 }, ['v2dev'])).rejects.toThrow();
+    expect((await ctx.app.services.refunds.toPay({})).length).toBeGreaterThan(0);
+    const requester = await rows<{ n: number }>(sql`
+      select count(*)::int as n from users u join profile_roles r on r.perm_id = u.perm_id
+       where u.cpf = '22255588846' and r.role = 'v2dev'
+         and not exists (select 1 from profile_roles x where x.perm_id = u.perm_id and x.role = 'v2devapr')`);
+    expect(requester[0]!.n).toBe(1);
+  });
 });

@@ -29,7 +29,7 @@ const TIME_ZONE = 'America/Sao_Paulo';
  * wipes the demo data).
  */
 /**
- * A feature's entries of one month of the demo ledger (the CCH's paid requests, the reimbursements' paid procedures),
+ * A feature's entries of one month of the demo ledger (the CCH's paid requests, the reimbursements' paid procedures, the refunds' credits),
  * written inside seedLedger's month loop before the month is locked: `month` is the month's first day (SQL), `open` true
  * for the open (current) month.
  */
@@ -46,9 +46,9 @@ export async function seedLedger(
   } = {},
 ) {
   const started = Date.now();
-  // Cascades to the charges, the closing runs and the CCH requests (they reference the periods or the entries).
+  // Cascades to the charges, the closing runs, the CCH requests and the refunds (they reference the periods or the entries).
   await db.execute(sql`truncate table statement_entries, closing_periods restart identity cascade`);
-  // What the months' entries are written from and the truncate emptied (the CCH's requests).
+  // What the months' entries are written from and the truncate emptied (the CCH's requests, the refunds).
   await opts.afterTruncate?.();
   await db.execute(sql`select setval('charges_nosso_numero_seq', 1, false)`);
   const { rows } = await db.execute<{ month: string }>(sql`
@@ -96,7 +96,7 @@ export async function seedLedger(
                                                           where b.parent_id is null and coalesce(b.bnk_id, ${BOLETO}) = ${BOLETO})))
           order by x.cst_id`);
       }
-      // The features' entries of the month (seed.ts: the CCH's paid requests and cancels, the paid reimbursements).
+      // The features' entries of the month (seed.ts: the CCH's paid requests and cancels, the paid reimbursements, the refunds).
       for (const hook of opts.months ?? []) await hook(tx, fecId, month, open);
       if (open) {
         // This month so far: bar and snack consumption of about 1 holder in 9.

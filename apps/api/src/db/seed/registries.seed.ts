@@ -45,7 +45,7 @@ export async function seedRegistries(db: Db, now = new Date()) {
   // A re-seed replaces the demo registries (they reference nothing; the members' service rows that reference the
   // services go with them and are written again by seedMemberLinks).
   await db.execute(
-    sql`truncate table posting_instalments, postings, customer_services, services, products, suppliers, message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`,
+    sql`truncate table refunds, posting_instalments, postings, customer_services, services, products, suppliers, message_templates, extrato_groups, feriados, forum_cargos, assoc_cargos restart identity`,
   );
   await db.insert(messageTemplates).values([
     {

@@ -23,6 +23,7 @@ import type { BlobStore } from '../../modules/files/files.store.js';
 import { storeFromConfig } from '../../modules/files/index.js';
 import { linkCchLedger, seedCch, seedCchLedgerMonth, seedCchScans } from './cch.seed.js';
 import { linkReimbursementsLedger, seedReimbursementDocuments, seedReimbursements, seedReimbursementsLedgerMonth } from './reimbursements.seed.js';
+import { linkRefundLedger, seedRefundLedgerMonth, seedRefunds } from './refunds.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -57,11 +58,13 @@ export async function seedDemoData(
     afterTruncate: async () => {
       await seedCch(db, log);
       await seedReimbursements(db, log);
+      await seedRefunds(db, log);
     },
-    months: [seedCchLedgerMonth, seedReimbursementsLedgerMonth],
+    months: [seedCchLedgerMonth, seedReimbursementsLedgerMonth, seedRefundLedgerMonth],
   });
   await linkCchLedger(db);
   await linkReimbursementsLedger(db);
+  await linkRefundLedger(db);
   if (opts.photoStore) await seedCchScans(db, opts.photoStore);
   if (opts.photoStore) await seedReimbursementDocuments(db, opts.photoStore);
   await seedFollowUps(db, log);

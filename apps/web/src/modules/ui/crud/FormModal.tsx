@@ -13,6 +13,8 @@ interface FormModalProps {
   /** The record is still loading: an indicator over the form, Ok disabled. */
   loading?: boolean;
   size?: string;
+  /** The save button's text (default Ok; the refund dialog's 'Adicionar' / 'Atualizar', spec 2 §2.3). */
+  okLabel?: string;
   onSave: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -36,7 +38,19 @@ function escapeForThisLayer(event: KeyboardEvent) {
  * The registry modal: the form, then Ok (coloured by the form's state) and Fechar. Closing it (Fechar,
  * ×, Escape) with unsaved changes asks before discarding them.
  */
-export function FormModal({ opened, title, valid, changed, saving, loading, size = 'md', onSave, onClose, children }: FormModalProps) {
+export function FormModal({
+  opened,
+  title,
+  valid,
+  changed,
+  saving,
+  loading,
+  size = 'md',
+  okLabel = 'Ok',
+  onSave,
+  onClose,
+  children,
+}: FormModalProps) {
   const ok = okButtonState(valid, changed);
   const [confirming, setConfirming] = useState(false);
   const okRef = useRef<HTMLButtonElement>(null);
@@ -97,7 +111,7 @@ export function FormModal({ opened, title, valid, changed, saving, loading, size
                 loading={saving}
                 data-state={ok.state}
               >
-                Ok
+                {okLabel}
               </Button>
               <Button variant="default" onClick={requestClose}>
                 Fechar

@@ -1,0 +1,2 @@
+export { RefundListScreen } from './RefundListScreen';
+export { RefundDialog } from './RefundDialog';
