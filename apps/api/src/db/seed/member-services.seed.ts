@@ -34,16 +34,14 @@ export async function seedServicePlugins(db: Db) {
     // Its statement and IR group is 'Benefício CCH', a health-plan IR group: the CCH's payments (credits on this
     // service) are what the informe and the health declaration show as reimbursed.
     const [group] = await db.select({ id: extratoGroups.extgrpID }).from(extratoGroups).where(eq(extratoGroups.extgrpName, 'Benefício CCH'));
-    await db
-      .insert(services)
-      .values({
-        sucId: product!.sucId,
-        svcName: 'Inscrição no CCH',
-        svcValor: 0,
-        svcServiceType: 0,
-        extgrpId: group?.id ?? null,
-        irgrpId: group?.id ?? null,
-      });
+    await db.insert(services).values({
+      sucId: product!.sucId,
+      svcName: 'Inscrição no CCH',
+      svcValor: 0,
+      svcServiceType: 0,
+      extgrpId: group?.id ?? null,
+      irgrpId: group?.id ?? null,
+    });
   }
   const rows = await db
     .select({ svcId: services.svcId, svcName: services.svcName })
