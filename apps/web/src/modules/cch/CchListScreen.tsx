@@ -1,7 +1,5 @@
-import { ActionIcon, Badge, Group, Select, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconBan, IconDownload, IconFileCheck, IconFileX, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Badge, Group, Stack, Tooltip } from '@mantine/core';
+import { IconBan, IconDownload, IconFileCheck, IconFileX, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   CCH_LIST_DEFAULT_STATUS,
@@ -21,6 +19,7 @@ import {
 } from '@assoc/domain';
 import { apiUrl, callApi, queryKeyOf } from '../../app/client';
 import { PagedTable } from '../ui/components/PagedTable';
+import { StatusSearchBar, useStatusSearchList } from '../ui/components/StatusSearchList';
 import { useRoles } from '../ui/components/RoleGate';
 import { openConfirmDialog } from '../ui/confirm';
 import { notifyError, notifySuccess } from '../ui/notify';
@@ -51,21 +50,15 @@ export function CchStatusBadge({ status }: { status: number }) {
  */
 export function CchListScreen() {
   const roles = useRoles();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<CchStatus>(CCH_LIST_DEFAULT_STATUS);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<CchListRow | null>(null);
-  const query = { ...(q ? { q } : {}), page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: cchListKey(status, query),
+  const list = useStatusSearchList({
+    initialStatus: CCH_LIST_DEFAULT_STATUS as CchStatus,
+    pageSize: PAGE_SIZE,
+    queryKey: cchListKey,
     // `rnd` is the spec's cache breaker (spec 2 §7): a new one per fetch.
-    queryFn: ({ signal }) => callApi(cchContracts.list, { params: { status, rnd: Date.now().toString(36) }, query }, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
+    fetchPage: (status, query, signal) => callApi(cchContracts.list, { params: { status, rnd: Date.now().toString(36) }, query }, { signal }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: cchListKey() });
+  const { refresh } = list;
 
   const canDownload = hasRole(roles, cchRoles.download);
   const canEdit = hasRole(roles, cchRoles.edit);
@@ -161,33 +154,10 @@ export function CchListScreen() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={cchTexts.status}
-          data={statusOptions}
-          value={String(status)}
-          allowDeselect={false}
-          onChange={(value) => {
-            setStatus(Number(value ?? CCH_LIST_DEFAULT_STATUS) as CchStatus);
-            setPage(1);
-          }}
-          w={200}
-        />
-        <TextInput
-          label={cchTexts.search}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          maxLength={80}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={320}
-        />
-      </Group>
+      <StatusSearchBar statusLabel={cchTexts.status} statusOptions={statusOptions} searchLabel={cchTexts.search} list={list} />
       <PagedTable<CchListRow>
         // Spec 2 §8: a failure of the list is silent (the spinner stops).
-        list={{ items: list.data?.items ?? [], total: list.data?.total ?? 0, page, loading: list.isFetching, error: '', setPage }}
+        list={list.paged}
         pageSize={PAGE_SIZE}
         idAccessor="cchId"
         noRecordsText={cchTexts.empty}

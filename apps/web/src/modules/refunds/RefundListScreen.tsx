@@ -1,7 +1,5 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileSpreadsheet, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   formatCents,
@@ -21,6 +19,7 @@ import {
 } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { PagedTable } from '../ui/components/PagedTable';
+import { StatusSearchBar, useStatusSearchList } from '../ui/components/StatusSearchList';
 import { useRoles } from '../ui/components/RoleGate';
 import { openConfirmDialog } from '../ui/confirm';
 import { saveBlob } from '../ui/hooks/useBlobDownload';
@@ -44,22 +43,16 @@ export const refundListKey = (status?: number, query?: object) => [
  */
 export function RefundListScreen() {
   const roles = useRoles();
-  const queryClient = useQueryClient();
   const who = refundActorOf(roles);
-  const [status, setStatus] = useState<RefundStatus>(REFUND_LIST_DEFAULT_STATUS);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ record: RefundRecord | null } | null>(null);
   const [exporting, setExporting] = useState<'list' | 'toPay' | null>(null);
-  const query = { ...(q ? { q } : {}), page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: refundListKey(status, query),
-    queryFn: ({ signal }) => callApi(refundContracts.list, { params: { status }, query }, { signal }),
-    placeholderData: keepPreviousData,
-    retry: false,
+  const list = useStatusSearchList({
+    initialStatus: REFUND_LIST_DEFAULT_STATUS as RefundStatus,
+    pageSize: PAGE_SIZE,
+    queryKey: refundListKey,
+    fetchPage: (status, query, signal) => callApi(refundContracts.list, { params: { status }, query }, { signal }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: refundListKey() });
+  const { status, q, refresh } = list;
   const canRemove = hasRole(roles, refundRoles.remove);
   const statusOptions = refundListStatuses(who).map((s) => ({ value: String(s), label: refundStatusInfo[s].filter }));
 
@@ -120,29 +113,7 @@ export function RefundListScreen() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={refundTexts.status}
-          data={statusOptions}
-          value={String(status)}
-          allowDeselect={false}
-          onChange={(value) => {
-            setStatus(Number(value ?? REFUND_LIST_DEFAULT_STATUS) as RefundStatus);
-            setPage(1);
-          }}
-          w={200}
-        />
-        <TextInput
-          label={refundTexts.search}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          maxLength={80}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={320}
-        />
+      <StatusSearchBar statusLabel={refundTexts.status} statusOptions={statusOptions} searchLabel={refundTexts.search} list={list}>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ record: null })}>
           {refundTexts.newAction}
         </Button>
@@ -164,10 +135,10 @@ export function RefundListScreen() {
             {refundTexts.exportToPay}
           </Button>
         ) : null}
-      </Group>
+      </StatusSearchBar>
       <PagedTable<RefundRecord>
         // Spec 2 §8: a failure of the list is silent (the spinner stops).
-        list={{ items: list.data?.items ?? [], total: list.data?.total ?? 0, page, loading: list.isFetching, error: '', setPage }}
+        list={list.paged}
         pageSize={PAGE_SIZE}
         idAccessor="devId"
         noRecordsText={refundTexts.empty}
