@@ -407,12 +407,8 @@ export function CchRequestModal({ cstId, record, onClose, onSaved }: CchRequestM
       saving={saving}
       onSave={() => void save()}
       onClose={onClose}
+      conflict={conflict}
     >
-      {conflict ? (
-        <Alert color="orange" variant="light" role="alert">
-          {conflict}
-        </Alert>
-      ) : null}
       {balance.isError ? (
         <Alert color="red" variant="light" role="alert">
           {balance.error.message}

@@ -1,4 +1,4 @@
-import { Alert, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -187,12 +187,8 @@ export function RefundDialog({ record, onClose, onSaved }: RefundDialogProps) {
       saving={saving}
       onSave={() => void save()}
       onClose={onClose}
+      conflict={conflict}
     >
-      {conflict ? (
-        <Alert color="orange" variant="light" role="alert">
-          {conflict}
-        </Alert>
-      ) : null}
       <Stack gap="sm">
         {adding ? <MemberSearch onChoose={choose} error={personMissing ? form.errorOf('cstId') : undefined} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

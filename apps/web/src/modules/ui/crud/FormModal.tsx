@@ -1,4 +1,4 @@
-import { Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { registryMessages } from '@assoc/domain';
 import classes from './FormModal.module.css';
@@ -15,6 +15,8 @@ interface FormModalProps {
   size?: string;
   /** The save button's text (default Ok; the refund dialog's 'Adicionar' / 'Atualizar', spec 2 §2.3). */
   okLabel?: string;
+  /** A save refused because the record changed meanwhile (409): the server's message, above the form. */
+  conflict?: string | null;
   onSave: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -47,6 +49,7 @@ export function FormModal({
   loading,
   size = 'md',
   okLabel = 'Ok',
+  conflict,
   onSave,
   onClose,
   children,
@@ -93,6 +96,11 @@ export function FormModal({
           }}
         >
           <Stack gap="sm">
+            {conflict ? (
+              <Alert color="orange" variant="light" role="alert">
+                {conflict}
+              </Alert>
+            ) : null}
             {loading ? (
               <Box pos="relative" mih={120}>
                 {children}
