@@ -119,3 +119,14 @@ test('the CCH increase: AUMENTO typed, a higher Benefício 1 from today, the suc
   await expect(page.getByText(cchMessages.increaseSuccess)).toBeVisible();
   await expect(current).toHaveValue(formatCents(cents + 1000));
 });
+
+test.describe('the CCH-only user', () => {
+  test.use({ storageState: stateOf('cch') });
+
+  test('lands on the CCH list, opened on EM ANÁLISE', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'CCH' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Situação' })).toHaveValue('EM ANÁLISE');
+    await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Painel' })).toHaveCount(0);
+  });
+});
