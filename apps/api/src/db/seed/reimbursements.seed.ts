@@ -49,7 +49,7 @@ export async function seedReimbursements(db: Db, log: (line: string) => void = (
       res_recebido_data, res_recebido_por)
     select cl.holder, left(cl.holder_name, 64), cl.patient, left(p.cust_name, 64), left(k.card, 8),
            case when cl.hash % 3 = 0 then null else 'A' || lpad((cl.hash % 100000)::text, 6, '0') end,
-           (((select d from today) - (5 + (cl.hash * 7919) % 540))::timestamp + interval '10 hours') at time zone ${TIME_ZONE},
+           (((select d from today) - (5 + (cl.hash::bigint * 7919) % 540)::int)::timestamp + interval '10 hours') at time zone ${TIME_ZONE},
            'Secretaria de Saúde'
       from claims cl
       join customers p on p.cst_id = cl.patient
