@@ -6,12 +6,15 @@ export const accountSecurityMessages = {
   sessionEnded: 'Sessão encerrada',
   otherSessionsEnded: (n: number) => (n === 1 ? '1 outra sessão encerrada' : `${n} outras sessões encerradas`),
   totpRequired: 'Configure o autenticador antes de gerar códigos de recuperação',
+  tooManyRecoverySets: (minutes: number) => `Muitos pedidos de novos códigos de recuperação. Aguarde ${minutes} minutos e tente novamente.`,
   recoveryCodesCreated:
     'Guarde estes códigos em local seguro: cada um vale para uma única entrada e eles não serão exibidos novamente. Os códigos anteriores deixaram de valer.',
 } as const;
 
 /** How many one-time recovery codes a new set holds. */
 export const RECOVERY_CODE_COUNT = 10;
+/** New sets one user may ask for per sign-in window (LOGIN_WINDOW_MINUTES): each costs ten argon2id hashes. */
+export const RECOVERY_SETS_PER_WINDOW = 5;
 /** Letters and digits of a recovery code (no 0/O, 1/I/L: read from paper without doubt). */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** Characters of a recovery code, shown as two groups of five ('ABCDE-FGH23'). */

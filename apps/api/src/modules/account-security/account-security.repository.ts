@@ -46,6 +46,20 @@ export function createAccountSecurityRepository() {
       return rows.map((r) => r.sessionId);
     },
 
+    /**
+     * Counts one request for a new set against the user's counter in login_limits (key 'recovery:{userId}', the
+     * sign-in's window, pruned with the sign-in's counters); the count including this one.
+     */
+    async countRecoveryRequest(db: Executor, userId: number, windowMinutes: number): Promise<number> {
+      const { rows } = await db.execute<{ count: number }>(sql`
+        insert into login_limits as l (key, window_start, count) values (${`recovery:${userId}`}, now(), 1)
+        on conflict (key) do update set
+          count = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then 1 else l.count + 1 end,
+          window_start = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then now() else l.window_start end
+        returning count`);
+      return rows[0]!.count;
+    },
+
     /** Locks the user's row and tells whether an authenticator is set (two new sets at once apply one after the other). */
     async lockUserTotp(tx: Executor, userId: number): Promise<boolean> {
       const [row] = await tx.select({ totpSecret: users.totpSecret }).from(users).where(eq(users.userId, userId)).for('update');

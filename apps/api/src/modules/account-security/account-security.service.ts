@@ -4,6 +4,7 @@ import {
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
+  RECOVERY_SETS_PER_WINDOW,
   type EndOtherSessionsReply,
   type OwnSession,
   type RecoveryCodesReply,
@@ -11,7 +12,7 @@ import {
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { actorFrom } from '../../lib/actor.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import type { SessionUser } from '../auth/session.js';
@@ -84,9 +85,12 @@ export function createAccountSecurityService({ db, repo, config, closeSockets }:
 
     /**
      * POST totp/recuperacao: ten new one-time codes, hashed with argon2id before the transaction (hashing is slow),
-     * replacing the previous set in one transaction with the event. Refused (400) without an authenticator.
+     * replacing the previous set in one transaction with the event. Refused (400) without an authenticator; beyond
+     * RECOVERY_SETS_PER_WINDOW requests in the sign-in window, 429 (hashing is the costly part: counted before it).
      */
     async newRecoveryCodes(me: SessionUser, ip: string): Promise<RecoveryCodesReply> {
+      const requests = await repo.countRecoveryRequest(db, me.userId, config.LOGIN_WINDOW_MINUTES);
+      if (requests > RECOVERY_SETS_PER_WINDOW) throw tooManyRequests(accountSecurityMessages.tooManyRecoverySets(config.LOGIN_WINDOW_MINUTES));
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const hashes = await Promise.all(codes.map((code) => hashPassword(code.replace('-', ''))));
       await db.transaction(async (tx) => {

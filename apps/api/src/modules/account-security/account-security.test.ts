@@ -8,6 +8,7 @@ import {
   authContracts,
   loginMessages,
   RECOVERY_CODE_COUNT,
+  RECOVERY_SETS_PER_WINDOW,
   SECURITY_CATEGORY,
 } from '@assoc/domain';
 import { call, createTestApp, createUser, signIn, TEST_PASSWORD, urlOf, type Client, type TestContext } from '../../../test/helper.js';
@@ -290,6 +291,24 @@ describe('POST totp/recuperacao and sign-in with a recovery code', () => {
     const withRecovery = await login({ recoveryCode: res.body.codes[9] });
     expect(withRecovery.statusCode, withRecovery.body).toBe(200);
     expect((await call(clientOf(withRecovery), accountSecurityContracts.mySessions)).body).toHaveLength(2);
+  });
+
+  it('asks for at most RECOVERY_SETS_PER_WINDOW new sets per sign-in window (429 after, the last set kept)', async () => {
+    const { user, client } = await staffWithAuthenticator();
+    let last: string[] = [];
+    for (let i = 0; i < RECOVERY_SETS_PER_WINDOW; i++) {
+      const res = await call(client, accountSecurityContracts.newRecoveryCodes);
+      expect(res.status).toBe(200);
+      last = res.body.codes;
+    }
+    const refused = await call(client, accountSecurityContracts.newRecoveryCodes);
+    expect(refused.status).toBe(429);
+    expect(refused.error.message).toBe(accountSecurityMessages.tooManyRecoverySets(ctx.config.LOGIN_WINDOW_MINUTES));
+    expect(await eventsOf(user.userId, 'recovery_new')).toHaveLength(RECOVERY_SETS_PER_WINDOW);
+    expect((await externalLogin(user.cpf, { recoveryCode: last[0] })).statusCode).toBe(200);
+    // The window passed: allowed again.
+    await ctx.db.execute(sql`update login_limits set window_start = now() - interval '1 day' where key = ${`recovery:${user.userId}`}`);
+    expect((await call(client, accountSecurityContracts.newRecoveryCodes)).status).toBe(200);
   });
 
   it('a wrong code is refused and counted by the sign-in limit, up to 429', async () => {
