@@ -41,6 +41,8 @@ export * from './dashboard/dashboard.contract.js';
 export * from './auth/auth.contract.js';
 export * from './auth/password-reset.contract.js';
 export * from './tools/tools.contract.js';
+export * from './account-security/account-security.schema.js';
+export * from './account-security/account-security.contract.js';
 export * from './access/menu.contract.js';
 export * from './access/connections.contract.js';
 export * from './security/security-events.contract.js';

@@ -7,6 +7,7 @@ import dashboard from './dashboard/index.js';
 import mail from './mail/index.js';
 import passwordReset from './password-reset/index.js';
 import tools from './tools/index.js';
+import accountSecurity from './account-security/index.js';
 import registries from './registries/index.js';
 import cep from './cep/index.js';
 import files from './files/index.js';
@@ -64,6 +65,7 @@ export const appModules: readonly AppModule[] = [
   mail,
   passwordReset,
   tools,
+  accountSecurity,
   registries,
   cep,
   geo,

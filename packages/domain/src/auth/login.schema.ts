@@ -8,6 +8,11 @@ export const loginRequestSchema = z.object({
   password: safeText({ error: m.required }).min(1, m.required).max(128, m.maxLength(128)),
   code: safeText().max(6, m.maxLength(6)).optional().default(''),
   subscriberId: safeText().max(2000).optional().default(''),
+  /**
+   * Issue 28: where the access code is asked, one of the user's one-time recovery codes instead (used when `code`
+   * is empty; spent on success). Case, spaces and dashes do not matter.
+   */
+  recoveryCode: safeText().max(20, m.maxLength(20)).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -13,6 +13,9 @@ export const securityEventKinds = [
   'totp_setup',
   'totp_replaced',
   'session_ended',
+  'session_revoked',
+  'recovery_new',
+  'recovery_used',
   'access_change',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
@@ -28,6 +31,9 @@ export const securityEventLabels: Record<SecurityEventKind, string> = {
   totp_setup: 'Autenticador configurado',
   totp_replaced: 'Autenticador substituído',
   session_ended: 'Sessão encerrada pelo administrador',
+  session_revoked: 'Sessão encerrada pelo próprio usuário',
+  recovery_new: 'Códigos de recuperação gerados',
+  recovery_used: 'Entrada com código de recuperação',
   access_change: 'Acesso alterado (usuário ou perfil)',
 };
 
@@ -42,6 +48,7 @@ export const securityReasonLabels: Record<string, string> = {
   rate_limited: 'Bloqueado pelo limite de tentativas',
   deactivated: 'Usuário desativado',
   replaced_by_login: 'Nova entrada no mesmo navegador',
+  ended_by_owner: 'Encerrada pelo próprio usuário',
 };
 
 export const securityEventMessages = {

@@ -98,3 +98,21 @@ export const loginLimits = pgTable('login_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * One-time recovery codes (issue 28, migration 0045): ten per set, argon2id hashes only; a new set deletes the
+ * previous one. A code signs in once where the access code is asked (`used_at` then set, never cleared).
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { executeNamed } from '../../lib/sql.js';
-import { loginFailures, loginLimits, sessions } from '../../db/schema/index.js';
+import { loginFailures, loginLimits, recoveryCodes, sessions } from '../../db/schema/index.js';
 import { recordSecurityEvent, type SecurityEvent } from '../../lib/security-events.js';
 import type { SessionUser } from './session.js';
 
@@ -106,6 +106,31 @@ export function createAuthRepository() {
          where user_id = ${userId} and (totp_last_step is null or totp_last_step < ${step})
         returning user_id`);
       return result.rows.length > 0;
+    },
+
+    /** The user's unspent recovery codes (id and argon2id hash), for a sign-in that offers one. */
+    async unusedRecoveryCodes(db: Executor, userId: number): Promise<{ id: number; codeHash: string }[]> {
+      return db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    },
+
+    /**
+     * Spends a recovery code, with its security event, in one transaction: false when it was spent (or its set
+     * replaced) meanwhile, so of two parallel sign-ins with the same code only one passes.
+     */
+    async spendRecoveryCode(db: Executor, codeId: number, event: SecurityEvent): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .update(recoveryCodes)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(recoveryCodes.id, codeId), isNull(recoveryCodes.usedAt)))
+          .returning({ id: recoveryCodes.id });
+        if (spent.length === 0) return false;
+        await recordSecurityEvent(tx, event);
+        return true;
+      });
     },
 
     async findUserById(db: Executor, userId: number): Promise<UserForSignIn | undefined> {

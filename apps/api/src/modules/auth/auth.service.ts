@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loginMessages, onlyDigits, type LoginRequest, type SessionInfo } from '@assoc/domain';
+import { loginMessages, normalizeRecoveryCode, onlyDigits, RECOVERY_CODE_LENGTH, type LoginRequest, type SessionInfo } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import { actorFrom } from '../../lib/actor.js';
 import { AppError, tooManyRequests, type ErrorCode } from '../../lib/errors.js';
@@ -67,6 +67,24 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
   const failure = (reason: 'bad_credentials' | 'bad_code') =>
     new SignInRefusal('unauthorized', reason === 'bad_credentials' ? loginMessages.invalidCredentials : loginMessages.invalidCode, reason, true);
 
+  /**
+   * Issue 28: spends the user's unspent recovery code that matches (each hash checked, in parallel on the
+   * thread pool), recording 'recovery_used' with the spend. False for a wrong, spent or replaced code.
+   */
+  async function spendRecoveryCode(user: UserForSignIn, code: string, ip: string): Promise<boolean> {
+    if (code.length !== RECOVERY_CODE_LENGTH) return false;
+    const unused = await repo.unusedRecoveryCodes(db, user.userId);
+    const checks = await Promise.all(unused.map((row) => verifyPassword(row.codeHash, code)));
+    const match = unused.find((_row, i) => checks[i]);
+    if (!match) return false;
+    return repo.spendRecoveryCode(db, match.id, {
+      kind: 'recovery_used',
+      actor: actorFrom(user),
+      subjectUserId: user.userId,
+      details: { cpf: user.cpf, ip, left: unused.length - 1 },
+    });
+  }
+
   /** The checks of one attempt; signIn wraps them with the limit's counters and the security events. */
   async function checkAttempt(
     body: LoginRequest,
@@ -95,6 +113,12 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
 
     if (codeNeeded === 'required') {
       const code = (body.code ?? '').trim();
+      const recovery = normalizeRecoveryCode(body.recoveryCode ?? '');
+      if (!code && recovery) {
+        // Issue 28: a one-time recovery code instead of the authenticator's, counted and refused like a wrong code.
+        if (!(await spendRecoveryCode(user, recovery, ctx.ip))) throw failure('bad_code');
+        return { kind: 'passed', user };
+      }
       if (!code) return { kind: 'requirecode' };
       // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
       // the same code never signs in twice, even in parallel; a replay is refused like a wrong code.
