@@ -9,6 +9,7 @@ describe('Segurança contracts (issue 28)', () => {
       { call: 'GET /sessions/minhas', access: { signedIn: true } },
       { call: 'DELETE /sessions/minhas/:sessionId', access: { signedIn: true } },
       { call: 'DELETE /sessions/minhas', access: { signedIn: true } },
+      { call: 'GET /seguranca/minhas', access: { signedIn: true } },
       { call: 'POST /totp/recuperacao', access: { signedIn: true } },
     ]);
   });

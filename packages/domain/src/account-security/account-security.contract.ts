@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
-import { endOtherSessionsReplySchema, ownSessionIdParams, ownSessionSchema, recoveryCodesReplySchema } from './account-security.schema.js';
+import {
+  endOtherSessionsReplySchema,
+  ownSecurityEventSchema,
+  ownSessionIdParams,
+  ownSessionSchema,
+  recoveryCodesReplySchema,
+} from './account-security.schema.js';
 
 const tags = ['segurança'];
 
@@ -33,6 +39,14 @@ export const accountSecurityContracts = {
     reply: endOtherSessionsReplySchema,
     access: { signedIn: true },
     summary: 'Encerra todas as outras sessões do próprio usuário (a desta chamada continua)',
+    tags,
+  }),
+  myEvents: defineContract({
+    method: 'GET',
+    path: '/seguranca/minhas',
+    reply: z.array(ownSecurityEventSchema),
+    access: { signedIn: true },
+    summary: 'Os eventos de segurança mais recentes do próprio usuário (entradas, falhas, alterações), do mais novo ao mais antigo',
     tags,
   }),
   newRecoveryCodes: defineContract({

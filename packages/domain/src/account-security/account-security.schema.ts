@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { securityEventKindSchema } from '../security/security-events.js';
 
 /** Segurança (issue 28 item 4): the caller's own sessions and recovery codes; pt-BR replies. */
 export const accountSecurityMessages = {
@@ -45,3 +46,16 @@ export type EndOtherSessionsReply = z.infer<typeof endOtherSessionsReplySchema>;
 /** POST totp/recuperacao: the new set, shown once (only hashes are kept). */
 export const recoveryCodesReplySchema = z.object({ codes: z.array(z.string()), message: z.string() });
 export type RecoveryCodesReply = z.infer<typeof recoveryCodesReplySchema>;
+
+/** How many of their own security events a user sees (the newest). */
+export const OWN_SECURITY_EVENTS_LIMIT = 50;
+
+/** One of the caller's own security events (sign-ins, failures, changes): when, what, from where, why it failed. */
+export const ownSecurityEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: securityEventKindSchema,
+  ip: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type OwnSecurityEvent = z.infer<typeof ownSecurityEventSchema>;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { SECURITY_CATEGORY, type OwnSecurityEvent } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 import { recoveryCodes, sessions, users } from '../../db/schema/index.js';
 
@@ -23,6 +24,18 @@ export function createAccountSecurityRepository() {
          where user_id = ${userId} and revoked_at is null and expires_at > now()
            and created_at > now() - ${maxDays}::float8 * interval '1 day'
          order by last_seen_at desc, session_id desc`);
+      return rows;
+    },
+
+    /** The user's newest security events (audits_owner_idx: category, owner, at); only non-secret fields. */
+    async ownEvents(db: Executor, userId: number, limit: number): Promise<OwnSecurityEvent[]> {
+      const { rows } = await db.execute<OwnSecurityEvent & Record<string, unknown>>(sql`
+        select audit_id as id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, action as kind,
+               after->>'ip' as ip, after->>'reason' as reason
+          from audits
+         where category = ${SECURITY_CATEGORY} and owner_id = ${userId}
+         order by at desc, audit_id desc
+         limit ${limit}`);
       return rows;
     },
 

@@ -8,6 +8,8 @@ import {
   type EndOtherSessionsReply,
   type OwnSession,
   type RecoveryCodesReply,
+  OWN_SECURITY_EVENTS_LIMIT,
+  type OwnSecurityEvent,
 } from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -37,6 +39,11 @@ function newRecoveryCode(): string {
 /** Segurança (issue 28 item 4): the caller's own sessions and recovery codes; each change an audited security event. */
 export function createAccountSecurityService({ db, repo, config, closeSockets }: Deps) {
   return {
+    /** GET seguranca/minhas: the caller's newest security events. */
+    async myEvents(me: SessionUser): Promise<OwnSecurityEvent[]> {
+      return repo.ownEvents(db, me.userId, OWN_SECURITY_EVENTS_LIMIT);
+    },
+
     async mySessions(me: SessionUser): Promise<OwnSession[]> {
       const rows = await repo.liveSessions(db, me.userId, config.SESSION_MAX_DAYS);
       return rows.map((r) => ({

@@ -83,6 +83,36 @@ describe('Segurança: anonymous calls', () => {
     expect((await call(ctx.app, accountSecurityContracts.endMySession, { params: { sessionId: 1 } })).status).toBe(401);
     expect((await call(ctx.app, accountSecurityContracts.endOtherSessions)).status).toBe(401);
     expect((await call(ctx.app, accountSecurityContracts.newRecoveryCodes)).status).toBe(401);
+    expect((await call(ctx.app, accountSecurityContracts.myEvents)).status).toBe(401);
+  });
+});
+
+describe('GET seguranca/minhas', () => {
+  it("lists the caller's own security events only, newest first, with the address and a failure's reason", async () => {
+    const user = await createUser(ctx, { roles: ['v2portal'] });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: urlOf(authContracts.login),
+      payload: { username: user.cpf, password: 'Errada@123456' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const client = await signInWithAgent(user.cpf, CHROME_WINDOWS);
+    const stranger = await createUser(ctx, { roles: ['v2access'] });
+    await signIn(ctx, stranger.cpf);
+
+    const res = await call(client, accountSecurityContracts.myEvents);
+    expect(res.status).toBe(200);
+    expect(res.body.map((e) => e.kind)).toEqual(['login_ok', 'login_fail']);
+    expect(res.body[0]!.ip).toBe('127.0.0.1');
+    expect(res.body[1]!.reason).not.toBeNull();
+    const ids = (
+      await ctx.db
+        .select({ id: audits.auditId })
+        .from(audits)
+        .where(and(eq(audits.category, SECURITY_CATEGORY), eq(audits.ownerId, user.userId)))
+        .orderBy(desc(audits.at), desc(audits.auditId))
+    ).map((r) => r.id);
+    expect(res.body.map((e) => e.id)).toEqual(ids);
   });
 });
 
