@@ -49,7 +49,7 @@ import {
 import { apiUpload, isApiError } from '../../app/api';
 import { callApi, queryKeyOf, relativeUrlOf } from '../../app/client';
 import { FormModal } from '../ui/crud/FormModal';
-import { useAppForm } from '../ui/form';
+import { useAppForm, useFormSave } from '../ui/form';
 import { CpfInput, DateInput, MoneyInput } from '../ui/inputs';
 import { notifyError, notifySuccess } from '../ui/notify';
 import { cchTexts } from './texts';
@@ -195,8 +195,6 @@ export function CchRequestModal({ cstId, record, onClose, onSaved }: CchRequestM
   const [initial] = useState(() => initialValuesOf(cstId, record) as unknown as CchRequestInput);
   const [balanceDate, setBalanceDate] = useState<string | undefined>(record?.cchDataProcedimento);
   const [addPages, setAddPages] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
   const [tussInfo, setTussInfo] = useState<string | null>(null);
 
   const plans = useQuery({
@@ -273,28 +271,21 @@ export function CchRequestModal({ cstId, record, onClose, onSaved }: CchRequestM
     }
   };
 
-  const save = async () => {
-    if (!form.showAllErrors() || scanMissing) return;
-    setSaving(true);
-    setConflict(null);
-    try {
+  const { saving, conflict, save } = useFormSave(
+    form,
+    () => {
       const body = form.parsed();
-      const saved = record
-        ? await callApi(cchContracts.update, { params: { cchId: record.cchId }, body: { ...body, version: record.version } })
-        : await callApi(cchContracts.create, { body });
+      return record
+        ? callApi(cchContracts.update, { params: { cchId: record.cchId }, body: { ...body, version: record.version } })
+        : callApi(cchContracts.create, { body });
+    },
+    (saved) => {
       notifySuccess(cchTexts.saved);
       void queryClient.invalidateQueries({ queryKey: queryKeyOf(cchContracts.balance) });
       onSaved(saved);
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(error.message);
-      else {
-        const message = form.setServerErrors(error);
-        if (message) notifyError(message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    scanMissing,
+  );
 
   const statusData = (locked || final ? [stored!] : cchStatusOptions(stored)).map((s) => ({ value: String(s), label: cchStatusInfo[s].label }));
   const planData = (plans.data ?? []).map((p) => ({ value: String(p.value), label: p.label }));

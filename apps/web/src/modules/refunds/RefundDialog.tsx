@@ -21,13 +21,12 @@ import {
   type RefundSearchRow,
   type RefundStatus,
 } from '@assoc/domain';
-import { isApiError } from '../../app/api';
 import { callApi, queryKeyOf } from '../../app/client';
 import { useRoles } from '../ui/components/RoleGate';
 import { FormModal } from '../ui/crud/FormModal';
-import { useAppForm } from '../ui/form';
+import { useAppForm, useFormSave } from '../ui/form';
 import { MoneyInput } from '../ui/inputs';
-import { notifyError, notifySuccess } from '../ui/notify';
+import { notifySuccess } from '../ui/notify';
 import { refundTexts } from './texts';
 
 export interface RefundDialogProps {
@@ -114,8 +113,6 @@ export function RefundDialog({ record, onClose, onSaved }: RefundDialogProps) {
   const schema = useMemo(() => refundSchema({ actor: who, previousStatus: stored }), [who, stored]);
   const form = useAppForm(schema, initial);
   const v = form.values;
-  const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
 
   const suppliers = useQuery({
     queryKey: queryKeyOf(serviceContracts.listSuppliers),
@@ -146,27 +143,19 @@ export function RefundDialog({ record, onClose, onSaved }: RefundDialogProps) {
       custCpf: row.custCPF ?? '',
     });
 
-  const save = async () => {
-    if (!form.showAllErrors()) return;
-    setSaving(true);
-    setConflict(null);
-    try {
+  const { saving, conflict, save } = useFormSave(
+    form,
+    () => {
       const body = form.parsed();
-      const saved = record
-        ? await callApi(refundContracts.update, { params: { devId: record.devId }, body: { ...body, version: record.version } })
-        : await callApi(refundContracts.create, { body });
+      return record
+        ? callApi(refundContracts.update, { params: { devId: record.devId }, body: { ...body, version: record.version } })
+        : callApi(refundContracts.create, { body });
+    },
+    (saved) => {
       notifySuccess(refundTexts.saved);
       onSaved(saved);
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(error.message);
-      else {
-        const message = form.setServerErrors(error);
-        if (message) notifyError(message);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
   const options = refundStatusOptions(who, stored);
   const statusData = (stored !== null && !options.includes(stored) ? [stored, ...options] : options).map((s) => ({

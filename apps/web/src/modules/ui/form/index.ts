@@ -3,3 +3,4 @@ export { blockingReason, firstErrorPerField, serverFieldErrors, valueAt, zodErro
 export { sameValue } from './equal';
 export { okButtonState, type OkState } from '../crud/okButton';
 export type { FieldPath } from './paths';
+export { useFormSave } from './useFormSave';
