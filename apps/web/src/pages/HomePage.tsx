@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { homeFor } from '@assoc/domain';
 import { useRoles } from '../modules/ui/components/RoleGate';
-import { UnderConstruction } from '../modules/ui/components/UnderConstruction';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const ProcessoPage = lazy(() => import('./ProcessoPage'));
 const CchPage = lazy(() => import('./CchPage'));
+const PortalPage = lazy(() => import('./PortalPage'));
 
 /** '/' by role (spec 1 §2): dashboard with v2access; else portal, the CCH list, or the digital-process screen. */
 export default function HomePage() {
@@ -13,7 +13,7 @@ export default function HomePage() {
     case 'dashboard':
       return <DashboardPage />;
     case 'portal':
-      return <UnderConstruction title="Portal do associado" />;
+      return <PortalPage />;
     case 'cch':
       return <CchPage />;
     case 'process':
