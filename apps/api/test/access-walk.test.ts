@@ -9,6 +9,22 @@ import { call, createMember, createTestApp, createUser, signIn, signedInAs, type
  * A test-only contract with the object-level rule (issue 23 item 5): no call of the product has it yet (the portal
  * issue will add them), so the walk proves the rule on this one; it walks every contract that declares `self`.
  */
+/** The same, self-only (no role grants it about anyone else: the portal's own form). */
+const selfOnlyContract = defineContract({
+  method: 'GET',
+  path: '/teste/proprio/:cstId',
+  params: z.object({
+    cstId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  }),
+  reply: z.object({ cstId: z.number().int() }),
+  access: { roles: [], self: 'cstId' },
+  summary: 'Contrato de teste da regra self sem papéis',
+  tags: ['teste'],
+});
+
 const selfContract = defineContract({
   method: 'GET',
   path: '/teste/self/:cstId',
@@ -29,7 +45,10 @@ beforeAll(async () => {
   ctx = await createTestApp(
     {},
     {
-      testRoutes: async (api) => defineRoute(api, selfContract, async (request) => ({ cstId: request.params.cstId })),
+      testRoutes: async (api) => {
+        defineRoute(api, selfContract, async (request) => ({ cstId: request.params.cstId }));
+        defineRoute(api, selfOnlyContract, async (request) => ({ cstId: request.params.cstId }));
+      },
     },
   );
 });
@@ -110,7 +129,7 @@ describe('access walk over every API route', () => {
     // Every contract group the domain exports (an object whose values are contracts), plus the test-only one.
     const isContract = (value: unknown): value is RouteContract =>
       !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'access' in value;
-    const contracts: RouteContract[] = [selfContract];
+    const contracts: RouteContract[] = [selfContract, selfOnlyContract];
     for (const value of Object.values(domain))
       if (value && typeof value === 'object') for (const item of Object.values(value)) if (isContract(item)) contracts.push(item);
     const routes = new Map(ctx.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
@@ -162,7 +181,9 @@ describe('access walk over every API route', () => {
 
   it('every route with a self rule answers 404 about another member and serves the caller own member, to a user without its roles', async () => {
     const routes = ctx.app.apiRoutes.filter((r) => r.self);
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/v1/teste/self/:cstId');
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/v1/teste/self/:cstId', 'GET /api/v1/teste/proprio/:cstId']),
+    );
     const own = await createMember(ctx);
     const other = await createMember(ctx);
     for (const route of routes) {
@@ -179,10 +200,11 @@ describe('access walk over every API route', () => {
         const self = await member.request({ method: route.method as 'GET', url: urlFor(own.cstId), payload });
         expect([403, 404], `${route.method} ${route.url} sobre si`).not.toContain(self.statusCode);
       }
-      // A user whose roles grant it: any member.
+      // A user whose roles grant it: any member. A self-only call (no roles) grants no one: 404 even with every role.
       const { client: staff } = await signedInAs(ctx, allRoles);
       const res = await staff.request({ method: route.method as 'GET', url: urlFor(other.cstId), payload });
-      expect([403, 404], `${route.method} ${route.url} com os papéis`).not.toContain(res.statusCode);
+      if (roles.length === 0) expect(res.statusCode, `${route.method} ${route.url} só do próprio`).toBe(404);
+      else expect([403, 404], `${route.method} ${route.url} com os papéis`).not.toContain(res.statusCode);
     }
     // A user with no member of their own is refused about anyone.
     const { client: stranger } = await signedInAs(ctx, []);

@@ -25,12 +25,14 @@ export interface RoleAccess {
    * Object-level rule: the path parameter naming a member (`'cstId'`). A caller whose roles do not grant the call
    * may still make it about themselves (the member their user belongs to); about anyone else it answers 404, so
    * the reply does not tell whether that member exists. For the portal's calls (docs/ARCHITECTURE.md).
+   * With `self`, an empty `roles` grants no one else: the call is the member's own only (the portal's form).
    */
   readonly self?: string;
 }
 
 /** Whether these roles grant a role-based call: one of `roles` and every one of `allOf`. */
 export function grantsCall(access: RoleAccess, userRoles: readonly string[]): boolean {
+  if (access.self && access.roles.length === 0) return false;
   const any = access.roles.length === 0 || access.roles.some((role) => userRoles.includes(role));
   return any && (access.allOf ?? []).every((role) => userRoles.includes(role));
 }
