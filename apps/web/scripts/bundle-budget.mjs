@@ -7,7 +7,8 @@
 // (build.manifest in vite.config.ts): `node apps/web/scripts/bundle-budget.mjs [distDir]` measures a build
 // (default apps/web/dist, after `npm run build -w @assoc/web`); `--build` first builds the app into BENCH_WEB_DIST
 // (default <tmp>/assoc-bench-web, which the member screen bench then serves), leaving apps/web/dist alone.
-// Exits 1 over budget. Part of `npm run bench`.
+// The portal's route has its own budget (issue 28, PORTAL_BUDGET_BYTES below). Exits 1 over budget. Part of
+// `npm run bench`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,23 @@ const LOGIN_CHUNKS = ['src/pages/LoginPage.tsx'];
 /** What a signed-in user loads before opening any screen: the layout and the home page. */
 const SHELL_CHUNKS = ['src/app/layout/SignedIn.tsx', 'src/pages/HomePage.tsx'];
 const MEMBER_CHUNK = 'src/pages/MemberPage.tsx';
+/**
+ * The portal's route (issue 28: ≤ 120 KB compressed): what a portal member's `/` fetches after the sign-in page,
+ * i.e. the layout, the home page, the portal and its first tab with their static imports, less what /login already
+ * loaded (the entry: React, Mantine, the domain). Staff-only chunks must stay out of it.
+ */
+export const PORTAL_BUDGET_BYTES = 120 * 1024;
+const PORTAL_CHUNKS = ['src/pages/PortalPage.tsx', 'src/modules/portal/cadastro/CadastroTab.tsx'];
+const STAFF_ONLY = [
+  MEMBER_CHUNK,
+  'src/pages/DashboardPage.tsx',
+  'src/pages/CchPage.tsx',
+  'src/pages/ProcessoPage.tsx',
+  'src/modules/search/components/MemberSearchBox.tsx',
+  'src/modules/jobs/components/NotificationsBell.tsx',
+  'src/modules/tools/components/ToolsModal.tsx',
+  'src/modules/connections/components/ConnectedUsersModal.tsx',
+];
 
 const web = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -93,8 +111,21 @@ else {
   if (shell.has(MEMBER_CHUNK)) failures.push(`${memberFile} é carregado com a entrada/o layout, não só ao abrir /associado`);
   else console.log(`Tela do associado: ${memberFile} fora do grafo estático da entrada, do layout e da página inicial (carregado só ao abrir).`);
 }
+const portal = staticGraph([entryKey, ...SHELL_CHUNKS, ...PORTAL_CHUNKS]);
+const portalJs = [...portal].filter((key) => !login.has(key)).map((key) => ({ file: manifest[key].file, ...sizes(manifest[key].file) }));
+const portalBrotli = total(portalJs, 'brotli');
+console.log(
+  `Portal (/ de um associado, além do que /login já carregou): ${portalJs.length} arquivos JS, ${kb(portalBrotli)} brotli, ${kb(total(portalJs, 'gzip'))} gzip`,
+);
+if (portalBrotli > PORTAL_BUDGET_BYTES)
+  failures.push(`o JS do portal tem ${kb(portalBrotli)} brotli, acima do orçamento de ${kb(PORTAL_BUDGET_BYTES)}`);
+for (const key of STAFF_ONLY) {
+  if (!manifest[key]) failures.push(`o manifesto não tem ${key} (tela só da equipe: reveja a lista do portal)`);
+  else if (portal.has(key)) failures.push(`${manifest[key].file} (${key}, só da equipe) é carregado no portal`);
+}
 if (failures.length) {
   for (const f of failures) console.error(`FALHA: ${f}`);
   process.exit(1);
 }
 console.log(`Orçamento de /login (JS ≤ ${kb(BUDGET_BYTES)} brotli, ≤ ${kb(GZIP_CEILING_BYTES)} gzip): atingido`);
+console.log(`Orçamento do portal (JS além de /login ≤ ${kb(PORTAL_BUDGET_BYTES)} brotli, nenhuma tela só da equipe): atingido`);

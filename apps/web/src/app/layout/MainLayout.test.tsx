@@ -131,7 +131,9 @@ describe('top bar', () => {
   it('opens the connected-users and notifications dialogs', async () => {
     const { user } = setup([...staffRoles, 'admin']);
     await user.click(await screen.findByRole('button', { name: 'Usuários conectados' }));
-    expect(await screen.findByRole('dialog', { name: 'Usuários conectados' })).toHaveTextContent('Ana Superadmin');
+    // The dialog is its own chunk, mounted when opened: its list arrives after it.
+    const connected = await screen.findByRole('dialog', { name: 'Usuários conectados' });
+    await waitFor(() => expect(connected).toHaveTextContent('Ana Superadmin'));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -2,14 +2,20 @@ import { ActionIcon, Box, Burger, Group, Text, Tooltip, UnstyledButton } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlugConnected, IconScale } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ConnectedUsersModal } from '../../modules/connections/components/ConnectedUsersModal';
-import { NotificationsBell } from '../../modules/jobs/components/NotificationsBell';
-import { MemberSearchBox } from '../../modules/search/components/MemberSearchBox';
-import { ToolsModal } from '../../modules/tools/components/ToolsModal';
+import { lazy, Suspense } from 'react';
 import { RoleGate } from '../../modules/ui/components/RoleGate';
 import { useCurrentSession } from '../session/SessionContext';
 import classes from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
+
+// Staff-only pieces are chunks of their own, fetched only for a user whose roles show them (issue 28: a portal
+// member's first load carries no search, bell, connected-users list nor tools).
+const MemberSearchBox = lazy(() => import('../../modules/search/components/MemberSearchBox').then((m) => ({ default: m.MemberSearchBox })));
+const NotificationsBell = lazy(() => import('../../modules/jobs/components/NotificationsBell').then((m) => ({ default: m.NotificationsBell })));
+const ConnectedUsersModal = lazy(() =>
+  import('../../modules/connections/components/ConnectedUsersModal').then((m) => ({ default: m.ConnectedUsersModal })),
+);
+const ToolsModal = lazy(() => import('../../modules/tools/components/ToolsModal').then((m) => ({ default: m.ToolsModal })));
 
 interface TopBarProps {
   navOpened: boolean;
@@ -44,7 +50,9 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
 
       <RoleGate role="v2search">
         <Box className={classes.search}>
-          <MemberSearchBox />
+          <Suspense fallback={null}>
+            <MemberSearchBox />
+          </Suspense>
         </Box>
       </RoleGate>
 
@@ -57,13 +65,17 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
           </Tooltip>
         </RoleGate>
         <RoleGate role="v2access">
-          <NotificationsBell />
+          <Suspense fallback={null}>
+            <NotificationsBell />
+          </Suspense>
         </RoleGate>
         <UserMenu onOpenTools={tools.open} />
       </Group>
 
-      <ConnectedUsersModal opened={connectedOpened} onClose={connected.close} />
-      <ToolsModal opened={toolsOpened} onClose={tools.close} />
+      <Suspense fallback={null}>
+        {connectedOpened && <ConnectedUsersModal opened onClose={connected.close} />}
+        {toolsOpened && <ToolsModal opened onClose={tools.close} />}
+      </Suspense>
     </div>
   );
 }
