@@ -1,0 +1,162 @@
+/**
+ * Portal benchmark (npm run bench, issue 28 "Speed"):
+ * 1. the portal's home usable within 1 s of signing in, on a simulated mid-range phone: headless Chromium at
+ *    360 × 740 with Lighthouse's mobile throttling (4× CPU slowdown; 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ *    up — the "Fast 3G" Lighthouse applies to a Moto G Power), a fresh browser context each run (nothing cached but
+ *    what /login itself fetched). Measured in the page from the click on ENTRAR to the Cadastro tab usable: its first
+ *    editable input enabled and the save button ('Sem alterações') on screen.
+ * 2. `PUT user/portal/{cstId}` p95 ≤ 15 ms (BENCH_PORTAL_PUTS saves, default 400, each changing the mobile number and
+ *    carrying the version the previous save answered), through `app.inject` with the portal member's session.
+ * Runs over the members bench's database (members.bench.ts: 30,000 holders, reused when at scale), whose demo seed
+ * links the portal demo user (CPF 27182818205) to a holder. Prints "skipped: …" while a route is not built.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { buildApp } from '../src/app.js';
+import { percentile, runBench } from './stats.js';
+import { armClickTimer, ensureWebBuild, WEB_DIST } from './web.js';
+import { LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
+
+const env = process.env;
+const RUNS = Number(env.BENCH_PORTAL_RUNS ?? 10);
+const PUTS = Number(env.BENCH_PORTAL_PUTS ?? 400);
+const HOME_TARGET_MS = 1_000;
+const PUT_TARGET_MS = 15;
+const PORTAL_USER = { cpf: '27182818205', password: 'Demo@1234' };
+/** Lighthouse's mobile profile (simulated Moto G Power on "Fast 3G"). */
+const MOBILE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8, uploadBytesPerSecond: (750 * 1024) / 8 };
+const log = (line = '') => console.log(line);
+const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
+
+/** `window.__portalReady`: ms from the click on ENTRAR to the Cadastro tab's first input enabled and its save button. */
+const ARM_TIMER = armClickTimer(
+  '__portalReady',
+  'button[type="submit"]',
+  `() => {
+    const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'Cadastro');
+    const panelId = tab && tab.getAttribute('aria-controls');
+    const panel = panelId ? document.getElementById(panelId) : null;
+    const input = panel && [...panel.querySelectorAll('input:not([type="hidden"]), textarea')].find((i) => !i.disabled && !i.readOnly);
+    const save = panel && [...panel.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Sem alterações');
+    return Boolean(input && save);
+  }`,
+);
+
+async function homeAfterSignIn(browser: Browser, baseURL: string): Promise<boolean | null> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 360, height: 740 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('CPF').fill(PORTAL_USER.cpf);
+      await page.getByLabel('Senha').fill(PORTAL_USER.password);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: MOBILE.latencyMs,
+        downloadThroughput: MOBILE.downloadBytesPerSecond,
+        uploadThroughput: MOBILE.uploadBytesPerSecond,
+      });
+      await page.evaluate(ARM_TIMER);
+      await page.getByRole('button', { name: 'ENTRAR' }).click();
+      const ms = await Promise.race([
+        page.evaluate<number>('window.__portalReady'),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
+      ]);
+      if (ms === null) {
+        if (i === 0) {
+          await page.screenshot({ path: path.join(os.tmpdir(), 'assoc-bench-portal.png') });
+          log(`  skipped: screen not built (a aba Cadastro não ficou utilizável em 30 s; captura em <tmp>/assoc-bench-portal.png)`);
+          return null;
+        }
+        throw new Error(`A aba Cadastro não ficou utilizável na ${i + 1}ª entrada`);
+      }
+      times.push(ms);
+    } finally {
+      await context.close();
+    }
+  }
+  const first = times[0]!;
+  times.sort((a, b) => a - b);
+  const p95 = percentile(times, 95);
+  log(
+    `  da entrada à aba Cadastro utilizável: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, máx ${times.at(-1)!.toFixed(0)} ms; primeira ${first.toFixed(0)} ms`,
+  );
+  const ok = p95 <= HOME_TARGET_MS;
+  log(`  meta (p95 ≤ ${HOME_TARGET_MS} ms): ${ok ? 'atingida' : 'NÃO atingida'}; ${machine()}`);
+  return ok;
+}
+
+async function portalSaves(app: FastifyInstance): Promise<boolean | null> {
+  if (!app.hasRoute({ method: 'PUT', url: '/api/v1/user/portal/:cstId' })) {
+    log('  skipped: route not built (PUT user/portal/{cstId} não existe)');
+    return null;
+  }
+  const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: PORTAL_USER.cpf, password: PORTAL_USER.password } });
+  if (login.statusCode !== 200) throw new Error(`Falha ao entrar como associado do portal: ${login.statusCode}`);
+  const cookies = login.cookies as Array<{ name: string; value: string }>;
+  const headers = {
+    cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    'x-xsrf-token': cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+  };
+  const session = await app.inject({ method: 'GET', url: '/api/v1/session', headers });
+  const cstId = (session.json() as { cstId?: number }).cstId;
+  const url = `/api/v1/user/portal/${cstId}`;
+  const form = await app.inject({ method: 'GET', url, headers });
+  if (form.statusCode !== 200) throw new Error(`GET ${url}: ${form.statusCode} ${form.body}`);
+  let version = (form.json() as { version: number }).version;
+  const times: number[] = [];
+  for (let i = 0; i < PUTS; i++) {
+    const body = { version, custCelular: `119${String(70_000_000 + i).padStart(8, '0')}` };
+    const started = performance.now();
+    const res = await app.inject({ method: 'PUT', url, headers, payload: body });
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`PUT ${url}: ${res.statusCode} ${res.body}`);
+    version = (res.json() as { version: number }).version;
+    if (i >= 20) times.push(ms); // the first saves warm the JIT and the plans
+  }
+  times.sort((a, b) => a - b);
+  const p95 = percentile(times, 95);
+  log(`  PUT user/portal/{cstId} (${times.length} gravações medidas): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+  const ok = p95 <= PUT_TARGET_MS;
+  log(`  meta (p95 ≤ ${PUT_TARGET_MS} ms): ${ok ? 'atingida' : 'NÃO atingida'}; ${machine()}`);
+  return ok;
+}
+
+async function main() {
+  ensureWebBuild();
+  const builtAt = fs.statSync(path.join(WEB_DIST, 'index.html')).mtime;
+  const bench = await openMembersBenchDatabase({ fresh: false });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-members'),
+    SESSION_SECRET: 'bench-secret',
+    LOG_LEVEL,
+  });
+  const app = await buildApp({ config, db: bench.db, pool: bench.pool, serveWeb: true, webRoot: WEB_DIST, logger: { stream: { write: () => {} } } });
+  const browser = await chromium.launch({ executablePath: env.BENCH_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+    await searchIndexReady(app, bench.pool);
+    log(`Portal: gravação (${machine()}, log do servidor no nível ${LOG_LEVEL})`);
+    const saves = await portalSaves(app);
+    log(
+      `Portal: ${RUNS} entradas num celular simulado (360 × 740, CPU ${MOBILE.cpuSlowdown}× mais lenta, ${MOBILE.latencyMs} ms de ida e volta, 1,6 Mbit/s; app web construído ${builtAt.toISOString()})`,
+    );
+    const home = await homeAfterSignIn(browser, baseURL);
+    return saves !== false && home !== false;
+  } finally {
+    await browser.close().catch(() => {});
+    await app.close().catch(() => {});
+    await bench.close();
+  }
+}
+
+runBench(import.meta.url, main);
