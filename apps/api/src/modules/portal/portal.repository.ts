@@ -15,7 +15,8 @@ export function createPortalRepository() {
           custParentesco: customers.custParentesco,
           custBirthdate: customers.custBirthdate,
           custCpf: customers.custCpf,
-          custAssocSituacao: customers.custAssocSituacao,
+          // A dependent with a death date is Falecido (5) whatever its stored situation; otherwise the stored one, if any.
+          custAssocSituacao: sql<number | null>`case when ${customers.custDeceased} is not null then 5 else ${customers.custAssocSituacao} end`,
         })
         .from(customers)
         .where(eq(customers.parentId, holderId))

@@ -61,19 +61,32 @@ describe('GET user/portal/{cstId}', () => {
   it('answers the member their own form: read-only fields, the forum address (active), the dependents, the version', async () => {
     const { member, client } = await portalMember({ custConcurso: '2001', custRg: '123456' });
     await addAddress(ctx, member.cstId, { kind: 3, adAddress: 'Praça da Sé', adNumber: 's/n' });
-    await createDependent(ctx, member.cstId, { custName: 'Filho Primeiro', custParentesco: 2, custBirthdate: '2010-05-01', custCpf: '52998224725' });
+    await createDependent(ctx, member.cstId, {
+      custName: 'Filho Primeiro',
+      custParentesco: 2,
+      custBirthdate: '2010-05-01',
+      custCpf: '52998224725',
+      custAssocSituacao: null,
+    });
     await createDependent(ctx, member.cstId, { custName: 'Cônjuge Segunda', custParentesco: 1, custBirthdate: '1980-01-02', custAssocSituacao: 1 });
+    await createDependent(ctx, member.cstId, {
+      custName: 'Pai Falecido',
+      custParentesco: 3,
+      custBirthdate: '1940-03-04',
+      custDeceased: '2015-06-07',
+    });
     const form = await read(client, member.cstId);
     expect(form).toMatchObject({ cstId: member.cstId, custEmail: 'ana@example.com', custConcurso: '2001', custRg: '123456', custStatus: 'M' });
     expect(form.version).toBe(member.version);
     expect(form.bankAccount).toMatchObject({ bnkaccBranch: '0001', bnkaccAccount: '00000006' });
     expect(form.enderecoResidencial.adZipcode).toBe('01310100');
     expect(form.enderecoForum).toMatchObject({ adAddress: 'Praça da Sé' });
-    expect(form.dependentes.map((d) => [d.custName, d.custParentesco, d.custBirthdate])).toEqual([
-      ['Cônjuge Segunda', 1, '1980-01-02'],
-      ['Filho Primeiro', 2, '2010-05-01'],
+    expect(form.dependentes.map((d) => [d.custName, d.custParentesco, d.custBirthdate, d.custAssocSituacao])).toEqual([
+      ['Pai Falecido', 3, '1940-03-04', 5],
+      ['Cônjuge Segunda', 1, '1980-01-02', 1],
+      ['Filho Primeiro', 2, '2010-05-01', null],
     ]);
-    expect(form.dependentes[1]!.custCpf).toBe('52998224725');
+    expect(form.dependentes[2]!.custCpf).toBe('52998224725');
     // No staff-only value (no automatic I.R. toggle, no access profile, no child list but the dependents' view).
     for (const key of ['custIRPorEmail', 'permIdv2', 'fnAllowExternal', 'usuarioServicos', 'parentFilhos', 'cobrancas', 'custFinanceiroStatus'])
       expect(form, key).not.toHaveProperty(key);

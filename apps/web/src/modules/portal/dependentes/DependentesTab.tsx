@@ -5,7 +5,8 @@ import { SectionLoader } from '../../ui/components/FullPageLoader';
 import { usePortalRecord } from '../hooks/usePortalRecord';
 
 const kinshipOf = (value: number | null) => kinships.find((k) => k.value === value)?.label ?? '';
-const situationOf = (value: number | null) => memberSituations.find((s) => s.value === value)?.label ?? '';
+/** A dependent without a situation of its own (not an associate) shows a dash. */
+const situationOf = (value: number | null) => memberSituations.find((s) => s.value === value)?.label ?? '—';
 /** The member's own dependents: the CPF shown whole (formatted), as their own record shows it. */
 const cpfOf = (value: string | null) => (value ? formatCpf(value) : '');
 
