@@ -4,7 +4,7 @@ import { IconEraser, IconMap2, IconPrinter } from '@tabler/icons-react';
 import { labelTypes, onlyDigits, type AddressKey, type AddressValues, type CepAddress } from '@assoc/domain';
 import { maskCep } from '../../../ui/hooks/useCepLookup';
 import type { MapAddress } from '../../../maps';
-import { CepInput, isCityWide } from '../../../ui/inputs';
+import { CepInput, isCityWide } from '../../../ui/inputs/CepInput';
 import { str, useSectionEditable, useUserTab, valueOf } from '../userTabContext';
 import { Changed } from './Changed';
 import { SectionFields } from './UserSection';
