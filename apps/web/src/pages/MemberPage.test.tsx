@@ -1,7 +1,7 @@
-import { cchContracts, cchMessages, memberContracts, searchContracts, type MemberAuditItem } from '@assoc/domain';
+import { cchContracts, cchMessages, memberContracts, portalMessages, searchContracts, type MemberAuditItem } from '@assoc/domain';
 import { lazy } from 'react';
 import { TextInput } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changedFieldProps } from '../modules/member/changed-field';
 import { memberTabPanels } from '../modules/member/member-tab-panels';
@@ -10,6 +10,13 @@ import { mockApi, mockContract, type ContractReply, type MockRoute } from '../te
 import { sessionFor, type MemberRecordReply } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderWithProviders';
 import MemberPage from './MemberPage';
+
+/** The real-time messages the screen listens to: the test delivers them (component tests open no socket). */
+const realtimeHandlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('../modules/realtime/RealtimeProvider', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../modules/realtime/RealtimeProvider')>()),
+  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => void realtimeHandlers.set(event, handler),
+}));
 
 /** A stand-in for the Usuário panel (its own issue's file): the name field, the mode and what the contract gives. */
 function TestPanel({ form, mode, readOnly, canEdit, canView, diffs, dependentInView }: MemberTabProps) {
@@ -318,6 +325,29 @@ describe('/associado (member record screen)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima Neves' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Nome' })).toHaveValue('Maria Souza Lima Neves');
     expect(screen.queryByText('Registro alterado por outro usuário. Recarregue para continuar.')).not.toBeInTheDocument();
+  });
+
+  it('the member saving their record in the portal (memberChanged) shows the notice with Recarregar; another member or an older version does not', async () => {
+    let reads = 0;
+    mockMember([
+      mockContract(
+        memberContracts.get,
+        () => ({ body: { ...member, custName: reads++ === 0 ? member.custName : 'Maria Souza Lima Neves', version: 4 + Math.min(reads - 1, 1) } }),
+        { params: { cstId: 12 } },
+      ),
+    ]);
+    const { user } = openMember();
+    await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima' });
+    const deliver = (payload: { cstId: number; version: number }) => act(() => realtimeHandlers.get('memberChanged')!(payload));
+    deliver({ cstId: 13, version: 9 });
+    deliver({ cstId: 12, version: 4 });
+    expect(screen.queryByText(portalMessages.changedByMember)).not.toBeInTheDocument();
+    deliver({ cstId: 12, version: 5 });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(portalMessages.changedByMember);
+    await user.click(within(alert).getByRole('button', { name: 'Recarregar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza Lima Neves' })).toBeInTheDocument();
+    expect(screen.queryByText(portalMessages.changedByMember)).not.toBeInTheDocument();
   });
 
   it('Vínculo Associativo: download opens the declaration in a 642x930 popup; e-mail sends it', async () => {

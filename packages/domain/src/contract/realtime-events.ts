@@ -17,6 +17,11 @@ export interface RealtimeEvents {
    * changed (reload the inbox count and the process list or search). Other commands also reload the lists.
    */
   processo: { command: 'andamento' | 'reload' | (string & {}); proId?: number };
+  /**
+   * A member changed their own record in the portal (PUT user/portal/{cstId}), to staff (v2access) after the commit:
+   * a staff screen showing that member offers to reload (its next save would answer 409).
+   */
+  memberChanged: { cstId: number; version: number };
   /** A message to everyone connected (superadmin tool). */
   SendToAll: SendToAllMessage;
 }

@@ -118,7 +118,7 @@ const addressShape = {
 };
 
 /** The address rules of spec 1 §5 (zip, number, hand-typed address, phone pairs). */
-function checkAddress(a: AddressValues, ctx: Ctx) {
+export function checkAddress(a: AddressValues, ctx: Ctx) {
   const zip = filled(a.adZipcode);
   if (zip && !filled(a.adNumber)) issue(ctx, ['adNumber'], m.required);
   const data = [a.adAddress, a.adNumber, a.adComplement, a.adBairro, a.adCity, a.adState].some(filled);

@@ -192,4 +192,19 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
          and not exists (select 1 from profile_roles x where x.perm_id = u.perm_id and x.role = 'v2devapr')`);
     expect(requester[0]!.n).toBe(1);
   });
+  it('shows every panel of the portal Cadastro and Dependentes for the portal demo member (issue 28)', async () => {
+    const [portal] = await rows<{ cst_id: number }>(sql`
+      select u.cst_id from users u join profile_roles r on r.perm_id = u.perm_id where r.role = 'v2portal' and u.cst_id is not null limit 1`);
+    const form = await ctx.app.services.portal.get(portal!.cst_id);
+    expect(form.custEmail).toBeTruthy();
+    expect(form.custCelular).toBeTruthy();
+    expect(form.custConcurso).toBeTruthy();
+    expect(form.enderecoResidencial.adZipcode).toHaveLength(8);
+    expect(form.enderecoComercial.adZipcode).toHaveLength(8);
+    expect(form.enderecoForum?.adZipcode).toHaveLength(8);
+    expect(form.custContatoNome).toBeTruthy();
+    expect(form.custContatoFone).toBeTruthy();
+    expect(form.bankAccount?.bankName).toBeTruthy();
+    expect(form.dependentes.length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -507,6 +507,8 @@ function fullName(name: Name, particles: Map<string, string>, withParticle: bool
   return text.slice(0, 64);
 }
 
+type Generator = ReturnType<typeof createGenerator>;
+
 function createGenerator(scale: number) {
   const faker = new Faker({ locale: [pt_BR, base] });
   faker.seed(20_240_519 + scale);
@@ -685,6 +687,7 @@ function generate(scale: number, firstId: number): Generated {
   };
   let nextId = firstId;
   const deceased: Array<{ cstId: number; sex: 0 | 1; surname: string }> = [];
+  let portalSeed: PortalSeed | undefined;
 
   for (let index = 0; index < scale; index++) {
     const cstId = nextId++;
@@ -841,7 +844,10 @@ function generate(scale: number, firstId: number): Generated {
     }
     out.customers.push(row);
     out.holders++;
-    if (portal) out.portalMember = { cstId, cpf, name: custName, email };
+    if (portal) {
+      out.portalMember = { cstId, cpf, name: custName, email };
+      portalSeed = { row, where, familyName: name.surnames[name.surnames.length - 1]!, birthYear };
+    }
     if (dead) deceased.push({ cstId, sex, surname: name.surnames[name.surnames.length - 1]! });
 
     // Dependents: 0-3 (about 1.1 per holder).
@@ -939,7 +945,53 @@ function generate(scale: number, firstId: number): Generated {
       terTelefone2: g.chance(0.6) ? `${ddd}9${g.digits(8)}` : null,
     });
   }
+  // Last, so every other row stays as the generator drew it: the portal member shows every panel of its Cadastro.
+  if (portalSeed) completePortalMember(g, out, portalSeed, () => nextId++);
   return out;
+}
+
+interface PortalSeed {
+  row: CustomerRow;
+  where: ReturnType<Generator['city']>;
+  familyName: string;
+  birthYear: number;
+}
+
+/**
+ * Issue 28: the portal demo member (an active magistrate with e-mail, mobile, residential and forum addresses) also
+ * gets a commercial address, an emergency contact and at least two dependents, whatever the scale.
+ */
+function completePortalMember(g: Generator, out: Generated, seed: PortalSeed, newId: () => number) {
+  const { row, where, familyName, birthYear } = seed;
+  const cstId = row.cstId!;
+  if (!out.addresses.some((a) => a.cstId === cstId && a.kind === 2)) out.addresses.push(g.address(cstId, 2, where));
+  if (!row.custContatoNome) {
+    const contact = g.cell(where[2]);
+    row.custContatoNome = g.render({ first: g.firstName(1, birthYear - 25), surnames: [familyName] });
+    row.custContatoParentesco = 3;
+    row.custContatoFoneDdd = contact.ddd;
+    row.custContatoFone = contact.number;
+  }
+  let dependents = out.customers.filter((c) => c.parentId === cstId).length;
+  for (; dependents < 2; dependents++) {
+    const year = Math.min(birthYear + 28 + dependents * 3, 2020);
+    const depSex: 0 | 1 = dependents % 2 === 0 ? 0 : 1;
+    out.customers.push({
+      cstId: newId(),
+      parentId: cstId,
+      custName: g.render({ first: g.firstName(depSex, year), surnames: [familyName] }),
+      custBirthdate: g.birthdate(year),
+      custSex: depSex,
+      custCpf: g.nextCpf(),
+      custEmail: null,
+      custCelularDdd: null,
+      custCelular: null,
+      custParentesco: 2,
+      custSocio: 'N',
+      custDeceased: null,
+    });
+    out.dependents++;
+  }
 }
 
 /**

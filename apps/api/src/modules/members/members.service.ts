@@ -462,6 +462,12 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ph
     /** The member's stored data for documents (label, bond declaration). */
     loadFull: (cstId: number) => loadFull(db, cstId),
 
+    /** The member's own row and addresses (every section, no child list): the portal's form (GET user/portal/{cstId}). */
+    async loadRecord(cstId: number): Promise<MemberRecord | null> {
+      const loaded = await repo.member(db, cstId, false, []);
+      return loaded ? toRecord(loaded.row, loaded.addresses, new Map()) : null;
+    },
+
     canIssueBond,
 
     /**

@@ -36,8 +36,8 @@ const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 const roleRoom = (role: string) => `role:${role}`;
 /** Server-to-server event (through the adapter) carrying a role-only message to every instance. */
 const ROLE_RELAY = 'role-relay';
-/** Roles whose holders receive role-targeted messages: admin (hubs), v2menuprocesso (processo). */
-const ROLE_ROOMS = ['admin', 'v2menuprocesso'] as const;
+/** Roles whose holders receive role-targeted messages: admin (hubs), v2menuprocesso (processo), v2access (memberChanged). */
+const ROLE_ROOMS = ['admin', 'v2menuprocesso', 'v2access'] as const;
 const connectedUser = ({ cstId, username, name, connectionId }: SocketData): ConnectedUser => ({ cstId, username, name, connectionId });
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconDeviceFloppy, IconHealthRecognition, IconHistory } from '@tabler/icons-react';
-import { canIssueBond, cchRoles, genericMessages, hasRole, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
+import { canIssueBond, cchRoles, genericMessages, hasRole, portalMessages, type MemberAuditItem, type MemberRecord } from '@assoc/domain';
 import { CchRequestModal } from '../../cch';
 import { cchTexts } from '../../cch/texts';
 import { PageTitle } from '../../ui/components/PageTitle';
@@ -10,6 +10,7 @@ import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
 import { blockingReason, useAppForm } from '../../ui/form';
 import { notifySuccess } from '../../ui/notify';
 import { ProcessingModal } from '../../tools/components/ProcessingModal';
+import { useRealtimeEvent } from '../../realtime/RealtimeProvider';
 import { useMemberAccess } from '../hooks/useMemberAccess';
 import { useMemberSave } from '../hooks/useMemberSave';
 import type { MemberFormValues } from '../member-tab.types';
@@ -53,6 +54,12 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
   const [selected, setSelected] = useState<MemberAuditItem | null>(null);
   const [reloading, setReloading] = useState(false);
   const [cchNew, setCchNew] = useState(false);
+  // The member saved their record in the portal (memberChanged after its commit): this form's save would answer 409.
+  const [portalVersion, setPortalVersion] = useState(0);
+  useRealtimeEvent('memberChanged', (changed) => {
+    if (record && changed.cstId === record.cstId) setPortalVersion((v) => Math.max(v, changed.version));
+  });
+  const changedByMember = record !== null && portalVersion > record.version;
   const { canView, canEdit } = useMemberAccess(audit, insert);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // A record opened from the top bar's search (or from a list that left with the previous screen) takes the focus
@@ -155,7 +162,11 @@ export function MemberEditor({ record, initialValues, dependentInView, onReload 
           ) : null}
         </Group>
       </Group>
-      {stale ? <StaleRecordAlert onReload={reload} reloading={reloading} /> : null}
+      {stale ? (
+        <StaleRecordAlert onReload={reload} reloading={reloading} />
+      ) : changedByMember ? (
+        <StaleRecordAlert onReload={reload} reloading={reloading} message={portalMessages.changedByMember} />
+      ) : null}
       {audit ? (
         <div className={classes.auditLayout}>
           <AuditList cstId={cstId} selected={selected?.auditId ?? null} onSelect={setSelected} />

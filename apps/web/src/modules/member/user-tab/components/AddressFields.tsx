@@ -4,7 +4,7 @@ import { IconEraser, IconMap2, IconPrinter } from '@tabler/icons-react';
 import { labelTypes, onlyDigits, type AddressKey, type AddressValues, type CepAddress } from '@assoc/domain';
 import { maskCep } from '../../../ui/hooks/useCepLookup';
 import type { MapAddress } from '../../../maps';
-import { CepInput, isCityWide } from '../../../ui/inputs';
+import { CepInput, isCityWide } from '../../../ui/inputs/CepInput';
 import { str, useSectionEditable, useUserTab, valueOf } from '../userTabContext';
 import { Changed } from './Changed';
 import { SectionFields } from './UserSection';
@@ -128,11 +128,11 @@ export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, o
             </Changed>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 9 }}>{text('adAddress', 'Logradouro', addressLimits.street, lock.street)}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{text('adNumber', 'Número', addressLimits.number)}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{text('adComplement', 'Complemento', addressLimits.complement)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>{text('adNumber', 'Número', addressLimits.number)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>{text('adComplement', 'Complemento', addressLimits.complement)}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>{text('adBairro', 'Bairro', addressLimits.bairro, lock.address)}</Grid.Col>
-          <Grid.Col span={{ base: 9, sm: 5 }}>{text('adCity', 'Cidade', addressLimits.city, lock.address)}</Grid.Col>
-          <Grid.Col span={{ base: 3, sm: 1 }}>
+          <Grid.Col span={{ base: 12, xs: 9, sm: 5 }}>{text('adCity', 'Cidade', addressLimits.city, lock.address)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 3, sm: 1 }}>
             <Changed path={at('adState')}>
               <TextInput
                 {...form.textProps(at('adState'), addressLimits.state, (typed) => typed.toUpperCase())}
@@ -142,10 +142,10 @@ export function AddressFields({ path, canPrintLabel, canOpenMap, onPrintLabel, o
               />
             </Changed>
           </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>{digits('adPhoneDdd', 'DDD', addressLimits.ddd)}</Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 2 }}>{digits('adPhone', 'Telefone 1', addressLimits.phone)}</Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 1 }}>{digits('adPhoneDdd2', 'DDD 2', addressLimits.ddd)}</Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 2 }}>{digits('adPhone2', 'Telefone 2', addressLimits.phone)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 4, sm: 1 }}>{digits('adPhoneDdd', 'DDD', addressLimits.ddd)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 8, sm: 2 }}>{digits('adPhone', 'Telefone 1', addressLimits.phone)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 4, sm: 1 }}>{digits('adPhoneDdd2', 'DDD 2', addressLimits.ddd)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 8, sm: 2 }}>{digits('adPhone2', 'Telefone 2', addressLimits.phone)}</Grid.Col>
         </Grid>
       </SectionFields>
       <Group gap="xs" justify="flex-end">

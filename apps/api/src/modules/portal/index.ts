@@ -1,0 +1,24 @@
+import { defineModule } from '../../lib/module.js';
+import { createPortalRepository } from './portal.repository.js';
+import routes from './portal.routes.js';
+import { createPortalService, type PortalService } from './portal.service.js';
+
+declare module '../../lib/module.js' {
+  interface AppServices {
+    portal: PortalService;
+  }
+}
+
+/**
+ * Portal do associado, Cadastro and Dependentes (issue 28 items 1, 2; docs/PORTAL.md): GET/PUT user/portal/{cstId},
+ * the member's own record only. The save is the members module's (one rule set, version, audit); a save notifies
+ * staff screens (memberChanged) after its commit.
+ */
+export default defineModule({
+  name: 'portal',
+  needs: ['members'],
+  setup(app, { services }) {
+    app.services.portal = createPortalService({ db: app.db, repo: createPortalRepository(), members: services.members, events: app.events });
+  },
+  routes,
+});

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { portalContracts } from '@assoc/domain';
+import { callApi, queryKeyOf } from '../../../app/client';
+import { useCurrentSession } from '../../../app/session/SessionContext';
+
+/** The query key of the signed-in member's portal form. */
+export const portalRecordKey = (cstId: number) => queryKeyOf(portalContracts.get, { params: { cstId } });
+
+/**
+ * GET user/portal/{cstId} for the signed-in member (the session's cstId; the server answers 404 about anyone else):
+ * the Cadastro form and the Dependentes list share it. Always read afresh when a tab opens (decision 5).
+ */
+export function usePortalRecord() {
+  const { cstId } = useCurrentSession();
+  const query = useQuery({
+    queryKey: portalRecordKey(cstId),
+    queryFn: ({ signal }) => callApi(portalContracts.get, { params: { cstId } }, { signal }),
+    enabled: cstId > 0,
+    staleTime: 0,
+  });
+  return { ...query, cstId };
+}

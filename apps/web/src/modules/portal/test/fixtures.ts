@@ -1,0 +1,70 @@
+import { emptyAddress, type PortalRecord } from '@assoc/domain';
+
+/** The portal form of an active magistrate with every panel filled (the demo member's shape). */
+export function portalRecord(overrides: Partial<PortalRecord> = {}): PortalRecord {
+  const address = (values: Record<string, string>) =>
+    ({ ...emptyAddress(), adAddNewCEP: 0 as const, ...values }) as PortalRecord['enderecoResidencial'];
+  return {
+    cstId: 42,
+    version: 3,
+    custName: 'Ana Portal Teste',
+    custTreatment: 'Dra.',
+    custBirthdate: '1975-04-12',
+    custSex: 1,
+    custEstadoCivil: 2,
+    custRg: '123456789',
+    custCpf: '27182818205',
+    custFiliacaoMae: 'Maria Teste',
+    custFiliacaoPai: 'João Teste',
+    custNumeroInterno: '1000017',
+    custStatus: 'M',
+    custAssocSituacao: 1,
+    custEmail: 'ana@example.com',
+    custCelularDdd: '11',
+    custCelular: '987654321',
+    custConcurso: '183º',
+    custAdmissao: '2001-02-01',
+    custSaida: null,
+    custMarriage: null,
+    custAposentadoria: null,
+    custDeceased: null,
+    bankAccount: { bankName: 'Banco do Brasil', bnkaccBranch: '0001', bnkaccBranchDigit: '9', bnkaccAccount: '00000006', bnkaccAccountDigit: '5' },
+    enderecoSelected: 1,
+    custExtratoPorEmail: false,
+    custComunicacao: 1,
+    enderecoResidencial: address({
+      adZipcode: '01310100',
+      adAddress: 'Avenida Paulista',
+      adNumber: '1000',
+      adBairro: 'Bela Vista',
+      adCity: 'São Paulo',
+      adState: 'SP',
+    }),
+    enderecoComercial: address({
+      adZipcode: '01001000',
+      adAddress: 'Praça da Sé',
+      adNumber: '1',
+      adBairro: 'Sé',
+      adCity: 'São Paulo',
+      adState: 'SP',
+    }),
+    enderecoForum: address({
+      adZipcode: '01501000',
+      adAddress: 'Praça João Mendes',
+      adNumber: 's/n',
+      adBairro: 'Centro',
+      adCity: 'São Paulo',
+      adState: 'SP',
+    }),
+    custContatoNome: 'Carlos Contato',
+    custContatoParentesco: 1,
+    custContatoFoneDdd: '11',
+    custContatoFone: '955554444',
+    custContatoEmail: 'carlos@example.com',
+    dependentes: [
+      { cstId: 43, custName: 'Pedro Filho Teste', custParentesco: 2, custBirthdate: '2008-09-30', custCpf: '52998224725', custAssocSituacao: 1 },
+      { cstId: 44, custName: 'Carlos Cônjuge Teste', custParentesco: 1, custBirthdate: '1972-01-05', custCpf: null, custAssocSituacao: 1 },
+    ],
+    ...overrides,
+  };
+}
