@@ -209,7 +209,7 @@ const configSchema = z
     /** How often the worker looks for pending e-mails. */
     MAIL_POLL_MS: z.coerce.number().int().positive().default(2000),
     // SMS and WhatsApp (decision 10): adapters chosen here; a channel without its provider keeps its messages pending in
-    // the outbox. Same attempts and backoff as e-mail (MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS); docs/MESSAGING.md.
+    // the outbox. Same attempts and backoff as e-mail (MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS); docs/DEPLOYMENT.md §5.
     /** SMS adapter: 'zenvia' (Zenvia API v2, POST {SMS_BASE_URL}/v2/channels/sms/messages); empty = SMS stay pending. */
     SMS_PROVIDER: z.enum(['zenvia', '']).default(''),
     SMS_BASE_URL: z.string().url('SMS_BASE_URL: URL http(s)').default('https://api.zenvia.com'),
