@@ -95,24 +95,39 @@ export type NewMessage = {
   | { channel: 'whatsapp'; template: WhatsappTemplate }
 );
 
-/** Writes an SMS or WhatsApp message to the outbox in the caller's transaction (or the database). */
+/** Rows per INSERT of `enqueueMessages` (a campaign queues thousands at once). */
+const MESSAGE_CHUNK = 1000;
+
+/**
+ * Writes SMS and WhatsApp messages to the outbox in the caller's transaction (or the database), a thousand rows per
+ * statement; answers their ids. Sent by the configured provider adapters once it commits.
+ */
+export async function enqueueMessages(db: Executor, messages: readonly NewMessage[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < messages.length; i += MESSAGE_CHUNK) {
+    const rows = messages.slice(i, i + MESSAGE_CHUNK).map((message) => {
+      const template = message.channel === 'whatsapp' ? message.template : null;
+      return {
+        channel: message.channel,
+        to: toBrazilianE164(message.to) ?? message.to,
+        subject: template?.name ?? '',
+        text: message.text,
+        template,
+        userId: message.userId,
+        cstId: message.cstId,
+        secrets: message.secrets ?? null,
+        secretsExpireAt: message.secrets && message.secretsMinutes ? sql`now() + make_interval(mins => ${message.secretsMinutes})` : null,
+      };
+    });
+    const inserted = await db.insert(outbox).values(rows).returning({ id: outbox.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** Writes one SMS or WhatsApp message to the outbox in the caller's transaction (or the database). */
 export async function enqueueMessage(db: Executor, message: NewMessage): Promise<number> {
-  const template = message.channel === 'whatsapp' ? message.template : null;
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      channel: message.channel,
-      to: toBrazilianE164(message.to) ?? message.to,
-      subject: template?.name ?? '',
-      text: message.text,
-      template,
-      userId: message.userId,
-      cstId: message.cstId,
-      secrets: message.secrets ?? null,
-      secretsExpireAt: message.secrets && message.secretsMinutes ? sql`now() + make_interval(mins => ${message.secretsMinutes})` : null,
-    })
-    .returning({ id: outbox.id });
-  return row!.id;
+  return (await enqueueMessages(db, [message]))[0]!;
 }
 
 /** The files linked to these outbox rows, in the order they were linked. */

@@ -115,10 +115,10 @@ export function createMailWorker({
    * remain. Answers the pause the provider asked for (rate-limited), for the rest of the round's rows of the channel.
    */
   async function sendMessage(row: ClaimedEmail, provider: MessageProvider): Promise<number | null> {
+    // Rows written before the number was normalised, or with a number that is none: failed without a request.
     const to = toBrazilianE164(row.to);
-    const refusal = !to ? messageProviderMessages.invalidPhone : !isBrazilianMobile(to) ? messageProviderMessages.notMobile : null;
-    if (refusal || !to) {
-      await repo.markAttemptFailed(db, row.id, refusal ?? messageProviderMessages.invalidPhone, true, 0);
+    if (!to || !isBrazilianMobile(to)) {
+      await repo.markAttemptFailed(db, row.id, to ? messageProviderMessages.notMobile : messageProviderMessages.invalidPhone, true, 0);
       return null;
     }
     const resolve = (text: string) => resolveSecrets({ text, html: null, secrets: row.secrets }).text;

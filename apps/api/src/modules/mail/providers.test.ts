@@ -5,7 +5,7 @@ import { call, createTestApp, signedInAs, type TestContext } from '../../../test
 import { startProviderStub, type ProviderStub } from '../../../test/provider-stub.js';
 import { loadConfig } from '../../config.js';
 import { outbox } from '../../db/schema/index.js';
-import { enqueueMessage } from './mail.repository.js';
+import { enqueueMessage, enqueueMessages } from './mail.repository.js';
 import { createMailWorker } from './mail.worker.js';
 import { retryAfterSeconds } from './providers/provider.js';
 import { createZenviaProvider } from './providers/zenvia.js';
@@ -379,6 +379,21 @@ describe('without a provider configured', () => {
       expect(await ctx.app.mailWorker.runOnce()).toBe(0);
       for (const id of [sms, wa])
         expect(await rowOf(ctx, id)).toMatchObject({ status: 'pending', attempts: 0, provider: null, providerAnswer: null });
+
+      // A campaign's worth at once (enqueueMessages: a thousand rows per INSERT), numbers normalised, all pending.
+      const many = Array.from({ length: 2500 }, (_, i) => ({
+        channel: 'sms' as const,
+        to: `(61) 9${String(10_000_000 + i).slice(-8)}`,
+        text: `Aviso ${i}`,
+        cstId: null,
+      }));
+      const ids = await ctx.db.transaction((tx) => enqueueMessages(tx, many));
+      expect(new Set(ids).size).toBe(2500);
+      const counted = await ctx.db.execute<{ n: number; e164: number }>(sql`
+        select count(*)::int as n, count(*) filter (where "to" ~ '^[+]55619[0-9]{8}$')::int as e164
+          from outbox where id between ${Math.min(...ids)} and ${Math.max(...ids)} and status = 'pending' and channel = 'sms'`);
+      expect(counted.rows[0]).toEqual({ n: 2500, e164: 2500 });
+      expect(await ctx.app.mailWorker.runOnce()).toBe(0);
     } finally {
       await ctx.close();
     }

@@ -95,7 +95,7 @@ export function OutboxTable() {
             accessor: 'provider',
             title: 'Provedor',
             // SMS and WhatsApp: the adapter's last answer (accepted with its id; else HTTP status and the provider's code).
-            render: (r) => <ProviderAnswer item={r} />,
+            render: (r) => <ProviderAnswerCell item={r} />,
           },
           { accessor: 'attempts', title: 'Tentativas', width: 115, textAlign: 'right' },
           {
@@ -117,7 +117,7 @@ export function OutboxTable() {
 }
 
 /** The provider's last answer to an SMS or WhatsApp message: who, what, and its message id or error code. */
-function ProviderAnswer({ item }: { item: OutboxItem }) {
+function ProviderAnswerCell({ item }: { item: OutboxItem }) {
   if (!item.provider || !item.providerAnswer) return '—';
   const { outcome, httpStatus, code } = item.providerAnswer;
   const detail =
