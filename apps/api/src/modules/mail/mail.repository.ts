@@ -149,6 +149,7 @@ async function attachmentsOf(db: Executor, outboxIds: number[]): Promise<OutboxF
   return rows.map(({ ownerId, ...file }) => ({ outboxId: Number(ownerId), ...file }));
 }
 
+/** A claimed outbox row of any channel (the name is from when the sender sent e-mail only). */
 export interface ClaimedEmail {
   id: number;
   channel: OutboxChannel;

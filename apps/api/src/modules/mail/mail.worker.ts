@@ -181,6 +181,7 @@ export function createMailWorker({
     for (const { wait, ids } of paused.values()) await repo.release(db, ids, wait);
     return batch.length;
   }
+
   /** One round at a time per process; other processes are kept apart by the row locks. */
   function runOnce(): Promise<number> {
     running ??= round().finally(() => {
