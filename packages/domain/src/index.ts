@@ -14,6 +14,8 @@ export * from './dashboard/weather.schema.js';
 export * from './auth/password-strength.js';
 export * from './auth/password-reset.schema.js';
 export * from './mail/outbox.schema.js';
+export * from './mail/message-providers.js';
+export * from './mail/phone.js';
 export * from './tools/tools.schema.js';
 export * from './jobs/job.schema.js';
 export * from './registries/registries.messages.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerAnswerSchema } from './message-providers.js';
 
 export const outboxChannels = ['email', 'sms', 'whatsapp'] as const;
 export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -42,6 +43,10 @@ export const outboxItemSchema = z.object({
   userId: z.number().nullable(),
   cstId: z.number().nullable(),
   attachments: z.array(outboxAttachmentSchema),
+  /** SMS and WhatsApp: the adapter that sent it (SMS_PROVIDER / WHATSAPP_PROVIDER), its message id and last answer. */
+  provider: z.string().nullable(),
+  providerMessageId: z.string().nullable(),
+  providerAnswer: providerAnswerSchema.nullable(),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 

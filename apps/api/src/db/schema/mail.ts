@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { ProviderAnswer, WhatsappTemplate } from '@assoc/domain';
 import { users } from './access.js';
 import { customers } from './people.js';
 
 /**
  * The outbox (decision 10): every message (e-mail, SMS, WhatsApp) is written here in the caller's
- * transaction; the mail worker sends pending e-mails. Status: pending → sending → sent | failed
+ * transaction; the mail worker sends pending e-mails, and SMS and WhatsApp through the configured provider adapters. Status: pending → sending → sent | failed
  * (back to pending, with a later nextAttemptAt, while attempts remain).
  */
 export const outbox = pgTable(
@@ -34,10 +35,19 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
     cstId: integer('cst_id').references(() => customers.cstId, { onDelete: 'set null' }),
+    /** WhatsApp: the template approved at Meta and its body parameters (the Cloud API delivers only templates). */
+    template: jsonb('template').$type<WhatsappTemplate>(),
+    /** SMS and WhatsApp: the adapter that answered last (SMS_PROVIDER / WHATSAPP_PROVIDER), e.g. 'zenvia', 'meta'. */
+    provider: varchar('provider', { length: 32 }),
+    /** The provider's id of the accepted message (Zenvia's `id`, the Cloud API's `wamid…`). */
+    providerMessageId: varchar('provider_message_id', { length: 200 }),
+    /** The provider's last answer: outcome, HTTP status, its error code and reason, when. */
+    providerAnswer: jsonb('provider_answer').$type<ProviderAnswer>(),
   },
   (t) => [
+    // Per channel: a channel without a provider (its rows stay pending) is not scanned by the others' rounds.
     index('outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_cst_idx').on(t.cstId),

@@ -207,4 +207,24 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     expect(form.bankAccount?.bankName).toBeTruthy();
     expect(form.dependentes.length).toBeGreaterThanOrEqual(2);
   });
+
+  it('has SMS and WhatsApp in the outbox in every state, with the provider’s answers (issue 29 item 3)', async () => {
+    const kinds = await rows<{ channel: string; status: string; outcome: string | null }>(sql`
+      select channel, status, provider_answer->>'outcome' as outcome from outbox where channel <> 'email'
+       group by 1, 2, 3 order by 1, 2, 3 nulls first`);
+    expect(kinds.map((k) => `${k.channel}/${k.status}/${k.outcome ?? '-'}`)).toEqual([
+      'sms/failed/rejected',
+      'sms/pending/-',
+      'sms/sent/accepted',
+      'whatsapp/failed/rejected',
+      'whatsapp/pending/-',
+      'whatsapp/pending/rate-limited',
+      'whatsapp/sent/accepted',
+    ]);
+    const bad = await rows<{ n: number }>(sql`
+      select count(*)::int as n from outbox
+       where channel <> 'email' and ("to" !~ '^[+]55[0-9]{2}9[0-9]{8}$' or (channel = 'whatsapp') <> (template is not null)
+          or (status = 'sent') <> (provider_message_id is not null))`);
+    expect(bad[0]!.n).toBe(0);
+  });
 });

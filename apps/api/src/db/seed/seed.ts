@@ -24,6 +24,7 @@ import { storeFromConfig } from '../../modules/files/index.js';
 import { linkCchLedger, seedCch, seedCchLedgerMonth, seedCchScans } from './cch.seed.js';
 import { linkReimbursementsLedger, seedReimbursementDocuments, seedReimbursements, seedReimbursementsLedgerMonth } from './reimbursements.seed.js';
 import { linkRefundLedger, seedRefundLedgerMonth, seedRefunds } from './refunds.seed.js';
+import { seedMessages } from './messages.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -71,6 +72,7 @@ export async function seedDemoData(
   await seedCharges(db, log);
   await seedPostings(db, log);
   await seedMobileCalls(db, log);
+  await seedMessages(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });
   if (opts.photoStore && opts.bankFiles) await seedRemittances(db, opts.photoStore, opts.bankFiles, log);

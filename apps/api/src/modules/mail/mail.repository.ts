@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { dataMessages, type OutboxAttachment, type OutboxItem, type OutboxQuery } from '@assoc/domain';
+import {
+  dataMessages,
+  toBrazilianE164,
+  type OutboxAttachment,
+  type OutboxChannel,
+  type OutboxItem,
+  type OutboxQuery,
+  type ProviderAnswer,
+  type WhatsappTemplate,
+} from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 import { fileLinks, files, outbox } from '../../db/schema/index.js';
 
@@ -69,6 +78,58 @@ export async function enqueueEmail(db: Executor, email: NewEmail): Promise<numbe
   return Number(result.rows[0]!.id);
 }
 
+/** An SMS or a WhatsApp message for the outbox (decision 10); sent by the configured provider adapter. */
+export type NewMessage = {
+  /** A Brazilian mobile number as typed or stored; kept in E.164 (+55…) when it is one, else as given (it then fails). */
+  to: string;
+  /** The filled text (the SMS itself; for WhatsApp what the template says, shown on the outbox screen). */
+  text: string;
+  userId?: number | null;
+  cstId?: number | null;
+  /** Placeholder → secret put into the text (and the WhatsApp parameters) at send time only; see NewEmail. */
+  secrets?: Record<string, string>;
+  secretsMinutes?: number;
+} & (
+  | { channel: 'sms' }
+  /** WhatsApp: the Cloud API delivers only approved templates (`whatsappTemplateOf` builds one from the registry). */
+  | { channel: 'whatsapp'; template: WhatsappTemplate }
+);
+
+/** Rows per INSERT of `enqueueMessages` (a campaign queues thousands at once). */
+const MESSAGE_CHUNK = 1000;
+
+/**
+ * Writes SMS and WhatsApp messages to the outbox in the caller's transaction (or the database), a thousand rows per
+ * statement; answers their ids. Sent by the configured provider adapters once it commits.
+ */
+export async function enqueueMessages(db: Executor, messages: readonly NewMessage[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < messages.length; i += MESSAGE_CHUNK) {
+    const rows = messages.slice(i, i + MESSAGE_CHUNK).map((message) => {
+      const template = message.channel === 'whatsapp' ? message.template : null;
+      return {
+        channel: message.channel,
+        to: toBrazilianE164(message.to) ?? message.to,
+        subject: template?.name ?? '',
+        text: message.text,
+        template,
+        userId: message.userId,
+        cstId: message.cstId,
+        secrets: message.secrets ?? null,
+        secretsExpireAt: message.secrets && message.secretsMinutes ? sql`now() + make_interval(mins => ${message.secretsMinutes})` : null,
+      };
+    });
+    const inserted = await db.insert(outbox).values(rows).returning({ id: outbox.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** Writes one SMS or WhatsApp message to the outbox in the caller's transaction (or the database). */
+export async function enqueueMessage(db: Executor, message: NewMessage): Promise<number> {
+  return (await enqueueMessages(db, [message]))[0]!;
+}
+
 /** The files linked to these outbox rows, in the order they were linked. */
 async function attachmentsOf(db: Executor, outboxIds: number[]): Promise<OutboxFile[]> {
   if (outboxIds.length === 0) return [];
@@ -88,14 +149,24 @@ async function attachmentsOf(db: Executor, outboxIds: number[]): Promise<OutboxF
   return rows.map(({ ownerId, ...file }) => ({ outboxId: Number(ownerId), ...file }));
 }
 
+/** A claimed outbox row of any channel (the name is from when the sender sent e-mail only). */
 export interface ClaimedEmail {
   id: number;
+  channel: OutboxChannel;
   to: string;
   subject: string;
   text: string;
   html: string | null;
   attempts: number;
   secrets: Record<string, string> | null;
+  template: WhatsappTemplate | null;
+}
+
+/** What the sender records of a provider's answer (SMS and WhatsApp). */
+export interface ProviderRecord {
+  provider: string;
+  providerMessageId?: string | null;
+  answer: ProviderAnswer;
 }
 
 export function createMailRepository() {
@@ -104,31 +175,59 @@ export function createMailRepository() {
     attachmentsOf: (db: Executor, outboxIds: number[]) => attachmentsOf(db, outboxIds),
 
     /**
-     * Claims due e-mails for one worker: pending ones whose time has come, and 'sending' ones whose
-     * claim lapsed (a worker died mid-send). `for update skip locked` keeps two workers (or two API
-     * instances) from claiming the same row; the claim counts as an attempt.
+     * Claims due messages of these channels (those with a sender) for one worker: pending ones whose time has
+     * come, and 'sending' ones whose claim lapsed (a worker died mid-send). `for update skip locked` keeps two
+     * workers (or two API instances) from claiming the same row; the claim counts as an attempt.
      */
-    async claimDue(db: Executor, limit: number, claimSeconds: number): Promise<ClaimedEmail[]> {
+    async claimDue(db: Executor, channels: readonly OutboxChannel[], limit: number, claimSeconds: number): Promise<ClaimedEmail[]> {
+      if (channels.length === 0) return [];
       const result = await db.execute<ClaimedEmail & Record<string, unknown>>(sql`
         update outbox o
            set status = 'sending', attempts = o.attempts + 1,
                next_attempt_at = now() + make_interval(secs => ${claimSeconds})
          where o.id in (select id from outbox
-                         where channel = 'email' and status in ('pending', 'sending') and next_attempt_at <= now()
+                         where channel in (${sql.join(
+                           channels.map((c) => sql`${c}`),
+                           sql`, `,
+                         )}) and status in ('pending', 'sending') and next_attempt_at <= now()
                            and (secrets_expire_at is null or secrets_expire_at > now())
                          order by next_attempt_at, id
                          limit ${limit}
                          for update skip locked)
-        returning o.id, o."to", o.subject, o.text, o.html, o.attempts, o.secrets`);
+        returning o.id, o.channel, o."to", o.subject, o.text, o.html, o.attempts, o.secrets, o.template`);
       return result.rows;
     },
 
-    /** Sent: the secrets are no longer needed by anyone. */
-    async markSent(db: Executor, id: number) {
+    /** Sent (for SMS and WhatsApp: accepted by the provider, with its id): the secrets are no longer needed by anyone. */
+    async markSent(db: Executor, id: number, provider?: ProviderRecord) {
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, secrets: null })
+        .set({
+          status: 'sent',
+          sentAt: sql`now()`,
+          lastError: null,
+          secrets: null,
+          ...(provider
+            ? { provider: provider.provider, providerMessageId: provider.providerMessageId ?? null, providerAnswer: provider.answer }
+            : {}),
+        })
         .where(eq(outbox.id, id));
+    },
+
+    /**
+     * Claimed but not tried (the provider asked to wait): back to pending after `retryInSeconds`, the claim's
+     * attempt given back.
+     */
+    async release(db: Executor, ids: number[], retryInSeconds: number) {
+      if (ids.length === 0) return;
+      await db
+        .update(outbox)
+        .set({
+          status: 'pending',
+          attempts: sql`greatest(${outbox.attempts} - 1, 0)`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+        })
+        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'sending')));
     },
 
     /**
@@ -146,12 +245,13 @@ export function createMailRepository() {
     },
 
     /** A failed attempt: back to pending after `retryInSeconds`, or failed for good when `final`. */
-    async markAttemptFailed(db: Executor, id: number, error: string, final: boolean, retryInSeconds: number) {
+    async markAttemptFailed(db: Executor, id: number, error: string, final: boolean, retryInSeconds: number, provider?: ProviderRecord) {
       await db
         .update(outbox)
         .set({
           status: final ? 'failed' : 'pending',
           lastError: error.slice(0, 2000),
+          ...(provider ? { provider: provider.provider, providerAnswer: provider.answer } : {}),
           ...(final ? { secrets: null } : {}),
           nextAttemptAt: final ? sql`now()` : sql`now() + make_interval(secs => ${retryInSeconds})`,
         })
@@ -179,6 +279,9 @@ export function createMailRepository() {
             nextAttemptAt: outbox.nextAttemptAt,
             userId: outbox.userId,
             cstId: outbox.cstId,
+            provider: outbox.provider,
+            providerMessageId: outbox.providerMessageId,
+            providerAnswer: outbox.providerAnswer,
           })
           .from(outbox)
           .where(where)
@@ -211,6 +314,9 @@ export function createMailRepository() {
           attachments: attachments
             .filter((a) => a.outboxId === r.id)
             .map((a) => ({ fileId: a.fileId, name: a.name, mimeType: a.mimeType, size: a.size })),
+          provider: r.provider,
+          providerMessageId: r.providerMessageId,
+          providerAnswer: r.providerAnswer,
         })),
       };
     },

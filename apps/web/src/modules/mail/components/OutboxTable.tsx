@@ -1,7 +1,16 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPaperclip, IconRefresh } from '@tabler/icons-react';
 import { PagedTable } from '../../ui/components/PagedTable';
-import { formatDateTime, formatFileSize, outboxStatusLabels, outboxStatuses, type OutboxItem, type OutboxStatus } from '@assoc/domain';
+import {
+  formatDateTime,
+  formatFileSize,
+  messageProviderLabels,
+  outboxStatusLabels,
+  outboxStatuses,
+  providerOutcomeLabels,
+  type OutboxItem,
+  type OutboxStatus,
+} from '@assoc/domain';
 import { attachmentUrl } from '../../jobs/hooks/useJobDownload';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../hooks/useOutbox';
 
@@ -82,6 +91,12 @@ export function OutboxTable() {
               </Tooltip>
             ),
           },
+          {
+            accessor: 'provider',
+            title: 'Provedor',
+            // SMS and WhatsApp: the adapter's last answer (accepted with its id; else HTTP status and the provider's code).
+            render: (r) => <ProviderAnswerCell item={r} />,
+          },
           { accessor: 'attempts', title: 'Tentativas', width: 115, textAlign: 'right' },
           {
             accessor: 'sentAt',
@@ -97,6 +112,28 @@ export function OutboxTable() {
           },
         ]}
       />
+    </Stack>
+  );
+}
+
+/** The provider's last answer to an SMS or WhatsApp message: who, what, and its message id or error code. */
+function ProviderAnswerCell({ item }: { item: OutboxItem }) {
+  if (!item.provider || !item.providerAnswer) return '—';
+  const { outcome, httpStatus, code } = item.providerAnswer;
+  const detail =
+    outcome === 'accepted'
+      ? item.providerMessageId && `id ${item.providerMessageId}`
+      : [httpStatus === null ? 'sem resposta' : `HTTP ${httpStatus}`, code].filter(Boolean).join(' · ');
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        {messageProviderLabels[item.provider] ?? item.provider}: {providerOutcomeLabels[outcome]}
+      </Text>
+      {detail && (
+        <Text size="xs" style={{ wordBreak: 'break-all' }}>
+          {detail}
+        </Text>
+      )}
     </Stack>
   );
 }
