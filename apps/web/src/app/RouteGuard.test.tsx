@@ -65,11 +65,12 @@ describe('route guard and home', () => {
     expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
   });
 
-  it.each([[['v2portal'], 'Portal do associado']])('home for roles %j is %s', async (roles, title) => {
-    signedInAs(roles);
+  it('home for a portal member is the portal, its tabs and no staff screen (spec 3 §2.1)', async () => {
+    signedInAs(['v2portal']);
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Portal do associado' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cadastro', 'Dependentes', 'Extratos', 'I.R.', 'Cobranças', 'Segurança']);
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
   it('home for the CCH-only user is the CCH list (spec 1 §2), no longer "Em construção"', async () => {

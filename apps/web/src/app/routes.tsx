@@ -10,7 +10,7 @@ const ShellProviders = lazy(() => import('./layout/ShellProviders'));
 const ResetPage = lazy(() => import('../pages/ResetPage'));
 // The session guard, the layout, the role checks and the screen table: one chunk, after signing in.
 const SignedInLayout = lazy(() => import('./layout/SignedIn'));
-const GuardedScreen = lazy(() => import('./layout/SignedIn').then((m) => ({ default: m.GuardedScreen })));
+const GuardedScreen = lazy(() => import('./layout/GuardedScreen'));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 

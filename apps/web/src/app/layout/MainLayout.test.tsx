@@ -61,7 +61,10 @@ describe('side menu', () => {
     const { user, api } = setup([...staffRoles, 'v2atd']);
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(await within(nav).findByRole('button', { name: 'Atendimento' }));
-    await user.click(within(nav).getByRole('button', { name: 'Enviar extrato mensal por e-mail' }));
+    // A job link is a lazy chunk: disabled until its code has loaded.
+    const link = () => within(nav).getByRole('button', { name: 'Enviar extrato mensal por e-mail' });
+    await waitFor(() => expect(link()).toBeEnabled());
+    await user.click(link());
 
     const dialog = await screen.findByRole('dialog', { name: 'Enviar extrato mensal por e-mail' });
     expect(dialog).toHaveTextContent('Deseja enviar o extrato mensal por e-mail a todos os associados?');
@@ -155,6 +158,13 @@ describe('top bar', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(api.callsTo(authContracts.logout)).toHaveLength(1);
+  });
+
+  it('gives a portal member no side menu nor its burger: the portal is their only screen', async () => {
+    setup(['v2portal']);
+    await screen.findByRole('button', { name: /Menu do usuário/ });
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abrir menu' })).not.toBeInTheDocument();
   });
 
   it('hides Ferramentas and Baixar tutorial without v2menuusuario or v2access', async () => {

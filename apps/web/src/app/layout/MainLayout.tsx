@@ -1,15 +1,18 @@
-import { Suspense, type CSSProperties, type MouseEvent } from 'react';
+import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
+import { homeFor } from '@assoc/domain';
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SectionLoader } from '../../modules/ui/components/FullPageLoader';
 import { JobsProvider } from '../../modules/jobs/hooks/JobsProvider';
 import { RealtimeProvider } from '../../modules/realtime/RealtimeProvider';
-import { useHasRole } from '../../modules/ui/components/RoleGate';
+import { useHasRole, useRoles } from '../../modules/ui/components/RoleGate';
 import { useCurrentSession } from '../session/SessionContext';
 import classes from './MainLayout.module.css';
 import { ENV_BANNER_HEIGHT, EnvBanner, hasEnvBanner } from './EnvBanner';
-import { SideMenu } from './SideMenu';
+
+// The side menu (its tree, icons and job links) is a chunk of its own: a portal member has no menu to show.
+const SideMenu = lazy(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
 import { TopBar } from './TopBar';
 
 const TOP_BAR_HEIGHT = 60;
@@ -35,6 +38,8 @@ export default function MainLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const bannerHeight = hasEnvBanner(session.envMode) ? ENV_BANNER_HEIGHT : 0;
   const mobileBarHeight = TOP_BAR_HEIGHT + (useHasRole('v2search') ? SEARCH_ROW_HEIGHT : 0);
+  // A portal member's only screen is '/' (spec 3 §2.1): no side menu, the portal takes the whole width.
+  const withMenu = homeFor(useRoles()) !== 'portal';
 
   return (
     <RealtimeProvider envMode={session.envMode}>
@@ -45,7 +50,7 @@ export default function MainLayout() {
         </a>
         <AppShell
           header={{ height: { base: mobileBarHeight + bannerHeight, sm: TOP_BAR_HEIGHT + bannerHeight } }}
-          navbar={{ width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          navbar={withMenu ? { width: SIDE_MENU_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined}
           padding="lg"
           bg="gray.0"
         >
@@ -55,12 +60,16 @@ export default function MainLayout() {
               className={classes.topBar}
               style={{ '--top-bar-height': `${TOP_BAR_HEIGHT}px`, '--top-bar-height-mobile': `${mobileBarHeight}px` } as CSSProperties}
             >
-              <TopBar navOpened={navOpened} onToggleNav={nav.toggle} />
+              <TopBar navOpened={navOpened} onToggleNav={withMenu ? nav.toggle : undefined} />
             </div>
           </AppShell.Header>
-          <AppShell.Navbar aria-label="Menu principal">
-            <SideMenu onNavigate={nav.close} />
-          </AppShell.Navbar>
+          {withMenu && (
+            <AppShell.Navbar aria-label="Menu principal">
+              <Suspense fallback={null}>
+                <SideMenu onNavigate={nav.close} />
+              </Suspense>
+            </AppShell.Navbar>
+          )}
           <AppShell.Main id={CONTENT_ID} tabIndex={-1} className={classes.main}>
             <Suspense fallback={<SectionLoader />}>
               <Outlet />

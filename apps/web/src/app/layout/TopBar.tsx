@@ -19,7 +19,8 @@ const ToolsModal = lazy(() => import('../../modules/tools/components/ToolsModal'
 
 interface TopBarProps {
   navOpened: boolean;
-  onToggleNav: () => void;
+  /** Absent where there is no side menu (the portal): no burger. */
+  onToggleNav?: () => void;
 }
 
 /** Top bar (spec 1 §2): brand, member search (v2search), connected users (admin), notifications (v2access), user menu. */
@@ -30,7 +31,7 @@ export function TopBar({ navOpened, onToggleNav }: TopBarProps) {
 
   return (
     <div className={classes.bar}>
-      <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />
+      {onToggleNav && <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Abrir menu" />}
       {/* Named by its visible text (axe label-content-name-mismatch); the full name shows on hover. */}
       <UnstyledButton
         component={Link}

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { RealtimeEventName, RealtimeEvents } from '@assoc/domain';
-import { openRealtime } from './realtimeClient';
 
 interface RealtimeState {
   socket: Socket | null;
@@ -20,13 +19,20 @@ export function RealtimeProvider({ envMode, children }: { envMode: number; child
 
   useEffect(() => {
     if (!enabled) return undefined;
-    const connection = openRealtime((connected) => setState({ socket: connection.socket, connected }));
-    // The socket this effect opened (an external system) reaches the context at once, so listeners attach
-    // before its first message.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-    setState({ socket: connection.socket, connected: false });
+    let connection: { socket: Socket; close(): void } | null = null;
+    let left = false;
+    // The socket.io client is a chunk of its own, fetched after the first render: no screen waits for it (the
+    // portal's first load on a phone, issue 28).
+    void import('./realtimeClient').then(({ openRealtime }) => {
+      if (left) return;
+      const opened = openRealtime((connected) => setState({ socket: opened.socket, connected }));
+      connection = opened;
+      // The socket reaches the context at once, so listeners attach before its first message.
+      setState({ socket: opened.socket, connected: false });
+    });
     return () => {
-      connection.close();
+      left = true;
+      connection?.close();
       setState({ socket: null, connected: false });
     };
   }, [enabled]);

@@ -1,13 +1,13 @@
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { IconExternalLink, IconHourglass, IconPlayerPlay } from '@tabler/icons-react';
-import { createElement, type ReactNode } from 'react';
-import type { JobCommand } from '@assoc/domain';
-import { useJobButton } from '../../jobs/hooks/useJobButton';
+import { IconExternalLink } from '@tabler/icons-react';
+import { createElement, lazy, Suspense } from 'react';
 import type { MenuTreeNode } from '@assoc/domain';
-import { useJobLauncher } from '../../jobs/hooks/useJobLauncher';
 import { menuIcon } from '../utils/menuIcons';
-import { BusyIndicator } from '../../ui/components/BusyIndicator';
+
+// The job links' code (confirmation, launch, state) is a chunk of its own: a menu without jobs (the portal's) never
+// loads it.
+const JobEntry = lazy(() => import('./JobEntry'));
 
 /** Popup size of url links (spec 1 §9: 642 wide by 930 high). */
 export const POPUP_FEATURES = 'width=642,height=930';
@@ -36,7 +36,6 @@ export function MenuTree({ nodes, onNavigate }: MenuTreeProps) {
 
 function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: number; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const launchJob = useJobLauncher();
   const leftSection = depth === 0 ? createElement(menuIcon(node), { size: 18, stroke: 1.6, 'aria-hidden': true }) : undefined;
 
   if (node.children && node.children.length > 0) {
@@ -61,7 +60,11 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
   }
 
   if (node.job) {
-    return <JobEntry job={node.job} label={node.label} leftSection={leftSection} onLaunch={launchJob} />;
+    return (
+      <Suspense fallback={<NavLink component="button" type="button" label={node.label} leftSection={leftSection} disabled />}>
+        <JobEntry job={node.job} label={node.label} leftSection={leftSection} />
+      </Suspense>
+    );
   }
 
   if (node.url) {
@@ -79,38 +82,4 @@ function MenuEntry({ node, depth, onNavigate }: { node: MenuTreeNode; depth: num
   }
 
   return <NavLink label={node.label} leftSection={leftSection} disabled />;
-}
-
-/** A job link: disabled with a spinner (running) or an hourglass (waiting) while a same-named job is open (spec 1 §4). */
-function JobEntry({
-  job,
-  label,
-  leftSection,
-  onLaunch,
-}: {
-  job: JobCommand;
-  label: string;
-  leftSection: ReactNode;
-  onLaunch(job: JobCommand): void;
-}) {
-  const { disabled, state } = useJobButton(job);
-  const rightSection =
-    state === 'running' ? (
-      <BusyIndicator kind="mark" size={14} label="Em execução" />
-    ) : state === 'waiting' ? (
-      <IconHourglass size={14} stroke={1.6} aria-label="Aguardando" />
-    ) : (
-      <IconPlayerPlay size={14} stroke={1.6} aria-hidden />
-    );
-  return (
-    <NavLink
-      component="button"
-      type="button"
-      label={label}
-      leftSection={leftSection}
-      rightSection={rightSection}
-      disabled={disabled}
-      onClick={() => onLaunch(job)}
-    />
-  );
 }
