@@ -23,4 +23,6 @@ export const terminalMessages = {
   database: (message: string) => `Erro do PostgreSQL: ${message}`,
   unavailable: 'Terminal indisponível: o papel de leitura do banco de dados não existe (veja docs/TERMINAL.md)',
   truncated: (max: number) => `Mais de ${max.toLocaleString('pt-BR')} linhas: mostrando as primeiras ${max.toLocaleString('pt-BR')}`,
+  sizeLimited: (rows: number) =>
+    `O resultado passou de 16 MB de texto: mostrando as primeiras ${rows.toLocaleString('pt-BR')} linhas (selecione menos colunas ou linhas)`,
 } as const;

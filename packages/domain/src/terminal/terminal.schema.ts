@@ -36,6 +36,8 @@ export const terminalResultSchema = z.object({
   rowCount: z.number(),
   /** More rows existed than the ones returned. */
   truncated: z.boolean(),
+  /** Cut before 1,000 rows because the values passed 16 MiB of text (then `truncated` too). */
+  sizeLimited: z.boolean(),
   elapsedMs: z.number(),
 });
 export type TerminalResult = z.infer<typeof terminalResultSchema>;

@@ -192,4 +192,11 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
          and not exists (select 1 from profile_roles x where x.perm_id = u.perm_id and x.role = 'v2devapr')`);
     expect(requester[0]!.n).toBe(1);
   });
+
+  it('has terminal queries of every outcome in the demo superadmin history (issue 29 item 4)', async () => {
+    const outcomes = await rows<{ outcome: string; n: number }>(sql`
+      select q.outcome, count(*)::int as n from terminal_queries q join users u on u.user_id = q.user_id
+       where u.cpf = '11144477735' group by 1 order by 1`);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['error', 'ok', 'refused']);
+  });
 });

@@ -16,8 +16,13 @@ const terminalRoutes: FastifyPluginAsync = async (app) => {
       schema: async () => service.schema(),
     },
     {
-      // The SQL field's own pt-BR message, without the field path.
-      run: { schemaErrorFormatter: (errors) => badRequest(errors[0]?.message ?? genericMessages.invalidData) },
+      // The SQL field's own pt-BR message, without the field path. The reply (up to 1,000 rows of any width, built by
+      // the service from typed code) goes out through JSON.stringify: the app-wide zod serializer would parse every
+      // value first, and fast-json-stringify checks each nullable value against its anyOf.
+      run: {
+        schemaErrorFormatter: (errors) => badRequest(errors[0]?.message ?? genericMessages.invalidData),
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
     },
   );
 };

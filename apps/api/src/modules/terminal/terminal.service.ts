@@ -21,6 +21,9 @@ import { TERMINAL_ROLE, type TerminalRepository } from './terminal.repository.js
 /** The audit category of the terminal's queries (one row each, run or refused). */
 export const TERMINAL_AUDIT = 'terminal';
 const CURSOR = 'terminal_result';
+const FETCH_BATCH = 250;
+/** The most text a result holds (characters): 1,000 rows of huge values would otherwise all sit in memory. */
+export const TERMINAL_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Every value as PostgreSQL's text form: the client shows it as it is, nothing is lost to a JS number or Date. */
 const textTypes = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
@@ -59,19 +62,42 @@ export function createTerminalService({ db, pool, repo }: { db: Db; pool: pg.Poo
         // The extended protocol runs exactly one statement: a second one could not ride along even if the parser missed it.
         const run = (queryText: string) =>
           client.query<unknown[]>({ text: queryText, rowMode: 'array', types: textTypes, queryMode: 'extended' } as pg.QueryConfig);
-        let res: pg.QueryResult<unknown[]>;
+        const asText = (row: unknown[]) => row.map((v) => (v === null || v === undefined ? null : String(v)));
+        let fields: pg.FieldDef[];
+        let rows: (string | null)[][] = [];
+        let truncated = false;
+        let sizeLimited = false;
         if (kind === 'select') {
+          // Batches of rows, each FETCH given what is left of the 5 seconds, until 1,001 rows or TERMINAL_MAX_BYTES of text.
+          const deadline = performance.now() + TERMINAL_TIMEOUT_SECONDS * 1000;
           await run(`declare ${CURSOR} no scroll cursor for ${text}`);
-          res = await run(`fetch forward ${TERMINAL_MAX_ROWS + 1} from ${CURSOR}`);
+          let bytes = 0;
+          for (;;) {
+            const left = Math.max(1, Math.round(deadline - performance.now()));
+            await client.query(`set local statement_timeout = ${left}`);
+            const asked = Math.min(FETCH_BATCH, TERMINAL_MAX_ROWS + 1 - rows.length);
+            const res = await run(`fetch forward ${asked} from ${CURSOR}`);
+            fields = res.fields;
+            for (const row of res.rows) {
+              if (rows.length === TERMINAL_MAX_ROWS || bytes > TERMINAL_MAX_BYTES) {
+                truncated = true;
+                sizeLimited = rows.length < TERMINAL_MAX_ROWS;
+                break;
+              }
+              const values = asText(row);
+              for (const v of values) bytes += v?.length ?? 0;
+              rows.push(values);
+            }
+            if (truncated || res.rows.length < asked) break;
+          }
         } else {
-          res = await run(text);
+          const res = await run(text);
+          fields = res.fields;
+          rows = res.rows.slice(0, TERMINAL_MAX_ROWS).map(asText);
+          truncated = res.rows.length > TERMINAL_MAX_ROWS;
         }
-        const truncated = res.rows.length > TERMINAL_MAX_ROWS;
-        const rows = (truncated ? res.rows.slice(0, TERMINAL_MAX_ROWS) : res.rows).map((row) =>
-          row.map((v) => (v === null || v === undefined ? null : String(v))),
-        );
-        const columns = await columnsOf(client, res.fields);
-        return { ok: true, result: { columns, rows, rowCount: rows.length, truncated } };
+        const columns = await columnsOf(client, fields!);
+        return { ok: true, result: { columns, rows, rowCount: rows.length, truncated, sizeLimited } };
       } finally {
         await client.query('rollback').catch((err: Error) => {
           broken = err;

@@ -166,6 +166,14 @@ describe('terminal queries', () => {
     const exact = await run(admin, 'select g from generate_series(1, 1000) g');
     expect(exact.body).toMatchObject({ rowCount: 1000, truncated: false });
     expect(await lastHistory()).toMatchObject({ outcome: 'ok', rowCount: 1000, truncated: false });
+    expect(many.body.sizeLimited).toBe(false);
+  });
+
+  it('stops before 1,000 rows when the values pass 16 MiB of text, and says so', async () => {
+    const res = await run(admin, "select g, repeat('x', 1024 * 1024) as grande from generate_series(1, 40) g");
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body).toMatchObject({ truncated: true, sizeLimited: true });
+    expect(res.body.rowCount).toBe(16);
   });
 
   it('runs EXPLAIN and EXPLAIN ANALYZE of a SELECT', async () => {

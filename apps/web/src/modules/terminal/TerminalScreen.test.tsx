@@ -59,6 +59,7 @@ describe('/terminal (Avançado → Terminal)', () => {
         rows,
         rowCount: 1000,
         truncated: true,
+        sizeLimited: false,
         elapsedMs: 12,
       },
     });

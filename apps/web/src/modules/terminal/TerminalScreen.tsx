@@ -143,7 +143,7 @@ export function TerminalScreen() {
             </Text>
             {result.truncated && (
               <Alert color="yellow" variant="light">
-                {terminalMessages.truncated(TERMINAL_MAX_ROWS)}
+                {result.sizeLimited ? terminalMessages.sizeLimited(result.rowCount) : terminalMessages.truncated(TERMINAL_MAX_ROWS)}
               </Alert>
             )}
             {result.columns.length > 0 && (
