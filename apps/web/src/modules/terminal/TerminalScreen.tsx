@@ -20,7 +20,7 @@ function HistoryEntry({ item, onLoad }: { item: TerminalHistoryItem; onLoad: (sq
   return (
     <UnstyledButton
       onClick={() => onLoad(item.sql)}
-      aria-label={t.historyLoad(item.sql)}
+      title={t.historyLoad}
       p="xs"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', display: 'block', width: '100%' }}
     >

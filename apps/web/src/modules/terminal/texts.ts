@@ -13,7 +13,8 @@ export const terminalTexts = {
   summary: (rows: number, ms: number) => `${rows.toLocaleString('pt-BR')} ${rows === 1 ? 'linha' : 'linhas'} em ${ms.toLocaleString('pt-BR')} ms`,
   history: 'Histórico',
   historyEmpty: 'Nenhuma consulta ainda',
-  historyLoad: (sql: string) => `Carregar a consulta: ${sql}`,
+  /** The history entry's tooltip (its accessible name is its visible text: when, outcome, rows or message, the query). */
+  historyLoad: 'Clique para carregar a consulta no editor',
   outcome: { ok: 'Executada', refused: 'Recusada', error: 'Erro' } as const,
   historyRows: (rows: number) => `${rows.toLocaleString('pt-BR')} ${rows === 1 ? 'linha' : 'linhas'}`,
   csvName: 'terminal.csv',
