@@ -24,7 +24,8 @@ CREATE INDEX "terminal_queries_user_idx" ON "terminal_queries" ("user_id", "at" 
 CREATE OR REPLACE FUNCTION terminal_grant_reads() RETURNS void LANGUAGE plpgsql AS $fn$
 DECLARE
   denied_tables text[] := ARRAY['sessions', 'recovery_codes', 'password_resets', 'totp_setups'];
-  denied_columns text[] := ARRAY['%hash%', '%secret%', '%token%', '%password%', '%totp%', '%recovery%', '%salt%'];
+  denied_columns text[] := ARRAY['%hash%', '%secret%', '%token%', '%password%', '%totp%', '%otp\_%', '%recovery%', '%salt%',
+    '%credential%', '%private%', '%api\_key%', '%apikey%'];
   r record;
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'assoc_terminal') THEN
@@ -50,6 +51,9 @@ BEGIN
   END LOOP;
 END
 $fn$;
+--> statement-breakpoint
+-- Only the migrations (the owner) run it: not the terminal's role, nor anyone through PUBLIC.
+REVOKE ALL ON FUNCTION terminal_grant_reads() FROM PUBLIC;
 --> statement-breakpoint
 DO $do$
 BEGIN

@@ -232,6 +232,7 @@ describe('the read-only role (assoc_terminal)', () => {
         'delete from terminal_queries',
         'select password_hash from users',
         'create table public.x (a int)',
+        'select terminal_grant_reads()',
       ]) {
         await client.query('begin');
         await client.query(`set local role ${TERMINAL_ROLE}`);
@@ -252,7 +253,7 @@ describe('the read-only role (assoc_terminal)', () => {
        where c.relkind in ('r', 'p')`);
     const readable = rows.filter((r) => r.readable).map((r) => `${r.table}.${r.column}`);
     expect(readable.length).toBeGreaterThan(100);
-    const secretName = /hash|secret|token|password|totp|recovery|salt|otp_|private|credential/i;
+    const secretName = /hash|secret|token|password|totp|recovery|salt|otp_|private|credential|api_?key/i;
     expect(readable.filter((c) => secretName.test(c.split('.')[1]!))).toEqual([]);
     const secretTables = ['sessions', 'recovery_codes', 'password_resets', 'totp_setups'];
     expect(readable.filter((c) => secretTables.includes(c.split('.')[0]!))).toEqual([]);
