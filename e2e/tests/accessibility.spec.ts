@@ -54,6 +54,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/financeiro/remessa': 'list',
   '/financeiro/importarbanco': 'list',
   '/financeiro/importar': 'list',
+  '/terminal': 'list',
 };
 
 /**

@@ -94,3 +94,4 @@ export * from './efetuado/index.js';
 export * from './cch/index.js';
 export * from './refunds/index.js';
 export * from './portal/index.js';
+export * from './terminal/index.js';

@@ -50,6 +50,7 @@ import cch from './cch/index.js';
 import reimbursements from './reimbursements/index.js';
 import refunds from './refunds/index.js';
 import portal from './portal/index.js';
+import terminal from './terminal/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -107,4 +108,5 @@ export const appModules: readonly AppModule[] = [
   memberMail,
   digitalProcess,
   portal,
+  terminal,
 ];

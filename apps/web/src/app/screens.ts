@@ -39,6 +39,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/financeiro/remessa': lazy(() => import('../pages/RemessaPage')),
   '/financeiro/importarbanco': lazy(() => import('../pages/ImportarBancoPage')),
   '/financeiro/importar': lazy(() => import('../pages/ImportarArquivoPage')),
+  '/terminal': lazy(() => import('../pages/TerminalPage')),
 };
 
 /** Starts loading a screen's chunk ahead of its navigation, when the screen supports it. */

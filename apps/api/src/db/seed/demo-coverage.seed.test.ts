@@ -227,4 +227,11 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
           or (status = 'sent') <> (provider_message_id is not null))`);
     expect(bad[0]!.n).toBe(0);
   });
+
+  it('has terminal queries of every outcome in the demo superadmin history (issue 29 item 4)', async () => {
+    const outcomes = await rows<{ outcome: string; n: number }>(sql`
+      select q.outcome, count(*)::int as n from terminal_queries q join users u on u.user_id = q.user_id
+       where u.cpf = '11144477735' group by 1 order by 1`);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['error', 'ok', 'refused']);
+  });
 });

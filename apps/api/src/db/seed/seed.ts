@@ -1,3 +1,4 @@
+import { seedTerminal } from './terminal.seed.js';
 import { sql } from 'drizzle-orm';
 import { seedDemoEnabled, type AppConfig } from '../../config.js';
 import { runMigrations, withStartupLock, type Db } from '../client.js';
@@ -73,6 +74,7 @@ export async function seedDemoData(
   await seedPostings(db, log);
   await seedMobileCalls(db, log);
   await seedMessages(db, log);
+  await seedTerminal(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });
   if (opts.photoStore && opts.bankFiles) await seedRemittances(db, opts.photoStore, opts.bankFiles, log);

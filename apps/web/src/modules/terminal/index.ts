@@ -1,0 +1,1 @@
+export { TerminalScreen } from './TerminalScreen';

@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './terminal.schema.js';
+export * from './terminal.contract.js';
