@@ -89,7 +89,8 @@ describe('menu job extrato-email (issue 30 item 1)', () => {
   it('403 without v2atd; the menu no longer answers 501', async () => {
     const { client } = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
     expect((await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'extrato-email', userData: 0 } })).status).toBe(403);
-    expect((await call(client, jobsContracts.sendWithData, { params: { jobCommand: 'extrato-impressora', userData: 0 } })).status).toBe(403);
+    for (const jobCommand of ['extrato-impressora', 'ir-email', 'ir-impressora'])
+      expect((await call(client, jobsContracts.sendWithData, { params: { jobCommand, userData: 0 } })).status).toBe(403);
   });
 
   it('e-mails the last closed period to every holder with statement by e-mail on, once, and says so on a second run', async () => {
