@@ -59,13 +59,31 @@ async function main() {
         app.services.ledger.statementDocuments(tx, period.fec_id, ids),
     };
     const jobId = crypto.randomUUID();
+    // Where the time goes: the data, rendering (the pool) and queueing (file, outbox row, document_sends row per e-mail).
+    const spent = { render: 0, queue: 0, load: 0 };
+    const timed =
+      <A extends unknown[], R>(key: keyof typeof spent, fn: (...args: A) => Promise<R>) =>
+      async (...args: A) => {
+        const t = performance.now();
+        try {
+          return await fn(...args);
+        } finally {
+          spent[key] += performance.now() - t;
+        }
+      };
+    const documents = {
+      ...app.services.documents,
+      renderMany: timed('render', app.services.documents.renderMany),
+      emailTo: timed('queue', app.services.documents.emailTo),
+    };
     let started = performance.now();
     const emailed = await emailDocuments(
       { jobId, db: bench.db, progress: async () => {} },
-      app.services.documents,
+      documents,
       { userId: 1, name: 'Bench' },
       {
         ...spec,
+        load: timed('load', spec.load),
         template: { key: 'extrato', values: { mes } },
       },
     );
@@ -73,6 +91,9 @@ async function main() {
     await bench.db.execute(sql`delete from job_chunks where job_id = ${jobId}`);
     log(`\nExtrato ${mes}, ${bench.holders.length} titulares:`);
     log(`  extrato-email: ${(emailMs / 1000).toFixed(1)} s (meta ≤ ${TARGET_MS / 1000} s): ${emailed.result}`);
+    log(
+      `    dados ${(spent.load / 1000).toFixed(1)} s, PDFs ${(spent.render / 1000).toFixed(1)} s, fila ${(spent.queue / 1000).toFixed(1)} s (somada sobre as filas paralelas)`,
+    );
     log(
       `    ${((emailed.state.sent / emailMs) * 1000).toFixed(0)} e-mails com PDF por segundo; carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`,
     );

@@ -42,6 +42,8 @@ export const LABEL_JOIN = sql`left join addresses a on a.cst_id = c.cst_id and a
 const EMAIL_CHUNK = 200;
 /** Holders per rendered part of the printer file. */
 const PRINT_BATCH = 500;
+/** Statements per rendered part of a chunk (the pool renders the next part while this one is queued). */
+const RENDER_PART = 25;
 /** E-mails queued at once (each its own transaction: file, outbox row, `document_sends` row). */
 const EMAIL_CONCURRENCY = 4;
 
@@ -123,39 +125,48 @@ export async function emailDocuments(
         const ready = todo.filter((r) => data.has(r.cst_id));
         state.empty += todo.length - ready.length;
         if (ctx.signal?.aborted) throw new Error('Tarefa interrompida');
-        const pdfs = ready.length
-          ? await documents.renderMany(
-              spec.report,
-              ready.map((r) => data.get(r.cst_id)),
-            )
-          : [];
-        await inParallel(
-          ready.map((r, i) => ({ r, pdf: pdfs[i]! })),
-          EMAIL_CONCURRENCY,
-          async ({ r, pdf }) => {
-            const outboxId = await documents.emailTo(
-              { email: r.email!, name: r.name, cstId: r.cst_id },
-              { pdf, fileName: spec.fileName },
-              spec.template,
-              {
-                actor,
-                // The job is exclusive: no other run writes these rows meanwhile; the primary key refuses a duplicate anyway.
-                before: async (etx) =>
-                  (
-                    await etx.execute(
-                      sql`select 1 from document_sends where kind = ${spec.kind} and cst_id = ${r.cst_id} and period = ${spec.period}`,
-                    )
-                  ).rows.length === 0,
-                after: async (etx, outbox) => {
-                  await etx.execute(sql`insert into document_sends (kind, cst_id, period, job_id, outbox_id)
-                  values (${spec.kind}, ${r.cst_id}, ${spec.period}, ${ctx.jobId}, ${outbox})`);
+        // Rendered in parts by the worker pool while the main thread queues the part before (render and queue overlap).
+        const parts: (typeof ready)[] = [];
+        for (let i = 0; i < ready.length; i += RENDER_PART) parts.push(ready.slice(i, i + RENDER_PART));
+        const render = (part: typeof ready) =>
+          documents.renderMany(
+            spec.report,
+            part.map((r) => data.get(r.cst_id)),
+          );
+        let rendering = parts.length ? render(parts[0]!) : null;
+        for (const [k, part] of parts.entries()) {
+          const pdfs = await rendering!;
+          rendering = k + 1 < parts.length ? render(parts[k + 1]!) : null;
+          // A failed render of the next part is awaited (and thrown) in the next turn; never left unhandled meanwhile.
+          rendering?.catch(() => undefined);
+          await inParallel(
+            part.map((r, i) => ({ r, pdf: pdfs[i]! })),
+            EMAIL_CONCURRENCY,
+            async ({ r, pdf }) => {
+              const outboxId = await documents.emailTo(
+                { email: r.email!, name: r.name, cstId: r.cst_id },
+                { pdf, fileName: spec.fileName },
+                spec.template,
+                {
+                  actor,
+                  // The job is exclusive: no other run writes these rows meanwhile; the primary key refuses a duplicate anyway.
+                  before: async (etx) =>
+                    (
+                      await etx.execute(
+                        sql`select 1 from document_sends where kind = ${spec.kind} and cst_id = ${r.cst_id} and period = ${spec.period}`,
+                      )
+                    ).rows.length === 0,
+                  after: async (etx, outbox) => {
+                    await etx.execute(sql`insert into document_sends (kind, cst_id, period, job_id, outbox_id)
+                      values (${spec.kind}, ${r.cst_id}, ${spec.period}, ${ctx.jobId}, ${outbox})`);
+                  },
                 },
-              },
-            );
-            if (outboxId === null) state.already += 1;
-            else state.sent += 1;
-          },
-        );
+              );
+              if (outboxId === null) state.already += 1;
+              else state.sent += 1;
+            },
+          );
+        }
         return { state };
       },
     },
