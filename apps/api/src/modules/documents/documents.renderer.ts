@@ -73,6 +73,7 @@ export const POOL_MIN_BATCH = 8;
 
 /** Items per part of a book (`renderBook`): one PDF each, the fonts embedded once per part. */
 export const BOOK_PART = 100;
+const BOOK_PART_MIN = 8;
 
 /** The PDFs joined in order into one, its dates fixed to `now` (no instant of the join in the file). */
 export async function joinPdfs(pdfs: readonly Uint8Array[], meta: { title: string; now: Date }): Promise<{ pdf: Uint8Array; pages: number }> {
@@ -160,15 +161,17 @@ export function createDocumentRenderer({
       if (valid.length === 0) throw badRequest(reportMessages.emptyBook);
       const now = options.now ?? context().now;
       const template = options.template ?? definition.template;
-      // Parts of BOOK_PART items (fewer when the batch is small, so both workers get some).
-      const per = Math.max(1, Math.min(BOOK_PART, Math.ceil(valid.length / Math.max(1, size * 4))));
+      // A small book renders in-process as one part (a worker's start costs more); a larger one in parts of at most
+      // BOOK_PART items over the pool (at least BOOK_PART_MIN, fewer than BOOK_PART when that keeps every worker busy).
+      const pooled = Boolean(options.template) || (size > 0 && valid.length >= POOL_MIN_BATCH * 4);
+      const per = pooled ? Math.max(BOOK_PART_MIN, Math.min(BOOK_PART, Math.ceil(valid.length / Math.max(1, size * 4)))) : valid.length;
       const parts: { inputs: Record<string, string>[]; options: Record<string, unknown> }[] = [];
       for (let i = 0; i < valid.length; i += per) {
         const items = valid.slice(i, i + per).map((data) => job(definition, data, now));
         parts.push({ inputs: items.flatMap((item) => item.inputs), options: { ...items[0]!.options, modificationDate: now } });
       }
       let pdfs: Uint8Array[];
-      if (options.template || (size > 0 && parts.length > 1)) {
+      if (pooled) {
         try {
           pdfs = await workerPool().generate({ template, jobs: parts });
         } catch (error) {
