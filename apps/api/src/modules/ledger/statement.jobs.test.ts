@@ -27,8 +27,8 @@ async function holder(name: string, values: Record<string, unknown>, cep?: strin
   return m.cstId;
 }
 
-async function runJob(command: string, client = staff): Promise<Job> {
-  const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: command, userData: 0 } });
+async function runJob(command: string, client = staff, userData = 0): Promise<Job> {
+  const res = await call(client, jobsContracts.sendWithData, { params: { jobCommand: command, userData } });
   expect(res.status, JSON.stringify(res.error)).toBe(200);
   const jobId = res.body.jobId;
   return jobEnded([ctx.app], jobId, async () => (await call(client, jobsContracts.list)).body.find((j: Job) => j.jobId === jobId)!, 60_000);
@@ -117,6 +117,16 @@ describe('menu job extrato-email (issue 30 item 1)', () => {
     expect(again.jobStatus).toBe(30);
     expect(again.jobResult).toBe('0 enviado(s) por e-mail; 1 sem e-mail (não enviado); 3 já enviado(s) antes');
     expect(await emails()).toHaveLength(3);
+  });
+
+  it('fails cleanly, with the reason, for a period that is not a closed one (nothing sent)', async () => {
+    const before = (await emails()).length;
+    for (const command of ['extrato-email', 'extrato-impressora']) {
+      const job = await runJob(command, staff, openId);
+      expect(job.jobStatus).toBe(20);
+      expect(job.jobResult).toBe('Período inválido: informe o fecID de um período fechado');
+    }
+    expect(await emails()).toHaveLength(before);
   });
 
   it('resumes after its last committed chunk when killed: every holder e-mailed once', async () => {
