@@ -141,6 +141,10 @@ function incomeTaxSpec(app: FastifyInstance, ano: number): DocumentJobSpec {
   return {
     kind: 'ir',
     optIn: sql`c.cust_ir_por_email`,
+    // Only holders with entries on a health-plan service in the base year's locked periods (the data decides the rest).
+    scope: sql`exists (select 1 from statement_entries e
+      join closing_periods p on p.fec_id = e.fec_id and p.fec_ano = ${ano} and p.locked_at is not null
+      ${HEALTH_ENTRY_JOINS} where e.cst_id = c.cst_id)`,
     period: ano,
     report: 'informe-rendimentos',
     fileName: `informe-rendimentos-${ano}.pdf`,

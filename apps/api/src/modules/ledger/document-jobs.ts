@@ -18,6 +18,8 @@ export interface DocumentJobSpec {
   kind: 'extrato' | 'ir';
   /** The holder's opt-in column over `c` (customers): sql`c.cust_extrato_por_email`. */
   optIn: SQL;
+  /** Which holders the document may concern at all, over `c` (the I.R.: those with health-plan entries in the year); none: every holder. */
+  scope?: SQL;
   /** The statement's fecId or the I.R.'s base year (the `document_sends` period). */
   period: number;
   /** The documents service's report name. */
@@ -80,7 +82,7 @@ export async function emailDocuments(
   chunkSize = EMAIL_CHUNK,
 ): Promise<JobOutcome & { state: EmailState }> {
   const count = await ctx.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from customers c where c.parent_id is null and ${spec.optIn} and c.cust_assoc_situacao is distinct from 5`,
+    sql`select count(*)::int as n from customers c where c.parent_id is null and ${spec.optIn} and c.cust_assoc_situacao is distinct from 5 and ${spec.scope ?? sql`true`}`,
   );
   const { state } = await forEachChunk(
     { ...ctx, jobId: ctx.jobId },
@@ -93,7 +95,7 @@ export async function emailDocuments(
       fetch: async (tx, after: number | null, limit) => {
         const page = await tx.execute<{ cst_id: number; email: string | null; name: string }>(sql`
           select c.cst_id, nullif(btrim(c.cust_email), '') as email, c.cust_name as name from customers c
-           where c.parent_id is null and ${spec.optIn} and c.cust_assoc_situacao is distinct from 5
+           where c.parent_id is null and ${spec.optIn} and c.cust_assoc_situacao is distinct from 5 and ${spec.scope ?? sql`true`}
              ${after === null ? sql`` : sql`and c.cst_id > ${after}`}
            order by c.cst_id limit ${limit}`);
         return page.rows;
@@ -195,7 +197,7 @@ export async function printDocuments(
 ): Promise<JobOutcome & { documents: number; pages: number }> {
   const holders = await ctx.db.execute<{ cst_id: number }>(sql`
     select c.cst_id from customers c ${LABEL_JOIN}
-     where c.parent_id is null and not ${EMAILED(spec.optIn)}
+     where c.parent_id is null and not ${EMAILED(spec.optIn)} and ${spec.scope ?? sql`true`}
      order by ${LABEL_ORDER}`);
   const ids = holders.rows.map((r) => r.cst_id);
   const parts: Uint8Array[] = [];
