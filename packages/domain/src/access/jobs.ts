@@ -70,28 +70,24 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Enviar extrato mensal por e-mail',
     question: 'Deseja enviar o extrato mensal por e-mail a todos os associados?',
     role: 'v2atd',
-    pending: 'closing',
   },
   {
     command: 'extrato-impressora',
     label: 'Arquivo de extratos para gráfica',
     question: 'Deseja gerar o arquivo de extratos para impressão?',
     role: 'v2atd',
-    pending: 'closing',
   },
   {
     command: 'ir-email',
     label: 'Enviar I.R. anual por e-mail',
     question: 'Deseja enviar o informe de I.R. por e-mail a todos os associados?',
     role: 'v2atd',
-    pending: 'income-tax',
   },
   {
     command: 'ir-impressora',
     label: 'Arquivo de I.R. para gráfica',
     question: 'Deseja gerar o arquivo de I.R. para impressão?',
     role: 'v2atd',
-    pending: 'income-tax',
   },
   {
     command: 'fechamento',

@@ -25,3 +25,20 @@ export const ledgerMessages = {
   zeroValue: 'Valor do lançamento deve ser diferente de zero.',
   reversalPrefix: 'Estorno: ',
 } as const;
+
+/**
+ * pt-BR texts of the menu's document jobs (issue 30 item 1): the monthly statement (`extrato-email`,
+ * `extrato-impressora`) and the annual I.R. (`ir-email`, `ir-impressora`) — their subtitles and results in the bell.
+ */
+export const documentJobMessages = {
+  noClosedPeriod: 'Nenhum período fechado: feche um mês antes de enviar os extratos',
+  invalidPeriod: 'Período inválido: informe o fecID de um período fechado',
+  statementSubtitle: (mesAno: string) => `Extrato ${mesAno}`,
+  incomeTaxSubtitle: (ano: number) => `I.R. ano-base ${ano}`,
+  /** The e-mail job's result: what it queued now, whom it skipped, and what an earlier run had already sent. */
+  emailed: (sent: number, noEmail: number, already: number) =>
+    `${sent} enviado(s) por e-mail; ${noEmail} sem e-mail (não enviado); ${already} já enviado(s) antes`,
+  noPayments: (n: number) => `${n} sem pagamentos de plano de saúde no ano-base (não enviado)`,
+  printed: (documents: number, pages: number) => `${documents} documento(s), ${pages} página(s)`,
+  nothingToPrint: 'Nenhum documento a imprimir',
+} as const;

@@ -27,6 +27,8 @@ export const reportMessages = {
     `O modelo do relatório "${description}" (${name}) não pôde ser gerado: ${detail}`,
   renderTimeLimit: (seconds: number) => `passou do limite de tempo de ${seconds.toLocaleString('pt-BR')} s.`,
   renderMemoryLimit: (mb: number) => `passou do limite de memória de ${mb} MB.`,
+  /** A printer file (renderBook) with no document in it. */
+  emptyBook: 'Nenhum documento para gerar',
 } as const;
 
 /**

@@ -76,3 +76,23 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/**
+ * The documents a menu job e-mailed (issue 30 item 1: the monthly statement, the annual I.R.): one row per kind, holder
+ * and period (the statement's fecId, the I.R.'s base year), written in the transaction that queues the e-mail, so a
+ * second run or a retry after a crash never e-mails the same document twice.
+ */
+export const documentSends = pgTable(
+  'document_sends',
+  {
+    /** 'extrato' or 'ir'. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    cstId: integer('cst_id').notNull(),
+    period: integer('period').notNull(),
+    /** The job that sent it (a re-run tells its own sends from the earlier ones). */
+    jobId: uuid('job_id').notNull(),
+    outboxId: integer('outbox_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'document_sends_pkey', columns: [t.kind, t.cstId, t.period] })],
+);

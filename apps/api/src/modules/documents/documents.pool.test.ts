@@ -43,6 +43,21 @@ describe('documents render pool', { timeout: 180_000 }, () => {
     await expect(service.renderMany('extrato', bad)).rejects.toThrow(/^4: member\.cpf: /);
   });
 
+  it('renderBook joins every item into one PDF, in order, over the pool: the same pages as in-process, and again on a second run', async () => {
+    const list = statements(POOL_MIN_BATCH * 4 + 3);
+    const now = new Date('2031-05-01T03:00:00Z');
+    const viaPool = await pooled.renderBook(extrato, list, { now });
+    const local = await inProcess.renderBook(extrato, list, { now });
+    const pages = await pdfText(viaPool.pdf);
+    expect(viaPool.pages).toBe(pages.length);
+    expect(pages.length).toBeGreaterThanOrEqual(list.length);
+    expect(await pdfText(local.pdf)).toEqual(pages);
+    // Item i starts the page after item i-1's last one: names in the order given.
+    const firsts = pages.filter((p) => p.includes('Extrato mensal') && p.includes('Associado:'));
+    expect(firsts.map((p) => names.find((n) => p.includes(n)))).toEqual(list.map((d) => d.member.name));
+    expect(await pdfText((await pooled.renderBook(extrato, list, { now })).pdf)).toEqual(pages);
+  });
+
   it('a failure inside a worker surfaces as a clear error naming the item; close terminates the workers', async () => {
     const workers: Worker[] = [];
     const pool = createRenderPool(2, undefined, (options) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { barcodes, ellipse, image, line, multiVariableText, rectangle, svg, table, text } from '@pdfme/schemas';
 import type { Font, Plugins, Template } from '@pdfme/common';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import type { z } from 'zod';
 import { firstIssuePerPath, reportMessages } from '@assoc/domain';
 import { repoRoot } from '../../config.js';
@@ -50,6 +51,17 @@ export interface DocumentRenderer {
    * (400 naming the item and the field: '3: titular.cpf: CPF Inválido'). An edited template always renders in the workers.
    */
   renderMany<S extends z.ZodType>(definition: DocumentDefinition<S>, dataList: readonly unknown[], template?: Template): Promise<Uint8Array[]>;
+  /**
+   * ONE PDF of every data item, one after the other (a printer file: the statements of every holder), with its page
+   * count. Rendered in parts over the worker pool (several items per PDF, so the fonts are embedded once per part) and
+   * joined in order. `now` is the emission instant every item prints and the file's dates (a fixed one: the same data
+   * gives the same pages and text).
+   */
+  renderBook<S extends z.ZodType>(
+    definition: DocumentDefinition<S>,
+    dataList: readonly unknown[],
+    options?: { now?: Date; template?: Template },
+  ): Promise<{ pdf: Uint8Array; pages: number }>;
   /** Starts a worker ahead of the first edited template's render (at start-up, when one is stored); settles once it is loaded. */
   warm(): Promise<void>;
   /** Ends the render pool's workers (the app's onClose). */
@@ -58,6 +70,24 @@ export interface DocumentRenderer {
 
 /** A batch of at least this many PDFs of a shipped template goes to the worker pool; smaller ones and single renders stay in-process (latency). */
 export const POOL_MIN_BATCH = 8;
+
+/** Items per part of a book (`renderBook`): one PDF each, the fonts embedded once per part. */
+export const BOOK_PART = 100;
+const BOOK_PART_MIN = 8;
+
+/** The PDFs joined in order into one, its dates fixed to `now` (no instant of the join in the file). */
+export async function joinPdfs(pdfs: readonly Uint8Array[], meta: { title: string; now: Date }): Promise<{ pdf: Uint8Array; pages: number }> {
+  const book = await PDFDocument.create({ updateMetadata: false });
+  for (const bytes of pdfs) {
+    const part = await PDFDocument.load(bytes, { updateMetadata: false });
+    for (const page of await book.copyPages(part, part.getPageIndices())) book.addPage(page);
+  }
+  book.setTitle(meta.title);
+  book.setCreationDate(meta.now);
+  book.setModificationDate(meta.now);
+  book.setProducer('pdfme (https://pdfme.com/)');
+  return { pdf: await book.save(), pages: book.getPageCount() };
+}
 
 /** The 422 of a pooled render that failed or passed a limit, naming the template (its description and report name). */
 function renderRefusal(definition: DocumentDefinition, error: unknown, limits: RenderLimits): unknown {
@@ -93,8 +123,8 @@ export function createDocumentRenderer({
   const size = poolSize(workers);
   let pool: RenderPool | undefined;
   /** The inputs and options of one PDF (on the main thread: the data is validated and the context read here). */
-  const job = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>) => {
-    const ctx = context();
+  const job = <S extends z.ZodType>(definition: DocumentDefinition<S>, data: z.output<S>, now?: Date) => {
+    const ctx = now ? { ...context(), now } : context();
     return {
       inputs: definition.inputs(data, ctx),
       options: { title: definition.description, author: ctx.association.name, creationDate: ctx.now },
@@ -125,6 +155,33 @@ export function createDocumentRenderer({
       const pdfs: Uint8Array[] = [];
       for (const data of valid) pdfs.push(await generator.generate({ template: definition.template, ...job(definition, data) }));
       return pdfs;
+    },
+    async renderBook(definition, dataList, options = {}) {
+      const valid = dataList.map((data, index) => validated(definition, data, `${index + 1}: `));
+      if (valid.length === 0) throw badRequest(reportMessages.emptyBook);
+      const now = options.now ?? context().now;
+      const template = options.template ?? definition.template;
+      // A small book renders in-process as one part (a worker's start costs more); a larger one in parts of at most
+      // BOOK_PART items over the pool (at least BOOK_PART_MIN, fewer than BOOK_PART when that keeps every worker busy).
+      const pooled = Boolean(options.template) || (size > 0 && valid.length >= POOL_MIN_BATCH * 4);
+      const per = pooled ? Math.max(BOOK_PART_MIN, Math.min(BOOK_PART, Math.ceil(valid.length / Math.max(1, size * 4)))) : valid.length;
+      const parts: { inputs: Record<string, string>[]; options: Record<string, unknown> }[] = [];
+      for (let i = 0; i < valid.length; i += per) {
+        const items = valid.slice(i, i + per).map((data) => job(definition, data, now));
+        parts.push({ inputs: items.flatMap((item) => item.inputs), options: { ...items[0]!.options, modificationDate: now } });
+      }
+      let pdfs: Uint8Array[];
+      if (pooled) {
+        try {
+          pdfs = await workerPool().generate({ template, jobs: parts });
+        } catch (error) {
+          throw renderRefusal(definition, error, limits);
+        }
+      } else {
+        pdfs = [];
+        for (const part of parts) pdfs.push(await generator.generate({ template, ...part }));
+      }
+      return joinPdfs(pdfs, { title: definition.description, now });
     },
     warm: () => workerPool().warm(),
     async close() {

@@ -19,6 +19,8 @@ export interface DocumentService {
   render(name: string, data: unknown): Promise<Uint8Array>;
   /** One PDF per data item of a document (a batch, e.g. the monthly statements), the template read once; 400 naming the item and field. */
   renderMany(name: string, dataList: readonly unknown[]): Promise<Uint8Array[]>;
+  /** ONE PDF of every data item in order (a printer file), with its page count; `now`: the emission instant printed. */
+  renderBook(name: string, dataList: readonly unknown[], options?: { now?: Date }): Promise<{ pdf: Uint8Array; pages: number }>;
   /** The PDF of a document with a given template (the designer's preview), or its shipped default. */
   renderWith(definition: DocumentDefinition, data: unknown, template?: Template): Promise<Uint8Array>;
   /** Called once by the reports module, which stores the edited templates. */
@@ -62,6 +64,11 @@ export function createDocumentService({
     async renderMany(name, dataList) {
       const def = definition(name);
       return renderer.renderMany(def, dataList, await storedTemplate(def));
+    },
+    async renderBook(name, dataList, options = {}) {
+      const def = definition(name);
+      const template = await storedTemplate(def);
+      return renderer.renderBook(def, dataList, { ...options, ...(template ? { template } : {}) });
     },
     renderWith: (def, data, template) => renderer.render(def, data, template),
     setTemplateSource(next) {

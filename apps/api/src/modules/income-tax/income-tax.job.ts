@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { centsToDecimalText, formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
+import { centsToDecimalText, documentJobMessages, formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { dropCheckpoints, forEachChunk } from '../jobs/jobs.chunks.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';
+import { emailDocuments, printDocuments, type DocumentJobSpec } from '../ledger/document-jobs.js';
 import { HEALTH_ENTRY_JOINS, HEALTH_PAID } from './income-tax.repository.js';
 
 /** Holders per chunk: each is one aggregate statement over the ledger, committed with its checkpoint. */
@@ -133,3 +135,73 @@ export const irGerarJob = defineJob({
   payload: irGerarPayload,
   run: (ctx) => generateIncomeTax(ctx, ctx.payload.ano),
 });
+
+/** The I.R. document jobs' common part: the base year as `ir-gerar` picks it (the menu's year, 0 or empty: the year before). */
+function incomeTaxSpec(app: FastifyInstance, ano: number): DocumentJobSpec {
+  return {
+    kind: 'ir',
+    optIn: sql`c.cust_ir_por_email`,
+    // Only holders with entries on a health-plan service in the base year's locked periods (the data decides the rest).
+    scope: sql`exists (select 1 from statement_entries e
+      join closing_periods p on p.fec_id = e.fec_id and p.fec_ano = ${ano} and p.locked_at is not null
+      ${HEALTH_ENTRY_JOINS} where e.cst_id = c.cst_id)`,
+    period: ano,
+    report: 'informe-rendimentos',
+    fileName: `informe-rendimentos-${ano}.pdf`,
+    subtitle: documentJobMessages.incomeTaxSubtitle(ano),
+    load: (_tx, ids) => app.services.incomeTax.pdfDataOf(ids, ano),
+  };
+}
+
+/**
+ * "Enviar I.R. anual por e-mail" (menu job `ir-email`, issue 30 item 1): the base year's informe de rendimentos to every
+ * holder with custIRPorEmail on, situation not 5, with an e-mail and payments in the year, through the outbox, once per
+ * holder and base year (`emailDocuments`, `document_sends` kind 'ir').
+ */
+export const irEmailJob = (app: FastifyInstance) =>
+  defineJob({
+    command: 'ir-email',
+    payload: irGerarPayload,
+    exclusive: true,
+    async run(ctx) {
+      const ano = ctx.payload.ano;
+      const user = await ctx.db.execute<{ name: string }>(sql`select name from users where user_id = ${ctx.userId}`);
+      const { subtitle, result } = await emailDocuments(
+        ctx,
+        app.services.documents,
+        { userId: ctx.userId, name: user.rows[0]?.name ?? 'I.R.' },
+        { ...incomeTaxSpec(app, ano), template: { key: 'informeRendimentos', values: { ano } } },
+        IR_EMAIL_CHUNK,
+      );
+      return { subtitle, result };
+    },
+  });
+
+/** Holders per chunk of `ir-email` (each holder's informe is two reads). */
+const IR_EMAIL_CHUNK = 100;
+
+/**
+ * "Arquivo de I.R. para gráfica" (menu job `ir-impressora`): one PDF of the base year's informe of every holder with
+ * payments whose I.R. does not go by e-mail, in the order of the address labels (`printDocuments`). Dated by the last
+ * closing of the base year (or 31/12 of it): the same file on every run.
+ */
+export const irPrinterJob = (app: FastifyInstance) =>
+  defineJob({
+    command: 'ir-impressora',
+    payload: irGerarPayload,
+    exclusive: true,
+    async run(ctx) {
+      const ano = ctx.payload.ano;
+      const last = await ctx.db.execute<{ at: string | null }>(
+        sql`select max(locked_at) as at from closing_periods where fec_ano = ${ano} and locked_at is not null`,
+      );
+      const at = last.rows[0]?.at;
+      const now = at ? new Date(at) : new Date(Date.UTC(ano, 11, 31, 15));
+      const { subtitle, result } = await printDocuments(ctx, app.services.documents, {
+        ...incomeTaxSpec(app, ano),
+        fileName: `informe-rendimentos-${ano}-grafica.pdf`,
+        now,
+      });
+      return { subtitle, result };
+    },
+  });

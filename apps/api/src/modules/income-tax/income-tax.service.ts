@@ -63,12 +63,12 @@ export function createIncomeTaxService(deps: {
     };
   }
 
-  /** The informe-rendimentos data: one row per beneficiary and IR group (the group named when there are several). */
-  async function pdf(cstId: number, ano: number): Promise<Uint8Array> {
+  /** The informe-rendimentos data: one row per beneficiary and IR group (the group named when there are several); null without payments. */
+  async function pdfData(cstId: number, ano: number) {
     const s = await statement(cstId, ano);
-    if (s.beneficiarios.length === 0) throw notFound(im.noPayments);
+    if (s.beneficiarios.length === 0) return null;
     const several = s.grupos.length > 1;
-    return documents.render('informe-rendimentos', {
+    return {
       year: ano,
       entity: { name: s.entidade.nome, cnpj: s.entidade.cnpj },
       plan: s.grupos.map((g) => g.nome).join(', '),
@@ -84,7 +84,13 @@ export function createIncomeTaxService(deps: {
         })),
       ),
       place: 'São Paulo',
-    });
+    };
+  }
+
+  async function pdf(cstId: number, ano: number): Promise<Uint8Array> {
+    const data = await pdfData(cstId, ano);
+    if (!data) throw notFound(im.noPayments);
+    return documents.render('informe-rendimentos', data);
   }
 
   return {
@@ -93,6 +99,19 @@ export function createIncomeTaxService(deps: {
       return reply;
     },
     pdf,
+    /** The informe-rendimentos data of many holders (the menu's I.R. jobs): by holder, those with payments in the base year. */
+    async pdfDataOf(cstIds: readonly number[], ano: number): Promise<Map<number, unknown>> {
+      const found = new Map<number, unknown>();
+      // A few holders at a time: each is the statement's two reads.
+      for (let i = 0; i < cstIds.length; i += 8) {
+        const part = cstIds.slice(i, i + 8);
+        const data = await Promise.all(part.map((id) => pdfData(id, ano)));
+        part.forEach((id, k) => {
+          if (data[k]) found.set(id, data[k]);
+        });
+      }
+      return found;
+    },
     /** irDatas of the member record: the base years with amounts in an IR group. */
     async years(cstId: number, tx: Executor = db) {
       return (await repo.years(tx, cstId)).map((ano) => ({ value: ano, label: String(ano) }));

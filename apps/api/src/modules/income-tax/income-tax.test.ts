@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, incomeTaxMessages as im, incomeTaxContracts, memberContracts } from '@assoc/domain';
-import { extratoGroups, outbox, products, services, suppliers } from '../../db/schema/index.js';
+import { customers, extratoGroups, outbox, products, services, suppliers } from '../../db/schema/index.js';
 import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../documents/pdf-text.testing.js';
-import { baseYearOf, generateIncomeTax } from './income-tax.job.js';
+import { baseYearOf, generateIncomeTax, irEmailJob, irPrinterJob } from './income-tax.job.js';
 
 let ctx: TestContext;
 let staff: Client;
@@ -234,5 +234,59 @@ describe('job ir-gerar (Gerar I.R. do ano base)', () => {
   it('refuses a bad base year; 0 means the year before', () => {
     expect(() => baseYearOf('1999')).toThrow('Ano-base inválido');
     expect(baseYearOf('0', new Date('2026-03-01T12:00:00Z'))).toBe(2025);
+  });
+});
+
+describe('menu jobs ir-email and ir-impressora (issue 30 item 1)', () => {
+  /** Runs a job's handler as the engine would, with the attachments it makes. */
+  async function run(job: typeof irEmailJob, userData = '2025') {
+    const attached: { name: string; data: Buffer }[] = [];
+    const outcome = await job(ctx.app).handler({
+      jobId: crypto.randomUUID(),
+      userId: 1,
+      userData,
+      attempt: 0,
+      signal: new AbortController().signal,
+      db: ctx.db,
+      files: ctx.app.services.files,
+      progress: async () => {},
+      attach: async (file) => void attached.push(file),
+    });
+    return { outcome: outcome!, attached };
+  }
+
+  it('e-mails the informe once per holder and base year; a second run sends nothing and says so', async () => {
+    const sent = async () =>
+      (
+        await ctx.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from outbox o join file_links l on l.owner_kind = 'outbox' and l.owner_id = o.id::text
+               where o.cst_id = ${holderId} and o.subject like 'Informe%' and o.text like ${'%informe-rendimentos-2024.pdf%'}`,
+        )
+      ).rows[0]!.n;
+    const first = await run(irEmailJob, '2024');
+    expect(first.outcome.subtitle).toBe('I.R. ano-base 2024');
+    expect(first.outcome.result).toMatch(/^1 enviado\(s\) por e-mail; \d+ sem e-mail \(não enviado\); 0 já enviado\(s\) antes/);
+    expect(await sent()).toBe(1);
+    const second = await run(irEmailJob, '2024');
+    expect(second.outcome.result).toMatch(/^0 enviado\(s\) por e-mail; \d+ sem e-mail \(não enviado\); 1 já enviado\(s\) antes/);
+    expect(await sent()).toBe(1);
+  });
+
+  it('prints the informe of the holders whose I.R. does not go by e-mail, the same pages and text on a second run', async () => {
+    await ctx.db.update(customers).set({ custIRPorEmail: false }).where(eq(customers.cstId, holderId));
+    try {
+      const first = await run(irPrinterJob);
+      expect(first.attached).toHaveLength(1);
+      expect(first.attached[0]!.name).toBe('informe-rendimentos-2025-grafica.pdf');
+      const pages = await pdfText(first.attached[0]!.data);
+      expect(first.outcome.result).toBe(`1 documento(s), ${pages.length} página(s)`);
+      const text = pages.join(' ');
+      expect(text).toContain('Titular IR');
+      expect(text).toContain('1.850,00');
+      const second = await run(irPrinterJob);
+      expect(await pdfText(second.attached[0]!.data)).toEqual(pages);
+    } finally {
+      await ctx.db.update(customers).set({ custIRPorEmail: true }).where(eq(customers.cstId, holderId));
+    }
   });
 });

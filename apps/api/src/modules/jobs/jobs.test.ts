@@ -182,12 +182,12 @@ describe('GET jobs/send: refusals', () => {
   });
 
   it('answers 501 for a menu command not implemented yet, and queues nothing', async () => {
-    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'extrato-email', userData: 0 } });
+    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-export', userData: 21 } });
     expect(res.status).toBe(501);
-    expect(res.error.message).toBe('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
+    expect(res.error.message).toBe('Tarefa ainda não disponível: Exportar declaração de saúde (plano 21)');
     const plan = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-email', userData: 22 } });
     expect(plan.error.message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
-    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName.startsWith('extrato-email'))).toBe(false);
+    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName.startsWith('declaracaosaude-export'))).toBe(false);
   });
 
   it("answers 403 when the user lacks the command's own role", async () => {

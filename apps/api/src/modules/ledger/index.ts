@@ -1,6 +1,7 @@
 import { defineModule } from '../../lib/module.js';
 import { createLedgerRepository, MEMBER_PERIODS_JSON, type MemberPeriod } from './ledger.repository.js';
 import routes from './ledger.routes.js';
+import { statementEmailJob, statementPrinterJob } from './statement.jobs.js';
 import { createLedgerService, type LedgerService, periodOptions } from './ledger.service.js';
 
 declare module '../../lib/module.js' {
@@ -40,6 +41,9 @@ declare module '../../lib/module.js' {
  * of every entry of the holder (payments are credits), never the charges.
  * Calls: GET user/extrato/{cstId}/{fecID}, user/extratopdf/{cstId}/{period}, user/emailextrato/{cstId}/{fecID},
  * user/extrato/estorno/{extId}.
+ * Menu jobs (statement.jobs.ts, document-jobs.ts): `extrato-email` (the last closed period's statement to every holder
+ * with statement by e-mail on, once per holder and period: `document_sends`) and `extrato-impressora` (one PDF of the
+ * others, in the order of the address labels).
  */
 export default defineModule({
   name: 'ledger',
@@ -55,5 +59,6 @@ export default defineModule({
       },
     });
   },
+  jobs: (app) => [statementEmailJob(app), statementPrinterJob(app)],
   routes,
 });

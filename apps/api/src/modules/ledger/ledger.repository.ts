@@ -109,6 +109,16 @@ export const holderDebtSql = (holder: SQL): SQL => sql`greatest(0, ${holderBalan
  */
 export const owingHoldersSql = (): SQL => sql`(select owed_b.cst_id, owed_b.balance as debt from holder_balances owed_b where owed_b.balance > 0)`;
 
+/** One holder's statement document data (`statementDocuments`): entries as [date, description, person, service, value]. */
+export interface StatementDocumentRow {
+  cstId: number;
+  name: string;
+  cpf: string | null;
+  numero: string | null;
+  opening: number;
+  entries: [string, string, string, string, number][];
+}
+
 /** The ledger's SQL (migration 0023); every function takes the caller's transaction or the pool. */
 export function createLedgerRepository() {
   return {
@@ -252,6 +262,24 @@ export function createLedgerRepository() {
       const row = result.rows[0];
       if (!row) return null;
       return { ...row, opening: Number(row.opening), period: row.period ? periodOf(row.period as unknown as Record<string, unknown>) : null };
+    },
+
+    /**
+     * The `extrato` document data of many holders for one period in one statement (the menu's statement jobs): per
+     * holder the name, CPF, number, the balance before the period and the period's entries (date in the association's
+     * time zone, description, person, service, value), in the order of `GET user/extrato`. Holders not found are absent.
+     */
+    async statementDocuments(tx: Executor, fecId: number, cstIds: readonly number[]): Promise<StatementDocumentRow[]> {
+      if (cstIds.length === 0) return [];
+      const result = await tx.execute<StatementDocumentRow & Record<string, unknown>>(sql`
+        select h.cst_id as "cstId", h.cust_name as name, h.cust_cpf as cpf, h.cust_numero_interno as numero,
+          (select coalesce(sum(o.ext_valor), 0) from statement_entries o where o.cst_id = h.cst_id and o.fec_id < ${fecId})::bigint as opening,
+          coalesce((select json_agg(json_build_array(to_char(e.ext_date at time zone 'America/Sao_Paulo', 'YYYY-MM-DD'), e.ext_descricao,
+              e.ext_responsavel, coalesce(s.svc_name, ''), e.ext_valor) order by e.ext_date, e.ext_id)
+            from statement_entries e left join services s on s.svc_id = e.svc_id
+           where e.cst_id = h.cst_id and e.fec_id = ${fecId}), '[]'::json) as entries
+        from customers h where h.cst_id = any(${sql.raw(`'{${cstIds.map((id) => Math.trunc(id)).join(',')}}'::int[]`)}) and h.parent_id is null`);
+      return result.rows.map((r) => ({ ...r, opening: Number(r.opening) }));
     },
 
     async entriesOf(tx: Executor, cstId: number, fecId: number): Promise<EntryRow[]> {

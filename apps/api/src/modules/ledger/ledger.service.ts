@@ -315,6 +315,27 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; docu
       return documents.render('extrato', data);
     },
 
+    /**
+     * The `extrato` document data of many holders for one closed period (the menu's statement jobs), one statement:
+     * the same data `GET user/extratopdf` renders. Answers the period (null when it is not a closed one) and the data by holder.
+     */
+    async statementDocuments(tx: Executor, fecId: number, cstIds: readonly number[]) {
+      const rows = await repo.statementDocuments(tx, fecId, cstIds);
+      const period = await repo.period(tx, fecId);
+      const periodo = period ? isoMonth(period) : '';
+      return new Map(
+        rows.map((r) => [
+          r.cstId,
+          {
+            member: { name: r.name, cpf: r.cpf ?? '', numero: r.numero || '0000000' },
+            period: periodo,
+            openingBalance: r.opening,
+            entries: r.entries.map(([date, description, responsible, service, value]) => ({ date, description, responsible, service, value })),
+          },
+        ]),
+      );
+    },
+
     /** GET user/emailextrato/{cstId}/{fecID}: the PDF in the file store and an e-mail with it in the outbox, in one transaction (documents.emailTo). */
     async emailStatement(cstId: number, fecId: number, actor: Actor): Promise<{ message: string }> {
       const member = await holder(db, cstId);
