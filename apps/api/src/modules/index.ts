@@ -49,6 +49,9 @@ import postings from './postings/index.js';
 import cch from './cch/index.js';
 import reimbursements from './reimbursements/index.js';
 import refunds from './refunds/index.js';
+import lifeInsurance from './life-insurance/index.js';
+import snackBar from './snack-bar/index.js';
+import ageBands from './age-bands/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -102,6 +105,9 @@ export const appModules: readonly AppModule[] = [
   cch,
   reimbursements,
   refunds,
+  lifeInsurance,
+  snackBar,
+  ageBands,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -80,3 +80,18 @@ export const ageBandContracts = {
     tags,
   }),
 };
+
+/** The columns of 'Exportar Excel' (and the page's table). */
+export const ageBandColumns = [
+  { header: 'Aniversário', key: 'aniversario', width: 12 },
+  { header: 'Matrícula', key: 'matricula', width: 12 },
+  { header: 'Titular', key: 'titular', width: 40 },
+  { header: 'Beneficiário', key: 'nome', width: 40 },
+  { header: 'Nascimento', key: 'nascimento', width: 12 },
+  { header: 'Nova idade', key: 'idade', width: 10 },
+  { header: 'Produto', key: 'produto', width: 30 },
+  { header: 'Serviço atual', key: 'servico', width: 30 },
+  { header: 'Valor atual (R$)', key: 'valorAtual', width: 16 },
+  { header: 'Nova faixa', key: 'novoServico', width: 30 },
+  { header: 'Novo valor (R$)', key: 'novoValor', width: 16 },
+] as const;

@@ -5,8 +5,7 @@
  */
 export const menuJobMessages = {
   /** An e-mail job's summary: how many queued now, how many already sent in an earlier run. */
-  emailed: (sent: number, before: number) =>
-    `${sent} e-mail(s) enviado(s)${before ? `; ${before} já enviado(s) antes` : ''}`,
+  emailed: (sent: number, before: number) => `${sent} e-mail(s) enviado(s)${before ? `; ${before} já enviado(s) antes` : ''}`,
   noEmail: (name: string) => `${name}: sem e-mail cadastrado, não enviado`,
   notSent: (name: string, reason: string) => `${name}: não enviado (${reason})`,
   noMobileCalls: 'Nenhuma ligação importada',
