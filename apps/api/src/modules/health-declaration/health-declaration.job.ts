@@ -23,14 +23,14 @@ async function planAndPeriod(ctx: JobContext, repo: HealthDeclarationRepository)
   return { plan, period };
 }
 
-/** Walks the plan's holders in cst_id order, a page at a time, with progress. */
+/** Walks the plan's holders in cst_id order, a page at a time; `tick` reports one holder done. */
 async function forEachHolder(
   ctx: JobContext,
   repo: HealthDeclarationRepository,
   plan: number,
   period: { fecAno: number; fecMes: number },
   subtitle: string,
-  visit: (holders: Awaited<ReturnType<HealthDeclarationRepository['planHoldersAfter']>>) => Promise<void>,
+  visit: (holders: Awaited<ReturnType<HealthDeclarationRepository['planHoldersAfter']>>, tick: () => Promise<void>) => Promise<void>,
 ) {
   const total = await repo.countPlanHolders(ctx.db, plan, period.fecAno, period.fecMes);
   let done = 0;
@@ -40,10 +40,11 @@ async function forEachHolder(
     if (ctx.signal.aborted) throw new Error('Tarefa interrompida');
     const holders = await repo.planHoldersAfter(ctx.db, plan, period.fecAno, period.fecMes, after, BATCH);
     if (holders.length === 0) break;
-    await visit(holders);
-    done += holders.length;
+    await visit(holders, async () => {
+      done += 1;
+      await ctx.progress(done, Math.max(total, done), subtitle);
+    });
     after = holders[holders.length - 1]!.cstId;
-    await ctx.progress(done, Math.max(total, done), subtitle);
   }
   return done;
 }
@@ -69,7 +70,7 @@ export const healthEmailJob = (app: FastifyInstance, repo: HealthDeclarationRepo
       const problems: string[] = [];
       let sent = 0;
       let before = 0;
-      await forEachHolder(ctx, repo, plan, period, subtitle, async (holders) => {
+      await forEachHolder(ctx, repo, plan, period, subtitle, async (holders, tick) => {
         const emailed = await alreadyEmailed(
           ctx.db,
           kind,
@@ -101,6 +102,7 @@ export const healthEmailJob = (app: FastifyInstance, repo: HealthDeclarationRepo
               problems.push(mm.notSent(holder.name, error.message));
             }
           }
+          await tick();
         }
       });
       const summary = mm.emailed(sent, before);
@@ -123,7 +125,7 @@ export const healthExportJob = (repo: HealthDeclarationRepository) =>
       if (!period) return { subtitle: mm.noLockedPeriod, result: mm.noLockedPeriod };
       const subtitle = mm.healthPeriod(plan, monthLabel(period));
       const rows: Record<string, SheetCell>[] = [];
-      await forEachHolder(ctx, repo, plan, period, subtitle, async (holders) => {
+      await forEachHolder(ctx, repo, plan, period, subtitle, async (holders, tick) => {
         for (const holder of holders) {
           const [enrolled, payments] = await Promise.all([
             repo.planMembers(ctx.db, holder.cstId, period.fecAno, period.fecMes, [plan]),
@@ -143,6 +145,7 @@ export const healthExportJob = (repo: HealthDeclarationRepository) =>
               pago: { cents: b.pago },
               reembolsado: { cents: b.reembolsado },
             });
+          await tick();
         }
       });
       const month = monthLabel(period).replace('/', '-');
