@@ -55,6 +55,7 @@ export const lifeInsuranceJob = (n: 1 | 2, repo: LifeInsuranceRepository) =>
       const data = await sheetXlsx(layout.sheet, layout.columns, rows.map(layoutRow[n]));
       const slug = insurer.name
         .normalize('NFD')
+        .replace(/\p{M}/gu, '')
         .replace(/[^\w]+/g, '-')
         .replace(/^-|-$/g, '')
         .toLowerCase();
