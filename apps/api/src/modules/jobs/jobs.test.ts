@@ -185,8 +185,6 @@ describe('GET jobs/send: refusals', () => {
     const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'extrato-email', userData: 0 } });
     expect(res.status).toBe(501);
     expect(res.error.message).toBe('Tarefa ainda não disponível: Enviar extrato mensal por e-mail');
-    const plan = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-email', userData: 22 } });
-    expect(plan.error.message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
     expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName.startsWith('extrato-email'))).toBe(false);
   });
 
@@ -195,8 +193,6 @@ describe('GET jobs/send: refusals', () => {
     expect(res.status).toBe(403);
     const { client: finance } = await signedInAs(ctx, ['v2access', 'v2menufincel']);
     expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } })).status).toBe(403);
-    // Allowed to reach the route (own role), and told it is not available yet.
-    expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'celular-email', userData: 0 } })).status).toBe(501);
   });
 
   it('answers 401 without a session and 403 without any job role', async () => {
