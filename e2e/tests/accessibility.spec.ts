@@ -41,6 +41,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/processo': 'list',
   '/chavesapi': 'list',
   '/acompanhamento': 'list',
+  '/mudancafaixa': 'list',
   '/cch': 'list',
   // Viewed only: the walk never types AUMENTO.
   '/cchaumento': 'list',
