@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
-import { appRoutes, canOpenRoute } from '@assoc/domain';
+import { appRoutes, canOpenRoute, jobTexts } from '@assoc/domain';
 import { expectNoSeriousViolations } from '../fixtures/axe.js';
 import { MemberRecord } from '../fixtures/member-record.js';
 import { roles, signInByApi, stateOf, users, type Role } from '../fixtures/app.js';
@@ -41,6 +41,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/processo': 'list',
   '/chavesapi': 'list',
   '/acompanhamento': 'list',
+  '/mudancafaixa': 'list',
   '/cch': 'list',
   // Viewed only: the walk never types AUMENTO.
   '/cchaumento': 'list',
@@ -272,11 +273,18 @@ async function walkTopBar(page: Page, label: string) {
   }
 }
 
-/** A toast: a job command not built yet answers 501 and the send-failure toast shows (needs v2atd). */
+/** A toast: a refused job send (the server's 409 of a run already open, answered here) shows the send-failure toast (needs v2atd). */
 async function walkToast(page: Page, label: string) {
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   const group = menu.getByRole('button', { name: 'Atendimento' });
   if (!(await group.isVisible())) return;
+  await page.route('**/api/v1/jobs/send/extrato-email/**', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: jobTexts.alreadyRunning('Enviar extrato mensal por e-mail') }),
+    }),
+  );
   await group.click();
   await menu.getByRole('button', { name: 'Enviar extrato mensal por e-mail' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'SIM' }).click();

@@ -88,6 +88,8 @@ export * from './member-location/member-location.contract.js';
 export * from './credit/index.js';
 export * from './income-tax/index.js';
 export * from './mobile-calls/index.js';
+export * from './menu-jobs/index.js';
+export * from './age-bands/index.js';
 export * from './members/audit-paths.js';
 export * from './postings/index.js';
 export * from './efetuado/index.js';

@@ -51,6 +51,9 @@ import reimbursements from './reimbursements/index.js';
 import refunds from './refunds/index.js';
 import portal from './portal/index.js';
 import terminal from './terminal/index.js';
+import lifeInsurance from './life-insurance/index.js';
+import snackBar from './snack-bar/index.js';
+import ageBands from './age-bands/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -104,6 +107,9 @@ export const appModules: readonly AppModule[] = [
   cch,
   reimbursements,
   refunds,
+  lifeInsurance,
+  snackBar,
+  ageBands,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -28,6 +28,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/processo': lazy(() => import('../pages/ProcessoPage')),
   '/chavesapi': lazy(() => import('../pages/ChavesApiPage')),
   '/acompanhamento': lazy(() => import('../pages/AcompanhamentoPage')),
+  '/mudancafaixa': lazy(() => import('../pages/MudancaFaixaPage')),
   '/cch': lazy(() => import('../pages/CchPage')),
   '/cchaumento': lazy(() => import('../pages/CchAumentoPage')),
   '/tuss': lazy(() => import('../pages/TussPage')),

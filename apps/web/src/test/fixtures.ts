@@ -69,7 +69,7 @@ export const sampleTree: MenuTreeNode[] = [
           role: 'v2atd',
         },
       },
-      { label: 'Mudança de faixa etária', target: 'url:/servico', url: '/servico' },
+      { label: 'Mudança de faixa etária', target: 'url:/mudancafaixa', url: '/mudancafaixa' },
     ],
   },
 ];

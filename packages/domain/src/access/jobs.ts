@@ -33,7 +33,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Declaração de saúde por e-mail (plano 21)',
     question: 'Deseja enviar por e-mail a declaração de saúde do plano 21?',
     role: 'v2atd',
-    pending: 'health',
   },
   {
     command: 'declaracaosaude-email',
@@ -41,7 +40,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Declaração de saúde por e-mail (plano 22)',
     question: 'Deseja enviar por e-mail a declaração de saúde do plano 22?',
     role: 'v2atd',
-    pending: 'health',
   },
   {
     command: 'declaracaosaude-export',
@@ -49,7 +47,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Exportar declaração de saúde (plano 21)',
     question: 'Deseja exportar a declaração de saúde do plano 21?',
     role: 'v2atd',
-    pending: 'health',
   },
   {
     command: 'declaracaosaude-export',
@@ -57,7 +54,6 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Exportar declaração de saúde (plano 22)',
     question: 'Deseja exportar a declaração de saúde do plano 22?',
     role: 'v2atd',
-    pending: 'health',
   },
   {
     command: 'contagem-excel',
@@ -190,28 +186,24 @@ export const jobCommands: readonly JobCommand[] = [
     label: 'Extrato detalhado de celular por e-mail',
     question: 'Deseja enviar o extrato detalhado de celular por e-mail?',
     role: 'v2menufincel',
-    pending: 'mobile-calls',
   },
   {
     command: 'seguro-vida-export-1',
     label: 'Exportar seguro de vida (seguradora 1)',
     question: 'Deseja exportar o arquivo de seguro de vida da seguradora 1?',
     role: 'v2atd',
-    pending: 'exports',
   },
   {
     command: 'seguro-vida-export-2',
     label: 'Exportar seguro de vida (seguradora 2)',
     question: 'Deseja exportar o arquivo de seguro de vida da seguradora 2?',
     role: 'v2atd',
-    pending: 'exports',
   },
   {
     command: 'lanchonete-export',
     label: 'Exportar lanchonete',
     question: 'Deseja gerar a exportação da lanchonete?',
     role: 'v2menufinexp',
-    pending: 'exports',
   },
 ];
 

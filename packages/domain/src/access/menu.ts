@@ -38,7 +38,7 @@ export const menu: readonly MenuNode[] = [
     children: [
       { label: 'Acompanhamento', to: '/acompanhamento' },
       ...jobNodes().filter((node) => node.role !== FINANCE_JOBS),
-      { label: 'Mudança de faixa etária', url: '/servico' },
+      { label: 'Mudança de faixa etária', url: '/mudancafaixa' },
     ],
   },
   {

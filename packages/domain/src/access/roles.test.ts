@@ -192,7 +192,7 @@ describe('menuFor', () => {
     const atd = tree.find((n) => n.label === 'Atendimento');
     const targets = (atd?.children ?? []).map((c) => c.target ?? '');
     expect(targets.some((t) => /^job:declaracaosaude-email .+\^21$/.test(t))).toBe(true);
-    expect(targets).toContain('url:/servico');
+    expect(targets).toContain('url:/mudancafaixa');
     expect(targets.some((t) => t.startsWith('job:celular-email'))).toBe(false);
   });
 

@@ -18,6 +18,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/filter', title: 'Filtro', requires: withAccess('v2menufiltro') },
   { path: '/marketing', title: 'Marketing', requires: withAccess('v2menufiltro') },
   { path: '/acompanhamento', title: 'Acompanhamento', requires: withAccess('v2atd') },
+  // The Atendimento menu's url link 'Mudança de faixa etária' (issue 30 item 1), opened in a popup.
+  { path: '/mudancafaixa', title: 'Mudança de faixa etária', requires: withAccess('v2atd') },
   { path: '/saldoaberto', title: 'Saldo em aberto', requires: withAccess('v2menufinanceiro') },
   { path: '/financeiro/importarbanco', title: 'Importar retorno bancário', requires: withAccess('v2menufinanceiro') },
   { path: '/financeiro/remessa', title: 'Remessas', requires: withAccess('v2menufinanceiro') },

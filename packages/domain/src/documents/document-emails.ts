@@ -40,6 +40,11 @@ export const documentEmailTemplates = {
     subject: (v) => `${healthDeclarationMessages.emailSubject} ${v.mes}`,
     body: (v) => letter(v, `Segue a sua declaração de saúde (arquivo ${v.arquivo}).`),
   }),
+  // The detailed mobile statement (issue 30 item 1, job celular-email): the month's calls as a spreadsheet.
+  extratoCelular: template<{ mes: string }>({
+    subject: (v) => `Extrato detalhado do celular ${v.mes}`,
+    body: (v) => letter(v, `Segue o extrato detalhado das ligações do seu plano de celular de ${v.mes} (arquivo ${v.arquivo}).`),
+  }),
   informeRendimentos: template<{ ano: number }>({
     subject: (v) => `${incomeTaxMessages.emailSubject} ${v.ano}`,
     body: (v) => letter(v, `Segue o seu informe de rendimentos do ano-base ${v.ano} (arquivo ${v.arquivo}).`),

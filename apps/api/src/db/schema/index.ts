@@ -19,3 +19,4 @@ export * from './closing.js';
 export * from './bank-files.js';
 export * from './cch.js';
 export * from './terminal.js';
+export * from './mass-emails.js';

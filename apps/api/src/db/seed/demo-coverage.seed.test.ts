@@ -5,6 +5,9 @@ import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
 import { DEMO_PHONE_ONE, DEMO_PHONE_SHARED } from './postings.seed.js';
+import { isoDateInAppZone } from '@assoc/domain';
+import { createLifeInsuranceRepository } from '../../modules/life-insurance/life-insurance.repository.js';
+import { createHealthDeclarationRepository } from '../../modules/health-declaration/health-declaration.repository.js';
 
 /**
  * Issue 22 items 25 and 1 over the whole demo seed at a small scale (the guarantees hold at any scale): every debit
@@ -233,5 +236,26 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
       select q.outcome, count(*)::int as n from terminal_queries q join users u on u.user_id = q.user_id
        where u.cpf = '11144477735' group by 1 order by 1`);
     expect(outcomes.map((o) => o.outcome)).toEqual(['error', 'ok', 'refused']);
+  });
+
+  it("gives every menu job of issue 30 something to do: both insurers' insured, plans 21 and 22 in the last closed period, calls to e-mail, an age-range change next month", async () => {
+    const life = createLifeInsuranceRepository();
+    const insurers = await life.insurers(ctx.db);
+    expect(insurers).toHaveLength(2);
+    for (const insurer of insurers) expect((await life.insured(ctx.db, insurer.supId, isoDateInAppZone())).length, insurer.name).toBeGreaterThan(0);
+    const health = createHealthDeclarationRepository();
+    const period = (await health.latestLockedPeriod(ctx.db))!;
+    for (const plan of [21, 22]) {
+      const holders = await health.planHoldersAfter(ctx.db, plan, period.fecAno, period.fecMes, 0, 10_000);
+      expect(holders.filter((h) => h.email).length, `plano ${plan}`).toBeGreaterThan(0);
+    }
+    const mobile = await rows<{ n: number }>(sql`
+      select count(*)::int as n from customers c where nullif(trim(c.cust_email), '') is not null
+         and exists (select 1 from mobile_calls m where m.cst_id = c.cst_id
+                       and (m.mc_ano, m.mc_mes) = (select mc_ano, mc_mes from mobile_calls order by 1 desc, 2 desc limit 1))`);
+    expect(mobile[0]!.n).toBeGreaterThan(0);
+    const bands = await ctx.app.services.ageBands.list({ page: 1, pageSize: 10 });
+    expect(bands.total).toBeGreaterThan(0);
+    expect(bands.items[0]!.novoValor).not.toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { seedLedger } from './ledger.seed.js';
 import { seedFollowUps } from './follow-up.seed.js';
 import { seedCharges } from './charges.seed.js';
 import { seedPostings } from './postings.seed.js';
+import { seedMenuJobs } from './menu-jobs.seed.js';
 import { seedMobileCalls } from './mobile-calls.seed.js';
 import { seedDocuments } from './documents.seed.js';
 import { seedRemittances } from './remittances.seed.js';
@@ -56,6 +57,7 @@ export async function seedDemoData(
   await seedServicePlugins(db);
   await seedLocations(db);
   await seedMemberLinks(db, log);
+  await seedMenuJobs(db, { exclude: people.portalMember?.cstId, log });
   await seedLedger(db, log, {
     afterTruncate: async () => {
       await seedCch(db, log);

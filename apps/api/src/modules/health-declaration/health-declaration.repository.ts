@@ -94,6 +94,44 @@ export function createHealthDeclarationRepository() {
       return result.rows;
     },
 
+    /**
+     * The holders (by cst_id, after `after`) of whom the holder or a dependent holds a service of product `plan` active
+     * in the month: the menu jobs declaracaosaude-email / -export (issue 30 item 1), one page at a time.
+     */
+    async planHoldersAfter(tx: Executor, plan: number, ano: number, mes: number, after: number, limit: number) {
+      const result = await tx.execute<{ cstId: number; name: string; email: string | null; cpf: string | null; numero: string | null }>(sql`
+        with p as (select make_date(${ano}::int, ${mes}::int, 1) as d0,
+                          (make_date(${ano}::int, ${mes}::int, 1) + interval '1 month' - interval '1 day')::date as d1)
+        select h.cst_id as "cstId", h.cust_name as name, nullif(trim(h.cust_email), '') as email, h.cust_cpf as cpf,
+               h.cust_numero_interno as numero
+          from customers h cross join p
+         where h.parent_id is null and h.cst_id > ${after}
+           and exists (select 1 from customers c
+                         join customer_services cs on cs.cst_id = c.cst_id
+                         join services s on s.svc_id = cs.svc_id
+                        where (c.cst_id = h.cst_id or c.parent_id = h.cst_id) and s.suc_id = ${plan}
+                          and (cs.csl_inicio is null or cs.csl_inicio <= p.d1)
+                          and (cs.csl_fim is null or cs.csl_fim >= p.d0))
+         order by h.cst_id limit ${limit}`);
+      return result.rows;
+    },
+
+    /** How many holders planHoldersAfter walks through (the job's progress total). */
+    async countPlanHolders(tx: Executor, plan: number, ano: number, mes: number) {
+      const result = await tx.execute<{ n: number }>(sql`
+        with p as (select make_date(${ano}::int, ${mes}::int, 1) as d0,
+                          (make_date(${ano}::int, ${mes}::int, 1) + interval '1 month' - interval '1 day')::date as d1)
+        select count(distinct coalesce(c.parent_id, c.cst_id))::int as n
+          from customers c
+          join customer_services cs on cs.cst_id = c.cst_id
+          join services s on s.svc_id = cs.svc_id
+          cross join p
+         where s.suc_id = ${plan}
+           and (cs.csl_inicio is null or cs.csl_inicio <= p.d1)
+           and (cs.csl_fim is null or cs.csl_fim >= p.d0)`);
+      return result.rows[0]?.n ?? 0;
+    },
+
     /** The newest locked period (the /reports demo of the declaration). */
     async latestLockedPeriod(tx: Executor) {
       const result = await tx.execute<{ fecId: number; fecAno: number; fecMes: number }>(sql`

@@ -15,15 +15,40 @@ const kinshipLabel = (value: number | null) => kinships.find((k) => k.value === 
  */
 function beneficiaries(cstId: number, enrolled: PlanMemberRow[], payments: PlanPaymentRow[]) {
   if (payments.length === 0) return [];
-  const people = new Map<number, { name: string; cpf: string | null; parentesco: number | null; pago: number; reembolsado: number }>();
-  for (const r of enrolled) people.set(r.cstId, { name: r.name, cpf: r.cpf, parentesco: r.parentesco, pago: 0, reembolsado: 0 });
-  for (const p of payments) people.set(p.cstId, { name: p.name, cpf: p.cpf, parentesco: p.parentesco, pago: p.pago, reembolsado: p.reembolsado });
+  return beneficiaryRows(cstId, enrolled, payments).map(({ nome, cpf, parentesco, pago, reembolsado }) => ({
+    nome,
+    cpf,
+    parentesco,
+    pago,
+    reembolsado,
+  }));
+}
+
+/**
+ * Each person enrolled (R$ 0,00 when nothing was posted) or with plan entries, the holder first, then by name; with
+ * the birth date when enrolled (the declaration export, issue 30 item 1, prints it).
+ */
+export function beneficiaryRows(cstId: number, enrolled: PlanMemberRow[], payments: PlanPaymentRow[]) {
+  type Person = { name: string; cpf: string | null; parentesco: number | null; birthdate: string | null; pago: number; reembolsado: number };
+  const people = new Map<number, Person>();
+  for (const r of enrolled)
+    people.set(r.cstId, { name: r.name, cpf: r.cpf, parentesco: r.parentesco, birthdate: r.birthdate, pago: 0, reembolsado: 0 });
+  for (const p of payments)
+    people.set(p.cstId, {
+      name: p.name,
+      cpf: p.cpf,
+      parentesco: p.parentesco,
+      birthdate: people.get(p.cstId)?.birthdate ?? null,
+      pago: p.pago,
+      reembolsado: p.reembolsado,
+    });
   return [...people.entries()]
     .sort(([a, x], [b, y]) => Number(a !== cstId) - Number(b !== cstId) || x.name.localeCompare(y.name, 'pt-BR') || a - b)
     .map(([id, p]) => ({
       nome: p.name.slice(0, 80),
       cpf: p.cpf,
       parentesco: id === cstId ? 'Titular' : kinshipLabel(p.parentesco),
+      nascimento: p.birthdate,
       pago: p.pago,
       reembolsado: p.reembolsado,
     }));
@@ -48,15 +73,15 @@ export function createHealthDeclarationService(deps: {
 }) {
   const { db, repo, config, documents } = deps;
 
-  async function declaration(cstId: number, fecId: number) {
+  async function declaration(cstId: number, fecId: number, plans: readonly number[] = HEALTH_DECLARATION_PLANS) {
     const holder = await repo.holder(db, cstId);
     if (!holder) throw notFound(hm.memberNotFound);
     if (holder.parentId !== null) throw badRequest(hm.notHolder);
     const period = await repo.period(db, fecId);
     if (!period) throw notFound(hm.periodNotFound);
     const [rows, payments] = await Promise.all([
-      repo.planMembers(db, cstId, period.fecAno, period.fecMes, HEALTH_DECLARATION_PLANS),
-      repo.payments(db, cstId, fecId, HEALTH_DECLARATION_PLANS),
+      repo.planMembers(db, cstId, period.fecAno, period.fecMes, plans),
+      repo.payments(db, cstId, fecId, plans),
     ]);
     if (rows.length === 0) throw notFound(hm.noPlan);
     // The holder's own plan when enrolled, else the first plan a dependent holds.
@@ -80,6 +105,8 @@ export function createHealthDeclarationService(deps: {
   }
 
   return {
+    /** The declaration of one plan (the menu job's e-mail): the PDF and its month (MM/YYYY). */
+    declaration,
     /** GET user/decsaude/{cstId}/{period}: the PDF. */
     async pdf(cstId: number, fecId: number): Promise<Uint8Array> {
       return (await declaration(cstId, fecId)).pdf;

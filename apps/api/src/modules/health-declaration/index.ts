@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/module.js';
 import { createHealthDeclarationRepository } from './health-declaration.repository.js';
+import { healthEmailJob, healthExportJob } from './health-declaration.job.js';
 import routes from './health-declaration.routes.js';
 import { createHealthDeclarationService, type HealthDeclarationService } from './health-declaration.service.js';
 
@@ -26,4 +27,9 @@ export default defineModule({
     });
   },
   routes,
+  // The menu's jobs of plans 21 and 22 (issue 30 item 1): the declaration by e-mail to each holder once, and the export.
+  jobs: (app) => {
+    const repo = createHealthDeclarationRepository();
+    return [healthEmailJob(app, repo), healthExportJob(repo)];
+  },
 });

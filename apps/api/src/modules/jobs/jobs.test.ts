@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { incomeTaxMessages, jobTexts, type Job, jobsContracts } from '@assoc/domain';
+import { incomeTaxMessages, jobCommands, jobTexts, type Job, jobsContracts } from '@assoc/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
@@ -181,13 +181,8 @@ describe('GET jobs/send: refusals', () => {
     expect(res.error.message).toBe('Tarefa não encontrada');
   });
 
-  it('answers 501 for a menu command not implemented yet, and queues nothing', async () => {
-    const res = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-export', userData: 21 } });
-    expect(res.status).toBe(501);
-    expect(res.error.message).toBe('Tarefa ainda não disponível: Exportar declaração de saúde (plano 21)');
-    const plan = await call(staff, jobsContracts.sendWithData, { params: { jobCommand: 'declaracaosaude-email', userData: 22 } });
-    expect(plan.error.message).toBe('Tarefa ainda não disponível: Declaração de saúde por e-mail (plano 22)');
-    expect((await call(staff, jobsContracts.list)).body.some((j: Job) => j.jobName.startsWith('declaracaosaude-export'))).toBe(false);
+  it('has a handler for every menu command: none is pending, so none answers 501 any more (issue 30)', () => {
+    expect(jobCommands.filter((c) => c.pending).map((c) => c.command)).toEqual([]);
   });
 
   it("answers 403 when the user lacks the command's own role", async () => {
@@ -195,8 +190,6 @@ describe('GET jobs/send: refusals', () => {
     expect(res.status).toBe(403);
     const { client: finance } = await signedInAs(ctx, ['v2access', 'v2menufincel']);
     expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'contagem-excel', userData: 0 } })).status).toBe(403);
-    // Allowed to reach the route (own role), and told it is not available yet.
-    expect((await call(finance, jobsContracts.sendWithData, { params: { jobCommand: 'celular-email', userData: 0 } })).status).toBe(501);
   });
 
   it('answers 401 without a session and 403 without any job role', async () => {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module.js';
+import { celularEmailJob } from './celular-email.job.js';
 import routes from './mobile-calls.routes.js';
 import { createMobileCallsService, type MobileCallsService } from './mobile-calls.service.js';
 
@@ -14,9 +15,11 @@ declare module '../../lib/module.js' {
  */
 export default defineModule({
   name: 'mobileCalls',
-  needs: [],
+  needs: ['documents'],
   setup(app) {
     app.services.mobileCalls = createMobileCallsService(app.db);
   },
   routes,
+  // "Extrato detalhado de celular por e-mail" (issue 30 item 1): the month's calls to each holder, once.
+  jobs: (app) => [celularEmailJob(app)],
 });

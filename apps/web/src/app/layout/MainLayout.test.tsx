@@ -85,7 +85,7 @@ describe('side menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
     await user.click(await within(nav).findByRole('button', { name: 'Atendimento' }));
     await user.click(within(nav).getByRole('button', { name: 'Mudança de faixa etária' }));
-    expect(open).toHaveBeenCalledWith('/servico', '_blank', 'width=642,height=930');
+    expect(open).toHaveBeenCalledWith('/mudancafaixa', '_blank', 'width=642,height=930');
   });
 });
 

@@ -1,0 +1,1 @@
+export { AgeBandScreen } from './AgeBandScreen';
