@@ -53,7 +53,9 @@ export function useTotpSetup() {
   });
 
   const handleConfirm = () => {
-    const parsed = totpConfirmSchema.safeParse({ code, password, currentCode: hasAuthenticator ? currentCode : undefined });
+    // Left blank, the server decides: a session signed in with a recovery code replaces the lost authenticator
+    // without it (issue 28 item 4); any other answers 'currentCodeRequired' under the field.
+    const parsed = totpConfirmSchema.safeParse({ code, password, currentCode: hasAuthenticator && currentCode ? currentCode : undefined });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
