@@ -162,7 +162,7 @@ function RecoveryCodes({ codes, message }: { codes: string[]; message: string })
 }
 
 function AuthenticatorSection() {
-  const setup = useTotpSetup();
+  const setup = useTotpSetup({ currentCodeOptional: true });
   const recovery = useMutation({
     mutationFn: () => callApi(accountSecurityContracts.newRecoveryCodes),
     onError: (e) => notifyError(errorText(e)),
