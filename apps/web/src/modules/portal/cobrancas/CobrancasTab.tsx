@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, CopyButton, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, CopyButton, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconHeartbeat } from '@tabler/icons-react';
 import {
   chargeContracts,
@@ -80,11 +80,12 @@ function Boleto({ charge }: { charge: PortalCharge }) {
 
 function StateBadge({ charge }: { charge: PortalCharge }) {
   const state = chargeRowState(charge);
-  const color = state === 'open' ? 'yellow' : state === 'rejected' ? 'red' : 'green';
+  const color = state === 'open' ? 'yellow.9' : state === 'rejected' ? 'red.9' : 'green.9';
+  // Text rather than a Badge: a long bank return ('Não debitado - conta não cadastrada') wraps instead of being cut.
   return (
-    <Badge color={color} variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+    <Text size="xs" fw={700} c={color} className={classes.wrap}>
       {resultOf(charge)}
-    </Badge>
+    </Text>
   );
 }
 

@@ -35,6 +35,9 @@ import { checkPasswordStrength, loadPasswordScorer } from '../../auth/utils/pass
 import { useTotpSetup } from '../../tools/hooks/useTotpSetup';
 import classes from '../shared/portal.module.css';
 
+/** The password inputs' show/hide button: a 44 px tap target. */
+const toggle = { style: { minWidth: 44, minHeight: 44 } };
+
 const errorText = (error: unknown) => (isApiError(error) ? error.message : String(error));
 
 /**
@@ -95,7 +98,8 @@ function PasswordSection() {
           value={atual}
           onChange={(e) => setAtual(e.currentTarget.value)}
           autoComplete="current-password"
-          classNames={{ input: classes.touch }}
+          classNames={{ input: classes.touch, innerInput: classes.touch }}
+          visibilityToggleButtonProps={toggle}
         />
         <PasswordInput
           label="Nova senha"
@@ -103,7 +107,8 @@ function PasswordSection() {
           value={nova}
           onChange={(e) => setNova(e.currentTarget.value)}
           autoComplete="new-password"
-          classNames={{ input: classes.touch }}
+          classNames={{ input: classes.touch, innerInput: classes.touch }}
+          visibilityToggleButtonProps={toggle}
         />
         {strength && (
           <Text size="sm" aria-live="polite">
@@ -208,7 +213,8 @@ function AuthenticatorSection() {
             onChange={(e) => setup.setPassword(e.currentTarget.value)}
             error={setup.errors.password}
             autoComplete="current-password"
-            classNames={{ input: classes.touch }}
+            classNames={{ input: classes.touch, innerInput: classes.touch }}
+            visibilityToggleButtonProps={toggle}
           />
           {setup.hasAuthenticator && (
             <TextInput
