@@ -77,7 +77,7 @@ describe('Portal → Segurança', { timeout: 30_000 }, () => {
   it('replaces the authenticator (the current code may stay blank after a recovery sign-in), then shows the ten recovery codes once', async () => {
     const user = userEvent.setup();
     const { api, container } = setup();
-    await user.click(screen.getByRole('button', { name: 'Configurar ou substituir o autenticador' }));
+    await user.click(screen.getByRole('button', { name: 'Configurar autenticador' }));
     expect(await screen.findByRole('img', { name: 'QR code do novo autenticador' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Senha atual', { selector: '#' + screen.getAllByLabelText('Senha atual')[1]!.id }), 'Demo@1234');
     await user.type(screen.getByLabelText('Código do novo autenticador'), '123456');

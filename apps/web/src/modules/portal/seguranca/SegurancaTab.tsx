@@ -191,7 +191,7 @@ function AuthenticatorSection() {
       {!setup.imageUrl && !confirmed && (
         <Group gap="xs">
           <Button onClick={setup.generate} loading={setup.generating} className={classes.touch} leftSection={<IconQrcode size={18} aria-hidden />}>
-            Configurar ou substituir o autenticador
+            Configurar autenticador
           </Button>
           <Button variant="default" onClick={() => recovery.mutate()} loading={recovery.isPending} className={classes.touch}>
             Novos códigos de recuperação
