@@ -75,6 +75,7 @@ export * from './bank-files/index.js';
 export * from './billing/charges.messages.js';
 export * from './billing/charge.schema.js';
 export * from './billing/charges.contract.js';
+export * from './portal-finance/portal-finance.contract.js';
 export * from './members/member-settings.js';
 export * from './members/member-mail.contract.js';
 export * from './members/dependent.schema.js';

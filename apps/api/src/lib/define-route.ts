@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { errorStatus, forbidden, notFound } from './errors.js';
 import { messageSchema } from './reply-schemas.js';
 import { currentUser } from '../modules/auth/session.js';
+import { checkOwner } from './owner.js';
 
 /** The menu role of each screen (its last role): what the global guard checks before the screen check. */
 export function menuRolesOf(screens: readonly string[]): Role[] {
@@ -45,13 +46,17 @@ export interface SelfRule {
   roles: readonly Role[];
 }
 
-/** A role-based call's check after the guard: the `allOf` roles (403) and the `self` rule (404 about another member). */
+/**
+ * A role-based call's check after the guard: the `allOf` roles (403), the `self` rule (404 about another member) and
+ * the `owner` rule (404 about another member's object, lib/owner.ts).
+ */
 function roleCheck(access: RoleAccess): onRequestAsyncHookHandler | undefined {
-  const { allOf, self } = access;
-  if (!allOf?.length && !self) return undefined;
+  const { allOf, self, owner } = access;
+  if (!allOf?.length && !self && !owner) return undefined;
   return async (request: FastifyRequest) => {
     const user = currentUser(request);
     if (grantsCall(access, user.roles)) return;
+    if (owner) return checkOwner(request, owner);
     if (!self) throw forbidden();
     // Not granted by roles: only about the caller's own member; anyone else's id is "not found".
     const id = Number((request.params as Record<string, unknown>)[self]);
@@ -61,7 +66,7 @@ function roleCheck(access: RoleAccess): onRequestAsyncHookHandler | undefined {
 
 /** The guard's route config (auth plugin) and the extra check of a contract's access (screens, all-of roles, self). */
 export function accessOf(access: RouteAccess): {
-  config: { public?: true; roles?: readonly Role[]; allOf?: readonly Role[]; self?: SelfRule; apiKey?: string };
+  config: { public?: true; roles?: readonly Role[]; allOf?: readonly Role[]; self?: SelfRule; owner?: SelfRule; apiKey?: string };
   check?: onRequestAsyncHookHandler;
 } {
   if ('public' in access) return { config: { public: true } };
@@ -69,11 +74,12 @@ export function accessOf(access: RouteAccess): {
   if ('signedIn' in access) return { config: { roles: [] } };
   if ('roles' in access) {
     const check = roleCheck(access);
-    // A self call admits every signed-in user at the guard; its check answers the rest (roles, or 404).
+    // A self or owner call admits every signed-in user at the guard; its check answers the rest (roles, or 404).
     const config = {
-      roles: access.self ? [] : access.roles,
+      roles: access.self || access.owner ? [] : access.roles,
       ...(access.allOf?.length ? { allOf: access.allOf } : {}),
       ...(access.self ? { self: { param: access.self, roles: access.roles } } : {}),
+      ...(access.owner ? { owner: { param: access.owner, roles: access.roles } } : {}),
     };
     return check ? { config, check } : { config };
   }

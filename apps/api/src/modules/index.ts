@@ -54,6 +54,7 @@ import terminal from './terminal/index.js';
 import lifeInsurance from './life-insurance/index.js';
 import snackBar from './snack-bar/index.js';
 import ageBands from './age-bands/index.js';
+import portalFinance from './portal-finance/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -110,6 +111,7 @@ export const appModules: readonly AppModule[] = [
   lifeInsurance,
   snackBar,
   ageBands,
+  portalFinance,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -10,6 +10,7 @@ describe('Segurança contracts (issue 28)', () => {
       { call: 'DELETE /sessions/minhas/:sessionId', access: { signedIn: true } },
       { call: 'DELETE /sessions/minhas', access: { signedIn: true } },
       { call: 'GET /seguranca/minhas', access: { signedIn: true } },
+      { call: 'POST /senha/minha', access: { signedIn: true } },
       { call: 'POST /totp/recuperacao', access: { signedIn: true } },
     ]);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
 import {
   endOtherSessionsReplySchema,
+  ownPasswordChangeSchema,
   ownSecurityEventSchema,
   ownSessionIdParams,
   ownSessionSchema,
@@ -47,6 +48,16 @@ export const accountSecurityContracts = {
     reply: z.array(ownSecurityEventSchema),
     access: { signedIn: true },
     summary: 'Os eventos de segurança mais recentes do próprio usuário (entradas, falhas, alterações), do mais novo ao mais antigo',
+    tags,
+  }),
+  changeMyPassword: defineContract({
+    method: 'POST',
+    path: '/senha/minha',
+    body: ownPasswordChangeSchema,
+    reply: z.object({ message: z.string() }),
+    access: { signedIn: true },
+    summary:
+      'Troca a própria senha: a atual e a nova (pelo menos 8 caracteres e força zxcvbn "bom"); encerra as outras sessões. Limitada como a entrada',
     tags,
   }),
   newRecoveryCodes: defineContract({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../auth/password-strength.js';
 import { securityEventKindSchema } from '../security/security-events.js';
 
 /** Segurança (issue 28 item 4): the caller's own sessions and recovery codes; pt-BR replies. */
@@ -8,6 +9,12 @@ export const accountSecurityMessages = {
   otherSessionsEnded: (n: number) => (n === 1 ? '1 outra sessão encerrada' : `${n} outras sessões encerradas`),
   totpRequired: 'Configure o autenticador antes de gerar códigos de recuperação',
   tooManyRecoverySets: (minutes: number) => `Muitos pedidos de novos códigos de recuperação. Aguarde ${minutes} minutos e tente novamente.`,
+  currentPasswordRequired: 'Informe a senha atual',
+  newPasswordRequired: 'Informe a nova senha',
+  wrongCurrentPassword: 'Senha atual incorreta',
+  samePassword: 'A nova senha deve ser diferente da atual',
+  tooManyPasswordAttempts: (minutes: number) => `Muitas tentativas de troca de senha. Aguarde ${minutes} minutos e tente novamente.`,
+  passwordChanged: 'Senha alterada com sucesso. As outras sessões foram encerradas.',
   recoveryCodesCreated:
     'Guarde estes códigos em local seguro: cada um vale para uma única entrada e eles não serão exibidos novamente. Os códigos anteriores deixaram de valer.',
 } as const;
@@ -59,3 +66,16 @@ export const ownSecurityEventSchema = z.object({
   reason: z.string().nullable(),
 });
 export type OwnSecurityEvent = z.infer<typeof ownSecurityEventSchema>;
+
+/** Password changes (and wrong current passwords) one user may try per sign-in window (LOGIN_WINDOW_MINUTES). */
+export const PASSWORD_CHANGES_PER_WINDOW = 5;
+
+/** POST senha/minha: the current password and the new one (its strength is checked by each side with zxcvbn). */
+export const ownPasswordChangeSchema = z.object({
+  atual: z
+    .string({ error: accountSecurityMessages.currentPasswordRequired })
+    .min(1, accountSecurityMessages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+  nova: z.string({ error: accountSecurityMessages.newPasswordRequired }).min(1, accountSecurityMessages.newPasswordRequired).max(PASSWORD_MAX_LENGTH),
+});
+export type OwnPasswordChange = z.infer<typeof ownPasswordChangeSchema>;

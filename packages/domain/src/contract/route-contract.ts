@@ -28,6 +28,12 @@ export interface RoleAccess {
    * With `self`, an empty `roles` grants no one else: the call is the member's own only (the portal's form).
    */
   readonly self?: string;
+  /**
+   * Object-level rule for a call keyed by another id (a charge's `cobId`): a caller whose roles do not grant the
+   * call may still make it about an object of their own member (or of one of its dependents); any other answers
+   * 404. The module owning that kind of object tells the server whose it is (`registerOwner`, apps/api/src/lib/owner.ts).
+   */
+  readonly owner?: string;
 }
 
 /** Whether these roles grant a role-based call: one of `roles` and every one of `allOf`. */

@@ -65,7 +65,7 @@ export const personPhotoContracts = {
     reply: binaryReply,
     access: { signedIn: true },
     summary:
-      'Miniatura da foto de uma pessoa pela chave custPhotoKey: tamanho 2 = 160x212 (avatar), tamanho 1 = 40x53; JPEG, cache privado; 404 para chave ou tamanho desconhecidos; 403 sem v2access para quem não é a própria pessoa ou seu dependente',
+      'Miniatura da foto de uma pessoa pela chave custPhotoKey: tamanho 2 = 160x212 (avatar), tamanho 1 = 40x53; JPEG, cache privado; 404 para chave ou tamanho desconhecidos e, sem v2access, para quem não é a própria pessoa ou seu dependente',
     tags: ['pessoas'],
   }),
   ownerThumbnail: defineContract({

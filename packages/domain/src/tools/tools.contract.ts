@@ -5,6 +5,8 @@ import { TUTORIAL_FILE_NAME, totpConfirmSchema, totpSetupReplySchema } from './t
 
 /** Spec 3 §2.4: the user dropdown's Ferramentas and Baixar tutorial need v2menuusuario or v2access. */
 export const toolsRoles: readonly Role[] = ['v2menuusuario', 'v2access'];
+/** The authenticator's set-up serves the portal's Segurança too (issue 28 item 4: the portal has no Ferramentas). */
+export const totpSetupRoles: readonly Role[] = [...toolsRoles, 'v2portal'];
 
 /** Ferramentas → Acesso externo (decision 3, issue 8 §6) and the user guide (decision 18). */
 export const toolsContracts = {
@@ -12,7 +14,7 @@ export const toolsContracts = {
     method: 'GET',
     path: '/gettoken',
     reply: totpSetupReplySchema,
-    access: { roles: toolsRoles },
+    access: { roles: totpSetupRoles },
     xsrf: true,
     summary: 'Acesso externo: QR code de um novo segredo do autenticador (pendente até a confirmação)',
     tags: ['ferramentas'],
@@ -22,8 +24,9 @@ export const toolsContracts = {
     path: '/gettoken/confirm',
     body: totpConfirmSchema,
     reply: z.object({ status: z.number(), message: z.string() }),
-    access: { roles: toolsRoles },
-    summary: 'Acesso externo: com a senha atual (e o código atual, se já houver autenticador), ativa o novo segredo e encerra as outras sessões',
+    access: { roles: totpSetupRoles },
+    summary:
+      'Acesso externo: com a senha atual (e o código atual, se já houver autenticador, salvo numa sessão aberta com código de recuperação), ativa o novo segredo e encerra as outras sessões',
     tags: ['ferramentas'],
   }),
   tutorial: defineContract({

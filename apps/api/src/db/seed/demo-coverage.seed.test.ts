@@ -65,6 +65,34 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     expect(text).toContain(name);
   });
 
+  it('gives the portal demo member what the portal shows: closed statements, an I.R. year, an open boleto and a paid charge, a health declaration (issue 28)', async () => {
+    const [portal] = await rows<{ cst_id: number }>(sql`
+      select u.cst_id from users u join profiles p on p.perm_id = u.perm_id where u.cpf = '27182818205'`);
+    expect(portal?.cst_id).toBeGreaterThan(0);
+    const cstId = portal!.cst_id;
+    const periods = await ctx.app.db.transaction((tx) => ctx.app.services.ledger.periodsOf(tx, cstId));
+    const closed = periods.filter((p) => p.value > 0);
+    expect(closed.length).toBeGreaterThan(0);
+    expect((await ctx.app.services.incomeTax.years(cstId)).length).toBeGreaterThan(0);
+    const charges = await rows<{ bnk_id: number; cob_retorno: string | null; cdr_cod_ret: number | null }>(
+      sql`select bnk_id, cob_retorno, cdr_cod_ret from charges where cst_id = ${cstId}`,
+    );
+    expect(charges.some((c) => c.bnk_id === BOLETO && c.cob_retorno === null)).toBe(true);
+    expect(charges.some((c) => c.cob_retorno !== null && (c.cdr_cod_ret ?? 0) === 0)).toBe(true);
+    // A closed period whose health declaration prints (plans 21/22).
+    let declared = false;
+    for (const p of closed) {
+      try {
+        await ctx.app.services.healthDeclaration.pdf(cstId, p.value);
+        declared = true;
+        break;
+      } catch {
+        // Not enrolled in a health plan in that period.
+      }
+    }
+    expect(declared).toBe(true);
+  });
+
   it('has open boletos, and payments written as ledger credits of the debit place’s kind', async () => {
     const open = await rows<{ n: number }>(sql`select count(*)::int as n from charges where bnk_id = ${BOLETO} and cob_retorno is null`);
     expect(open[0]!.n).toBeGreaterThan(0);

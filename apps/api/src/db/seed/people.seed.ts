@@ -817,6 +817,9 @@ function generate(scale: number, firstId: number): Generated {
     } else {
       row.bnkId = NO_BILLING;
     }
+    // The portal demo member pays by boleto (issue 28): the portal's Cobranças shows an open boleto and paid ones at
+    // any scale. Drawn after the roll, so every other holder's data stays as it was.
+    if (portal) Object.assign(row, { bnkId: BOLETO, bnkaccBranch: null, bnkaccBranchDigit: null, bnkaccAccount: null, bnkaccAccountDigit: null });
     if (g.chance(0.1)) {
       row.custContatoNome = g.render({ first: g.firstName(g.chance(0.5) ? 0 : 1, birthYear), surnames: g.surnames(2) });
       row.custContatoParentesco = g.pick([1, 2, 7]);

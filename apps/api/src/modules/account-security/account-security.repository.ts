@@ -63,14 +63,28 @@ export function createAccountSecurityRepository() {
      * Counts one request for a new set against the user's counter in login_limits (key 'recovery:{userId}', the
      * sign-in's window, pruned with the sign-in's counters); the count including this one.
      */
-    async countRecoveryRequest(db: Executor, userId: number, windowMinutes: number): Promise<number> {
+    async countRecoveryRequest(db: Executor, userId: number, windowMinutes: number, kind: 'recovery' | 'password' = 'recovery'): Promise<number> {
       const { rows } = await db.execute<{ count: number }>(sql`
-        insert into login_limits as l (key, window_start, count) values (${`recovery:${userId}`}, now(), 1)
+        insert into login_limits as l (key, window_start, count) values (${`${kind}:${userId}`}, now(), 1)
         on conflict (key) do update set
           count = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then 1 else l.count + 1 end,
           window_start = case when l.window_start < now() - make_interval(mins => ${windowMinutes}) then now() else l.window_start end
         returning count`);
       return rows[0]!.count;
+    },
+
+    /** The user's password hash and CPF (the strength rule counts the CPF as a guessable word). */
+    async credentials(db: Executor, userId: number) {
+      const [row] = await db.select({ passwordHash: users.passwordHash, cpf: users.cpf }).from(users).where(eq(users.userId, userId));
+      return row;
+    },
+
+    /** Sets the new hash. */
+    async setPassword(tx: Executor, userId: number, passwordHash: string) {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.userId, userId));
     },
 
     /** Locks the user's row and tells whether an authenticator is set (two new sets at once apply one after the other). */

@@ -3,7 +3,7 @@ import { accountSecurityContracts } from '@assoc/domain';
 import { defineRoutes } from '../../lib/define-route.js';
 import { currentUser } from '../auth/session.js';
 
-/** Segurança (issue 28 item 4): GET/DELETE sessions/minhas, GET seguranca/minhas and POST totp/recuperacao, for any signed-in user. */
+/** Segurança (issue 28 item 4): GET/DELETE sessions/minhas, GET seguranca/minhas, POST senha/minha and POST totp/recuperacao, for any signed-in user. */
 const accountSecurityRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.accountSecurity;
   defineRoutes(app, accountSecurityContracts, {
@@ -14,6 +14,7 @@ const accountSecurityRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(204).send();
     },
     endOtherSessions: async (request) => service.endOtherSessions(currentUser(request), request.ip),
+    changeMyPassword: async (request) => service.changeMyPassword(currentUser(request), request.body, request.ip),
     newRecoveryCodes: async (request) => service.newRecoveryCodes(currentUser(request), request.ip),
   });
 };

@@ -5,6 +5,9 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
   RECOVERY_SETS_PER_WINDOW,
+  PASSWORD_CHANGES_PER_WINDOW,
+  weakPasswordMessage,
+  type OwnPasswordChange,
   type EndOtherSessionsReply,
   type OwnSession,
   type RecoveryCodesReply,
@@ -15,7 +18,8 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { actorFrom } from '../../lib/actor.js';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { checkPasswordStrength } from '../../lib/password-strength.js';
 import { recordSecurityEvent } from '../../lib/security-events.js';
 import type { SessionUser } from '../auth/session.js';
 import type { AccountSecurityRepository } from './account-security.repository.js';
@@ -88,6 +92,37 @@ export function createAccountSecurityService({ db, repo, config, closeSockets }:
       });
       if (ended.length > 0) closeSockets(ended);
       return { ended: ended.length, message: accountSecurityMessages.otherSessionsEnded(ended.length) };
+    },
+
+    /**
+     * POST senha/minha (issue 28 item 4): the current password proves the caller (each try counted against
+     * PASSWORD_CHANGES_PER_WINDOW before the check: 429 beyond it), the new one passes the reset page's strength rule
+     * and differs from it; then, in one transaction, the new argon2id hash, the caller's other sessions ended and
+     * the 'password_change' event. The calling session stays.
+     */
+    async changeMyPassword(me: SessionUser, body: OwnPasswordChange, ip: string) {
+      const tries = await repo.countRecoveryRequest(db, me.userId, config.LOGIN_WINDOW_MINUTES, 'password');
+      if (tries > PASSWORD_CHANGES_PER_WINDOW) throw tooManyRequests(accountSecurityMessages.tooManyPasswordAttempts(config.LOGIN_WINDOW_MINUTES));
+      const credentials = await repo.credentials(db, me.userId);
+      if (!credentials || !(await verifyPassword(credentials.passwordHash, body.atual)))
+        throw badRequest(accountSecurityMessages.wrongCurrentPassword);
+      if (body.nova === body.atual) throw badRequest(accountSecurityMessages.samePassword);
+      const strength = checkPasswordStrength(body.nova, [credentials.cpf, me.name]);
+      if (!strength.ok) throw badRequest(weakPasswordMessage(strength));
+      const passwordHash = await hashPassword(body.nova);
+      const ended = await db.transaction(async (tx) => {
+        await repo.setPassword(tx, me.userId, passwordHash);
+        const ids = await repo.revokeOtherSessions(tx, me.userId, me.sessionId);
+        await recordSecurityEvent(tx, {
+          kind: 'password_change',
+          actor: actorFrom(me),
+          subjectUserId: me.userId,
+          details: { cpf: me.cpf, ip, sessionsEnded: ids.length },
+        });
+        return ids;
+      });
+      if (ended.length > 0) closeSockets(ended);
+      return { message: accountSecurityMessages.passwordChanged };
     },
 
     /**

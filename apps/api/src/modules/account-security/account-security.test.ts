@@ -10,10 +10,14 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_SETS_PER_WINDOW,
   SECURITY_CATEGORY,
+  toolsContracts,
+  totpSetupMessages,
 } from '@assoc/domain';
 import { call, createTestApp, createUser, signIn, TEST_PASSWORD, urlOf, type Client, type TestContext } from '../../../test/helper.js';
 import { connected, testSockets } from '../../../test/sockets.js';
-import { audits, recoveryCodes, sessions } from '../../db/schema/index.js';
+import { audits, recoveryCodes, sessions, totpSetups, users } from '../../db/schema/index.js';
+import { verifyPassword } from '../../lib/password.js';
+import { totpSecretBox } from '../../lib/secret-box.js';
 import { describeDevice } from './device.js';
 
 let ctx: TestContext;
@@ -365,5 +369,126 @@ describe('POST totp/recuperacao and sign-in with a recovery code', () => {
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, user.userId), isNull(recoveryCodes.usedAt))),
     ).toHaveLength(10);
+  });
+});
+
+describe('the recovery code resets the authenticator (issue 28 item 4)', () => {
+  const box = () => totpSecretBox(ctx.config);
+  const pendingSecret = async (userId: number) =>
+    box().open((await ctx.db.select().from(totpSetups).where(eq(totpSetups.userId, userId)))[0]!.secret);
+  const activeSecret = async (userId: number) =>
+    box().open((await ctx.db.select({ s: users.totpSecret }).from(users).where(eq(users.userId, userId)))[0]!.s!);
+
+  /** A portal member with an authenticator and a set of recovery codes, signed in with the authenticator. */
+  async function portalMemberWithCodes() {
+    const secret = generateSecret();
+    const user = await createUser(ctx, { roles: ['v2portal'], totpSecret: secret });
+    const login = (extra: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: urlOf(authContracts.login), payload: { username: user.cpf, password: TEST_PASSWORD, ...extra } });
+    const first = clientOf(await login({ code: await generate({ secret }) }));
+    const codes = (await call(first, accountSecurityContracts.newRecoveryCodes)).body.codes;
+    return { user, secret, login, first, codes };
+  }
+
+  it('after signing in with a recovery code, a new authenticator replaces the old one without its code, once, audited', async () => {
+    const { user, secret, login, first, codes } = await portalMemberWithCodes();
+    const recovered = clientOf(await login({ recoveryCode: codes[0] }));
+    const setup = await call(recovered, toolsContracts.getToken);
+    expect(setup.status, setup.res.body).toBe(200);
+    expect(setup.body.hasAuthenticator).toBe(true);
+    const fresh = await pendingSecret(user.userId);
+    const confirm = await call(recovered, toolsContracts.confirmToken, {
+      body: { password: TEST_PASSWORD, code: await generate({ secret: fresh }) },
+    });
+    expect(confirm.status, confirm.res.body).toBe(200);
+    expect(await activeSecret(user.userId)).toBe(fresh);
+    const [event] = await eventsOf(user.userId, 'totp_reset');
+    expect(event).toBeDefined();
+    // The other sessions ended (the one signed in with the lost authenticator too); this one goes on.
+    expect((await ping(first)).status).toBe(401);
+    expect((await ping(recovered)).status).toBe(200);
+    // The old authenticator no longer signs in (the new one's current code was spent by the confirmation).
+    expect((await login({ code: await generate({ secret }) })).statusCode).toBe(401);
+    // The leave is spent: a second replacement from the same session needs the current code again.
+    await call(recovered, toolsContracts.getToken);
+    const again = await call(recovered, toolsContracts.confirmToken, {
+      body: { password: TEST_PASSWORD, code: await generate({ secret: await pendingSecret(user.userId) }) },
+    });
+    expect(again.status).toBe(400);
+    expect(again.error.message).toBe(totpSetupMessages.currentCodeRequired);
+    expect(await activeSecret(user.userId)).toBe(fresh);
+  });
+
+  it('a session signed in with the authenticator still needs its current code to replace it', async () => {
+    const { user, first } = await portalMemberWithCodes();
+    const before = await activeSecret(user.userId);
+    await call(first, toolsContracts.getToken);
+    const res = await call(first, toolsContracts.confirmToken, {
+      body: { password: TEST_PASSWORD, code: await generate({ secret: await pendingSecret(user.userId) }) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.error.message).toBe(totpSetupMessages.currentCodeRequired);
+    expect(await activeSecret(user.userId)).toBe(before);
+    expect(await eventsOf(user.userId, 'totp_reset')).toHaveLength(0);
+  });
+
+  it('the reset still needs the password', async () => {
+    const { user, login, codes } = await portalMemberWithCodes();
+    const before = await activeSecret(user.userId);
+    const recovered = clientOf(await login({ recoveryCode: codes[1] }));
+    await call(recovered, toolsContracts.getToken);
+    const res = await call(recovered, toolsContracts.confirmToken, {
+      body: { password: 'errada-errada', code: await generate({ secret: await pendingSecret(user.userId) }) },
+    });
+    expect(res.status).toBe(403);
+    expect(await activeSecret(user.userId)).toBe(before);
+  });
+});
+
+describe('POST senha/minha (issue 28 item 4)', () => {
+  const passwordHash = async (userId: number) => (await ctx.db.select({ h: users.passwordHash }).from(users).where(eq(users.userId, userId)))[0]!.h;
+
+  it('changes the password with the current one: other sessions end, this one goes on, the event recorded', async () => {
+    const user = await createUser(ctx, { roles: ['v2portal'] });
+    const other = await signIn(ctx, user.cpf);
+    const me = await signIn(ctx, user.cpf);
+    const res = await call(me, accountSecurityContracts.changeMyPassword, { body: { atual: TEST_PASSWORD, nova: 'Cavalo-Bateria-Grampo-77' } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.body.message).toBe(accountSecurityMessages.passwordChanged);
+    expect(await verifyPassword(await passwordHash(user.userId), 'Cavalo-Bateria-Grampo-77')).toBe(true);
+    expect((await ping(other)).status).toBe(401);
+    expect((await ping(me)).status).toBe(200);
+    expect(await eventsOf(user.userId, 'password_change')).toHaveLength(1);
+  });
+
+  it('refuses a wrong current password, a weak or short new one, the same one (400); nothing changed', async () => {
+    const user = await createUser(ctx, { roles: ['v2portal'] });
+    const me = await signIn(ctx, user.cpf);
+    const before = await passwordHash(user.userId);
+    const cases = [
+      [{ atual: 'errada', nova: 'Cavalo-Bateria-Grampo-77' }, accountSecurityMessages.wrongCurrentPassword],
+      [{ atual: TEST_PASSWORD, nova: 'abc12' }, 'A senha deve ter pelo menos 8 caracteres.'],
+      [{ atual: TEST_PASSWORD, nova: 'senha123' }, expect.stringContaining('escolha uma senha mais forte')],
+      [{ atual: TEST_PASSWORD, nova: TEST_PASSWORD }, accountSecurityMessages.samePassword],
+      [{ atual: '', nova: 'Cavalo-Bateria-Grampo-77' }, expect.stringContaining(accountSecurityMessages.currentPasswordRequired)],
+    ] as const;
+    for (const [body, message] of cases) {
+      const res = await call(me, accountSecurityContracts.changeMyPassword, { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.error.message).toEqual(message);
+    }
+    expect(await passwordHash(user.userId)).toBe(before);
+    expect(await eventsOf(user.userId, 'password_change')).toHaveLength(0);
+  });
+
+  it('is limited like the sign-in (429 after the window allows), and anonymous 401', async () => {
+    const user = await createUser(ctx, { roles: ['v2portal'] });
+    const me = await signIn(ctx, user.cpf);
+    for (let i = 0; i < 5; i++)
+      expect((await call(me, accountSecurityContracts.changeMyPassword, { body: { atual: `errada${i}`, nova: 'x' } })).status).toBe(400);
+    expect(
+      (await call(me, accountSecurityContracts.changeMyPassword, { body: { atual: TEST_PASSWORD, nova: 'Cavalo-Bateria-Grampo-77' } })).status,
+    ).toBe(429);
+    expect((await call(ctx.app, accountSecurityContracts.changeMyPassword, { body: { atual: 'a', nova: 'b' } })).status).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { genericMessages, hasRole, processMessages, sessionMessages, type Role, type RoleRequirement } from '@assoc/domain';
 import { forbidden, unauthorized } from '../../lib/errors.js';
+import type { OwnerResolver } from '../../lib/owner.js';
 import type { AuthService } from './auth.service.js';
 import { SESSION_COOKIE, XSRF_HEADER, type ApiKeyVerifier, type ApiRouteInfo, type SessionUser } from './session.js';
 
@@ -20,12 +21,27 @@ export default fp<{ service: AuthService }>(
     app.decorateRequest('peopleVersion', -1);
     app.decorate('apiRoutes', [] as ApiRouteInfo[]);
     app.decorate('apiKeyVerifiers', new Map<string, ApiKeyVerifier>());
+    app.decorate('ownerResolvers', new Map<string, OwnerResolver>());
+    // Every owner rule must be answerable: a contract naming an id no module resolves is a start-up error.
+    app.addHook('onReady', async () => {
+      for (const route of app.apiRoutes)
+        if (route.owner && !app.ownerResolvers.has(route.owner.param))
+          throw new Error(`Route ${route.method} ${route.url}: no owner resolver for ${route.owner.param} (registerOwner)`);
+    });
 
     // Every API route must say who may call it; forgetting is a start-up error, not an open door.
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/v1')) return;
       const config = route.config as
-        | { public?: boolean; roles?: RoleRequirement; allOf?: readonly Role[]; self?: ApiRouteInfo['self']; xsrf?: boolean; apiKey?: string }
+        | {
+            public?: boolean;
+            roles?: RoleRequirement;
+            allOf?: readonly Role[];
+            self?: ApiRouteInfo['self'];
+            owner?: ApiRouteInfo['owner'];
+            xsrf?: boolean;
+            apiKey?: string;
+          }
         | undefined;
       if (!config?.public && config?.roles === undefined && !config?.apiKey) {
         throw new Error(`Route ${route.method} ${route.url} declares neither config.public nor config.roles nor config.apiKey`);
@@ -39,6 +55,7 @@ export default fp<{ service: AuthService }>(
           roles: config?.roles,
           ...(config?.allOf?.length ? { allOf: config.allOf } : {}),
           ...(config?.self ? { self: config.self } : {}),
+          ...(config?.owner ? { owner: config.owner } : {}),
           xsrf: config?.xsrf === true,
           ...(config?.apiKey ? { apiKey: config.apiKey } : {}),
         });

@@ -189,7 +189,17 @@ export function createAuthRepository() {
 
     async createSession(
       db: Executor,
-      input: { tokenHash: string; userId: number; xsrfToken: string; subscriberId: string; ip: string; userAgent: string; ttlHours: number },
+      input: {
+        tokenHash: string;
+        userId: number;
+        xsrfToken: string;
+        subscriberId: string;
+        ip: string;
+        userAgent: string;
+        ttlHours: number;
+        /** Signed in with a recovery code (issue 28 item 4). */
+        recovered?: boolean;
+      },
       event: SecurityEvent,
     ) {
       return db.transaction(async (tx) => {
@@ -203,6 +213,7 @@ export function createAuthRepository() {
             ip: input.ip,
             userAgent: input.userAgent.slice(0, 400),
             expiresAt: sql`now() + make_interval(hours => ${input.ttlHours})`,
+            ...(input.recovered ? { recoveredAt: sql`now()` } : {}),
           })
           .returning({ sessionId: sessions.sessionId });
         await recordSecurityEvent(tx, event);

@@ -91,7 +91,7 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
     ctx: { ip: string },
     cpf: string,
     subject: { userId: number | null },
-  ): Promise<{ kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn }> {
+  ): Promise<{ kind: 'requirecode' } | { kind: 'passed'; user: UserForSignIn; recovered?: true }> {
     const user = await repo.findUserByCpf(db, cpf);
     if (!user) {
       await dummyVerify(body.password);
@@ -117,7 +117,8 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
       if (!code && recovery) {
         // Issue 28: a one-time recovery code instead of the authenticator's, counted and refused like a wrong code.
         if (!(await spendRecoveryCode(user, recovery, ctx.ip))) throw failure('bad_code');
-        return { kind: 'passed', user };
+        // The session remembers it: it may set up a new authenticator without the lost one's code.
+        return { kind: 'passed', user, recovered: true };
       }
       if (!code) return { kind: 'requirecode' };
       // Issue 8 §6: the code's time step must be newer than the last one used, claimed in one statement so
@@ -159,7 +160,7 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
       try {
         const checked = await checkAttempt(body, ctx, cpf, subject);
         if (checked.kind === 'requirecode') return checked;
-        const { user } = checked;
+        const { user, recovered } = checked;
         const token = crypto.randomBytes(32).toString('base64url');
         const xsrfToken = crypto.randomBytes(24).toString('base64url');
         const actor = actorFrom(user);
@@ -173,8 +174,9 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
             ip: ctx.ip,
             userAgent: ctx.userAgent,
             ttlHours: config.SESSION_TTL_HOURS,
+            recovered: recovered === true,
           },
-          { kind: 'login_ok', actor, subjectUserId: user.userId, details },
+          { kind: 'login_ok', actor, subjectUserId: user.userId, details: recovered ? { ...details, recovery: true } : details },
         );
         return { kind: 'signedIn', token, xsrfToken, coded: codedString(user, body.subscriberId ?? ''), user: actor };
       } catch (err) {

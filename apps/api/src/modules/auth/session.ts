@@ -36,6 +36,8 @@ declare module 'fastify' {
     allOf?: readonly Role[];
     /** The contract's self rule (defineRoute checks it; listed for the access walk): the member parameter and its granting roles. */
     self?: { param: string; roles: readonly Role[] };
+    /** The contract's owner rule (defineRoute checks it, lib/owner.ts; listed for the access walk). */
+    owner?: { param: string; roles: readonly Role[] };
     /** An integration's route: authenticated only by an API key of this scope (no session). */
     apiKey?: string;
   }
@@ -54,6 +56,8 @@ declare module 'fastify' {
     apiRoutes: ApiRouteInfo[];
     /** API key checks by scope, registered by the module that owns the scope (process → 'processos'). */
     apiKeyVerifiers: Map<string, ApiKeyVerifier>;
+    /** Whose object an id names, by the path parameter of a contract's owner rule (lib/owner.ts). */
+    ownerResolvers: Map<string, import('../../lib/owner.js').OwnerResolver>;
   }
 }
 
@@ -74,6 +78,8 @@ export interface ApiRouteInfo {
   allOf?: readonly Role[];
   /** The contract's self rule: callers without its roles only about their own member (404 otherwise). */
   self?: { param: string; roles: readonly Role[] };
+  /** The contract's owner rule: callers without its roles only about their own member's objects (404 otherwise). */
+  owner?: { param: string; roles: readonly Role[] };
   /** Needs the XSRF header whatever the method. */
   xsrf: boolean;
   /** Authenticated by an API key of this scope instead of a session. */

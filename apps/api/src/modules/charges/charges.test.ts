@@ -112,11 +112,11 @@ describe('GET cobranca/divida/{cstId}', () => {
     expect(await debtOf(staff, a.cstId)).toBe(0);
   });
 
-  it('answers 401 signed out, 403 without a charge role, 400 for a bad id', async () => {
+  it('answers 401 signed out, 404 without a charge role (not their member: issue 28), 400 for a bad id', async () => {
     const a = await holder();
     expect((await call(ctx.app, chargeContracts.debt, { params: { cstId: a.cstId } })).status).toBe(401);
     const other = (await signedInAs(ctx, ['v2access', 'v2tabcobranca'])).client;
-    expect((await call(other, chargeContracts.debt, { params: { cstId: a.cstId } })).status).toBe(403);
+    expect((await call(other, chargeContracts.debt, { params: { cstId: a.cstId } })).status).toBe(404);
     const viewer = (await signedInAs(ctx, ['v2access', 'v2cobrancaview'])).client;
     expect(await debtOf(viewer, a.cstId)).toBe(0);
     const bad = await call(staff, chargeContracts.debt, { params: { cstId: 'abc' } });
@@ -361,7 +361,7 @@ describe('boleto', () => {
     expect(page).not.toContain('00000-000');
   });
 
-  it('only for a bank-11 charge without a return: 400 otherwise, 404 unknown, 401 / 403', async () => {
+  it('only for a bank-11 charge without a return: 400 otherwise, 404 unknown or not theirs without the roles, 401 / 403', async () => {
     const { charge } = await boletoCharge();
     const a = await holder();
     const [other] = await createChargeRows(ctx, [{ cstId: a.cstId, bnkId: 2, cobVencimento: '2030-01-10', cobValor: 100 }]);
@@ -376,7 +376,7 @@ describe('boleto', () => {
     expect((await call(staff, chargeContracts.boleto, { params: { cobId: 999999 } })).status).toBe(404);
     expect((await call(ctx.app, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(401);
     const other2 = (await signedInAs(ctx, ['v2access'])).client;
-    expect((await call(other2, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(403);
+    expect((await call(other2, chargeContracts.boleto, { params: { cobId: charge.cobId } })).status).toBe(404);
     expect((await call(other2, chargeContracts.emailBoleto, { params: { cobId: charge.cobId } })).status).toBe(403);
     // Returned (paid): no boleto any more.
     await ctx.db.update(charges).set({ cobRetorno: '2030-01-01', cdrCodRet: 0 }).where(eq(charges.cobId, charge.cobId));

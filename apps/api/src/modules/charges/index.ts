@@ -1,6 +1,9 @@
 import type { ChargeItem } from '@assoc/domain';
 import { chargeItemSchema } from '@assoc/domain';
+import { eq } from 'drizzle-orm';
+import { charges } from '../../db/schema/index.js';
 import { defineModule } from '../../lib/module.js';
+import { registerOwner } from '../../lib/owner.js';
 import { createChargesRepository } from './charges.repository.js';
 import routes from './charges.routes.js';
 import { createChargesService, type ChargesService } from './charges.service.js';
@@ -32,6 +35,11 @@ export default defineModule({
       ledger: services.ledger,
     });
     app.services.charges = service;
+    // The portal's Cobranças (issue 28): a member reaches only their own charges' boletos.
+    registerOwner(app, 'cobId', async (db, cobId) => {
+      const [row] = await db.select({ cstId: charges.cstId }).from(charges).where(eq(charges.cobId, cobId));
+      return row?.cstId ?? null;
+    });
     services.members.registerChildList<ChargeItem>({
       key: 'cobrancas',
       itemSchema: chargeItemSchema,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { hasRole } from '@assoc/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
 import { createFilesRepository, type StoredFile, type StoredFileKey } from './files.repository.js';
 import { SNIFF_BYTES, filesTexts, sniffContentType } from './files.sniff.js';
@@ -170,7 +170,8 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
 
     /**
      * The file, if this user may read it: a superadmin always; otherwise the rule of one of the file's
-     * owner kinds must say yes. 404 for an unknown or ownerless file, 403 when no owner lets the user in.
+     * owner kinds must say yes. 404 for an unknown or ownerless file, and 404 alike when no owner lets the user in
+     * (issue 28: another member's file cannot be told from a missing one).
      */
     async readable(user: SessionUser, fileId: string): Promise<StoredFile> {
       const file = UUID.test(fileId) ? await repo.find(db, fileId) : null;
@@ -181,7 +182,7 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
         const rule = rules.get(link.ownerKind);
         if (rule && (await rule(user, link.ownerId))) return file;
       }
-      throw forbidden();
+      throw notFound(filesTexts.fileNotFound);
     },
   };
 }

@@ -207,7 +207,8 @@ describe('file service (PostgreSQL)', () => {
     await expect(files.readable(user(7, []), first.id)).rejects.toMatchObject({ statusCode: 404 });
     await files.attach('test-doc', 'd-1', first.id);
     expect((await files.readable(user(7, []), first.id)).id).toBe(first.id);
-    await expect(files.readable(user(8, []), first.id)).rejects.toMatchObject({ statusCode: 403 });
+    // Not the owner: 404 like an unknown file (issue 28).
+    await expect(files.readable(user(8, []), first.id)).rejects.toMatchObject({ statusCode: 404 });
     expect((await files.readable(user(8, ['superadmin']), first.id)).id).toBe(first.id);
 
     const second = await files.save({ name: 'b.pdf', data: PDF });

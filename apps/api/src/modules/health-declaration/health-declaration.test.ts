@@ -73,11 +73,11 @@ async function family() {
 }
 
 describe('GET user/decsaude/{cstId}/{period}', () => {
-  it('answers 401 signed out and 403 without v2extratoprint', async () => {
+  it('answers 401 signed out and 404 without v2extratoprint (not their member: issue 28)', async () => {
     const { holder } = await family();
     expect((await call(ctx.app, healthDeclarationContracts.pdf, { params: { cstId: holder.cstId, period: fecId } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2extratoemail']);
-    expect((await call(client, healthDeclarationContracts.pdf, { params: { cstId: holder.cstId, period: fecId } })).status).toBe(403);
+    expect((await call(client, healthDeclarationContracts.pdf, { params: { cstId: holder.cstId, period: fecId } })).status).toBe(404);
   });
 
   it("renders the plan 21 declaration with the holder and the dependents enrolled in the period (the open period's negative value too)", async () => {
@@ -198,11 +198,11 @@ describe('the declaration lists the period’s health-plan payments', () => {
 });
 
 describe('GET user/emailsaude/{cstId}/{fecID}', () => {
-  it('answers 401 signed out and 403 without v2extratoemail', async () => {
+  it('answers 401 signed out and 404 without v2extratoemail (not their member: issue 28)', async () => {
     const { holder } = await family();
     expect((await call(ctx.app, healthDeclarationContracts.email, { params: { cstId: holder.cstId, fecID: fecId } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2extratoprint']);
-    expect((await call(client, healthDeclarationContracts.email, { params: { cstId: holder.cstId, fecID: fecId } })).status).toBe(403);
+    expect((await call(client, healthDeclarationContracts.email, { params: { cstId: holder.cstId, fecID: fecId } })).status).toBe(404);
   });
 
   it('puts an e-mail with the PDF attached in the outbox and answers the spec message', async () => {

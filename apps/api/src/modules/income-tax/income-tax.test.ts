@@ -74,11 +74,11 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('GET user/ir/{cstId}/{ano}', () => {
-  it('answers 401 signed out and 403 without v2tabir', async () => {
+  it('answers 401 signed out and 404 without v2tabir (not their member: issue 28)', async () => {
     expect((await call(ctx.app, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2iremail']);
-    expect((await call(client, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } })).status).toBe(403);
-    expect((await call(client, incomeTaxContracts.pdf, { params: { cstId: holderId, period: 2025 } })).status).toBe(403);
+    expect((await call(client, incomeTaxContracts.statement, { params: { cstId: holderId, ano: 2025 } })).status).toBe(404);
+    expect((await call(client, incomeTaxContracts.pdf, { params: { cstId: holderId, period: 2025 } })).status).toBe(404);
   });
 
   it('sums the locked periods of the base year per beneficiary and health IR group: paid apart from reimbursed; other IR groups and services without one left out', async () => {
@@ -150,10 +150,10 @@ describe('GET user/irpdf/{cstId}/{period}', () => {
 });
 
 describe('GET user/emailir/{cstId}/{ano}', () => {
-  it('answers 401 signed out and 403 without v2iremail', async () => {
+  it('answers 401 signed out and 404 without v2iremail (not their member: issue 28)', async () => {
     expect((await call(ctx.app, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } })).status).toBe(401);
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabir']);
-    expect((await call(client, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } })).status).toBe(403);
+    expect((await call(client, incomeTaxContracts.email, { params: { cstId: holderId, ano: 2025 } })).status).toBe(404);
   });
 
   it('puts the e-mail with the PDF in the outbox: "IR enviado com sucesso!"', async () => {

@@ -106,6 +106,8 @@ export function createJobsService(deps: { db: Db; engine: JobEngine; files: File
     async downloadByJob(user: SessionUser, jobId: string): Promise<Download> {
       const row = await repo.get(db, jobId);
       if (!row) throw notFound(jobTexts.jobNotFound);
+      // Another user's job answers like an unknown one (issue 28: ids cannot be probed); one's own without its role, 403.
+      if (row.userId !== user.userId && !hasRole(user.roles, ['superadmin'])) throw notFound(jobTexts.jobNotFound);
       if (!mayReadJob(engine, user, row)) throw forbidden();
       const fileId = row.jobAttachments.split(';')[0];
       if (!fileId) throw notFound(jobTexts.fileNotFound);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { incomeTaxMessages, jobCommands, jobTexts, type Job, jobsContracts } from '@assoc/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { call, prepare, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
+import { call, createMember, createTestApp, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { jobEnded, within } from '../../../test/barriers.js';
 import { profileRoles } from '../../db/schema/index.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
@@ -163,10 +163,10 @@ describe('GET jobs/send: contagem-excel end to end', () => {
     expect(byFile.status).toBe(200);
     expect(byFile.body.equals(file.body)).toBe(true);
 
-    // Only the owner or a superadmin.
+    // Only the owner or a superadmin: anyone else 404, like an unknown id (issue 28).
     const { client: other } = await signedInAs(ctx, ['v2access', 'v2atd']);
-    expect((await call(other, jobsContracts.download, { params: { fileId: fileId! } })).status).toBe(403);
-    expect((await call(other, jobsContracts.downloadByJob, { params: { jobId: queued.jobId } })).status).toBe(403);
+    expect((await call(other, jobsContracts.download, { params: { fileId: fileId! } })).status).toBe(404);
+    expect((await call(other, jobsContracts.downloadByJob, { params: { jobId: queued.jobId } })).status).toBe(404);
     expect((await call(other, jobsContracts.list)).body).toEqual([]);
     const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
     expect((await call(superadmin, jobsContracts.download, { params: { fileId: fileId! } })).status).toBe(200);
@@ -350,14 +350,11 @@ describe('downloads check the command role now (issue 8, finding 14)', () => {
 
     // The profile loses the export role: the next request sees it.
     await ctx.db.delete(profileRoles).where(and(eq(profileRoles.permId, user.permId!), eq(profileRoles.role, 'v2menufinexp')));
-    for (const route of [
-      prepare(jobsContracts.download, { params: { fileId } }),
-      prepare(jobsContracts.downloadByJob, { params: { jobId: done.jobId } }),
-    ]) {
-      const res = await route.send(client);
-      expect(res.status).toBe(403);
-      expect(res.error.message).toBe('Você não tem permissão para executar esta operação');
-    }
+    // The job's own download: 403; the file by its id cannot tell the owner from anyone (issue 28): 404.
+    const byJob = await call(client, jobsContracts.downloadByJob, { params: { jobId: done.jobId } });
+    expect(byJob.status).toBe(403);
+    expect(byJob.error.message).toBe('Você não tem permissão para executar esta operação');
+    expect((await call(client, jobsContracts.download, { params: { fileId } })).status).toBe(404);
     const { client: superadmin } = await signedInAs(ctx, ['v2access', 'superadmin']);
     expect((await call(superadmin, jobsContracts.download, { params: { fileId } })).status).toBe(200);
   });

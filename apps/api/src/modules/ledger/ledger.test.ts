@@ -198,7 +198,7 @@ describe('statement calls', () => {
     expect((await call(staff, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: 0 } })).status).toBe(400);
   });
 
-  it('401 anonymous and 403 without the roles', async () => {
+  it('401 anonymous, 404 about a member not theirs without the roles (issue 28), 403 for the reversal', async () => {
     const { holder } = await family();
     const { entry } = await add(holder.cstId, 100);
     for (const route of [
@@ -211,11 +211,11 @@ describe('statement calls', () => {
     }
     const { client } = await signedInAs(ctx, ['v2access', 'v2tabextratos']);
     expect((await call(client, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(200);
-    expect((await call(client, ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(403);
+    expect((await call(client, ledgerContracts.email, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(404);
     expect((await call(client, ledgerContracts.reverse, { params: { extId: entry.extId } })).status).toBe(403);
     const { client: none } = await signedInAs(ctx, ['v2access']);
-    expect((await call(none, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(403);
-    expect((await call(none, ledgerContracts.pdf, { params: { cstId: holder.cstId, period: entry.fecId } })).status).toBe(403);
+    expect((await call(none, ledgerContracts.statement, { params: { cstId: holder.cstId, fecID: entry.fecId } })).status).toBe(404);
+    expect((await call(none, ledgerContracts.pdf, { params: { cstId: holder.cstId, period: entry.fecId } })).status).toBe(404);
     expect((await ledger().entriesOf(ctx.db, holder.cstId, entry.fecId))[0]!.extEstornoChild).toBeNull();
   });
 

@@ -191,9 +191,12 @@ export function createPhotoService(deps: { pool: pg.Pool; files: FileService }) 
       }
     },
 
-    /** GET thumbs/{size}/{key} for a viewer: any photo with v2access, else only their own or their dependents' (403). */
+    /**
+     * GET thumbs/{size}/{key} for a viewer: any photo with v2access, else only their own or their dependents' (404
+     * otherwise, like an unknown key: issue 28, a photo key cannot be probed).
+     */
     async thumbnailFor(viewer: SessionUser, size: number, key: string): Promise<Buffer> {
-      if (!canViewAnyPhoto(viewer.roles) && !(await isOwnPhoto(viewer, key))) throw forbidden();
+      if (!canViewAnyPhoto(viewer.roles) && !(await isOwnPhoto(viewer, key))) throw notFound(photoTexts.notFound);
       return service.thumbnail(size, key);
     },
 

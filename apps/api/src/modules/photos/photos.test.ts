@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { genericMessages as m, jobsContracts, personPhotoContracts } from '@assoc/domain';
+import { jobsContracts, personPhotoContracts } from '@assoc/domain';
 import { AppError } from '../../lib/errors.js';
 import { call, prepare, createMember, createTestApp, createUser, signIn, signedInAs, type Client, type TestContext } from '../../../test/helper.js';
 import { PHOTO_MAX_BYTES, decodePhotoDataUrl, photoTexts } from './photos.service.js';
@@ -171,8 +171,8 @@ describe('who may see a photo (issue 22 item 5)', () => {
       expect(res.res.headers['cache-control']).toBe('private, max-age=3600');
     }
     const refused = await call(portal.client, personPhotoContracts.thumbnail, { params: { size: 2, key: strangerKey } });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: m.forbidden });
+    // Like an unknown key (issue 28: a photo key cannot be probed).
+    expect(refused.status).toBe(404);
     const own = await call(portal.client, personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } });
     expect(own.status).toBe(200);
     expect(own.res.headers['cache-control']).toBe('private, max-age=600');
@@ -182,25 +182,25 @@ describe('who may see a photo (issue 22 item 5)', () => {
   it('the generic file download (jobs/download/{fileId}) follows the same rule for the stored photo', async () => {
     expect((await call(portal.client, jobsContracts.download, { params: { fileId: holderKey } })).status).toBe(200);
     for (const client of [otherPortal, cchOnly])
-      expect((await call(client, jobsContracts.download, { params: { fileId: holderKey } })).status).toBe(403);
-    expect((await call(portal.client, jobsContracts.download, { params: { fileId: strangerKey } })).status).toBe(403);
+      expect((await call(client, jobsContracts.download, { params: { fileId: holderKey } })).status).toBe(404);
+    expect((await call(portal.client, jobsContracts.download, { params: { fileId: strangerKey } })).status).toBe(404);
     expect((await call(anyone, jobsContracts.download, { params: { fileId: strangerKey } })).status).toBe(200);
   });
 
-  it('another portal member and a CCH-only user are refused (403), whatever the key or user id', async () => {
+  it("another portal member and a CCH-only user are refused: 404 for a person's photo key (issue 28), 403 for a user id", async () => {
     for (const client of [otherPortal, cchOnly]) {
-      for (const route of [
-        prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }),
-        prepare(personPhotoContracts.thumbnail, { params: { size: 1, key: dependentKey } }),
-        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }),
-        prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: staffUserId } }),
-      ]) {
-        expect((await route.send(client)).status, route.label).toBe(403);
+      for (const [route, status] of [
+        [prepare(personPhotoContracts.thumbnail, { params: { size: 2, key: holderKey } }), 404],
+        [prepare(personPhotoContracts.thumbnail, { params: { size: 1, key: dependentKey } }), 404],
+        [prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: portal.userId } }), 403],
+        [prepare(personPhotoContracts.ownerThumbnail, { params: { ownerId: staffUserId } }), 403],
+      ] as const) {
+        expect((await route.send(client)).status, route.label).toBe(status);
       }
     }
-    // Not even an unknown key tells it apart: refused before it is looked up.
+    // An unknown key answers the same 404: nothing tells it apart.
     expect((await call(cchOnly, personPhotoContracts.thumbnail, { params: { size: 2, key: '00000000-0000-4000-8000-000000000000' } })).status).toBe(
-      403,
+      404,
     );
   });
 

@@ -33,6 +33,20 @@ export function createToolsRepository() {
       return row;
     },
 
+    /** Whether this live session was signed in with a recovery code and has not yet reset the authenticator (issue 28). */
+    async sessionRecovered(db: Executor, sessionId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ recoveredAt: sessions.recoveredAt })
+        .from(sessions)
+        .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+      return !!row?.recoveredAt;
+    },
+
+    /** The recovery sign-in's leave to reset is spent with the reset: one reset per such sign-in. */
+    async spendSessionRecovery(tx: Executor, sessionId: number) {
+      await tx.update(sessions).set({ recoveredAt: null }).where(eq(sessions.sessionId, sessionId));
+    },
+
     /** Counts one proof attempt before it is checked (one statement, so parallel guesses are all counted). */
     async reserveProofAttempt(db: Executor, userId: number): Promise<number> {
       const [row] = await db

@@ -67,7 +67,9 @@ export function createToolsService({ db, repo, config, box, endSessions, endSess
       const credentials = await repo.findCredentials(db, user.userId);
       if (!credentials) throw badRequest(toolsMessages.noPendingSetup);
       const previous = credentials.totpSecret;
-      if (previous && !body.currentCode) throw badRequest(totpSetupMessages.currentCodeRequired);
+      // Issue 28 item 4: a session signed in with a recovery code (the authenticator lost) replaces it without its code.
+      const recovered = !!previous && !body.currentCode && (await repo.sessionRecovered(db, user.sessionId));
+      if (previous && !body.currentCode && !recovered) throw badRequest(totpSetupMessages.currentCodeRequired);
 
       // Counted before checking, so parallel guesses cannot outrun the limit; a right proof gives it back.
       const failures = await repo.reserveProofAttempt(db, user.userId);
@@ -75,8 +77,8 @@ export function createToolsService({ db, repo, config, box, endSessions, endSess
       if (failures === 0) throw badRequest(toolsMessages.noPendingSetup);
       if (failures > MAX_PROOF_FAILURES) return refuseProof(user, failures, totpSetupMessages.wrongPassword);
       if (!(await verifyPassword(credentials.passwordHash, body.password))) return refuseProof(user, failures, totpSetupMessages.wrongPassword);
-      const currentStep = previous ? await matchTotp(box, previous, body.currentCode!) : null;
-      if (previous && currentStep === null) return refuseProof(user, failures, totpSetupMessages.wrongCurrentCode);
+      const currentStep = previous && !recovered ? await matchTotp(box, previous, body.currentCode!) : null;
+      if (previous && !recovered && currentStep === null) return refuseProof(user, failures, totpSetupMessages.wrongCurrentCode);
       await repo.releaseProofAttempt(db, user.userId);
 
       const newStep = await matchTotp(box, pending, body.code);
@@ -87,8 +89,9 @@ export function createToolsService({ db, repo, config, box, endSessions, endSess
         // The current code was already used (a replay) or the authenticator changed meanwhile.
         if (!activated) throw new AppError('forbidden', totpSetupMessages.wrongCurrentCode);
         const sessionIds = await repo.revokeOtherSessions(tx, user.userId, user.sessionId);
+        if (recovered) await repo.spendSessionRecovery(tx, user.sessionId);
         await recordSecurityEvent(tx, {
-          kind: previous ? 'totp_replaced' : 'totp_setup',
+          kind: recovered ? 'totp_reset' : previous ? 'totp_replaced' : 'totp_setup',
           actor: actorFrom(user),
           subjectUserId: user.userId,
           details: { cpf: user.cpf, ip, sessionsEnded: sessionIds.length },

@@ -161,8 +161,8 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     expect((signedIn.res.cookies as { name: string }[]).some((c) => c.name === 'assoc_sid')).toBe(true);
   });
 
-  it('refuses users without v2menuusuario or v2access (403) and anonymous calls (401)', async () => {
-    const { client } = await signedInAs(ctx, ['v2portal']);
+  it('refuses users without v2menuusuario, v2access or (set-up only) v2portal (403), and anonymous calls (401)', async () => {
+    const { client } = await signedInAs(ctx, ['v2search']);
     for (const res of [
       await call(client, toolsContracts.getToken),
       await call(client, toolsContracts.confirmToken, { body: { code: '123456', password: TEST_PASSWORD } }),
@@ -170,6 +170,10 @@ describe('Ferramentas → Acesso externo (GET gettoken, POST gettoken/confirm)',
     ]) {
       expect(res.status).toBe(403);
     }
+    // Issue 28 item 4: the portal's Segurança sets up the authenticator with these calls; the tutorial stays staff's.
+    const { client: portal } = await signedInAs(ctx, ['v2portal']);
+    expect((await call(portal, toolsContracts.getToken)).status).toBe(200);
+    expect((await call(portal, toolsContracts.tutorial)).status).toBe(403);
     expect((await call(ctx.app, toolsContracts.getToken)).status).toBe(401);
     expect((await call(ctx.app, toolsContracts.tutorial)).status).toBe(401);
   });

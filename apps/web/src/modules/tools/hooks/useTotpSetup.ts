@@ -21,7 +21,7 @@ function fieldOf(message: string): Field {
  * the current password (and the current code, when an authenticator is already set) and one code typed
  * from the app (POST gettoken/confirm) activate it and end the user's other sessions (issue 8 §6).
  */
-export function useTotpSetup() {
+export function useTotpSetup({ currentCodeOptional = false }: { currentCodeOptional?: boolean } = {}) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [currentCode, setCurrentCode] = useState('');
@@ -53,7 +53,11 @@ export function useTotpSetup() {
   });
 
   const handleConfirm = () => {
-    const parsed = totpConfirmSchema.safeParse({ code, password, currentCode: hasAuthenticator ? currentCode : undefined });
+    // With `currentCodeOptional` (the portal's Segurança) a blank current code is left to the server: a session signed in
+    // with a recovery code replaces the lost authenticator without it (issue 28 item 4); any other answers
+    // 'currentCodeRequired' under the field.
+    const sendCurrent = hasAuthenticator && (currentCode !== '' || !currentCodeOptional);
+    const parsed = totpConfirmSchema.safeParse({ code, password, currentCode: sendCurrent ? currentCode : undefined });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
