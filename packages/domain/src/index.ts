@@ -91,3 +91,4 @@ export * from './postings/index.js';
 export * from './efetuado/index.js';
 export * from './cch/index.js';
 export * from './refunds/index.js';
+export * from './filter/index.js';

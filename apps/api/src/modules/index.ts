@@ -49,6 +49,7 @@ import postings from './postings/index.js';
 import cch from './cch/index.js';
 import reimbursements from './reimbursements/index.js';
 import refunds from './refunds/index.js';
+import filter from './filter/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -102,6 +103,7 @@ export const appModules: readonly AppModule[] = [
   cch,
   reimbursements,
   refunds,
+  filter,
   memberSettings,
   memberMail,
   digitalProcess,

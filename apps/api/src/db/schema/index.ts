@@ -18,3 +18,4 @@ export * from './mobile-calls.js';
 export * from './closing.js';
 export * from './bank-files.js';
 export * from './cch.js';
+export * from './filter.js';
