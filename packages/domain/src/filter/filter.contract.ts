@@ -95,7 +95,7 @@ export const filterContracts = {
     path: '/filter/usuarios',
     reply: z.array(filterUserSchema),
     access,
-    summary: 'Os usuários com quem se pode compartilhar um filtro (os que abrem o Filtro)',
+    summary: 'Os usuários com quem se pode compartilhar um filtro (os que abrem o Filtro), sem o próprio usuário',
     tags,
   }),
 };

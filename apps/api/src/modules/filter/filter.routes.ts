@@ -26,7 +26,7 @@ const filterRoutes: FastifyPluginAsync = async (app) => {
       await service.savedRemove(currentUser(request), request.params.id, request.query.version);
       return reply.status(204).send();
     },
-    users: async () => service.users(),
+    users: async (request) => service.users(currentUser(request)),
   });
 };
 

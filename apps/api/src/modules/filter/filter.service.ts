@@ -117,7 +117,8 @@ export function createFilterService(deps: { db: Db; repo: FilterRepository; jobs
   return {
     options: () => repo.options(db),
 
-    users: () => repo.filterUsers(db),
+    /** GET filter/usuarios: whom the caller may share with (users who open the Filtro), the caller left out. */
+    users: async (user: SessionUser) => (await repo.filterUsers(db)).filter((u) => u.userId !== user.userId),
 
     /** POST filter/executar: the count and the page, side by side on the pool. */
     async run(body: {

@@ -411,6 +411,7 @@ describe('saved filters', () => {
     const users = (await call(staff, filterContracts.users)).body.map((u) => u.userId);
     expect(users).toContain(otherUserId);
     expect(users).not.toContain(noRole.userId);
+    expect(users).not.toContain(staffUserId);
   });
 
   it('deletes its own at the version read (stale 409), audited; a stranger gets 404', async () => {
