@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debitPlaceIds, memberSchema, NO_BILLING, BOLETO } from '@assoc/domain';
+import { cpfFromBase, debitPlaceIds, filterQuerySchema, isoDateInAppZone, memberSchema, NO_BILLING, BOLETO, type FilterQuery } from '@assoc/domain';
+import { membersMatching } from '../../modules/filter/filter.compiler.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
@@ -191,5 +192,18 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
        where u.cpf = '22255588846' and r.role = 'v2dev'
          and not exists (select 1 from profile_roles x where x.perm_id = u.perm_id and x.role = 'v2devapr')`);
     expect(requester[0]!.n).toBe(1);
+  });
+  it("has the superadmin's saved filters, one shared with Atendimento, each finding people (issue 29 item 1)", async () => {
+    const saved = await rows<{ name: string; query: FilterQuery; shares: number }>(sql`
+      select f.name, f.query, (select count(*)::int from saved_filter_shares s where s.filter_id = f.id) as shares
+        from saved_filters f join users u on u.user_id = f.owner_id where u.cpf = ${cpfFromBase('111444777')} order by f.id`);
+    expect(saved).toHaveLength(2);
+    expect(saved.map((f) => f.shares)).toEqual([0, 1]);
+    for (const f of saved) {
+      const found = await rows<{ n: number }>(
+        sql`select count(*)::int as n from (${membersMatching(filterQuerySchema.parse(f.query), { today: isoDateInAppZone() })}) m`,
+      );
+      expect(found[0]!.n, f.name).toBeGreaterThan(0);
+    }
   });
 });
