@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateInAppZone } from '@assoc/domain';
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure } from '../jobs/jobs.types.js';
@@ -17,7 +18,7 @@ export const filterExportJob = (app: FastifyInstance, repo: FilterRepository) =>
     run: async (ctx) => {
       const stored = await app.services.filter.exportRequest(ctx.db, Number(ctx.payload));
       if (!stored) throw new JobFailure('Exportação não encontrada');
-      const total = await repo.count(ctx.db, stored.request.query, { today: new Date().toISOString().slice(0, 10) });
+      const total = await repo.count(ctx.db, stored.request.query, { today: isoDateInAppZone() });
       await ctx.progress(0, total, 'Lendo associados');
       const file = await buildExport(ctx.db, repo, stored.request, (done) => {
         if (ctx.signal.aborted) throw new Error('Tarefa interrompida');
