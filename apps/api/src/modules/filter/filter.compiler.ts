@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   checkFilterRule,
   filterColumn,
+  filterCriterion,
   filterMessages as fm,
   isFilterGroup,
   type CheckedRule,
@@ -186,13 +187,25 @@ function compileGroup(group: FilterQuery, o: CompileOptions, negated = false): C
   return group.not ? sql`not (${joined})` : sql`(${joined})`;
 }
 
-/** The WHERE condition of a query over `customers c join customers h` (see `FROM_PEOPLE`). */
+/** The WHERE condition of a query over `customers c` joined to their holder `h` when it reads it (see `fromPeople`). */
 export function compileFilter(query: FilterQuery, options: CompileOptions): SQL {
   return compileGroup(query, options);
 }
 
-/** The people of a filter: each person with their holder. */
-export const FROM_PEOPLE = sql`customers c join customers h on h.cst_id = coalesce(c.parent_id, c.cst_id)`;
+/** The people of a filter: each person, joined to their holder only when a criterion or a column reads it. */
+export function fromPeople(withHolder: boolean): SQL {
+  return withHolder ? sql`customers c join customers h on h.cst_id = coalesce(c.parent_id, c.cst_id)` : sql`customers c`;
+}
+
+/** Does the query read the holder's row (a holder-scoped criterion: region, debit place, balance)? */
+export function queryUsesHolder(group: FilterQuery): boolean {
+  return group.rules.some((item) => (isFilterGroup(item) ? queryUsesHolder(item) : filterCriterion(item.field)?.scope === 'holder'));
+}
+
+/** The columns that read the holder's row. */
+const HOLDER_COLUMNS = new Set<string>(['titular', 'localDebito', 'saldoAberto', 'cidade', 'uf']);
+export const columnsUseHolder = (columns: readonly string[], sort?: FilterSort) =>
+  columns.some((c) => HOLDER_COLUMNS.has(c)) || (!!sort && HOLDER_COLUMNS.has(sort.column));
 
 /** The residential address of the holder. */
 const holderAddress = (column: string) => sql`(select a.${sql.raw(column)} from addresses a where a.cst_id = h.cst_id and a.kind = 1)`;
@@ -245,5 +258,5 @@ export function orderBy(sort: FilterSort | undefined, o: CompileOptions): SQL {
 
 /** The set of cstIds a query matches (Marketing's recipients, a count), as a subquery to join or `in (…)`. */
 export function membersMatching(query: FilterQuery, options: CompileOptions): SQL {
-  return sql`select c.cst_id from ${FROM_PEOPLE} where ${compileFilter(query, options)}`;
+  return sql`select c.cst_id from ${fromPeople(queryUsesHolder(query))} where ${compileFilter(query, options)}`;
 }

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { FILTER_ROLE, type FilterCell, type FilterQuery, type FilterSort } from '@assoc/domain';
 import type { Executor } from '../../db/client.js';
 import { timestampOf } from '../../lib/sql.js';
-import { compileFilter, FROM_PEOPLE, orderBy, selectColumns, type CompileOptions } from './filter.compiler.js';
+import { columnsUseHolder, compileFilter, fromPeople, orderBy, queryUsesHolder, selectColumns, type CompileOptions } from './filter.compiler.js';
+
+/** FROM of a query and its columns: the holder joined only when read. */
+const fromFor = (query: FilterQuery, columns: readonly string[] = [], sort?: FilterSort) =>
+  fromPeople(queryUsesHolder(query) || columnsUseHolder(columns, sort));
 
 export interface PeopleRow {
   cstId: number;
@@ -52,7 +56,7 @@ function peopleOf(rows: Record<string, unknown>[], columns: readonly string[]): 
 export function createFilterRepository() {
   return {
     async count(db: Executor, query: FilterQuery, o: CompileOptions): Promise<number> {
-      const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${FROM_PEOPLE} where ${compileFilter(query, o)}`);
+      const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${fromFor(query)} where ${compileFilter(query, o)}`);
       return result.rows[0]!.n;
     },
 
@@ -62,7 +66,7 @@ export function createFilterRepository() {
       o: CompileOptions,
     ): Promise<PeopleRow[]> {
       const result = await db.execute(
-        sql`select c.cst_id, h.cst_id as holder_id${selectColumns(input.columns, o)} from ${FROM_PEOPLE}
+        sql`select c.cst_id, coalesce(c.parent_id, c.cst_id) as holder_id${selectColumns(input.columns, o)} from ${fromFor(input.query, input.columns, input.sort)}
           where ${compileFilter(input.query, o)} order by ${orderBy(input.sort, o)} limit ${input.limit} offset ${input.offset}`,
       );
       return peopleOf(result.rows, input.columns);
@@ -79,8 +83,8 @@ export function createFilterRepository() {
       batch = 2_000,
     ): AsyncGenerator<PeopleRow[]> {
       await tx.execute(
-        sql`declare filter_export no scroll cursor for select c.cst_id, h.cst_id as holder_id${selectColumns(input.columns, o)}
-          from ${FROM_PEOPLE} where ${compileFilter(input.query, o)} order by ${orderBy(input.sort, o)}`,
+        sql`declare filter_export no scroll cursor for select c.cst_id, coalesce(c.parent_id, c.cst_id) as holder_id${selectColumns(input.columns, o)}
+          from ${fromFor(input.query, input.columns, input.sort)} where ${compileFilter(input.query, o)} order by ${orderBy(input.sort, o)}`,
       );
       for (;;) {
         const result = await tx.execute(sql`fetch ${sql.raw(String(Math.trunc(batch)))} from filter_export`);
