@@ -22,12 +22,12 @@ test('builds a filter with two criteria, sees its count, saves it and opens a me
   await expect(page.getByRole('status').filter({ hasText: /pessoas? encontradas?/ })).toBeVisible();
 
   // First condition: Situação (the first criterion) é um de Ativo.
-  await page.getByRole('button', { name: 'Condição' }).click();
+  await page.getByRole('button', { name: 'Condição', exact: true }).click();
   await page.getByLabel('Valor de Situação').first().click();
   await page.getByRole('option', { name: 'Ativo', exact: true }).click();
   await page.keyboard.press('Escape');
   // Second condition: Sócio = Sim.
-  await page.getByRole('button', { name: 'Condição' }).click();
+  await page.getByRole('button', { name: 'Condição', exact: true }).click();
   await page.getByRole('combobox', { name: 'Critério' }).nth(1).click();
   await page.getByRole('option', { name: 'Sócio', exact: true }).click();
   await page.getByRole('combobox', { name: 'Valor de Sócio' }).click();
