@@ -93,8 +93,17 @@ export function FilterScreen() {
   const open = (row: FilterRow) => openPerson({ cstId: row.cstId, parentId: row.holderId === row.cstId ? null : row.holderId, isTerceiro: false });
 
   const refreshSaved = () => queryClient.invalidateQueries({ queryKey: queryKeyOf(filterContracts.savedList) });
+  /** A stale save (409): the list reloads and the selected filter takes its newest version, so a new save can go. */
+  const reloadSelected = async () => {
+    const list = await queryClient.fetchQuery({
+      queryKey: queryKeyOf(filterContracts.savedList),
+      queryFn: () => callApi(filterContracts.savedList),
+      staleTime: 0,
+    });
+    setSelected((current) => (current ? (list.find((f) => f.id === current.id) ?? null) : null));
+  };
   const failed = (error: unknown) => {
-    if (isApiError(error) && error.status === 409) void refreshSaved();
+    if (isApiError(error) && error.status === 409) void reloadSelected().catch(() => undefined);
     if (!isApiError(error) || error.status !== 401) notifyError(isApiError(error) ? error.message : genericMessages.requestFailed);
   };
 
