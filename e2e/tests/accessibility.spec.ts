@@ -47,6 +47,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/cchaumento': 'list',
   '/tuss': 'crud',
   '/devolucao': 'list',
+  '/filter': 'list',
   '/financeiro/efetuado': 'list',
   '/saldoaberto': 'list',
   '/lancamentos': 'list',

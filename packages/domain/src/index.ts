@@ -98,3 +98,4 @@ export * from './cch/index.js';
 export * from './refunds/index.js';
 export * from './portal/index.js';
 export * from './terminal/index.js';
+export * from './filter/index.js';

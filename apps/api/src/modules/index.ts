@@ -55,6 +55,7 @@ import lifeInsurance from './life-insurance/index.js';
 import snackBar from './snack-bar/index.js';
 import ageBands from './age-bands/index.js';
 import portalFinance from './portal-finance/index.js';
+import filter from './filter/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -112,6 +113,7 @@ export const appModules: readonly AppModule[] = [
   snackBar,
   ageBands,
   portalFinance,
+  filter,
   memberSettings,
   memberMail,
   digitalProcess,

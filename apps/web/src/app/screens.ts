@@ -33,6 +33,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/cchaumento': lazy(() => import('../pages/CchAumentoPage')),
   '/tuss': lazy(() => import('../pages/TussPage')),
   '/devolucao': lazy(() => import('../pages/DevolucaoPage')),
+  '/filter': lazy(() => import('../pages/FilterPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),

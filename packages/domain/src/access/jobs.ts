@@ -144,6 +144,15 @@ export const jobCommands: readonly JobCommand[] = [
     allowDuplicates: true,
     screen: true,
   },
+  {
+    command: 'filtro-exportar',
+    label: 'Exportação do filtro',
+    question: 'Deseja exportar o resultado do filtro?',
+    role: 'v2menufiltro',
+    // Started by the filter's export (POST filter/exportar) above 5,000 rows; several may run.
+    allowDuplicates: true,
+    screen: true,
+  },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
   {
     command: 'remessa-gerar',

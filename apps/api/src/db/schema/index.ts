@@ -20,3 +20,4 @@ export * from './bank-files.js';
 export * from './cch.js';
 export * from './terminal.js';
 export * from './mass-emails.js';
+export * from './filter.js';

@@ -93,7 +93,12 @@ export const statementEntries = pgTable(
  * migration 0039 on each insert (and emptied by a truncate of the entries); never written by the application.
  * `holderBalanceSql` reads it.
  */
-export const holderBalances = pgTable('holder_balances', {
-  cstId: integer('cst_id').primaryKey(),
-  balance: bigint('balance', { mode: 'number' }).notNull(),
-});
+export const holderBalances = pgTable(
+  'holder_balances',
+  {
+    cstId: integer('cst_id').primaryKey(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+  },
+  // The filter's "open balance above" (migration 0048).
+  (t) => [index('holder_balances_filter_idx').on(t.balance, t.cstId)],
+);

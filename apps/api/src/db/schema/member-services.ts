@@ -39,6 +39,8 @@ export const customerServices = pgTable(
   (t) => [
     index('customer_services_cst_idx').on(t.cstId),
     index('customer_services_svc_idx').on(t.svcId),
+    // The filter's services and suppliers (has / has not), index-only (migration 0048).
+    index('customer_services_filter_idx').on(t.svcId, t.cstId, t.cslFim),
     check('customer_services_valor_ck', sql`${t.valor} >= 0`),
     check('customer_services_period_ck', sql`${t.cslFim} IS NULL OR ${t.cslInicio} IS NULL OR ${t.cslFim} >= ${t.cslInicio}`),
   ],

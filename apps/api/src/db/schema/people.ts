@@ -121,6 +121,12 @@ export const customers = pgTable(
       .where(sql`${t.parentId} IS NULL AND ${t.custNumeroInterno} IS NOT NULL`),
     index('customers_parent_idx').on(t.parentId),
     index('customers_birthday_idx').on(sql`extract(month from ${t.custBirthdate})`, sql`extract(day from ${t.custBirthdate})`),
+    // The filter's criteria (migration 0048, docs/FILTER.md).
+    index('customers_filter_status_idx').on(t.custStatus, t.custAssocSituacao),
+    index('customers_birthdate_idx').on(t.custBirthdate),
+    index('customers_filter_forum_idx').on(t.apfId),
+    index('customers_filter_bank_idx').on(t.bnkId),
+    index('customers_filter_admissao_idx').on(t.custAdmissao),
   ],
 );
 
@@ -145,7 +151,13 @@ export const addresses = pgTable(
     adPhoneDdd2: varchar('ad_phone_ddd2', { length: 2 }),
     adPhone2: varchar('ad_phone2', { length: 9 }),
   },
-  (t) => [primaryKey({ columns: [t.cstId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.cstId, t.kind] }),
+    // The filter's region: the residential address's city, compared accent- and case-free (migration 0048).
+    index('addresses_filter_city_idx')
+      .on(t.adState, sql`f_unaccent(lower(${t.adCity}))`)
+      .where(sql`${t.kind} = 1`),
+  ],
 );
 
 /** Association position history (Histórico de cargos). */

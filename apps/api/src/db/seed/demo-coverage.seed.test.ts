@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { debitPlaceIds, memberSchema, NO_BILLING, BOLETO } from '@assoc/domain';
+import { cpfFromBase, debitPlaceIds, filterQuerySchema, isoDateInAppZone, memberSchema, NO_BILLING, BOLETO, type FilterQuery } from '@assoc/domain';
+import { membersMatching } from '../../modules/filter/filter.compiler.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
@@ -285,5 +286,18 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     const bands = await ctx.app.services.ageBands.list({ page: 1, pageSize: 10 });
     expect(bands.total).toBeGreaterThan(0);
     expect(bands.items[0]!.novoValor).not.toBeNull();
+  });
+  it("has the superadmin's saved filters, one shared with Atendimento, each finding people (issue 29 item 1)", async () => {
+    const saved = await rows<{ name: string; query: FilterQuery; shares: number }>(sql`
+      select f.name, f.query, (select count(*)::int from saved_filter_shares s where s.filter_id = f.id) as shares
+        from saved_filters f join users u on u.user_id = f.owner_id where u.cpf = ${cpfFromBase('111444777')} order by f.id`);
+    expect(saved).toHaveLength(2);
+    expect(saved.map((f) => f.shares)).toEqual([0, 1]);
+    for (const f of saved) {
+      const found = await rows<{ n: number }>(
+        sql`select count(*)::int as n from (${membersMatching(filterQuerySchema.parse(f.query), { today: isoDateInAppZone() })}) m`,
+      );
+      expect(found[0]!.n, f.name).toBeGreaterThan(0);
+    }
   });
 });

@@ -27,6 +27,7 @@ import { linkCchLedger, seedCch, seedCchLedgerMonth, seedCchScans } from './cch.
 import { linkReimbursementsLedger, seedReimbursementDocuments, seedReimbursements, seedReimbursementsLedgerMonth } from './reimbursements.seed.js';
 import { linkRefundLedger, seedRefundLedgerMonth, seedRefunds } from './refunds.seed.js';
 import { seedMessages } from './messages.seed.js';
+import { seedFilters } from './filter.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -51,6 +52,7 @@ export async function seedDemoData(
   const people = await seedPeople(db, { scale: opts.scale, log });
   if (opts.photoStore) await seedPhotos(db, opts.photoStore, log);
   await seedAccess(db, people.portalMember);
+  await seedFilters(db);
   await seedRegistries(db);
   await seedRegions(db);
   await seedServices(db);
