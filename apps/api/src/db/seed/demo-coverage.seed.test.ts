@@ -6,7 +6,6 @@ import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
 import { seedDemoData } from './seed.js';
 import { DEMO_PHONE_ONE, DEMO_PHONE_SHARED } from './postings.seed.js';
-import { isoDateInAppZone } from '@assoc/domain';
 import { createLifeInsuranceRepository } from '../../modules/life-insurance/life-insurance.repository.js';
 import { createHealthDeclarationRepository } from '../../modules/health-declaration/health-declaration.repository.js';
 
