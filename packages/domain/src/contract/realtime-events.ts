@@ -1,3 +1,4 @@
+import type { DashboardCardKey } from '../dashboard/cards.js';
 import type { HubsMessage, Job, SendToAllMessage } from '../jobs/job.schema.js';
 
 /**
@@ -17,6 +18,11 @@ export interface RealtimeEvents {
    * changed (reload the inbox count and the process list or search). Other commands also reload the lists.
    */
   processo: { command: 'andamento' | 'reload' | (string & {}); proId?: number };
+  /**
+   * Dashboard cards whose numbers changed (a CCH or refund status change; to the holders of the card's roles): the
+   * server drops their cached numbers and an open dashboard fetches them again.
+   */
+  painel: { cards: DashboardCardKey[] };
   /** A message to everyone connected (superadmin tool). */
   SendToAll: SendToAllMessage;
 }
