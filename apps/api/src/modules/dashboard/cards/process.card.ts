@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { unreadByFolderSql } from '../../process/process.repository.js';
 import { rowsOf, type CardQuery } from './common.js';
 
