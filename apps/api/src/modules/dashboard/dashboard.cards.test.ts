@@ -92,6 +92,15 @@ beforeAll(async () => {
       values (${rm.rows[0]!.id}, ${c.cobId}, ${a.cstId}, ${i + 1}, ${c.cobValor}, '2030-01-10', ${status[i]})`);
   }
 
+  // A newer remittance still waiting for its return: the card shows the last one that has a return.
+  const [waiting] = await createChargeRows(ctx, [{ cstId: a.cstId, bnkId: 1, cobVencimento: '2030-02-10', cobValor: 500 }]);
+  const rm2 = await ctx.db.execute<{ id: number }>(
+    sql`insert into bank_remittances (bnk_id, layout, bank_code, agreement, nsa, records, total, file_name, created_at)
+        values (1, 'cnab150', '033', '123', 8, 1, 500, 'r2.txt', '2030-02-02T12:00:00Z') returning rm_id as id`,
+  );
+  await ctx.db.execute(sql`insert into bank_remittance_lines (rm_id, cob_id, cst_id, line, value, due_date, status)
+      values (${rm2.rows[0]!.id}, ${waiting!.cobId}, ${a.cstId}, 1, 500, '2030-02-10', 'pending')`);
+
   // CCH: this month 2 EM ANÁLISE (benefit 1), 1 PAGO (benefit 2); one 3 years ago (outside every period).
   const cch = (status: number, beneficio: number, at: string) =>
     ctx.db.execute(sql`insert into cch_requests (cst_id, cch_beneficio, cch_status, cch_data_procedimento, cch_data_solicitacao,
@@ -177,7 +186,7 @@ describe('GET dashboard/cards/{card}: each card against numbers computed by hand
     expect(data.total?.value).toBe(4_000);
   });
 
-  it('retorno: the last remittance by return result', async () => {
+  it('retorno: the last remittance with a return, by return result', async () => {
     const data = await card(admin, 'retorno');
     expect(data.subtitle).toBe('Remessa 7 (Santander) de 02/01/2030');
     expect(part(data, 'Cobranças por resultado')).toEqual({ Pago: [1], Rejeitado: [1], 'Sem retorno': [1] });

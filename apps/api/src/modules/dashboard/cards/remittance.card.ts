@@ -13,8 +13,9 @@ export const RETURN_RESULTS: ReadonlyArray<[status: string, label: string]> = [
 ];
 
 /**
- * Retorno da última remessa: the charges of the newest remittance (bank_remittances_created_idx) by what the bank's
- * return said of each (its lines' status; 'Sem retorno' while no return has been imported), count and value.
+ * Retorno da última remessa: the charges of the newest remittance whose return has been imported (any line answered;
+ * the newest remittance when none has), by what the bank's return said of each (its lines' status; 'Sem retorno' for
+ * a line the return did not answer), count and value. Newest first through bank_remittances_created_idx.
  */
 export const remittanceCard: CardQuery = {
   key: 'retorno',
@@ -22,7 +23,10 @@ export const remittanceCard: CardQuery = {
     const [last] = await rowsOf<{ rmId: number; bnkId: number; nsa: number; createdAt: string }>(
       db,
       sql`select rm_id as "rmId", bnk_id as "bnkId", nsa, to_char(created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as "createdAt"
-            from bank_remittances order by created_at desc, rm_id desc limit 1`,
+            from bank_remittances r
+           order by exists (select 1 from bank_remittance_lines l where l.rm_id = r.rm_id and l.status <> 'pending') desc,
+                    created_at desc, rm_id desc
+           limit 1`,
     );
     if (!last) return { total: null, subtitle: 'Nenhuma remessa gerada', parts: [] };
     const lines = await rowsOf<{ status: string; n: number; total: string }>(
