@@ -42,7 +42,7 @@ beforeAll(async () => {
   await createMember(ctx, { custAssocSituacao: 5, custStatus: 'M', custDeceased: firstOfMonth });
   await createMember(ctx, { parentId: a.cstId, custAssocSituacao: null, custStatus: null });
 
-  // Ledger: two closed periods with a done closing, then the open one.
+  // Ledger: two closed (locked) periods, then the open one.
   const grp = await ctx.db.execute<{ id: number }>(
     sql`insert into extrato_groups (extgrp_name, extgrp_sort) values ('Saúde', 1), ('Seguros', 2) returning extgrp_id as id`,
   );
@@ -74,7 +74,6 @@ beforeAll(async () => {
     entry(b.cstId, p2, -5_000, 'credito', null, days(40)),
   ]);
   await lockLedgerPeriod(ctx, p2);
-  await ctx.db.execute(sql`insert into closings (fec_id, status) values (${p1}, 'done'), (${p2}, 'done')`);
   await createLedgerPeriod(ctx);
 
   // Remittance: 3 charges, one paid, one rejected, one without return.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { monthText, rowsOf, type CardQuery } from './common.js';
 
 /**
- * Último fechamento por grupo: what the last `period` closed periods (a 'done' closing each) charged — their
+ * Último fechamento por grupo: what the last `period` closed periods (locked by their monthly closing) charged — their
  * 'fechamento' and 'lancamento' entries, net of nothing else (credits, payments and reversals are not charges) — per
  * statement group of the entry's service (none: 'Sem grupo'), the last closing against the previous months.
  * Reads the periods' entries through statement_entries_fec_charge_idx (migration 0051: index-only).
@@ -13,10 +13,10 @@ export const closingCard: CardQuery = {
     const periods = await rowsOf<{ fecId: number; ano: number; mes: number }>(
       db,
       sql`select cp.fec_id as "fecId", cp.fec_ano as ano, cp.fec_mes as mes
-            from closings cl join closing_periods cp on cp.fec_id = cl.fec_id
-           where cl.status = 'done' order by cp.fec_ano desc, cp.fec_mes desc limit ${period}`,
+            from closing_periods cp where cp.locked_at is not null
+           order by cp.fec_ano desc, cp.fec_mes desc limit ${period}`,
     );
-    if (periods.length === 0) return { total: null, subtitle: 'Nenhum fechamento concluído', parts: [] };
+    if (periods.length === 0) return { total: null, subtitle: 'Nenhum mês fechado', parts: [] };
     const ids = periods.map((p) => p.fecId);
     const sums = await rowsOf<{ fecId: number; grupo: number | null; total: string }>(
       db,
