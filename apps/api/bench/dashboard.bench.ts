@@ -2,7 +2,8 @@
  * Dashboard cards benchmark (npm run bench, issue 30 "Speed"): at BENCH_SCALE holders (default 30,000), server time
  * (Fastify's reply.elapsedTime) of `GET dashboard/cards/{card}` for every card, each call computed afresh (the card's
  * one-minute cache dropped before it: the figure is the query's, not the cache's), p95 ≤ 200 ms each; time-axis
- * cards at 12 and 24 months. Also the cached answer's p95 (what most of a morning's calls get).
+ * cards at 12 and 24 months. Also the cached answer's p95 (what most of a morning's calls get), and the very first call
+ * of each (the closing card's first call reads every period it shows; after it, the locked periods' totals are kept).
  *
  * Uses the members bench's database (`openMembersBenchDatabase`, kept when it is at the scale). The demo seed without
  * a file store writes no remittance: when there is none, one is made from the newest month of charges with a return
@@ -64,26 +65,26 @@ async function main() {
       log(`Painel: ${bench.holders.length} titulares; ${machine()}`);
       let failures = 0;
       const measure = async (key: DashboardCardKey, period: number | null, fresh: boolean) => {
-        const times: number[] = [];
+        const all: number[] = [];
         const url = `/api/v1/dashboard/cards/${key}${period ? `?period=${period}` : ''}`;
         for (let i = 0; i < CALLS + WARMUP; i++) {
           if (fresh) cards.invalidate([key]);
-          measuring = i >= WARMUP ? times : null;
+          measuring = all;
           const res = await app.inject({ method: 'GET', url, headers });
           if (res.statusCode !== 200) failures += 1;
         }
         measuring = null;
-        return times.sort((a, b) => a - b);
+        return { first: all[0]!, sorted: all.slice(WARMUP).sort((a, b) => a - b) };
       };
       const results: Array<{ ok: boolean; text: string }> = [];
       for (const card of dashboardCards) {
         for (const period of card.timeAxis ? [12, 24] : [null]) {
-          const fresh = await measure(card.key, period, true);
-          const cached = await measure(card.key, period, false);
+          const { first, sorted: fresh } = await measure(card.key, period, true);
+          const { sorted: cached } = await measure(card.key, period, false);
           const p95 = percentile(fresh, 95);
           results.push({
             ok: p95 <= TARGET_MS,
-            text: `  ${card.key}${period ? ` (${period} meses)` : ''}: sem cache p50 ${percentile(fresh, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (meta ≤ ${TARGET_MS} ms); em cache p95 ${percentile(cached, 95).toFixed(2)} ms`,
+            text: `  ${card.key}${period ? ` (${period} meses)` : ''}: sem cache p50 ${percentile(fresh, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (meta ≤ ${TARGET_MS} ms), primeira chamada ${first.toFixed(1)} ms; em cache p95 ${percentile(cached, 95).toFixed(2)} ms`,
           });
         }
       }

@@ -10,7 +10,9 @@ CREATE INDEX "customers_holder_deceased_idx" ON "customers" ("cust_deceased") WH
 -- CCH: the period's requests by month, status and benefit.
 CREATE INDEX "cch_requests_month_idx" ON "cch_requests" ("cch_data_solicitacao") INCLUDE ("cch_status", "cch_beneficio");
 --> statement-breakpoint
--- Open balance by age: the debits of the last 90 days, newest first per holder.
+-- Open balance by age: the owing holders' debit place without reading the wide rows, and the last 90 days' debits.
+CREATE INDEX "customers_holder_place_idx" ON "customers" ("cst_id") INCLUDE ("bnk_id") WHERE "parent_id" IS NULL;
+--> statement-breakpoint
 CREATE INDEX "statement_entries_recent_debit_idx" ON "statement_entries" ("ext_date") INCLUDE ("cst_id", "ext_valor", "ext_id") WHERE "ext_valor" > 0;
 --> statement-breakpoint
 -- Closing by group: what each closed period charged, per service.

@@ -30,6 +30,7 @@ export function createDashboardCards({ db, now = () => new Date(), ttlMs = CARD_
   const cache = new Map<string, { at: number; data: Promise<DashboardCardData> }>();
   /** Computations started per card (tests read it: a cached answer does not query). */
   const computed = new Map<DashboardCardKey, number>();
+  const memo = new Map<string, unknown>();
 
   return {
     list: (roles: readonly string[]) => cardsFor(roles).map(({ key, title, href, timeAxis }) => ({ key, title, href, timeAxis })),
@@ -46,7 +47,7 @@ export function createDashboardCards({ db, now = () => new Date(), ttlMs = CARD_
       if (hit && at - hit.at < ttlMs) return hit.data;
       computed.set(key, (computed.get(key) ?? 0) + 1);
       const when = now();
-      const data = query.compute(db, { period: period ?? DEFAULT_DASHBOARD_PERIOD, userId: caller.userId, now: when }).then((numbers) => ({
+      const data = query.compute(db, { period: period ?? DEFAULT_DASHBOARD_PERIOD, userId: caller.userId, now: when, memo }).then((numbers) => ({
         key,
         title: info.title,
         href: info.href,

@@ -7,6 +7,11 @@ export interface CardQueryContext {
   period: number;
   userId: number;
   now: Date;
+  /**
+   * What a card may keep for the life of the process (not dropped by `invalidate`): numbers that cannot change, such as
+   * a locked period's (the ledger's triggers refuse any change to it).
+   */
+  memo: Map<string, unknown>;
 }
 
 /** The part of a card's answer its query computes (the service adds key, title, link, period and time). */

@@ -10,8 +10,9 @@ export const AGE_BRACKETS = ['0-30 dias', '31-60 dias', '61-90 dias', '90+ dias'
  * Saldo em aberto por canal e idade: the open balance of the ledger (the holders who owe, `owingHoldersSql` over
  * holder_balances: the same money as GET financeiro/saldoaberto, no second copy) by channel (the holder's debit place,
  * none → boleto, like the open-balance screen), aged first in, first out: each credit pays the oldest debits, so what
- * a holder owes is made of their most recent debits. Only the debits of the last 90 days are read (index
- * statement_entries_recent_debit_idx, migration 0051); whatever of the debt they do not cover is 90+ days old.
+ * a holder owes is made of their most recent debits: of the debt, up to the sum of the last 30 days' debits is 0-30
+ * days old, up to the next 30 days' is 31-60, and so on; whatever the last 90 days' debits do not cover is 90+ days old.
+ * Only those debits are read, summed per holder and bracket (index-only, statement_entries_recent_debit_idx, 0051).
  */
 export const openBalanceCard: CardQuery = {
   key: 'saldo-aberto',
@@ -22,25 +23,21 @@ export const openBalanceCard: CardQuery = {
             select o.cst_id, o.debt, coalesce(c.bnk_id, ${BOLETO}) as place
               from ${owingHoldersSql()} o join customers c on c.cst_id = o.cst_id
           ), recent as (
-            select e.cst_id, e.ext_valor, ${now}::timestamptz - e.ext_date as age,
-                   sum(e.ext_valor) over (partition by e.cst_id order by e.ext_date desc, e.ext_id desc) as upto
+            select e.cst_id,
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date > ${now}::timestamptz - interval '30 days'), 0) as s30,
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${now}::timestamptz - interval '30 days'
+                                                       and e.ext_date > ${now}::timestamptz - interval '60 days'), 0) as s60,
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${now}::timestamptz - interval '60 days'), 0) as s90
               from statement_entries e
              where e.ext_valor > 0 and e.ext_date > ${now}::timestamptz - interval '90 days'
                and e.cst_id in (select cst_id from owing)
-          ), aged as (
-            select r.cst_id, r.age, greatest(0, least(r.ext_valor, o.debt - (r.upto - r.ext_valor))) as part
-              from recent r join owing o on o.cst_id = r.cst_id
-             where r.upto - r.ext_valor < o.debt
-          ), per_holder as (
-            select a.cst_id,
-                   sum(a.part) filter (where a.age <= interval '30 days') as d30,
-                   sum(a.part) filter (where a.age > interval '30 days' and a.age <= interval '60 days') as d60,
-                   sum(a.part) filter (where a.age > interval '60 days') as d90
-              from aged a group by a.cst_id
+             group by e.cst_id
           )
-          select o.place, coalesce(sum(h.d30), 0)::bigint as d30, coalesce(sum(h.d60), 0)::bigint as d60,
-                 coalesce(sum(h.d90), 0)::bigint as d90, sum(o.debt)::bigint as total
-            from owing o left join per_holder h on h.cst_id = o.cst_id
+          select o.place, sum(a1.d)::bigint as d30, sum(a2.d)::bigint as d60, sum(a3.d)::bigint as d90, sum(o.debt)::bigint as total
+            from owing o left join recent r on r.cst_id = o.cst_id
+           cross join lateral (select least(o.debt, coalesce(r.s30, 0)) as d) a1
+           cross join lateral (select least(o.debt - a1.d, coalesce(r.s60, 0)) as d) a2
+           cross join lateral (select least(o.debt - a1.d - a2.d, coalesce(r.s90, 0)) as d) a3
            group by o.place order by o.place`,
     );
     let total = 0;
