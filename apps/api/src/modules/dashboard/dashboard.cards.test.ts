@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardContracts, type DashboardCardData } from '@assoc/domain';
+import { dashboardContracts, refundContracts, type DashboardCardData } from '@assoc/domain';
 import {
   call,
   createCatalogueService,
@@ -260,6 +260,23 @@ describe('the cache', () => {
     const fresh = await card(admin, 'devolucoes');
     expect(cards.computations('devolucoes')).toBe(computed + 1);
     expect(fresh.total?.value).toBe(1);
+  });
+
+  it('a refund deleted through its route drops the refunds card at once (the painel change feed)', async () => {
+    const cards = ctx.app.services.dashboardCards;
+    const before = await card(admin, 'devolucoes');
+    const [refund] = (
+      await ctx.db.execute<{ id: number; version: number }>(
+        sql`select dev_id as id, version from refunds where dev_status = 1 order by dev_id limit 1`,
+      )
+    ).rows;
+    const { client: superadmin } = await signedInAs(ctx, [...everyCardRole, 'superadmin']);
+    const removed = await call(superadmin, refundContracts.remove, { params: { devId: refund!.id }, query: { version: refund!.version } });
+    expect(removed.status).toBe(204);
+    const computed = cards.computations('devolucoes');
+    const after = await card(admin, 'devolucoes');
+    expect(cards.computations('devolucoes')).toBe(computed + 1);
+    expect(after.total!.value).toBe(before.total!.value - 1);
   });
 
   it("a finished closing job drops the closing's and the open balance's numbers", async () => {
