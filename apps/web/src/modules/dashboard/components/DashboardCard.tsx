@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Group, NativeSelect, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   DEFAULT_DASHBOARD_PERIOD,
   dashboardPeriodLabel,
@@ -33,12 +33,14 @@ export function DashboardCard({ card }: DashboardCardProps) {
             </Anchor>
           </Title>
           {card.timeAxis ? (
-            <NativeSelect
+            <Select
               size="xs"
+              w={150}
               aria-label={`Período de ${card.title}`}
               data={periodOptions}
               value={String(period)}
-              onChange={(event) => setPeriod(Number(event.currentTarget.value))}
+              allowDeselect={false}
+              onChange={(value) => value && setPeriod(Number(value))}
             />
           ) : null}
         </Group>

@@ -11,7 +11,7 @@ export default function DashboardCards() {
   const { data, error, isPending } = useDashboardCardList();
   useDashboardFeed();
   if (error) return <Alert color="red">Não foi possível carregar os indicadores.</Alert>;
-  if (isPending) return <Skeleton h={200} aria-label="Carregando indicadores" />;
+  if (isPending) return <Skeleton h={200} />;
   if (data.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
