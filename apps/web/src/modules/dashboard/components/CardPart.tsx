@@ -51,6 +51,7 @@ export function CardPart({ part }: { part: DashboardCardPart }) {
               valueFormatter={format}
               withLegend={part.series.length > 1}
               tickLine="y"
+              yAxisProps={part.unit === 'money' ? { width: 110 } : undefined}
               barChartProps={{ accessibilityLayer: false }}
             />
           )}
@@ -78,7 +79,7 @@ export function CardPart({ part }: { part: DashboardCardPart }) {
                     {row.label}
                   </Table.Th>
                   {row.values.map((v, i) => (
-                    <Table.Td key={part.series[i] ?? i} ta="right">
+                    <Table.Td key={part.series[i] ?? i} ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {format(v)}
                     </Table.Td>
                   ))}
