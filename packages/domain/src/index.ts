@@ -40,6 +40,7 @@ export * from './locations/locations.contract.js';
 export * from './locations/state-names.js';
 export * from './people/people.contract.js';
 export * from './dashboard/dashboard.contract.js';
+export * from './dashboard/cards.js';
 export * from './auth/auth.contract.js';
 export * from './auth/password-reset.contract.js';
 export * from './tools/tools.contract.js';

@@ -39,6 +39,7 @@ function setup(overrides: MockRoute[] = [], cep = '01310100', wholeApp = false) 
       { params: { cep: '01310100' } },
     ),
     mockContract(searchContracts.recordView, { body: [viewed] }, { params: { cstId: 202 } }),
+    mockContract(dashboardContracts.cards, { body: [] }),
     ...overrides,
   ]);
   return { api, ...(wholeApp ? renderApp('/') : renderWithProviders(<DashboardPage />, { session })) };

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useCurrentSession } from '../app/session/SessionContext';
 import { BirthdaysPanel } from '../modules/dashboard/components/BirthdaysPanel';
 import { HistoryPanel } from '../modules/dashboard/components/HistoryPanel';
 import { WeatherPanel } from '../modules/dashboard/components/WeatherPanel';
 
-/** Painel (spec 3 §2.2): search history, today's birthdays, and the weather for the user's CEP. */
+/** The cards and their charts: a chunk of their own, loaded after the panels. */
+const DashboardCards = lazy(() => import('../modules/dashboard/components/DashboardCards'));
+
+/** Painel (spec 3 §2.2): search history, today's birthdays, the weather for the user's CEP; the cards of issue 30 under them. */
 export default function DashboardPage() {
   const session = useCurrentSession();
   return (
@@ -19,6 +23,9 @@ export default function DashboardPage() {
         <HistoryPanel />
         <BirthdaysPanel />
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <DashboardCards />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { DashboardCardKey } from '../dashboard/cards.js';
 import type { HubsMessage, Job, SendToAllMessage } from '../jobs/job.schema.js';
 
 /**
@@ -22,6 +23,11 @@ export interface RealtimeEvents {
    * a staff screen showing that member offers to reload (its next save would answer 409).
    */
   memberChanged: { cstId: number; version: number };
+  /**
+   * Dashboard cards whose numbers changed (a CCH or refund status change; to the holders of the card's roles): the
+   * server drops their cached numbers and an open dashboard fetches them again.
+   */
+  painel: { cards: DashboardCardKey[] };
   /** A message to everyone connected (superadmin tool). */
   SendToAll: SendToAllMessage;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract/route-contract.js';
 import { personSuggestionSchema } from '../people/search.schema.js';
 import { dashboardMessages, weatherSchema } from './weather.schema.js';
+import { dashboardCardDataSchema, dashboardCardListSchema, dashboardCardParamsSchema, dashboardCardQuerySchema } from './cards.js';
 
 const tags = ['painel'] as const;
 
@@ -27,6 +28,26 @@ export const dashboardContracts = {
     reply: weatherSchema,
     access: { roles: ['v2access'] },
     summary: 'Clima de hoje no CEP (serviços externos com tempo limite e cache)',
+    tags,
+  }),
+  cards: defineContract({
+    method: 'GET',
+    path: '/dashboard/cards',
+    reply: dashboardCardListSchema,
+    access: { roles: ['v2access'] },
+    summary: 'Os cartões do painel que os papéis do usuário mostram (título, tela e eixo de tempo); os números vêm por cartão',
+    tags,
+  }),
+  card: defineContract({
+    method: 'GET',
+    path: '/dashboard/cards/:card',
+    params: dashboardCardParamsSchema,
+    query: dashboardCardQuerySchema,
+    reply: dashboardCardDataSchema,
+    access: { roles: ['v2access'] },
+    summary: 'Os números de um cartão do painel (403 se os papéis do usuário não o mostram; 400 para um cartão inexistente)',
+    description:
+      '`period` (meses: 3, 6, 12 ou 24; 12 se ausente) vale para os cartões com eixo de tempo. Cada resposta fica em memória por um minuto, por cartão, papéis que importam e período, e é renovada pelos eventos de fechamento, retorno, CCH e devolução.',
     tags,
   }),
 };

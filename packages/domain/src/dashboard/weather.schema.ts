@@ -4,6 +4,8 @@ export const dashboardMessages = {
   invalidCep: 'CEP inválido',
   cepNotFound: 'CEP não encontrado',
   weatherUnavailable: 'Serviço de clima indisponível',
+  unknownCard: 'Cartão do painel inexistente',
+  invalidPeriod: 'Período inválido',
 } as const;
 
 /** Icon codes the client maps to its icons. */

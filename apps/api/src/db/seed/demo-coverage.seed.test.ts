@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfFromBase, debitPlaceIds, filterQuerySchema, isoDateInAppZone, memberSchema, NO_BILLING, BOLETO, type FilterQuery } from '@assoc/domain';
+import { allRoles, dashboardCards } from '@assoc/domain';
 import { membersMatching } from '../../modules/filter/filter.compiler.js';
 import { createTestApp, type TestContext } from '../../../test/helper.js';
 import { pdfText } from '../../modules/documents/pdf-text.testing.js';
@@ -8,6 +12,8 @@ import { seedDemoData } from './seed.js';
 import { DEMO_PHONE_ONE, DEMO_PHONE_SHARED } from './postings.seed.js';
 import { createLifeInsuranceRepository } from '../../modules/life-insurance/life-insurance.repository.js';
 import { createHealthDeclarationRepository } from '../../modules/health-declaration/health-declaration.repository.js';
+import { seedRemittances } from './remittances.seed.js';
+import { createLocalStore } from '../../modules/files/files.store.js';
 
 /**
  * Issue 22 items 25 and 1 over the whole demo seed at a small scale (the guarantees hold at any scale): every debit
@@ -298,5 +304,27 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
       );
       expect(found[0]!.n, f.name).toBeGreaterThan(0);
     }
+  });
+
+  it('shows something on every dashboard card, the superadmin seeing them all (issue 30)', async () => {
+    // The demo's remittances need the file store (npm start passes it): here, a temporary one.
+    await seedRemittances(ctx.db, createLocalStore(fs.mkdtempSync(path.join(os.tmpdir(), 'demo-remessas-'))), ctx.config);
+    const [admin] = await rows<{ user_id: number }>(sql`select user_id from users where cpf = '11144477735'`);
+    const caller = { userId: admin!.user_id, roles: allRoles.filter((r) => r !== 'v2portal') };
+    for (const card of dashboardCards) {
+      const data = await ctx.app.services.dashboardCards.card(card.key, caller);
+      const numbers = [data.total?.value ?? 0, ...data.parts.flatMap((p) => p.rows.flatMap((r) => r.values))];
+      expect(
+        numbers.some((n) => n > 0),
+        card.key,
+      ).toBe(true);
+      for (const part of data.parts) expect(part.rows.length, `${card.key}: ${part.title}`).toBeGreaterThan(0);
+    }
+    // The time-axis cards have something in their months too, and the return card has answered lines.
+    const months = async (key: 'socios' | 'cch' | 'fechamento') => (await ctx.app.services.dashboardCards.card(key, caller, 12)).parts.at(-1)!;
+    expect((await months('cch')).rows.some((r) => r.values.some((v) => v > 0))).toBe(true);
+    expect((await months('fechamento')).rows.length).toBeGreaterThan(1);
+    const remittance = await ctx.app.services.dashboardCards.card('retorno', caller);
+    expect(remittance.parts[0]!.rows.some((r) => r.label !== 'Sem retorno')).toBe(true);
   });
 });

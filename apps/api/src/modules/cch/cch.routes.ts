@@ -10,6 +10,13 @@ import { tussRegistry } from './tuss.registry.js';
 /** The CCH's calls (spec 2 §7 `cch/*`, `user/tuss/{code}`, `cch/cchaumento`): thin handlers over the CCH service; the TUSS registry's four. */
 const cchRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.cch;
+  // The dashboard's change feed: a request written (created, saved, paid, cancelled, deleted) changes the CCH card.
+  app.addHook('onResponse', async (request, reply) => {
+    const write = request.method !== 'GET' || /\/cch\/cancel\//.test(request.url);
+    if (write && reply.statusCode < 300 && /\/cch(\/|$)/.test(request.routeOptions.url ?? '')) {
+      app.events.emit('painel', { role: 'v2menucch' }, { cards: ['cch'] });
+    }
+  });
   const letter = async (cchId: number, kind: 'deferido' | 'indeferido') => service.letter(cchId, kind);
   defineRoutes(app, cchContracts, {
     list: async (request) => service.list(request.params.status, request.query),

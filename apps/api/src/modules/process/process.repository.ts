@@ -49,6 +49,11 @@ const rowsOf = async <T>(query: Promise<{ rows: Row[] }>) => (await query).rows 
 const lidoSql = (userId: number) =>
   sql`exists (select 1 from process_reads r where r.user_id = ${userId} and r.pro_id = p.pro_id and r.read_at >= p.changed_at)`;
 
+/** The processes this user has not opened since their last change, counted per folder (the dashboard's card). */
+export const unreadByFolderSql = (userId: number) =>
+  sql`select f.nome, count(*)::int as n from processes p join process_folders f on f.pasta_id = p.pasta_id
+       where not ${lidoSql(userId)} group by f.pasta_id, f.nome order by f.inbox desc, f.nome collate pt_br`;
+
 const rowColumns = (userId: number) => sql`p.pro_id as "proId", p.pasta_id as "pastaId", p.numero, p.tribunal, p.classe, p.assunto, p.partes,
   p.status, p.ano, to_char(p.ultimo_andamento, 'YYYY-MM-DD') as "ultimoAndamento", ${lidoSql(userId)} as lido, p.pdf_file_id is not null as "temPdf"`;
 

@@ -9,6 +9,10 @@ import { XLSX_TYPE } from './refunds.service.js';
 /** The refunds' calls (spec 2 §7 `devolucao/*`, and the to-pay list of issue 27): thin handlers over the service. */
 const refundRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.refunds;
+  // The dashboard's change feed: a refund created, saved (approved, finalised, cancelled) or deleted changes its card.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) app.events.emit('painel', { role: 'v2devapr' }, { cards: ['devolucoes'] });
+  });
   const caller = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), roles: currentUser(request).roles });
   defineRoutes(app, refundContracts, {
     search: async (request) => service.search(request.query.q),
