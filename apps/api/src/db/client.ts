@@ -64,7 +64,23 @@ export function createDb(pool: pg.Pool | pg.PoolClient): Db {
  * renumbered silently lacks the earlier one (the app would answer 500 on its columns): start-up stops instead.
  */
 export async function runMigrations(db: Db) {
+  const applied = async () => {
+    const { rows: table } = await db.execute<{ t: string | null }>(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+    if (!table[0]?.t) return 0;
+    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    return rows[0]!.n;
+  };
+  const before = await applied();
   await migrate(db, { migrationsFolder });
+  // A migration run that added tables or columns makes them readable by the terminal's role (docs/TERMINAL.md): the
+  // grant function (migration 0049) runs after it, so no later migration has to remember to call it. Where the
+  // database user may not grant (a restricted server), the terminal stays as it was and says so itself.
+  if ((await applied()) > before) {
+    await db.execute(sql`do $$ begin
+      if to_regprocedure('public.terminal_grant_reads()') is not null then perform public.terminal_grant_reads(); end if;
+    exception when insufficient_privilege or undefined_object then raise warning 'terminal_grant_reads: %', sqlerrm;
+    end $$`);
+  }
   const missing = await missingMigrations(db);
   if (missing.length) {
     throw new Error(

@@ -11,6 +11,7 @@ function signedInAs(roles: string[]) {
     mockContract(menuContracts.tree, { body: [] }),
     mockContract(searchContracts.history, { body: [] }),
     mockContract(dashboardContracts.birthdays, { body: [] }),
+    mockContract(dashboardContracts.cards, { body: [] }),
     mockContract(bankFilesContracts.remittances, { body: [] }),
   ]);
 }

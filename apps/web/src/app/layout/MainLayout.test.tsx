@@ -18,6 +18,7 @@ function setup(roles: string[], tree = sampleTree, sessionOverrides = {}) {
     mockContract(menuContracts.tree, { body: tree }),
     mockContract(searchContracts.history, { body: [] }),
     mockContract(dashboardContracts.birthdays, { body: [] }),
+    mockContract(dashboardContracts.cards, { body: [] }),
     mockContract(authContracts.logout, () => {
       signedOut = true;
       return { body: { status: 200 } };

@@ -100,6 +100,8 @@ describe('/terminal (Avançado → Terminal)', () => {
     const { user } = setup({ status: 400, body: { message: terminalMessages.deniedFunction('pg_sleep') } });
     const aside = await screen.findByRole('complementary', { name: 'Histórico' });
     await user.click(await within(aside).findByRole('button', { name: /drop table users$/ }));
+    // The editor has taken the query before the click into it (an update during CodeMirror's own throws).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Consulta SQL' })).toHaveTextContent('drop table users'));
     // Ctrl+Enter in the editor runs it too.
     await user.click(screen.getByRole('textbox', { name: 'Consulta SQL' }));
     await user.keyboard('{Control>}{Enter}{/Control}');
