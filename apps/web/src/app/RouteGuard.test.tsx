@@ -70,7 +70,14 @@ describe('route guard and home', () => {
     signedInAs(['v2portal']);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Portal do associado' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Cadastro', 'Dependentes', 'Extratos', 'I.R.', 'Cobranças', 'Segurança']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Cadastro',
+      'Dependentes',
+      'Extratos',
+      'I.R.',
+      'Cobranças',
+      'Segurança',
+    ]);
     expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
