@@ -54,7 +54,7 @@ async function homeAfterSignIn(browser: Browser, baseURL: string): Promise<boole
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByLabel('CPF').fill(PORTAL_USER.cpf);
-      await page.getByLabel('Senha').fill(PORTAL_USER.password);
+      await page.locator('input[name="password"]').fill(PORTAL_USER.password);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
       await cdp.send('Network.enable');
@@ -114,7 +114,7 @@ async function portalSaves(app: FastifyInstance): Promise<boolean | null> {
   let version = (form.json() as { version: number }).version;
   const times: number[] = [];
   for (let i = 0; i < PUTS; i++) {
-    const body = { version, custCelular: `119${String(70_000_000 + i).padStart(8, '0')}` };
+    const body = { version, custCelular: `9${String(70_000_000 + i).padStart(8, '0')}` };
     const started = performance.now();
     const res = await app.inject({ method: 'PUT', url, headers, payload: body });
     const ms = performance.now() - started;

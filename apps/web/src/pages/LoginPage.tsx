@@ -1,5 +1,6 @@
 import { IconScale } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { sessionQuery } from '../app/session/sessionQuery';
 import { AuthCard } from '../modules/auth/components/AuthCard';
@@ -17,6 +18,12 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const { data: session, isPending } = useQuery(sessionQuery(queryClient));
   const location = useLocation();
+
+  // Once the form is up and the browser idle, the signed-in chunks start loading while the user types.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void import('../app/prefetch').then((prefetch) => prefetch.prefetchSignedIn()));
+  }, []);
 
   // Someone already signed in (another tab, a reload) goes straight on.
   if (isPending) return <FullPageLoader />;

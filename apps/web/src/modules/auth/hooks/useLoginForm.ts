@@ -62,7 +62,9 @@ export function useLoginForm() {
         return;
       }
       // The session answer makes the sign-in page send the user on (see LoginPage).
-      await queryClient.fetchQuery({ ...sessionQuery(queryClient), staleTime: 0 });
+      const session = await queryClient.fetchQuery({ ...sessionQuery(queryClient), staleTime: 0 });
+      // The home's chunks and data start now, beside the layout's (app/prefetch.ts; already loaded while typing).
+      if (session) void import('../../../app/prefetch').then((prefetch) => prefetch.prefetchHomeOf(session, queryClient));
     },
     onError: (error) => {
       setServerError(isApiError(error) ? error.message : String(error));

@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { homeFor, type SessionInfo } from '@assoc/domain';
+
+/**
+ * The chunks every signed-in page needs (providers, layout, home page), fetched once the sign-in page is idle: the
+ * time the user spends typing hides their download, and /login's own load is not delayed (issue 28: the portal's
+ * home on a phone within a second of signing in).
+ */
+export function prefetchSignedIn() {
+  if (import.meta.env.MODE === 'test') return;
+  void import('./layout/ShellProviders');
+  void import('./layout/SignedIn');
+  void import('../pages/HomePage');
+}
+
+/**
+ * The signed-in user's home, started as soon as the session is known: its chunks and its first data load together
+ * instead of one lazy level after another. This module is a chunk of its own (the sign-in page imports it when idle), so
+ * /login's JavaScript carries none of these imports' preload lists.
+ */
+export function prefetchHomeOf(session: SessionInfo, queryClient: QueryClient) {
+  if (import.meta.env.MODE === 'test') return;
+  switch (homeFor(session.roles)) {
+    case 'portal':
+      void import('../pages/PortalPage');
+      void import('../modules/portal/cadastro/CadastroTab');
+      void import('../modules/portal/prefetch').then((portal) => portal.prefetchPortalRecord(queryClient, session.cstId));
+      break;
+    case 'dashboard':
+      void import('../pages/DashboardPage');
+      break;
+    case 'cch':
+      void import('../pages/CchPage');
+      break;
+    case 'process':
+      void import('../pages/ProcessoPage');
+      break;
+  }
+}
