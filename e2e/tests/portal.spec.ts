@@ -102,7 +102,10 @@ async function readOnlyTabs(page: Page, size: string, phone: boolean) {
   await openTab(page, 'Extratos');
   // A closed period (the first option is the open one, 'Em aberto').
   await page.getByRole('combobox', { name: 'Período' }).click();
-  const closed = page.getByRole('option').filter({ hasNotText: /aberto/i }).first();
+  const closed = page
+    .getByRole('option')
+    .filter({ hasNotText: /aberto/i })
+    .first();
   const period = (await closed.textContent())!.trim();
   await closed.click();
   await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue(period);
@@ -180,7 +183,7 @@ async function seguranca(page: Page, browser: Browser, baseURL: string) {
   await page.getByRole('button', { name: 'Configurar autenticador' }).click();
   await expect(page.getByRole('img', { name: 'QR code do novo autenticador' })).toBeVisible();
   const secret = await pendingSecret(cpf);
-  await page.getByLabel('Senha atual').fill(DEMO_PASSWORD);
+  await page.getByLabel('Autenticador e códigos de recuperação').getByLabel('Senha atual').fill(DEMO_PASSWORD);
   await page.getByRole('textbox', { name: 'Código do novo autenticador' }).fill(await codeAt(secret, 0));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   const codes = page.getByLabel('Códigos de recuperação').locator('code');
@@ -214,8 +217,8 @@ async function seguranca(page: Page, browser: Browser, baseURL: string) {
     await expectToast(page, 'Sessão encerrada');
     await expect(sessions).toHaveCount(1);
 
-    // The second browser's next call finds its session ended: back to the sign-in.
-    await openTab(phone, 'Dependentes');
+    // The second browser's next call (Extratos reads what nothing has read there yet) finds its session ended: back to the sign-in.
+    await tab(phone, 'Extratos').click();
     await expect(phone).toHaveURL(/\/login/);
   } finally {
     await other.close();
