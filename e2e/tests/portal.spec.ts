@@ -217,9 +217,9 @@ async function seguranca(page: Page, browser: Browser, baseURL: string) {
     await expectToast(page, 'Sessão encerrada');
     await expect(sessions).toHaveCount(1);
 
-    // The second browser's next call (Extratos reads what nothing has read there yet) finds its session ended: back to the sign-in.
+    // The second browser's next call (Extratos reads what nothing has read there yet) finds its session ended: the app's 'Sessão expirada' dialog (its button leads to the sign-in).
     await tab(phone, 'Extratos').click();
-    await expect(phone).toHaveURL(/\/login/);
+    await expect(phone.getByRole('dialog', { name: 'Sessão expirada' })).toBeVisible();
   } finally {
     await other.close();
   }
