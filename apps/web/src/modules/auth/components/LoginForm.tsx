@@ -11,7 +11,7 @@ export function LoginForm() {
 
   useEffect(() => {
     if (form.requireCode) codeRef.current?.focus();
-  }, [form.requireCode]);
+  }, [form.requireCode, form.useRecovery]);
 
   const submitLabel = form.mode === 0 ? 'ENTRAR' : form.requested ? 'SOLICITADO' : 'SOLICITAR SENHA';
 
@@ -44,7 +44,22 @@ export function LoginForm() {
           />
         )}
 
-        {form.mode === 0 && form.requireCode && (
+        {form.mode === 0 && form.requireCode && form.useRecovery && (
+          <TextInput
+            ref={codeRef}
+            label="Código de recuperação"
+            name="recoveryCode"
+            description="Informe um dos seus códigos de recuperação (cada um vale uma única vez)"
+            autoComplete="off"
+            maxLength={20}
+            leftSection={<IconShieldLock size={18} stroke={1.6} aria-hidden />}
+            value={form.values.recoveryCode}
+            onChange={(event) => form.setField('recoveryCode', event.currentTarget.value)}
+            error={form.errors.recoveryCode}
+          />
+        )}
+
+        {form.mode === 0 && form.requireCode && !form.useRecovery && (
           <TextInput
             ref={codeRef}
             label="Código de acesso"
@@ -63,6 +78,12 @@ export function LoginForm() {
         <Button type="submit" fullWidth size="md" loading={form.submitting} disabled={form.mode === 1 && form.requested}>
           {submitLabel}
         </Button>
+
+        {form.mode === 0 && form.requireCode && (
+          <Button variant="subtle" size="compact-sm" onClick={form.toggleRecovery} type="button">
+            {form.useRecovery ? 'Usar o código do autenticador' : 'Usar um código de recuperação'}
+          </Button>
+        )}
 
         {/* On a phone the long label wraps instead of being cut. */}
         <Button

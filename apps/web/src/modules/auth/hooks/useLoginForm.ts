@@ -11,7 +11,7 @@ export type LoginMode = 0 | 1;
 /** Spec 1 §4 / §9: five seconds after a successful password request the login mode returns to 0. */
 export const REQUEST_RETURN_MS = 5_000;
 
-type Field = 'username' | 'password' | 'code';
+type Field = 'username' | 'password' | 'code' | 'recoveryCode';
 type Errors = Partial<Record<Field, string>>;
 
 export interface LoginValues {
@@ -19,6 +19,8 @@ export interface LoginValues {
   username: string;
   password: string;
   code: string;
+  /** Issue 28: one of the user's one-time recovery codes, typed instead of the access code (lost phone). */
+  recoveryCode: string;
 }
 
 /** Password-request mode asks only for the CPF. */
@@ -43,10 +45,12 @@ function validate(values: LoginValues, mode: LoginMode): Errors {
  */
 export function useLoginForm() {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<LoginValues>({ username: '', password: '', code: '' });
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '', code: '', recoveryCode: '' });
   const [mode, setMode] = useState<LoginMode>(0);
   const [submitted, setSubmitted] = useState(false);
   const [requireCode, setRequireCode] = useState(false);
+  // Where the access code is asked: a recovery code instead (issue 28).
+  const [useRecovery, setUseRecovery] = useState(false);
   const [serverError, setServerError] = useState('');
   // Set once GET login/resetpassword/{user} succeeds: the message shows and the button reads 'SOLICITADO'.
   const [requestedMessage, setRequestedMessage] = useState('');
@@ -110,11 +114,13 @@ export function useLoginForm() {
       if (!requestedMessage) requestPassword.mutate(onlyDigits(values.username));
       return;
     }
+    const recovery = requireCode && useRecovery;
     signIn.mutate({
       username: onlyDigits(values.username),
       password: values.password,
-      code: requireCode ? values.code.trim() : '',
+      code: requireCode && !recovery ? values.code.trim() : '',
       subscriberId: '',
+      ...(recovery ? { recoveryCode: values.recoveryCode.trim() } : {}),
     });
   };
 
@@ -123,6 +129,8 @@ export function useLoginForm() {
     errors,
     mode,
     requireCode,
+    useRecovery,
+    toggleRecovery: () => setUseRecovery((current) => !current),
     serverError,
     requested: requestedMessage !== '',
     requestedMessage,
