@@ -1,6 +1,6 @@
 import { authContracts, menuContracts, terminalContracts, terminalMessages } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import TerminalPage from '../../pages/TerminalPage';
 import { mockApi, mockContract } from '../../test/api-mock';
 import { runAxe, seriousViolations } from '../../test/axe';
@@ -45,6 +45,20 @@ function setup(run: Parameters<typeof mockContract<typeof terminalContracts.run>
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// happy-dom fires 'selectionchange' synchronously, inside CodeMirror's own update, which CodeMirror refuses ("Calls to
+// EditorView.update are not allowed while an update is in progress"); a browser fires it on a later task: so here.
+const dispatchEvent = document.dispatchEvent.bind(document);
+beforeAll(() => {
+  document.dispatchEvent = (event: Event) => {
+    if (event.type !== 'selectionchange') return dispatchEvent(event);
+    setTimeout(() => dispatchEvent(event));
+    return true;
+  };
+});
+afterAll(() => {
+  document.dispatchEvent = dispatchEvent;
 });
 
 describe('/terminal (Avançado → Terminal)', () => {
