@@ -204,6 +204,30 @@ describe('send (POST marketing/campanhas)', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('a template deleted before the job runs: the job fails without retries and the campaign reads falhou, nothing queued', async () => {
+    const [copy] = await ctx.db
+      .insert(messageTemplates)
+      .values({ channel: 'sms', emName: 'SMS APAGADO', emDescription: 'SMS', emData: 'Oi {nome}' })
+      .returning();
+    const before = (await outboxOf()).length;
+    // Deleted in the same transaction as the campaign is created: the job always finds it gone.
+    await ctx.db.execute(sql`create or replace function mkt_test_drop() returns trigger language plpgsql as $$
+      begin update message_templates set deleted_at = now() where em_id = ${sql.raw(String(copy!.emID))}; return new; end $$`);
+    await ctx.db.execute(sql`create trigger mkt_test_drop after insert on campaigns for each row execute function mkt_test_drop()`);
+    try {
+      const res = await call(staff, marketingContracts.create, { body: { ...draft('sms'), templates: { sms: copy!.emID }, name: 'Apagado' } });
+      expect(res.status).toBe(201);
+      const ended = await jobEnded([ctx.app], res.body.job!.jobId, async () =>
+        (await call(staff, jobsContracts.list)).body.find((j) => j.jobId === res.body.job!.jobId),
+      );
+      expect(ended.jobStatus).toBe(20);
+      expect((await call(staff, marketingContracts.list)).body.find((c) => c.id === res.body.campaign.id)).toMatchObject({ status: 'falhou' });
+      expect(await outboxOf()).toHaveLength(before);
+    } finally {
+      await ctx.db.execute(sql`drop trigger mkt_test_drop on campaigns`);
+    }
+  });
+
   it('the opt-out is honoured by every campaign; turned off, the member is reached again', async () => {
     const email = await call(staff, marketingContracts.create, { body: { ...draft('email'), name: 'Só e-mail' } });
     await jobEnded([ctx.app], email.body.job!.jobId, async () =>
