@@ -100,3 +100,4 @@ export * from './refunds/index.js';
 export * from './portal/index.js';
 export * from './terminal/index.js';
 export * from './filter/index.js';
+export * from './marketing/index.js';

@@ -56,6 +56,7 @@ import snackBar from './snack-bar/index.js';
 import ageBands from './age-bands/index.js';
 import portalFinance from './portal-finance/index.js';
 import filter from './filter/index.js';
+import marketing from './marketing/index.js';
 
 /**
  * Every feature module, in set-up order (a module's setup may use the services of those above it); their
@@ -114,6 +115,7 @@ export const appModules: readonly AppModule[] = [
   ageBands,
   portalFinance,
   filter,
+  marketing,
   memberSettings,
   memberMail,
   digitalProcess,

@@ -1,4 +1,4 @@
-import { authContracts, bankFilesContracts, menuContracts, searchContracts, dashboardContracts } from '@assoc/domain';
+import { authContracts, bankFilesContracts, menuContracts, searchContracts, dashboardContracts, marketingContracts } from '@assoc/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, mockContract } from '../test/api-mock';
@@ -13,6 +13,8 @@ function signedInAs(roles: string[]) {
     mockContract(dashboardContracts.birthdays, { body: [] }),
     mockContract(dashboardContracts.cards, { body: [] }),
     mockContract(bankFilesContracts.remittances, { body: [] }),
+    mockContract(marketingContracts.options, { body: { filters: [], templates: { email: [], sms: [], whatsapp: [] } } }),
+    mockContract(marketingContracts.list, { body: [] }),
   ]);
 }
 
@@ -24,11 +26,12 @@ describe('route guard and home', () => {
     expect(screen.queryByRole('heading', { name: 'Feriados' })).not.toBeInTheDocument();
   });
 
-  it('opens the screen, titled and "Em construção", with the role', async () => {
+  it('opens the built Marketing screen (no longer "Em construção"; the last one) with the role', async () => {
     signedInAs([...staffRoles, 'v2menufiltro']);
     renderApp('/marketing');
-    expect(await screen.findByRole('heading', { name: 'Marketing' })).toBeInTheDocument();
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marketing' })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma campanha enviada')).toBeInTheDocument();
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
   });
 
   it('opens the built Devolução screen (no longer "Em construção") with v2dev', async () => {

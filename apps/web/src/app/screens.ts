@@ -34,6 +34,7 @@ export const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>
   '/tuss': lazy(() => import('../pages/TussPage')),
   '/devolucao': lazy(() => import('../pages/DevolucaoPage')),
   '/filter': lazy(() => import('../pages/FilterPage')),
+  '/marketing': lazy(() => import('../pages/MarketingPage')),
   '/financeiro/fechar': lazy(() => import('../pages/FecharPage')),
   '/financeiro/efetuado': lazy(() => import('../pages/EfetuadoPage')),
   '/saldoaberto': lazy(() => import('../pages/SaldoAbertoPage')),

@@ -153,6 +153,15 @@ export const jobCommands: readonly JobCommand[] = [
     allowDuplicates: true,
     screen: true,
   },
+  {
+    command: 'marketing-enviar',
+    label: 'Envio de campanha',
+    question: 'Deseja enviar a campanha?',
+    role: 'v2menufiltro',
+    // Started by POST marketing/campanhas (issue 29 item 2); one job per campaign, several campaigns may run.
+    allowDuplicates: true,
+    screen: true,
+  },
   { command: 'ir-gerar', label: 'Gerar I.R. do ano base', question: 'Deseja gerar o I.R. do ano base?', role: 'v2atd' },
   {
     command: 'remessa-gerar',

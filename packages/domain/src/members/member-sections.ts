@@ -190,9 +190,16 @@ export const memberSections = [
   },
   { key: 'charges', label: 'Cobranças', view: ['v2cobrancaview'], edit: ['v2cobrancanew'], fields: ['cobrancas'], tab: 7 },
   { key: 'refunds', label: 'Ressarcimentos', view: ['v2tabressarcimento'], edit: ['v2tabressarcimento'], fields: ['ressarcimentos'], tab: 11 },
-  // Configurações tab (decision 20): the member's portal access; a profile or external-access change also needs the
+  // Configurações tab (decision 20): the member's portal access and the opt-out of campaigns (issue 29 item 2); a profile or external-access change also needs the
   // access administrator's role (checked by the member-settings module).
-  { key: 'settings', label: 'Configurações', view: ['v2tabconfiguracao'], edit: ['v2tabconfiguracao'], fields: ['portalAcesso'], tab: 10 },
+  {
+    key: 'settings',
+    label: 'Configurações',
+    view: ['v2tabconfiguracao'],
+    edit: ['v2tabconfiguracao'],
+    fields: ['portalAcesso', 'custRecusaCampanhas'],
+    tab: 10,
+  },
 ] as const satisfies readonly MemberSection[];
 
 export type MemberSectionKey = (typeof memberSections)[number]['key'];

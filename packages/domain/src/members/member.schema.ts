@@ -302,6 +302,8 @@ export const memberShape = {
   custIRPorEmail: z.boolean().optional(),
   custExtratoPorEmail: z.boolean().optional(),
   custComunicacao: z.number().int().min(0, m.oneOf).optional(),
+  // Configurações tab: the member refuses marketing campaigns (issue 29 item 2; security and transactional messages are not campaigns)
+  custRecusaCampanhas: z.boolean().optional(),
   // association (v2userdadosassoc)
   custAssocCargo: optionalId(),
   custAssocCargo2: optionalId(),
@@ -497,6 +499,7 @@ export function emptyMember(): MemberInput {
     custIRPorEmail: false,
     custExtratoPorEmail: false,
     custComunicacao: 1,
+    custRecusaCampanhas: false,
     custDirForum: false,
     usuarioServicos: [],
     parentFilhos: [],

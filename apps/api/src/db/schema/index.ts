@@ -21,3 +21,4 @@ export * from './cch.js';
 export * from './terminal.js';
 export * from './mass-emails.js';
 export * from './filter.js';
+export * from './campaigns.js';

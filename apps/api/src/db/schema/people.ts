@@ -61,6 +61,8 @@ export const customers = pgTable(
     custComunicacao: smallint('cust_comunicacao').notNull().default(1),
     custExtratoPorEmail: boolean('cust_extrato_por_email').notNull().default(false),
     custIRPorEmail: boolean('cust_ir_por_email').notNull().default(false),
+    /** The member refuses marketing campaigns (issue 29 item 2; Configurações tab). */
+    custRecusaCampanhas: boolean('cust_recusa_campanhas').notNull().default(false),
     custDirForum: boolean('cust_dir_forum').notNull().default(false),
     custDataDirForum: date('cust_data_dir_forum'),
     /** Deceased spouse (status V). */

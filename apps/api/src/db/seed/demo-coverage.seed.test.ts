@@ -327,4 +327,16 @@ describe(`demo data at scale ${SCALE} shows what the screens can do`, () => {
     const remittance = await ctx.app.services.dashboardCards.card('retorno', caller);
     expect(remittance.parts[0]!.rows.some((r) => r.label !== 'Sem retorno')).toBe(true);
   });
+
+  it('has a sent campaign whose recipients show every outcome, and holders who refuse campaigns (issue 29 item 2)', async () => {
+    const campaigns = await ctx.app.services.marketing.list();
+    expect(campaigns).toHaveLength(1);
+    expect(campaigns[0]).toMatchObject({ status: 'concluida', channel: 'preferido', counts: { sent: 3, failed: 1, pending: 2 } });
+    const detail = await ctx.app.services.marketing.get(campaigns[0]!.id, 1, 50);
+    const outcomes = new Set(detail.recipients.items.map((r) => (r.outcome === 'enviado' ? r.delivery : r.outcome)));
+    for (const o of ['sent', 'failed', 'pending', 'recusa', 'correio', 'sem_celular', 'sem_email']) expect(outcomes, o).toContain(o);
+    expect(new Set(detail.recipients.items.map((r) => r.channel))).toEqual(new Set(['email', 'sms', 'whatsapp', null]));
+    const optOut = await rows<{ n: number }>(sql`select count(*)::int as n from customers where cust_recusa_campanhas`);
+    expect(optOut[0]!.n).toBeGreaterThan(0);
+  });
 });

@@ -28,6 +28,7 @@ import { linkReimbursementsLedger, seedReimbursementDocuments, seedReimbursement
 import { linkRefundLedger, seedRefundLedgerMonth, seedRefunds } from './refunds.seed.js';
 import { seedMessages } from './messages.seed.js';
 import { seedFilters } from './filter.seed.js';
+import { seedCampaigns } from './campaigns.seed.js';
 
 /** True when the database has never been seeded (first start). */
 export async function isEmpty(db: Db) {
@@ -78,6 +79,7 @@ export async function seedDemoData(
   await seedPostings(db, log);
   await seedMobileCalls(db, log);
   await seedMessages(db, log);
+  await seedCampaigns(db, log);
   await seedTerminal(db, log);
   await seedProcesses(db, opts.photoStore, { scale: opts.scale, log });
   if (opts.photoStore) await seedDocuments(db, opts.photoStore, { portalCstId: people.portalMember?.cstId, log });

@@ -78,7 +78,10 @@ export async function enqueueEmail(db: Executor, email: NewEmail): Promise<numbe
   return Number(result.rows[0]!.id);
 }
 
-/** An SMS or a WhatsApp message for the outbox (decision 10); sent by the configured provider adapter. */
+/**
+ * An SMS or a WhatsApp message for the outbox (decision 10), sent by the configured provider adapter; or a plain-text
+ * e-mail written in bulk with them (a Marketing campaign), sent by the mail worker.
+ */
 export type NewMessage = {
   /** A Brazilian mobile number as typed or stored; kept in E.164 (+55…) when it is one, else as given (it then fails). */
   to: string;
@@ -90,6 +93,7 @@ export type NewMessage = {
   secrets?: Record<string, string>;
   secretsMinutes?: number;
 } & (
+  | { channel: 'email'; subject: string }
   | { channel: 'sms' }
   /** WhatsApp: the Cloud API delivers only approved templates (`whatsappTemplateOf` builds one from the registry). */
   | { channel: 'whatsapp'; template: WhatsappTemplate }
@@ -109,8 +113,8 @@ export async function enqueueMessages(db: Executor, messages: readonly NewMessag
       const template = message.channel === 'whatsapp' ? message.template : null;
       return {
         channel: message.channel,
-        to: toBrazilianE164(message.to) ?? message.to,
-        subject: template?.name ?? '',
+        to: message.channel === 'email' ? message.to : (toBrazilianE164(message.to) ?? message.to),
+        subject: message.channel === 'email' ? message.subject : (template?.name ?? ''),
         text: message.text,
         template,
         userId: message.userId,

@@ -20,7 +20,7 @@ import { itemFromRow, type MemberMailRepository } from './member-mail.repository
 const AUDIT_CATEGORY = 'emails';
 
 /** The values of the placeholders for one member (memberMailPlaceholders), today in the app's time zone. */
-function placeholderValues(member: { cust_name: string; cust_treatment: string | null }, associationName: string, today = isoDateInAppZone()) {
+export function placeholderValues(member: { cust_name: string; cust_treatment: string | null }, associationName: string, today = isoDateInAppZone()) {
   const [year, month] = today.split('-');
   return {
     '{nome}': member.cust_name,

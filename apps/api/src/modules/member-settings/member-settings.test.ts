@@ -59,6 +59,30 @@ const accountOf = async (cstId: number) => (await ctx.db.select().from(users).wh
 const accessAudits = async () =>
   Number((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from audits where category = 'acessos'`)).rows[0]!.n);
 
+describe('the opt-out of campaigns (custRecusaCampanhas, issue 29 item 2)', () => {
+  it('reads false by default; the tab role saves it (audited with the member); without the role 403, nothing changed', async () => {
+    const member = await newMember({ custEmail: 'recusa@example.com' });
+    const record = await getMember(staff, member.cstId);
+    expect(record.custRecusaCampanhas).toBe(false);
+    const other = (await signedInAs(ctx, ['v2access', 'v2userallowupdate', 'v2userdadospessoaisview'])).client;
+    const refused = await call(other, memberContracts.update, {
+      params: { cstId: record.cstId },
+      rawBody: { version: record.version, custRecusaCampanhas: true },
+    });
+    expect(refused.status).toBe(403);
+    const res = await call(staff, memberContracts.update, {
+      params: { cstId: record.cstId },
+      rawBody: { version: record.version, custRecusaCampanhas: true },
+    });
+    expect(res.status, res.res.body).toBe(200);
+    expect((await getMember(staff, member.cstId)).custRecusaCampanhas).toBe(true);
+    const audit = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audits where (owner_id = ${member.cstId} or entity_id = ${String(member.cstId)}) and after::text like '%custRecusaCampanhas%'`,
+    );
+    expect(Number(audit.rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
+
 describe('portal access (portalAcesso) saved with the member', () => {
   it('a member without an account reads sign-in off; a user without the tab role does not get the list', async () => {
     const member = await newMember({ custEmail: 'sem.conta@example.com' });

@@ -61,6 +61,17 @@ describe('Configurações tab', () => {
     expect(values().portalAcesso[0]).toMatchObject({ fnAllowExternal: true, operation: 'update' });
   });
 
+  it('the opt-out of campaigns (Recusa campanhas) is a member field of the tab, also before the first save', async () => {
+    mockApi(profiles);
+    const { user, unmount } = renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={account} />);
+    expect(screen.getByRole('switch', { name: /Recusa campanhas/ })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /Recusa campanhas/ }));
+    expect(formValues<{ custRecusaCampanhas: boolean }>().custRecusaCampanhas).toBe(true);
+    unmount();
+    renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={null} mode="insert" />);
+    expect(screen.getByRole('switch', { name: /Recusa campanhas/ })).toBeEnabled();
+  });
+
   it('a new member says to save first; hidden without the tab role', () => {
     mockApi(profiles);
     const { unmount } = renderWithProviders(<Harness roles={['v2tabconfiguracao']} row={null} mode="insert" />);

@@ -13,7 +13,8 @@ import type { MemberTabProps } from '../member-tab.types';
  * The Configurações tab [10] of the member record (decision 20): the member's portal access — sign-in on/off,
  * permission profile (permIdv2) and external access (fnAllowExternal), saved with the member (the one-row
  * child list `portalAcesso`) — and "Enviar link de primeiro acesso". The profile and external access change only
- * for who administers the accesses (the /acessos screen's role); the server checks the same rule.
+ * for who administers the accesses (the /acessos screen's role); the server checks the same rule. Also the member's
+ * opt-out of Marketing campaigns (custRecusaCampanhas, issue 29 item 2), saved with the member.
  * The communication preference and statement / I.R. by e-mail are in the Usuário tab's "Opções" (spec 1 §2).
  */
 export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs }: MemberTabProps) {
@@ -32,8 +33,32 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
   });
 
   if (!canView('settings')) return null;
+  const optOut = form.values.custRecusaCampanhas === true;
+  const campaigns = (
+    <Fieldset legend="Campanhas" variant="filled" disabled={!editable}>
+      <div
+        data-changed={isChanged(diffs, 'custRecusaCampanhas') ? 'true' : undefined}
+        className={isChanged(diffs, 'custRecusaCampanhas') ? classes.changed : undefined}
+      >
+        <Switch
+          label="Recusa campanhas"
+          description="Não recebe as campanhas do Marketing (mensagens de segurança e avisos do cadastro continuam)."
+          onLabel="SIM"
+          offLabel="NÃO"
+          size="lg"
+          checked={optOut}
+          onChange={(event) => form.setValue('custRecusaCampanhas', event.currentTarget.checked)}
+        />
+      </div>
+    </Fieldset>
+  );
   if (mode === 'insert' || !row) {
-    return <Alert color="blue">Salve o associado para configurar o acesso ao portal.</Alert>;
+    return (
+      <Stack gap="md">
+        {campaigns}
+        <Alert color="blue">Salve o associado para configurar o acesso ao portal.</Alert>
+      </Stack>
+    );
   }
 
   const set = (patch: Partial<PortalAccessItem>) => {
@@ -59,6 +84,7 @@ export default function SettingsTab({ form, mode, cstId, canView, canEdit, diffs
 
   return (
     <Stack gap="md">
+      {campaigns}
       <Fieldset legend="Acesso ao portal" variant="filled" disabled={!editable}>
         <Stack gap="sm">
           {row.userId == null && (

@@ -1,0 +1,1 @@
+export { MarketingScreen } from './MarketingScreen';
