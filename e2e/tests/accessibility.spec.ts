@@ -57,6 +57,7 @@ const BUILT_SCREENS: Record<string, Walk> = {
   '/financeiro/importarbanco': 'list',
   '/financeiro/importar': 'list',
   '/terminal': 'list',
+  '/marketing': 'list',
 };
 
 /**
