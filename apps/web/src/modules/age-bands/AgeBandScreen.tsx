@@ -28,6 +28,7 @@ export function AgeBandScreen() {
         </Button>
       </Group>
       <PagedTable<AgeBandRow>
+        keyboardScroll
         list={list}
         pageSize={AGE_BAND_PAGE_SIZE}
         idAccessor="cslId"

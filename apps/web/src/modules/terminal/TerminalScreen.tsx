@@ -148,6 +148,7 @@ export function TerminalScreen() {
             )}
             {result.columns.length > 0 && (
               <DataTable<Row>
+                scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
                 withTableBorder
                 borderRadius="md"
                 striped

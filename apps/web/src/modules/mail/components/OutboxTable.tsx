@@ -35,6 +35,7 @@ export function OutboxTable() {
         </Button>
       </Group>
       <PagedTable<OutboxItem>
+        keyboardScroll
         list={outbox}
         pageSize={OUTBOX_PAGE_SIZE}
         idAccessor="id"

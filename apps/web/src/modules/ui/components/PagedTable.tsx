@@ -33,10 +33,14 @@ interface PagedTableProps<T> {
   columns: DataTableColumn<T>[];
   /** Keeps the first and the last column (the row's name and its actions) on screen while a wide table scrolls sideways. */
   pinEnds?: boolean;
+  /** A table wider than the screen scrolls sideways: its scroll area takes the focus, so a keyboard can scroll it (axe scrollable-region-focusable). */
+  keyboardScroll?: boolean;
 }
 
+const focusableViewport = { viewportProps: { tabIndex: 0 } };
+
 /** A list paged by the server (outbox, security events): the load error above, then the table with pt-BR paging. */
-export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns, pinEnds = false }: PagedTableProps<T>) {
+export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns, pinEnds = false, keyboardScroll = false }: PagedTableProps<T>) {
   return (
     <>
       {list.error && (
@@ -45,6 +49,7 @@ export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, colum
         </Alert>
       )}
       <DataTable<T>
+        scrollAreaProps={keyboardScroll ? focusableViewport : undefined}
         withTableBorder
         borderRadius="md"
         striped
