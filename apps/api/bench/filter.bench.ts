@@ -8,24 +8,19 @@
  * Uses the members bench's database (`openMembersBenchDatabase`, kept when it is at the scale). One call at a time
  * through `app.inject`, after warm-up calls.
  */
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { FilterExportBody, FilterQuery } from '@assoc/domain';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { createFilterRepository } from '../src/modules/filter/filter.repository.js';
 import { buildExport } from '../src/modules/filter/filter.service.js';
-import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { benchHeaders, log, machine, openBenchApp, serverTimer } from './app.js';
+import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 import { percentile, runBench } from './stats.js';
 
 const env = process.env;
 const RUNS = Number(env.BENCH_FILTER_RUNS ?? 300);
 const EXPORTS = Number(env.BENCH_FILTER_EXPORTS ?? 2);
 const TARGETS = { run: 150, export: 10_000 };
-const log = (line = '') => console.log(line);
-const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 /** Four criteria; the age range moves with `i` so the calls are not all the same. */
 const fourCriteria = (i: number): FilterQuery => ({
@@ -45,27 +40,17 @@ async function main() {
   const bench = await openMembersBenchDatabase({ fresh: false });
   try {
     const people = (await bench.db.execute<{ n: number }>(sql`select count(*)::int as n from customers`)).rows[0]!.n;
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-filter'),
-      SESSION_SECRET: 'bench-secret',
-      LOG_LEVEL,
-    });
-    const app = await buildApp({ config, db: bench.db, pool: bench.pool, serveWeb: false, logger: { stream: { write: () => undefined } } });
+    const app = await openBenchApp(bench, { name: 'filter' });
     const times: number[] = [];
-    let measuring = false;
-    app.addHook('onResponse', async (_request, reply) => {
-      if (measuring) times.push(reply.elapsedTime);
-    });
+    const timer = serverTimer(app);
     try {
       await app.ready();
-      const session = await benchSession(app);
-      const headers = { cookie: session.cookie, 'x-xsrf-token': session.xsrf };
+      const headers = await benchHeaders(app);
       log(`Filtro: ${bench.holders.length} titulares, ${people} pessoas; log ${LOG_LEVEL}; ${machine()}`);
       let failures = 0;
       let lastTotal = 0;
       for (let i = 0; i < RUNS + 30; i++) {
-        measuring = i >= 30;
+        timer.record(i >= 30 ? times : null);
         const res = await app.inject({
           method: 'POST',
           url: '/api/v1/filter/executar',
@@ -75,7 +60,7 @@ async function main() {
         if (res.statusCode !== 200) failures += 1;
         else lastTotal = (res.json() as { total: number }).total;
       }
-      measuring = false;
+      timer.record(null);
 
       const repo = createFilterRepository();
       const exportTimes: number[] = [];

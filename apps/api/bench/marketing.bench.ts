@@ -8,18 +8,13 @@
  * holders without an e-mail get one and none refuses campaigns (so 30,000 are queued); everything is put back after:
  * the e-mails and opt-outs, the campaign, its recipients, its outbox rows and the template.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
+import { log, machine, openBenchApp } from './app.js';
 import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 import { runBench } from './stats.js';
 
 const env = process.env;
 const RUNS = Number(env.BENCH_MARKETING_RUNS ?? 2);
 const TARGET = 10_000;
-const log = (line = '') => console.log(line);
-const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 const holders = { combinator: 'and', rules: [{ field: 'titular', operator: '=', value: 'titular' }] };
 
 async function main() {
@@ -27,13 +22,7 @@ async function main() {
   const bench = await openMembersBenchDatabase({ fresh: false });
   const db = bench.db;
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-marketing'),
-      SESSION_SECRET: 'bench-secret',
-      LOG_LEVEL,
-    });
-    const app = await buildApp({ config, db, pool: bench.pool, serveWeb: false, logger: { stream: { write: () => undefined } } });
+    const app = await openBenchApp(bench, { name: 'marketing' });
     // Every holder gets a valid e-mail and no opt-out for the run; the stored values are put back in `finally`.
     const pinned = await bench.pool.connect();
     await pinned.query(`create table if not exists bench_mkt_saved (cst_id int primary key, cust_email text, cust_recusa_campanhas boolean)`);

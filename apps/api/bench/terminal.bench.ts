@@ -9,19 +9,14 @@
  * counted, a join and a GROUP BY over every person sorted by name, 1,000 rows. Every call goes through the whole path: the parser's check, the READ ONLY transaction as the
  * role assoc_terminal, the history row and the audit row.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
-import { benchSession, LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { benchHeaders, log, machine, openBenchApp, serverTimer } from './app.js';
+import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
 import { percentile, runBench } from './stats.js';
 
 const env = process.env;
 const CALLS = Number(env.BENCH_TERMINAL_CALLS ?? 100);
 const WARMUP = 10;
 const TARGET_MS = 300;
-const log = (line = '') => console.log(line);
-const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 /** The 1,000-row queries the target is about, and one aggregate over every person reported without a target (its time is the database's own work). */
 const QUERIES = {
@@ -53,27 +48,17 @@ async function main() {
   const started = Date.now();
   const bench = await openMembersBenchDatabase({ fresh: false });
   try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-terminal'),
-      SESSION_SECRET: 'bench-secret',
-      LOG_LEVEL,
-    });
-    const app = await buildApp({ config, db: bench.db, pool: bench.pool, serveWeb: false, logger: { stream: { write: () => undefined } } });
+    const app = await openBenchApp(bench, { name: 'terminal' });
     const times: Record<keyof typeof QUERIES, number[]> = { people: [], dependents: [], aggregate: [] };
-    let measuring: keyof typeof QUERIES | null = null;
-    app.addHook('onResponse', async (_request, reply) => {
-      if (measuring) times[measuring].push(reply.elapsedTime);
-    });
+    const timer = serverTimer(app);
     try {
       await app.ready();
-      const session = await benchSession(app);
-      const headers = { cookie: session.cookie, 'x-xsrf-token': session.xsrf, 'content-type': 'application/json' };
+      const headers = { ...(await benchHeaders(app)), 'content-type': 'application/json' };
       log(`Terminal: ${bench.holders.length} titulares; log ${LOG_LEVEL}; ${machine()}`);
       let failures = 0;
       for (const kind of Object.keys(QUERIES) as (keyof typeof QUERIES)[]) {
         for (let i = 0; i < CALLS + WARMUP; i++) {
-          measuring = i >= WARMUP ? kind : null;
+          timer.record(i >= WARMUP ? times[kind] : null);
           const res = await app.inject({ method: 'POST', url: '/api/v1/terminal/executar', headers, payload: { sql: QUERIES[kind].sql } });
           const body = res.json() as { rowCount?: number; truncated?: boolean; message?: string };
           if (res.statusCode !== 200 || body.rowCount !== 1000) {
@@ -81,7 +66,7 @@ async function main() {
             if (failures === 1) log(`  falha: ${res.statusCode} ${body.message ?? JSON.stringify(body).slice(0, 200)}`);
           } else if (i === WARMUP) log(`  ${QUERIES[kind].label}: ${body.rowCount} linhas, truncated ${body.truncated}`);
         }
-        measuring = null;
+        timer.record(null);
       }
       let ok = failures === 0;
       log('Resultado:');

@@ -17,19 +17,23 @@ export const AGE_BRACKETS = ['0-30 dias', '31-60 dias', '61-90 dias', '90+ dias'
 export const openBalanceCard: CardQuery = {
   key: 'saldo-aberto',
   async compute(db, { now }) {
+    // The brackets' bounds are constants of the query: an interval subtracted in SQL is worked out again on each of
+    // the ~135,000 debits read (timestamptz arithmetic is not folded), which was half the query's time.
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const [d30, d60, d90] = [daysAgo(30), daysAgo(60), daysAgo(90)];
     const rows = await rowsOf<{ place: number; d30: string; d60: string; d90: string; total: string }>(
       db,
+      // `parent_id is null` (every balance is a holder's) lets the holders' place be read from their partial index.
       sql`with owing as (
             select o.cst_id, o.debt, coalesce(c.bnk_id, ${BOLETO}) as place
-              from ${owingHoldersSql()} o join customers c on c.cst_id = o.cst_id
+              from ${owingHoldersSql()} o join customers c on c.cst_id = o.cst_id and c.parent_id is null
           ), recent as (
             select e.cst_id,
-                   coalesce(sum(e.ext_valor) filter (where e.ext_date > ${now}::timestamptz - interval '30 days'), 0) as s30,
-                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${now}::timestamptz - interval '30 days'
-                                                       and e.ext_date > ${now}::timestamptz - interval '60 days'), 0) as s60,
-                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${now}::timestamptz - interval '60 days'), 0) as s90
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date > ${d30}::timestamptz), 0) as s30,
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${d30}::timestamptz and e.ext_date > ${d60}::timestamptz), 0) as s60,
+                   coalesce(sum(e.ext_valor) filter (where e.ext_date <= ${d60}::timestamptz), 0) as s90
               from statement_entries e
-             where e.ext_valor > 0 and e.ext_date > ${now}::timestamptz - interval '90 days'
+             where e.ext_valor > 0 and e.ext_date > ${d90}::timestamptz
                and e.cst_id in (select cst_id from owing)
              group by e.cst_id
           )
