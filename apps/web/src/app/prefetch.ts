@@ -28,6 +28,8 @@ export function prefetchHomeOf(session: SessionInfo, queryClient: QueryClient) {
       break;
     case 'dashboard':
       void import('../pages/DashboardPage');
+      void import('../modules/dashboard/components/DashboardCards');
+      void import('../modules/dashboard/prefetch').then((dashboard) => dashboard.prefetchDashboard(queryClient, session.roles));
       break;
     case 'cch':
       void import('../pages/CchPage');

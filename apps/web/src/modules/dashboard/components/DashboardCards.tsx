@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Alert, SimpleGrid, Skeleton } from '@mantine/core';
-import { useDashboardCardList, useDashboardFeed } from '../hooks/useDashboardCards';
+import { useDashboardCardList } from '../hooks/useDashboardCards';
+import { useDashboardFeed } from '../hooks/useDashboardFeed';
 import { DashboardCard } from './DashboardCard';
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardContracts, onlyDigits, type Weather } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 
@@ -7,13 +7,16 @@ export type { Weather };
 export const birthdaysKey = queryKeyOf(dashboardContracts.birthdays);
 export const weatherKey = (cep: string) => queryKeyOf(dashboardContracts.weather, { params: { cep } });
 
-/** GET aniversarios: people born on today's day and month. */
-export function useBirthdays() {
-  return useQuery({
+/** GET aniversarios: people born on today's day and month (the hook's query, also started by app/prefetch.ts). */
+export const birthdaysQuery = () =>
+  queryOptions({
     queryKey: birthdaysKey,
     queryFn: ({ signal }) => callApi(dashboardContracts.birthdays, {}, { signal }),
     staleTime: 10 * 60_000,
   });
+
+export function useBirthdays() {
+  return useQuery(birthdaysQuery());
 }
 
 /** GET weather/{cep} for the user's CEP (8 digits); any failure simply hides the panel (spec 1 §11 decision). */

@@ -1,15 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { searchContracts } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 
 export const searchHistoryKey = queryKeyOf(searchContracts.history);
 
-/** GET searchhistory: the people this user opened, newest first. */
-export function useSearchHistory() {
-  return useQuery({
+/** GET searchhistory: the people this user opened, newest first (the hook's query, also started by app/prefetch.ts). */
+export const searchHistoryQuery = () =>
+  queryOptions({
     queryKey: searchHistoryKey,
     queryFn: ({ signal }) => callApi(searchContracts.history, {}, { signal }),
   });
+
+export function useSearchHistory() {
+  return useQuery(searchHistoryQuery());
 }
 
 /**
