@@ -21,7 +21,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
  * member-audit-base). A spec joins this list only when it creates what it changes.
  */
 const PARALLEL_SPECS =
-  /\/(access-admin|accessibility|api-keys|cch|member|member-(dependents|documents|location-followup|photo|reimbursements|services|settings-email|user-tab)|dashboard|portal|process|registries-[a-z]+|search|shell|terminal)\.spec\.ts$/;
+  /\/(access-admin|accessibility|api-keys|cch|member|member-(dependents|documents|location-followup|photo|reimbursements|services|settings-email|user-tab)|dashboard|marketing|portal|process|registries-[a-z]+|search|shell|terminal)\.spec\.ts$/;
 
 /** E2E against the built app (npm run build) with a fresh embedded database seeded at a small scale. */
 export default defineConfig({

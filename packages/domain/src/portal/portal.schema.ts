@@ -19,7 +19,10 @@ import { genericMessages as m } from '../messages.js';
 import { addressObjectSchema, checkAddress, checkMemberRules, memberObjectSchema, type MemberValues } from '../members/member.schema.js';
 import { portalMessages } from './portal.messages.js';
 
-/** The portal's editable fields (spec 3 §2.15): e-mail, mobile, Concurso, options, two addresses and the contact. */
+/**
+ * The portal's editable fields (spec 3 §2.15): e-mail, mobile, Concurso, options (with the opt-out of campaigns, issue 29
+ * item 2), two addresses and the contact.
+ */
 export const portalEditableFields = [
   'custEmail',
   'custCelularDdd',
@@ -28,6 +31,7 @@ export const portalEditableFields = [
   'enderecoSelected',
   'custExtratoPorEmail',
   'custComunicacao',
+  'custRecusaCampanhas',
   'enderecoResidencial',
   'enderecoComercial',
   'custContatoNome',
@@ -60,6 +64,7 @@ export const portalSaveSchema = z.strictObject(
     enderecoSelected: memberField.enderecoSelected,
     custExtratoPorEmail: memberField.custExtratoPorEmail,
     custComunicacao: memberField.custComunicacao,
+    custRecusaCampanhas: memberField.custRecusaCampanhas,
     enderecoResidencial: portalAddressSchema,
     enderecoComercial: portalAddressSchema,
     custContatoNome: memberField.custContatoNome,
@@ -135,6 +140,8 @@ export const portalRecordSchema = z.object({
   enderecoSelected: z.number().int(),
   custExtratoPorEmail: z.boolean(),
   custComunicacao: z.number().int(),
+  /** The member's opt-out of Marketing campaigns (issue 29 item 2; the staff Configurações tab's "Recusa campanhas"). */
+  custRecusaCampanhas: z.boolean(),
   // addresses: the forum one (read-only) only for an active member, else null
   enderecoResidencial: readAddress,
   enderecoComercial: readAddress,

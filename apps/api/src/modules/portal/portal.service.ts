@@ -78,6 +78,7 @@ export function createPortalService(deps: { db: Db; repo: PortalRepository; memb
         enderecoSelected: record.enderecoSelected ?? 1,
         custExtratoPorEmail: record.custExtratoPorEmail ?? false,
         custComunicacao: record.custComunicacao ?? 1,
+        custRecusaCampanhas: record.custRecusaCampanhas ?? false,
         enderecoResidencial: record.enderecoResidencial!,
         enderecoComercial: record.enderecoComercial!,
         // Spec 3 §2.15: the forum address only for an active member (H, J, M, N with situation 1).

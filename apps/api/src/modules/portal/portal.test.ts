@@ -2,7 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allRoles,
+  filterContracts,
+  jobsContracts,
   genericMessages as m,
+  marketingContracts,
+  campaignSkipLabels,
   memberContracts,
   portalContracts,
   portalMessages,
@@ -10,7 +14,8 @@ import {
   type PortalSaveInput,
   type Role,
 } from '@assoc/domain';
-import { audits, customers } from '../../db/schema/index.js';
+import { audits, customers, messageTemplates, outbox } from '../../db/schema/index.js';
+import { jobEnded } from '../../../test/barriers.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
 import {
   addAddress,
@@ -49,7 +54,7 @@ const auditCount = async (cstId: number) =>
 const versionOf = async (cstId: number) => (await ctx.db.select({ v: customers.version }).from(customers).where(eq(customers.cstId, cstId)))[0]!.v;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { features: { jobs: true } });
   staff = await signIn(ctx, (await createUser(ctx, { roles: allRoles.filter((r) => r !== 'v2portal') as Role[] })).cpf);
   ctx.app.events.subscribe((event) => events.push(event));
 });
@@ -190,6 +195,55 @@ describe('PUT user/portal/{cstId}', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ message: m.staleRecord });
+  });
+
+  it('the member opts out of campaigns (issue 29 item 2): saved and audited, then a campaign skips them as Recusa campanhas', async () => {
+    const { member, user, client } = await portalMember({ custName: 'Recusaportal Ana', custEmail: 'recusa@example.com' });
+    expect((await read(client, member.cstId)).custRecusaCampanhas).toBe(false);
+    const res = await call(client, portalContracts.save, {
+      params: { cstId: member.cstId },
+      body: { version: member.version, custRecusaCampanhas: true },
+    });
+    expect(res.status, res.res.body).toBe(200);
+    expect(await read(client, member.cstId)).toMatchObject({ custRecusaCampanhas: true, version: member.version + 1 });
+    // The staff Configurações tab reads the same value.
+    expect((await call(staff, memberContracts.get, { params: { cstId: member.cstId } })).body).toMatchObject({ custRecusaCampanhas: true });
+
+    const list = await call(staff, memberContracts.audits, { params: { cstId: member.cstId, category: 'users' } });
+    expect(list.body[0]).toMatchObject({ action: 'update', ownerName: user.name });
+    const audit = await call(staff, memberContracts.audit, { params: { id: list.body[0]!.auditId } });
+    expect(audit.body.fieldDiffs).toEqual(['custRecusaCampanhas']);
+
+    // An e-mail campaign over a filter that finds this member and another: this one skipped with the reason 'recusa', no
+    // message queued for them; the other reached.
+    const other = await createSavableMember(ctx, { custName: 'Recusaportal Bia', custEmail: 'bia@example.com' });
+    const [template] = await ctx.db
+      .insert(messageTemplates)
+      .values({ channel: 'email', emName: 'PORTAL RECUSA', emDescription: 'Novidades', emData: 'Olá, {nome}!' })
+      .returning();
+    const filter = await call(staff, filterContracts.savedCreate, {
+      body: {
+        name: 'Recusa pelo portal',
+        query: { combinator: 'and', rules: [{ field: 'nome', operator: 'beginsWith', value: 'recusaportal' }] },
+        columns: ['nome'],
+        sharedWith: [],
+      },
+    });
+    expect(filter.status, filter.res.body).toBe(200);
+    const draft = { filterId: filter.body.id, channel: 'email' as const, templates: { email: template!.emID } };
+    const preview = await call(staff, marketingContracts.preview, { body: draft });
+    expect(preview.status, preview.res.body).toBe(200);
+    expect(preview.body.skipped).toMatchObject({ recusa: 1, sem_email: 0 });
+    expect(preview.body).toMatchObject({ total: 2, reached: 1 });
+    const created = await call(staff, marketingContracts.create, { body: { ...draft, name: 'Recusa pelo portal' } });
+    expect(created.status, created.res.body).toBe(201);
+    const jobId = created.body.job!.jobId;
+    await jobEnded([ctx.app], jobId, async () => (await call(staff, jobsContracts.list)).body.find((j) => j.jobId === jobId));
+    const detail = await call(staff, marketingContracts.get, { params: { id: created.body.campaign.id }, query: { page: 1, pageSize: 50 } });
+    const outcomes = Object.fromEntries(detail.body.recipients.items.map((r) => [r.cstId, r.outcome]));
+    expect(outcomes).toEqual({ [member.cstId]: 'recusa', [other.cstId]: 'enviado' });
+    expect(campaignSkipLabels.recusa).toBe('Recusa campanhas');
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.cstId, member.cstId))).toEqual([]);
   });
 
   it('refuses any other key with 400 naming it, nothing written, no notice', async () => {

@@ -201,6 +201,9 @@ export function CadastroForm({ record, cstId, onReload }: CadastroFormProps) {
               <Grid.Col span={third}>
                 <SelectField path="custComunicacao" label="Preferência de comunicação" data={options(communicationPreferences)} />
               </Grid.Col>
+              <Grid.Col span={third}>
+                <FlagSwitch path="custRecusaCampanhas" label="Recusa campanhas" />
+              </Grid.Col>
             </Grid>
           </SectionFields>
         </UserSection>

@@ -104,6 +104,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
         'enderecoSelected',
         'custExtratoPorEmail',
         'custComunicacao',
+        'custRecusaCampanhas',
         'enderecoResidencial',
         'enderecoComercial',
         'custContatoNome',
@@ -116,6 +117,21 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
     release({ body: { cstId: 42, version: 4, message: portalMessages.saved } });
     expect(await screen.findByText(portalMessages.saved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(portalMessages.saving)).toBeNull());
+  });
+
+  it('the member opts out of campaigns with the Recusa campanhas switch, saved with the others', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('textbox', { name: 'Nome' });
+    expect(saveButton()).toHaveTextContent('Sem alterações');
+    const optOut = within(panel('Opções')).getByRole('switch', { name: 'Recusa campanhas' });
+    expect(optOut).not.toBeChecked();
+    await user.click(optOut);
+    expect(optOut).toBeChecked();
+    expect(saveButton()).toHaveTextContent('Salvar alterações realizadas');
+    await user.click(saveButton());
+    await waitFor(() => expect(api.callsTo(portalContracts.save)).toHaveLength(1));
+    expect(api.callsTo(portalContracts.save)[0]!.body).toMatchObject({ version: 3, custRecusaCampanhas: true });
+    expect(await screen.findByText(portalMessages.saved)).toBeInTheDocument();
   });
 
   it('a 409 shows the conflict with Recarregar; another failure the spec error', async () => {

@@ -17,6 +17,7 @@ export function portalFormValues(record: PortalRecord): MemberFormValues {
     enderecoSelected: record.enderecoSelected as 1 | 2 | 3,
     custExtratoPorEmail: record.custExtratoPorEmail,
     custComunicacao: record.custComunicacao,
+    custRecusaCampanhas: record.custRecusaCampanhas,
     enderecoResidencial: record.enderecoResidencial,
     enderecoComercial: record.enderecoComercial,
     ...(record.enderecoForum ? { enderecoForum: record.enderecoForum } : {}),

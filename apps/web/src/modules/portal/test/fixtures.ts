@@ -32,6 +32,7 @@ export function portalRecord(overrides: Partial<PortalRecord> = {}): PortalRecor
     enderecoSelected: 1,
     custExtratoPorEmail: false,
     custComunicacao: 1,
+    custRecusaCampanhas: false,
     enderecoResidencial: address({
       adZipcode: '01310100',
       adAddress: 'Avenida Paulista',
