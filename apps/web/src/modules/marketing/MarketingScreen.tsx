@@ -64,7 +64,7 @@ function CampaignDetail({ campaign, onClose }: { campaign: Campaign; onClose: ()
 
 function PreviewResult({ preview }: { preview: CampaignPreview }) {
   return (
-    <Paper withBorder p="md" aria-label="Pré-visualização">
+    <Paper withBorder p="md" component="section" aria-label="Pré-visualização">
       <Stack gap="sm">
         <Text fw={600}>{t.reached(preview.reached)}</Text>
         <Text size="sm">

@@ -32,7 +32,7 @@ export function PersonListPanel({ title, icon, people, loading, error, emptyText
       </Group>
       <Box mah={520} style={{ overflowY: 'auto' }}>
         {loading && (
-          <Stack gap={0} aria-busy="true" aria-label="Carregando">
+          <Stack gap={0} role="status" aria-busy="true" aria-label="Carregando">
             {Array.from({ length: 4 }, (_, i) => (
               <Group key={i} gap="sm" px="md" py="sm" wrap="nowrap">
                 <Skeleton circle h={42} w={42} />

@@ -40,7 +40,7 @@ export function WeatherPanel({ cep }: { cep: string }) {
 
   if (!data) {
     return (
-      <Paper withBorder radius="md" px="md" py="sm" miw={260} aria-busy="true" aria-label="Carregando previsão do tempo">
+      <Paper withBorder radius="md" px="md" py="sm" miw={260} role="status" aria-busy="true" aria-label="Carregando previsão do tempo">
         <Group gap="sm" wrap="nowrap">
           <Skeleton circle h={40} w={40} />
           <Stack gap={6} style={{ flex: 1 }}>
