@@ -2,7 +2,8 @@ import { formatCpf, formatDate, formatNumeroInterno, healthExportColumns, menuJo
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import { alreadyEmailed, emailOnce, jobActor } from '../../lib/mass-email.js';
+import { alreadyEmailed, emailOnce } from '../../lib/mass-email.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { sheetXlsx, XLSX_MIME, type SheetCell } from '../../lib/xlsx-sheet.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext } from '../jobs/jobs.types.js';

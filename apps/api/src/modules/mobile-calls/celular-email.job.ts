@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { alreadyEmailed, emailOnce, jobActor } from '../../lib/mass-email.js';
+import { alreadyEmailed, emailOnce } from '../../lib/mass-email.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { sheetXlsx } from '../../lib/xlsx-sheet.js';
 import { defineJob } from '../jobs/jobs.define.js';
 
