@@ -16,6 +16,7 @@ const KNOWN_SECONDS: Record<string, number> = {
   'apps/api/test/fuzz.test.ts': 33,
   'apps/api/test/db-faults.test.ts': 30,
   'apps/api/test/closing-kill.test.ts': 29,
+  'apps/api/test/phone-invoice-kill.test.ts': 31,
   'apps/api/test/job-crash.test.ts': 20,
   'apps/web/src/modules/member/user-tab/UserTab.test.tsx': 19,
   'apps/api/src/modules/mail/mail.test.ts': 18,

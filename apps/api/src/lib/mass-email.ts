@@ -50,9 +50,3 @@ export async function alreadyEmailed(db: Executor, kind: string, period: string,
      where kind = ${kind} and period = ${period} and cst_id = any(${sql.raw(`array[${cstIds.map(Number).join(',')}]::int[]`)})`);
   return new Set(rows.map((r) => r.cstId));
 }
-
-/** The job's user as the actor of what it writes (audit, outbox): id and name, the fallback when the user is gone. */
-export async function jobActor(db: Executor, userId: number, fallback: string): Promise<Actor> {
-  const { rows } = await db.execute<{ name: string }>(sql`select name from users where user_id = ${userId}`);
-  return { userId, name: rows[0]?.name ?? fallback };
-}

@@ -17,6 +17,30 @@ export const menuJobMessages = {
   insurer: (name: string, count: number) => `${name}: ${count} segurado(s)`,
 } as const;
 
+/** How a menu job ends in the bell: its subtitle (one line) and, when it has more to say, its result lines. */
+export interface MenuJobOutcome {
+  subtitle: string;
+  result?: string;
+}
+
+/**
+ * The ends of the menu jobs, one shape for all, built from the few words that vary per job (its context: the month,
+ * the plan and period): a new job's end is one call.
+ */
+export const menuJobOutcome = {
+  /** Nothing to do (no calls imported, no closed period): the reason is the subtitle and the result. */
+  nothing: (reason: string): MenuJobOutcome => ({ subtitle: reason, result: reason }),
+  /** A mass e-mail: "context: how many sent", then the holders not sent, one a line, under the count. */
+  emailed: (context: string, sent: number, before: number, problems: readonly string[] = []): MenuJobOutcome => {
+    const summary = menuJobMessages.emailed(sent, before);
+    return { subtitle: `${context}: ${summary}`, result: [summary, ...problems].join('\n') };
+  },
+  /** An export: its rows, after its context when it has one; the file is the job's attachment. */
+  exported: (rows: number, context?: string): MenuJobOutcome => ({
+    subtitle: context ? `${context}: ${menuJobMessages.rows(rows)}` : menuJobMessages.rows(rows),
+  }),
+} as const;
+
 /** A column of an exported sheet: its header as the receiver asks for it. */
 export interface ExportColumn {
   header: string;

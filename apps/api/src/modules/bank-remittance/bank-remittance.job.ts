@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { defineJob } from '../jobs/jobs.define.js';
 import { REMITTANCE_COMMAND } from './bank-remittance.service.js';
-import { userNameOf, type BankRemittanceRepository } from './bank-remittance.repository.js';
+import { jobActor } from '../jobs/jobs.actor.js';
+import type { BankRemittanceRepository } from './bank-remittance.repository.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
@@ -17,7 +18,7 @@ export const remittanceJob = (app: FastifyInstance) =>
     payload: z.string(),
     exclusive: true,
     async run(ctx) {
-      const actor = { userId: ctx.userId, name: (await userNameOf(ctx.db, ctx.userId)) ?? 'Remessa' };
+      const actor = await jobActor(ctx.db, ctx.userId, 'Remessa');
       const run = await app.services.bankRemittance.generate({ actor, jobId: ctx.jobId, progress: (d, t, s) => ctx.progress(d, t, s) });
       for (const file of run.files) await ctx.files.attach('job', ctx.jobId, file.fileId);
       const lines = run.files.map((f) => remittanceMessages.file(app.services.bankRemittance.bankName(f.bnkId), f.records, formatCents(f.total)));
@@ -40,7 +41,7 @@ export const boletosEmailJob = (app: FastifyInstance, repo: BankRemittanceReposi
     payload: z.string(),
     exclusive: true,
     async run(ctx) {
-      const actor = { userId: ctx.userId, name: (await userNameOf(ctx.db, ctx.userId)) ?? 'Boletos' };
+      const actor = await jobActor(ctx.db, ctx.userId, 'Boletos');
       const lines = await repo.boletosToEmail(ctx.db);
       const problems: string[] = [];
       let sent = 0;

@@ -175,9 +175,3 @@ export type BankRemittanceRepository = ReturnType<typeof createBankRemittanceRep
 function numeric<T extends { rmTotalValue: number | string }>(row: T): T {
   return { ...row, rmTotalValue: Number(row.rmTotalValue) };
 }
-
-/** The name of the user who started a job (for the remittance row and its audit). */
-export async function userNameOf(db: Executor, userId: number): Promise<string | null> {
-  const result = await db.execute<{ name: string }>(sql`select name from users where user_id = ${userId}`);
-  return result.rows[0]?.name ?? null;
-}

@@ -292,11 +292,6 @@ export function createClosingRepository() {
       );
       return new Map(result.rows.map((r) => [r.id, r.name]));
     },
-
-    async userName(tx: Executor, userId: number): Promise<string> {
-      const result = await tx.execute<{ name: string }>(sql`select coalesce(u.name, '') as name from users u where u.user_id = ${userId}`);
-      return result.rows[0]?.name ?? '';
-    },
   };
 }
 

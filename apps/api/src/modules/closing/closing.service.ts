@@ -18,6 +18,7 @@ import {
   type ClosingRun,
 } from '@assoc/domain';
 import type { Db, Executor } from '../../db/client.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AppServices } from '../../lib/module.js';
@@ -231,8 +232,7 @@ export function createClosingService(deps: {
     /** The run of a job (created on its first attempt, for the period open then); its actor. */
     async runForJob(jobId: string, userId: number): Promise<{ run: ClosingRunRow; actor: Actor }> {
       return db.transaction(async (tx) => {
-        const name = await repo.userName(tx, userId);
-        const actor = { userId, name: name || closingMessages.jobLabel };
+        const actor = await jobActor(tx, userId, closingMessages.jobLabel);
         const existing = await repo.runOfJob(tx, jobId);
         if (existing) return { run: existing, actor };
         await repo.failAbandoned(tx, closingMessages.abandoned);

@@ -1,8 +1,9 @@
-import { formatCpf, formatDate, formatNumeroInterno, healthExportColumns, menuJobMessages as mm } from '@assoc/domain';
+import { formatCpf, formatDate, formatNumeroInterno, healthExportColumns, menuJobMessages as mm, menuJobOutcome } from '@assoc/domain';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import { alreadyEmailed, emailOnce, jobActor } from '../../lib/mass-email.js';
+import { alreadyEmailed, emailOnce } from '../../lib/mass-email.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { sheetXlsx, XLSX_MIME, type SheetCell } from '../../lib/xlsx-sheet.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext } from '../jobs/jobs.types.js';
@@ -62,7 +63,7 @@ export const healthEmailJob = (app: FastifyInstance, repo: HealthDeclarationRepo
     exclusive: true,
     async run(ctx) {
       const { plan, period } = await planAndPeriod(ctx, repo);
-      if (!period) return { subtitle: mm.noLockedPeriod, result: mm.noLockedPeriod };
+      if (!period) return menuJobOutcome.nothing(mm.noLockedPeriod);
       const kind = `${HEALTH_EMAIL_COMMAND}:${plan}`;
       const key = { kind, period: String(period.fecId), jobId: ctx.jobId };
       const subtitle = mm.healthPeriod(plan, monthLabel(period));
@@ -105,8 +106,7 @@ export const healthEmailJob = (app: FastifyInstance, repo: HealthDeclarationRepo
           await tick();
         }
       });
-      const summary = mm.emailed(sent, before);
-      return { subtitle: `${subtitle}: ${summary}`, result: [summary, ...problems].join('\n') };
+      return menuJobOutcome.emailed(subtitle, sent, before, problems);
     },
   });
 
@@ -122,7 +122,7 @@ export const healthExportJob = (repo: HealthDeclarationRepository) =>
     payload: z.string(),
     async run(ctx) {
       const { plan, period } = await planAndPeriod(ctx, repo);
-      if (!period) return { subtitle: mm.noLockedPeriod, result: mm.noLockedPeriod };
+      if (!period) return menuJobOutcome.nothing(mm.noLockedPeriod);
       const subtitle = mm.healthPeriod(plan, monthLabel(period));
       const rows: Record<string, SheetCell>[] = [];
       await forEachHolder(ctx, repo, plan, period, subtitle, async (holders, tick) => {
@@ -151,6 +151,6 @@ export const healthExportJob = (repo: HealthDeclarationRepository) =>
       const month = monthLabel(period).replace('/', '-');
       const data = await sheetXlsx(`Plano ${plan}`, healthExportColumns, rows);
       await ctx.attach({ name: `declaracao-saude-plano-${plan}-${month}.xlsx`, mimeType: XLSX_MIME, data });
-      return { subtitle: `${subtitle}: ${mm.rows(rows.length)}` };
+      return menuJobOutcome.exported(rows.length, subtitle);
     },
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { centsToDecimalText, documentJobMessages, formatCpf, formatNumeroInterno, incomeTaxMessages } from '@assoc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { dropCheckpoints, forEachChunk } from '../jobs/jobs.chunks.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure, type JobContext, type JobOutcome } from '../jobs/jobs.types.js';
@@ -165,11 +166,10 @@ export const irEmailJob = (app: FastifyInstance) =>
     exclusive: true,
     async run(ctx) {
       const ano = ctx.payload.ano;
-      const user = await ctx.db.execute<{ name: string }>(sql`select name from users where user_id = ${ctx.userId}`);
       const { subtitle, result } = await emailDocuments(
         ctx,
         app.services.documents,
-        { userId: ctx.userId, name: user.rows[0]?.name ?? 'I.R.' },
+        await jobActor(ctx.db, ctx.userId, 'I.R.'),
         { ...incomeTaxSpec(app, ano), template: { key: 'informeRendimentos', values: { ano } } },
         IR_EMAIL_CHUNK,
       );

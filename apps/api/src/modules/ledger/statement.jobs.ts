@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { documentJobMessages as m, periodLabel } from '@assoc/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { defineJob } from '../jobs/jobs.define.js';
 import { JobFailure } from '../jobs/jobs.types.js';
 import { emailDocuments, printDocuments, type DocumentJobSpec } from './document-jobs.js';
@@ -42,11 +43,6 @@ async function statementSpec(app: FastifyInstance, db: Executor, fecId: number |
   return { period, spec };
 }
 
-async function actorOf(db: Executor, userId: number) {
-  const result = await db.execute<{ name: string }>(sql`select name from users where user_id = ${userId}`);
-  return { userId, name: result.rows[0]?.name ?? 'Extrato' };
-}
-
 /**
  * "Enviar extrato mensal por e-mail" (menu job `extrato-email`, issue 30 item 1): the last closed period's statement
  * PDF to every holder with statement by e-mail on (custExtratoPorEmail), situation not 5, with an e-mail, through the
@@ -59,7 +55,7 @@ export const statementEmailJob = (app: FastifyInstance) =>
     exclusive: true,
     async run(ctx) {
       const { period, spec } = await statementSpec(app, ctx.db, ctx.payload.fecId);
-      const { subtitle, result } = await emailDocuments(ctx, app.services.documents, await actorOf(ctx.db, ctx.userId), {
+      const { subtitle, result } = await emailDocuments(ctx, app.services.documents, await jobActor(ctx.db, ctx.userId, 'Extrato'), {
         ...spec,
         template: { key: 'extrato', values: { mes: periodLabel(period.ano, period.mes) } },
       });

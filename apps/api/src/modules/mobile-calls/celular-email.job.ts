@@ -1,10 +1,11 @@
-import { formatDateTimeShort, menuJobMessages as mm, mobileCallsColumns } from '@assoc/domain';
+import { formatDateTimeShort, menuJobMessages as mm, menuJobOutcome, mobileCallsColumns } from '@assoc/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { alreadyEmailed, emailOnce, jobActor } from '../../lib/mass-email.js';
+import { alreadyEmailed, emailOnce } from '../../lib/mass-email.js';
+import { jobActor } from '../jobs/jobs.actor.js';
 import { sheetXlsx } from '../../lib/xlsx-sheet.js';
 import { defineJob } from '../jobs/jobs.define.js';
 
@@ -76,7 +77,7 @@ export const celularEmailJob = (app: FastifyInstance) =>
     exclusive: true,
     async run(ctx) {
       const month = ctx.payload ?? (await newestMonth(ctx.db));
-      if (!month) return { subtitle: mm.noMobileCalls, result: mm.noMobileCalls };
+      if (!month) return menuJobOutcome.nothing(mm.noMobileCalls);
       const mes = label(month.ano, month.mes);
       const period = `${month.ano}-${String(month.mes).padStart(2, '0')}`;
       const actor = await jobActor(ctx.db, ctx.userId, 'Extrato do celular');
@@ -122,7 +123,6 @@ export const celularEmailJob = (app: FastifyInstance) =>
         }
         after = holders[holders.length - 1]!.cstId;
       }
-      const summary = mm.emailed(sent, before);
-      return { subtitle: `${mm.mobileMonth(mes)}: ${summary}`, result: [summary, ...problems].join('\n') };
+      return menuJobOutcome.emailed(mm.mobileMonth(mes), sent, before, problems);
     },
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatCpf, formatNumeroInterno, formatPhone, isoDateInAppZone, menuJobMessages as mm, snackBarColumns } from '@assoc/domain';
+import { formatCpf, formatNumeroInterno, formatPhone, isoDateInAppZone, menuJobOutcome, snackBarColumns } from '@assoc/domain';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { sheetXlsx, XLSX_MIME, type SheetCell } from '../../lib/xlsx-sheet.js';
@@ -54,6 +54,6 @@ export const snackBarJob = () =>
       }));
       const data = await sheetXlsx('Lanchonete', snackBarColumns, sheet);
       await ctx.attach({ name: `lanchonete-${isoDateInAppZone()}.xlsx`, mimeType: XLSX_MIME, data });
-      return { subtitle: mm.rows(rows.length) };
+      return menuJobOutcome.exported(rows.length);
     },
   });

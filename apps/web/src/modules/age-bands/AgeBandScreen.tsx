@@ -28,7 +28,7 @@ export function AgeBandScreen() {
         </Button>
       </Group>
       <PagedTable<AgeBandRow>
-        keyboardScroll
+        label={ageBandMessages.title}
         list={list}
         pageSize={AGE_BAND_PAGE_SIZE}
         idAccessor="cslId"

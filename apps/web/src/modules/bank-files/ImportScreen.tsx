@@ -10,6 +10,7 @@ import { BusyIndicator } from '../ui/components/BusyIndicator';
 import { isXls } from '../ui/files';
 import { notifyError, notifySuccess } from '../ui/notify';
 import { importStatusColors, importStatusLabels } from './labels';
+import { ScrollTable } from '../ui/components/ScrollTable';
 
 type Origin = ImportRow['origem'];
 
@@ -47,7 +48,7 @@ function ImportHistory({ rows }: { rows: ImportRow[] }) {
   if (rows.length === 0) return <Text>Nenhuma importação feita.</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <ScrollTable minWidth={900}>
         <Table striped withTableBorder captionSide="top">
           <Table.Caption>Importações feitas, a mais nova primeiro</Table.Caption>
           <Table.Thead>
@@ -101,7 +102,7 @@ function ImportHistory({ rows }: { rows: ImportRow[] }) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Modal
         opened={problemsOf !== null}
         onClose={() => setProblemsOf(null)}

@@ -18,6 +18,7 @@ import { BusyIndicator } from '../ui/components/BusyIndicator';
 import { PagedTable, pagedListOf } from '../ui/components/PagedTable';
 import { useBlobDownload } from '../ui/hooks/useBlobDownload';
 import { lineStatusColors, lineStatusFilters, lineStatusLabels } from './labels';
+import { ScrollTable } from '../ui/components/ScrollTable';
 
 const PAGE_SIZE = 50;
 
@@ -154,7 +155,7 @@ export function RemittanceScreen() {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <ScrollTable minWidth={900}>
         <Table striped withTableBorder highlightOnHover captionSide="top">
           <Table.Caption>Remessas geradas, a mais nova primeiro</Table.Caption>
           <Table.Thead>
@@ -206,7 +207,7 @@ export function RemittanceScreen() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Drawer
         opened={open !== null}
         onClose={() => setOpen(null)}

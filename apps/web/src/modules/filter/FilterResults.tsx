@@ -1,7 +1,8 @@
 import { ActionIcon, Alert } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { filterColumn, filterMessages, formatFilterCell, type FilterRow, type FilterSort } from '@assoc/domain';
+import { AppDataTable } from '../ui/components/ScrollTable';
 import { filterTexts as t } from './texts';
 
 export interface FilterResultsProps {
@@ -27,7 +28,8 @@ export function FilterResults({ columns, rows, total, page, pageSize, loading, s
     );
   const sortStatus: DataTableSortStatus<FilterRow> = { columnAccessor: sort?.column ?? 'nome', direction: sort?.direction ?? 'asc' };
   return (
-    <DataTable<FilterRow>
+    <AppDataTable<FilterRow>
+      label={t.results}
       withTableBorder
       borderRadius="md"
       striped

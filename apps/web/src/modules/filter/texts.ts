@@ -20,6 +20,8 @@ export const filterTexts = {
   count: (n: number) => `${n.toLocaleString('pt-BR')} ${n === 1 ? 'pessoa encontrada' : 'pessoas encontradas'}`,
   counting: 'Contando…',
   incomplete: 'Complete as condições para ver o resultado',
+  /** Names the result table's scroll area while it overflows. */
+  results: 'Resultado do filtro',
   columns: 'Colunas',
   addColumn: 'Adicionar coluna',
   moveUp: (label: string) => `Mover ${label} para a esquerda`,

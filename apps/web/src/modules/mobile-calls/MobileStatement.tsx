@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCents, formatDateTime, mobileCallsContracts, mobileCallsMessages } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../app/client';
 import { BusyIndicator } from '../ui/components/BusyIndicator';
+import { ScrollTable } from '../ui/components/ScrollTable';
 
 /**
  * The mobile-phone statement (spec 1 §2 "Mobile-phone statement", §7 `GET celular/{cstId}/{ano}/{mes}`): a month
@@ -41,7 +42,7 @@ export function MobileStatement({ cstId }: { cstId: number }) {
           setMonth({ ano, mes });
         }}
       />
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable minWidth={720}>
         <Table striped aria-label={mobileCallsMessages.title}>
           <Table.Thead>
             <Table.Tr>
@@ -84,7 +85,7 @@ export function MobileStatement({ cstId }: { cstId: number }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { MoneyInput, PhoneInput } from '../ui/inputs';
 import { notifyError } from '../ui/notify';
 import { MemberPicker } from './MemberPicker';
 import { canAddRow, deleteRow, emptyRow, totalOf, type DraftRow } from './rows';
+import { ScrollTable } from '../ui/components/ScrollTable';
 
 export interface PostingRowsProps {
   service: PostableService;
@@ -83,7 +84,7 @@ export function PostingRows({ service, byPhone, rows, onRowsChange }: PostingRow
   const total = totalOf(rows);
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable minWidth={720}>
         <Table verticalSpacing="xs" aria-label="Linhas do lançamento">
           <Table.Thead>
             <Table.Tr>
@@ -167,7 +168,7 @@ export function PostingRows({ service, byPhone, rows, onRowsChange }: PostingRow
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group justify="space-between">
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={!canAddRow(rows)} onClick={add}>
           Adicionar linha

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, Title, UnstyledBu
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { PostgreSQL, sql as sqlLanguage } from '@codemirror/lang-sql';
-import { DataTable } from 'mantine-datatable';
+import { AppDataTable } from '../ui/components/ScrollTable';
 import { formatDateTime, TERMINAL_MAX_ROWS, terminalMessages, type TerminalHistoryItem } from '@assoc/domain';
 import { saveBlob } from '../ui/hooks/useBlobDownload';
 import { toCsv } from './csv';
@@ -147,8 +147,8 @@ export function TerminalScreen() {
               </Alert>
             )}
             {result.columns.length > 0 && (
-              <DataTable<Row>
-                scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+              <AppDataTable<Row>
+                label={t.result}
                 withTableBorder
                 borderRadius="md"
                 striped

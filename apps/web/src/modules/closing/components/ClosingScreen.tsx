@@ -6,10 +6,9 @@ import { isApiError } from '../../../app/api';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { BusyIndicator } from '../../ui/components/BusyIndicator';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 const statusLabel: Record<ClosingRun['status'], string> = { running: 'Em andamento', done: 'Concluído', failed: 'Falhou' };
-// A table wider than the screen scrolls: its scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
-const keyboardScroll = { viewportProps: { tabIndex: 0 } };
 // A value of money on one line: "R$" alone above its digits reads as two values.
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const monthOf = (periodo: string) => `${periodo.slice(5, 7)}/${periodo.slice(0, 4)}`;
@@ -17,7 +16,7 @@ const monthOf = (periodo: string) => `${periodo.slice(5, 7)}/${periodo.slice(0, 
 /** One group table of the preview (per service, per debit place). */
 function GroupTable({ caption, first, rows }: { caption: string; first: string; rows: ClosingPreview['byService'] }) {
   return (
-    <Table.ScrollContainer minWidth={480} scrollAreaProps={keyboardScroll}>
+    <ScrollTable minWidth={480}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -41,7 +40,7 @@ function GroupTable({ caption, first, rows }: { caption: string; first: string; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -74,7 +73,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
       </SimpleGrid>
       <GroupTable caption="Por serviço" first="Serviço" rows={preview.byService} />
       <GroupTable caption="Por local de débito" first="Local de débito" rows={preview.byPlace} />
-      <Table.ScrollContainer minWidth={480} scrollAreaProps={keyboardScroll}>
+      <ScrollTable minWidth={480}>
         <Table striped withTableBorder captionSide="top">
           <Table.Caption>Cobranças por local de débito</Table.Caption>
           <Table.Thead>
@@ -96,7 +95,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }
@@ -104,7 +103,7 @@ function Preview({ preview }: { preview: ClosingPreview }) {
 /** The past closings: period, outcome, who and when, and what each wrote. */
 function Runs({ runs }: { runs: readonly ClosingRun[] }) {
   return (
-    <Table.ScrollContainer minWidth={900} scrollAreaProps={keyboardScroll}>
+    <ScrollTable minWidth={900}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>Fechamentos realizados</Table.Caption>
         <Table.Thead>
@@ -148,7 +147,7 @@ function Runs({ runs }: { runs: readonly ClosingRun[] }) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

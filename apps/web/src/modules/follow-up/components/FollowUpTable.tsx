@@ -3,6 +3,7 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatFollowUpDate } from '@assoc/domain';
 import { useFollowUpLists } from '../hooks/useFollowUpLists';
 import { FollowUpStatusIcon } from './FollowUpStatusIcon';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 /** The fields a row of either table shows. */
 export interface FollowUpRowView {
@@ -37,7 +38,7 @@ export function FollowUpTable<R extends FollowUpRowView>({ rows, withMember, act
   const lists = useFollowUpLists();
   const columns = 8 + (withMember ? 1 : 0) + (actions ? 1 : 0);
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ScrollTable minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>
@@ -90,6 +91,6 @@ export function FollowUpTable<R extends FollowUpRowView>({ rows, withMember, act
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

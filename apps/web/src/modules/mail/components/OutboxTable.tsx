@@ -35,7 +35,7 @@ export function OutboxTable() {
         </Button>
       </Group>
       <PagedTable<OutboxItem>
-        keyboardScroll
+        label="Caixa de saída"
         list={outbox}
         pageSize={OUTBOX_PAGE_SIZE}
         idAccessor="id"

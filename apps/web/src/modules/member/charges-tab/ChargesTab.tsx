@@ -30,6 +30,7 @@ import type { MemberTabProps } from '../member-tab.types';
 import { ChargeDetailsModal } from './ChargeDetailsModal';
 import { NewChargeModal } from './NewChargeModal';
 import { chargeResult, rowStyles } from './chargeRows';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 const LIST = 'cobrancas';
 const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } as const;
@@ -143,7 +144,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
           {AUDIT_CHARGES_NOTE}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={620}>
+      <ScrollTable minWidth={620}>
         <Table highlightOnHover aria-label="Cobranças" aria-describedby={mode === 'audit' ? auditNoteId : undefined}>
           <Table.Thead>
             <Table.Tr>
@@ -242,7 +243,7 @@ export default function ChargesTab({ form, mode, cstId, canView, canEdit, readOn
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {adding ? (
         <NewChargeModal
           debt={debt}

@@ -22,6 +22,7 @@ import {
   newDependentId,
   type DependentRow,
 } from './dependentRows';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 const deletedStyle = { backgroundColor: 'var(--mantine-color-pink-1)', color: 'var(--mantine-color-red-9)' } as const;
 const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } as const;
@@ -100,7 +101,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
           </Button>
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable minWidth={480}>
         <Table highlightOnHover aria-label="Dependentes" data-changed={wholeListChanged || undefined}>
           <Table.Thead>
             <Table.Tr>
@@ -235,7 +236,7 @@ export default function DependentsTab({ form, mode, dependentInView, canView, ca
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {editing ? (
         <DependentModal
           row={editing.row}

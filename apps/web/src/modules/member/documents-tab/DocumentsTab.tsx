@@ -8,6 +8,7 @@ import type { MemberTabProps } from '../member-tab.types';
 import { markedRowActions } from '../utils/markedRows';
 import { ScanModal } from './ScanModal';
 import { documentUrl } from './uploadDocument';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 const LIST = 'documentos';
 const deletedStyle = { backgroundColor: 'var(--mantine-color-pink-1)', color: 'var(--mantine-color-red-9)' } as const;
@@ -63,7 +64,7 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
           Documentos alterados nesta versão
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={560} style={listChanged ? changedListStyle : undefined}>
+      <ScrollTable minWidth={560} style={listChanged ? changedListStyle : undefined}>
         <Table highlightOnHover aria-label="Documentos">
           <Table.Thead>
             <Table.Tr>
@@ -147,7 +148,7 @@ export default function DocumentsTab({ form, mode, canView, canEdit, readOnly, d
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {adding ? (
         <ScanModal
           onClose={() => setAdding(false)}

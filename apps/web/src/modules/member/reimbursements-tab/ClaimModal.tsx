@@ -18,6 +18,7 @@ import { ProcedureModal } from './ProcedureModal';
 import { ProcedureReturnModal } from './ProcedureReturnModal';
 import { liveProcedures, procedureCells, type ClaimRow, type ProcedureRow } from './reimbursementRows';
 import { reimbursementTexts as t } from './texts';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 export interface ClaimModalProps {
   /** The holder whose family the patients come from. */
@@ -120,7 +121,7 @@ export function ClaimModal({ cstId, claim, onSave, onClose }: ClaimModalProps) {
           {t.addProcedure}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable minWidth={560}>
         <Table aria-label={t.procedures}>
           <Table.Thead>
             <Table.Tr>
@@ -177,7 +178,7 @@ export function ClaimModal({ cstId, claim, onSave, onClose }: ClaimModalProps) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {adding ? <ProcedureModal onAdd={(p) => changeProcedures([...procedures, p])} onClose={() => setAdding(false)} /> : null}
       {editing !== null && procedures[editing] ? (
         <ProcedureReturnModal

@@ -9,6 +9,7 @@ import type { MemberTabProps } from '../member-tab.types';
 import { ClaimModal, type ClaimModalProps } from './ClaimModal';
 import { claimDocumentUrl, LIST, liveProcedures, newClaimId, procedureCells, reimbursedOf, SECTION, type ClaimRow } from './reimbursementRows';
 import { reimbursementTexts as t } from './texts';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 const changedStyle = { fontWeight: 700, color: 'var(--mantine-color-blue-9)' } as const;
 const COLUMNS = 9;
@@ -89,7 +90,7 @@ export default function ReimbursementsTab({ form, mode, cstId, canView, canEdit,
           </Button>
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable minWidth={760}>
         <Table highlightOnHover aria-label={t.table}>
           <Table.Thead>
             <Table.Tr>
@@ -245,7 +246,7 @@ export default function ReimbursementsTab({ form, mode, cstId, canView, canEdit,
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {editing ? (
         <ClaimModal
           key={editing.index < 0 ? 'new' : `${rows[editing.index]?.resId}-${editing.index}`}

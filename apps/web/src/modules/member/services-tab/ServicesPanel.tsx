@@ -12,6 +12,7 @@ import { markedRowActions } from '../utils/markedRows';
 import { AddServiceModal, type ServiceOwner } from './AddServiceModal';
 import { ServiceEditModal } from './ServiceEditModal';
 import { rowObservation, rowsAt, totalCents, type ServiceRow } from './serviceRows';
+import { ScrollTable } from '../../ui/components/ScrollTable';
 
 export interface ServicesPanelProps<V extends FormValues> {
   /** The form holding the rows: the member's (the holder) or the dependent modal's (a dependent), typed by its schema. */
@@ -61,7 +62,7 @@ export function ServicesPanel<V extends FormValues>({ form, basePath, owner, can
           </Button>
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={520}>
+      <ScrollTable minWidth={520}>
         <Table striped={false} highlightOnHover aria-label="Serviços">
           <Table.Thead>
             <Table.Tr>
@@ -150,7 +151,7 @@ export function ServicesPanel<V extends FormValues>({ form, basePath, owner, can
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {adding ? (
         <AddServiceModal
           owner={owner}

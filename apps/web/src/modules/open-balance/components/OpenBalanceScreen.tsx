@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import {
   formatCents,
   formatNumeroInterno,
@@ -17,6 +17,7 @@ import { useCurrentSession } from '../../../app/session/SessionContext';
 import { useBlobDownload } from '../../ui/hooks/useBlobDownload';
 import { sortOpenBalance, type OpenBalanceSortKey } from '../open-balance.sort';
 import { BusyIndicator } from '../../ui/components/BusyIndicator';
+import { AppDataTable } from '../../ui/components/ScrollTable';
 
 /** Rows rendered at first and added each time the list is scrolled to its end: 30,000 rows never reach the DOM at once. */
 export const OPEN_BALANCE_WINDOW = 100;
@@ -98,8 +99,9 @@ export function OpenBalanceScreen() {
           {openBalanceMessages.exportButton}
         </Button>
       </Group>
-      <DataTable<OpenBalanceRow>
+      <AppDataTable<OpenBalanceRow>
         aria-label="Saldo em aberto"
+        label="Saldo em aberto"
         withTableBorder
         borderRadius="md"
         striped

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { formatDateTimeShort, reportContracts, type ReportItem } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
+import { AppDataTable } from '../../ui/components/ScrollTable';
 import { ReportDialog } from './ReportDialog';
 
 /** The report templates by name (decision 15); a name opens the "Relatório" dialog. */
@@ -17,7 +17,8 @@ export function ReportsTable() {
           {list.error.message}
         </Alert>
       )}
-      <DataTable<ReportItem>
+      <AppDataTable<ReportItem>
+        label="Relatórios"
         withTableBorder
         borderRadius="md"
         striped

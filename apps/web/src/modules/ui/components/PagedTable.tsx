@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import { AppDataTable } from './ScrollTable';
 
 /** What a server-paged list hook gives the table: one page of rows, the total and the fetch state. */
 export interface PagedList<T> {
@@ -33,14 +34,12 @@ interface PagedTableProps<T> {
   columns: DataTableColumn<T>[];
   /** Keeps the first and the last column (the row's name and its actions) on screen while a wide table scrolls sideways. */
   pinEnds?: boolean;
-  /** A table wider than the screen scrolls sideways: its scroll area takes the focus, so a keyboard can scroll it (axe scrollable-region-focusable). */
-  keyboardScroll?: boolean;
+  /** Names the scroll area, a Tab stop while the table is wider than the screen (see useScrollFocus). */
+  label?: string;
 }
 
-const focusableViewport = { viewportProps: { tabIndex: 0 } };
-
 /** A list paged by the server (outbox, security events): the load error above, then the table with pt-BR paging. */
-export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns, pinEnds = false, keyboardScroll = false }: PagedTableProps<T>) {
+export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, columns, pinEnds = false, label }: PagedTableProps<T>) {
   return (
     <>
       {list.error && (
@@ -48,8 +47,8 @@ export function PagedTable<T>({ list, pageSize, idAccessor, noRecordsText, colum
           {list.error}
         </Alert>
       )}
-      <DataTable<T>
-        scrollAreaProps={keyboardScroll ? focusableViewport : undefined}
+      <AppDataTable<T>
+        label={label}
         withTableBorder
         borderRadius="md"
         striped

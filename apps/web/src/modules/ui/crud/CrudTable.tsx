@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { z } from 'zod';
 import { registryMessages } from '@assoc/domain';
 import { isUnauthorized } from '../../../app/api';
@@ -15,6 +15,7 @@ import { StaleRecordAlert } from './StaleRecordAlert';
 import { notifyError } from '../notify';
 import type { AppForm, FormValues } from '../form';
 import { PageTitle } from '../components/PageTitle';
+import { AppDataTable } from '../components/ScrollTable';
 import { ROW_ACTION, useRowActionsFocus } from '../components/useRowActionsFocus';
 
 export interface CrudColumn<T> {
@@ -250,7 +251,8 @@ export function CrudTable<T extends Record<string, unknown>>(props: CrudTablePro
       ) : null}
       {/* Row actions are one Tab stop (arrow keys between them); Ações stays pinned on narrow screens. */}
       <div {...rowActions}>
-        <DataTable<CrudRow<T>>
+        <AppDataTable<CrudRow<T>>
+          label={title ?? modalTitle}
           pinLastColumn
           withTableBorder
           borderRadius="sm"

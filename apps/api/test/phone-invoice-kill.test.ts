@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createBankImportRepository } from '../src/modules/bank-import/bank-import.repository.js';
+import { createCatalogueService, createDependent, createMember, createServiceRows, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
+
+// Issue 30 Tests ("killed and resumed", of every job): the phone invoice's import (`celular-importar`) killed with
+// SIGKILL in a real process — before it writes, inside its one transaction with the calls written but not committed,
+// after the commit — then resumed by another process, writes exactly what an import never interrupted writes: the
+// calls once, each line's month total posted once, the import done with its result.
+let workerFile: string;
+const HOLDER_LINE = '11912340001';
+const DEPENDENT_LINE = '11912340002';
+/** The worker's reports: 1 before the transaction, 2 inside it (calls written), 3 after the commit. */
+const STOPS = [1, 2, 3] as const;
+const contexts: TestContext[] = [];
+const workers = workerProcesses();
+const repo = createBankImportRepository();
+
+const invoice = [
+  'linha;data;hora;destino;tipo;quantidade;valor',
+  `${HOLDER_LINE};05/10/2026;08:15;1133334444;Ligação local;3;1,25`,
+  `${HOLDER_LINE};20/11/2026;18:00;1133335555;Ligação local;1;0,40`,
+  `(11) 91234-0002;06/10/2026;09:00;Internet;Dados;250;0,75`,
+  `${DEPENDENT_LINE};07/10/2026;10:30:00;11988887777;SMS;1;0,25`,
+  `11955550000;07/10/2026;10:30;11988887777;SMS;1;0,25`,
+].join('\r\n');
+
+beforeAll(async () => {
+  workerFile = await bundleWorker('phone-invoice-worker');
+});
+afterAll(async () => {
+  workers.killAll();
+  for (const ctx of contexts) await ctx.close();
+});
+
+/** A fresh database with the same phone plans and the import of the same invoice queued (as the upload leaves it). */
+async function scenario() {
+  const ctx = await createTestApp();
+  contexts.push(ctx);
+  const { user } = await signedInAs(ctx, ['v2access', 'v2menufinimp']);
+  const phonePlan = await createCatalogueService(ctx, { svcName: 'Linha móvel 20 GB', svcValor: 5_000 });
+  await ctx.db.execute(sql`insert into service_plugins (svc_id, plugin) values (${phonePlan.svcId}, 'plgCelular')`);
+  const holder = await createMember(ctx, { custName: 'Titular do Celular' });
+  const dependent = await createDependent(ctx, holder.cstId, { custName: 'Dependente do Celular' });
+  await createServiceRows(ctx, holder.cstId, [{ svcId: phonePlan.svcId, cslStr1: HOLDER_LINE }]);
+  await createServiceRows(ctx, dependent.cstId, [{ svcId: phonePlan.svcId, cslStr1: DEPENDENT_LINE }]);
+  const jobId = crypto.randomUUID();
+  const importId = await ctx.db.transaction(async (tx) => {
+    const file = await ctx.app.services.files.saveIn(tx, { name: 'fatura.csv', data: Buffer.from(invoice), createdBy: user.userId });
+    return repo.insert(tx, {
+      origin: 'arquivo',
+      tipo: 'fatura-celular',
+      fileName: 'fatura.csv',
+      sha256: crypto.createHash('sha256').update(invoice).digest('hex'),
+      scanId: file.id,
+      jobId,
+      userId: user.userId,
+      userName: user.name,
+    });
+  });
+  return { ctx, message: { jobId, userId: user.userId, importId } };
+}
+
+const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });
+
+/** What an import wrote, without what differs between two databases by design (ids of rows, times). */
+async function written(ctx: TestContext) {
+  const q = async (query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows;
+  return {
+    calls: await q(sql`
+      select c.cust_name as pessoa, m.mc_numero, m.mc_tipo, m.mc_destino, m.mc_qtde, m.mc_valor, m.mc_data::text
+        from mobile_calls m join customers c on c.cst_id = m.resp_id order by m.mc_data, m.mc_numero`),
+    postings: await q(sql`
+      select c.cust_name as pessoa, e.ext_valor, e.ext_descricao, e.ext_tipo from statement_entries e join customers c on c.cst_id = e.resp_id
+       order by e.ext_descricao, c.cust_name`),
+    postingKeys: (await q(sql`select count(distinct ext_key)::int as n, count(*)::int as total from statement_entries`))[0],
+    imports: await q(sql`select status, message, result from bank_imports`),
+  };
+}
+
+it('the phone invoice import killed (SIGKILL) before, inside and after its transaction and resumed by another process writes what an uninterrupted one writes', async () => {
+  const reference = await scenario();
+  const worker = await startWorker(reference.ctx);
+  const finished = nextMessage(worker);
+  worker.send(reference.message);
+  expect(await finished).toMatchObject({ done: expect.stringContaining('registro(s) de ligação') });
+  worker.kill('SIGTERM');
+  const expected = await written(reference.ctx);
+  // Four calls matched, one line unmatched; three postings (the holder's line in two months, the dependent's line).
+  expect(expected.calls).toHaveLength(4);
+  expect(expected.postings).toHaveLength(3);
+  expect(expected.postingKeys).toEqual({ n: 3, total: 3 });
+  expect(expected.imports).toEqual([expect.objectContaining({ status: 'done' })]);
+
+  for (const stopAt of STOPS) {
+    const { ctx, message } = await scenario();
+    // Both processes forked at once: starting one costs more than the import of this invoice.
+    const [victim, resumer] = await Promise.all([startWorker(ctx), startWorker(ctx)]);
+    const stopped = nextMessage(victim);
+    victim.send({ ...message, stopAt });
+    expect(await stopped).toBe('stopped');
+    await killWorker(victim);
+
+    // Killed: before the commit nothing is written (the open transaction died with its process), after it all is.
+    const cut = await written(ctx);
+    expect(cut.calls, `stopped at report ${stopAt}`).toHaveLength(stopAt === 3 ? 4 : 0);
+    expect(cut.imports, `stopped at report ${stopAt}`).toEqual([expect.objectContaining({ status: stopAt === 3 ? 'done' : 'running' })]);
+
+    const done = nextMessage(resumer);
+    resumer.send(message);
+    // A resumed import already done answers its status and writes nothing again.
+    expect(await done, `stopped at report ${stopAt}`).toMatchObject({
+      done: stopAt === 3 ? 'done' : expect.stringContaining('registro(s) de ligação'),
+    });
+    resumer.kill('SIGTERM');
+    expect(await written(ctx), `stopped at report ${stopAt}`).toEqual(expected);
+  }
+}, 120_000);
