@@ -1,4 +1,4 @@
-import { genericMessages, portalContracts, portalMessages, type PortalRecord } from '@assoc/domain';
+import { genericMessages, portalContracts, portalEditableFields, portalMessages, type PortalRecord } from '@assoc/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, mockContract, type MockReply } from '../../../test/api-mock';
@@ -94,26 +94,8 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo(portalContracts.save)).toHaveLength(1));
     const body = api.callsTo(portalContracts.save)[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ version: 3, custConcurso: '200', custEmail: 'ana@example.com', enderecoSelected: 1 });
-    expect(Object.keys(body).sort()).toEqual(
-      [
-        'version',
-        'custEmail',
-        'custCelularDdd',
-        'custCelular',
-        'custConcurso',
-        'enderecoSelected',
-        'custExtratoPorEmail',
-        'custComunicacao',
-        'custRecusaCampanhas',
-        'enderecoResidencial',
-        'enderecoComercial',
-        'custContatoNome',
-        'custContatoParentesco',
-        'custContatoFoneDdd',
-        'custContatoFone',
-        'custContatoEmail',
-      ].sort(),
-    );
+    // The whole form is sent: every field the portal may edit (the domain's whitelist), with the version, nothing else.
+    expect(Object.keys(body).sort()).toEqual(['version', ...portalEditableFields].sort());
     release({ body: { cstId: 42, version: 4, message: portalMessages.saved } });
     expect(await screen.findByText(portalMessages.saved)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(portalMessages.saving)).toBeNull());
