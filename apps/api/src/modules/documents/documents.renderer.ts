@@ -152,9 +152,11 @@ export function createDocumentRenderer({
     async renderMany(definition, dataList, template) {
       const valid = dataList.map((data, index) => validated(definition, data, `${index + 1}: `));
       if (template || (size > 0 && valid.length >= POOL_MIN_BATCH)) return inWorkers(definition, template ?? definition.template, valid);
-      const pdfs: Uint8Array[] = [];
-      for (const data of valid) pdfs.push(await generator.generate({ template: definition.template, ...job(definition, data) }));
-      return pdfs;
+      // One document split per PDF (the fonts subset and embedded once for the batch).
+      return generator.generateEach(
+        definition.template,
+        valid.map((data) => job(definition, data)),
+      );
     },
     async renderBook(definition, dataList, options = {}) {
       const valid = dataList.map((data, index) => validated(definition, data, `${index + 1}: `));
