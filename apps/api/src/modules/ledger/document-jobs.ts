@@ -201,17 +201,30 @@ export async function printDocuments(
   const parts: Uint8Array[] = [];
   let printed = 0;
   await ctx.progress(0, ids.length, spec.subtitle);
+  // One batch renders (the pool) while the batch before is joined (the main thread): at most one ahead.
+  let ahead: { done: number; count: number; book: Promise<{ pdf: Uint8Array }> | null } | null = null;
+  const settle = async () => {
+    if (!ahead) return;
+    const { done, count, book } = ahead;
+    ahead = null;
+    if (book) {
+      parts.push((await book).pdf);
+      printed += count;
+    }
+    await ctx.progress(done, ids.length, spec.subtitle);
+  };
   for (let i = 0; i < ids.length; i += PRINT_BATCH) {
     if (ctx.signal?.aborted) throw new Error('Tarefa interrompida');
     const batch = ids.slice(i, i + PRINT_BATCH);
     const data = await spec.load(ctx.db, batch);
     const list = batch.filter((id) => data.has(id)).map((id) => data.get(id));
-    if (list.length) {
-      parts.push((await documents.renderBook(spec.report, list, { now: spec.now })).pdf);
-      printed += list.length;
-    }
-    await ctx.progress(Math.min(i + PRINT_BATCH, ids.length), ids.length, spec.subtitle);
+    const book = list.length ? documents.renderBook(spec.report, list, { now: spec.now }) : null;
+    // A failed render of this batch is awaited (and thrown) in the next turn; never left unhandled meanwhile.
+    book?.catch(() => undefined);
+    await settle();
+    ahead = { done: Math.min(i + PRINT_BATCH, ids.length), count: list.length, book };
   }
+  await settle();
   if (printed === 0) return { subtitle: spec.subtitle, result: m.nothingToPrint, documents: 0, pages: 0 };
   const book = await joinPdfs(parts, { title: spec.fileName, now: spec.now });
   await ctx.attach({ name: spec.fileName, mimeType: 'application/pdf', data: Buffer.from(book.pdf) });
