@@ -40,8 +40,11 @@ const EMAILED = (optIn: SQL) => sql`(${optIn} and c.cust_assoc_situacao is disti
 export const LABEL_ORDER = sql`a.ad_zipcode is null, a.ad_zipcode, c.cust_name, c.cst_id`;
 export const LABEL_JOIN = sql`left join addresses a on a.cst_id = c.cst_id and a.kind = c.endereco_selected`;
 
-/** Holders per chunk of the e-mail job (one transaction and checkpoint each; their PDFs rendered as one pooled batch). */
-const EMAIL_CHUNK = 200;
+/**
+ * Holders per chunk of the e-mail job (one transaction and checkpoint each; their PDFs rendered in parts over the pool).
+ * The pool waits while the chunk's last part is queued and the next chunk is read: five parts per chunk keep it busy.
+ */
+const EMAIL_CHUNK = 500;
 /** Holders per rendered part of the printer file. */
 const PRINT_BATCH = 500;
 /** Statements per rendered part of a chunk (the pool renders the next part while this one is queued, in one transaction). */
