@@ -159,6 +159,17 @@ async function main() {
     const queueMs = performance.now() - t;
     log(`  CPU do processo: ${ms(cpu(c0) / Q)} por e-mail (sem o PostgreSQL)`);
     log(`  fila (emailTo: arquivo + outbox), sequencial: ${ms(queueMs / Q)} por e-mail; carga ${os.loadavg()[0]!.toFixed(2)}`);
+    // The same e-mails queued as the job does: 100 per transaction (documents.emailMany).
+    c0 = process.cpuUsage();
+    t = performance.now();
+    const batch = cstIds.slice(0, Q).map((cstId) => ({
+      member: { email: 'perfil@example.com', name: 'Perfil', cstId },
+      pdf,
+      fileName: 'extrato.pdf',
+      template: { key: 'extrato' as const, values: { mes: '10/2026' } },
+    }));
+    await app.services.documents.emailMany(batch, { actor: { userId: 1, name: 'Bench' } });
+    log(`  fila em lote (emailMany, ${Q} por transação): ${ms((performance.now() - t) / Q)} por e-mail, CPU do processo ${ms(cpu(c0) / Q)}`);
     await bench.db.execute(sql`delete from outbox where "to" = 'perfil@example.com'`);
     return true;
   } finally {
