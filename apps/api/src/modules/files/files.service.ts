@@ -84,6 +84,24 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
   /** Streams the bytes into the store (type sniffed, size checked) and answers the record to write. */
   async function putBytes(input: SaveInput): Promise<Omit<StoredFile, 'createdAt'>> {
     const id = crypto.randomUUID();
+    if (Buffer.isBuffer(input.data) && store.putBuffer) {
+      // Bytes in memory: the same checks as the stream's (which sniffs a single chunk whole), without the stream
+      // (issue 30: a batch of e-mailed PDFs).
+      const maxBytes = input.maxBytes ?? deps.maxBytes;
+      if (input.data.length > maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
+      const mimeType = sniffContentType(input.data, input.name);
+      if (input.accept && !input.accept.includes(mimeType)) throw new AppError('unsupportedMediaType', filesTexts.typeRefused);
+      const put = await store.putBuffer(id, input.data);
+      return {
+        id,
+        name: input.name.slice(0, 200),
+        mimeType,
+        size: put.size,
+        sha256: put.sha256,
+        storageKey: put.key,
+        createdBy: input.createdBy ?? null,
+      };
+    }
     let mimeType = 'application/octet-stream';
     const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
     const checked = checking(input, input.maxBytes ?? deps.maxBytes, (type) => {
