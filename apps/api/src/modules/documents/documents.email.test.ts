@@ -92,6 +92,51 @@ describe('documents.emailTo (issue 23 item 7): render → store → enqueue in o
     expect({ files: await count(files), outbox: await count(outbox), blobs: blobs() }).toEqual(before);
   });
 
+  it('emailMany queues a batch in one transaction, each e-mail with its own file; `skip` leaves items out; a failure stores nothing', async () => {
+    const a = await createMember(ctx, { custName: 'Bia Lima', custEmail: 'bia@example.com' });
+    const b = await createMember(ctx, { custName: 'Caio Reis', custEmail: 'caio@example.com' });
+    const c = await createMember(ctx, { custName: 'Duda Melo', custEmail: 'duda@example.com' });
+    const pdfOf = (name: string) => new TextEncoder().encode(`%PDF-1.4\n%${name}\n`);
+    const items = [a, b, c].map((m, i) => ({
+      member: { email: ['bia', 'caio', 'duda'][i] + '@example.com', name: ['Bia Lima', 'Caio Reis', 'Duda Melo'][i]!, cstId: m.cstId },
+      pdf: pdfOf(`n${i}`),
+      fileName: 'extrato-2026-04.pdf',
+      template: { key: 'extrato' as const, values: { mes: '04/2026' } },
+    }));
+    const seen: { index: number; outboxId: number }[] = [];
+    const ids = await ctx.app.services.documents.emailMany(items, {
+      actor,
+      skip: async () => new Set([1]),
+      after: async (_tx, sent) => void seen.push(...sent),
+    });
+    expect(ids[1]).toBeNull();
+    expect(seen.map((s) => s.index)).toEqual([0, 2]);
+    for (const i of [0, 2]) {
+      const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.id, ids[i]!));
+      expect(mail).toMatchObject({ to: items[i]!.member.email, cstId: items[i]!.member.cstId, subject: 'Extrato mensal 04/2026' });
+      expect(mail!.text).toContain(`Prezado(a) ${items[i]!.member.name},`);
+      const linked = await ctx.db.execute<{ storage_key: string; name: string }>(
+        sql`select f.storage_key, f.name from file_links l join files f on f.id = l.file_id where l.owner_kind = 'outbox' and l.owner_id = ${String(ids[i])}`,
+      );
+      expect(linked.rows).toHaveLength(1);
+      expect(linked.rows[0]!.name).toBe('extrato-2026-04.pdf');
+      // Each e-mail carries its own holder's bytes.
+      expect(fs.readFileSync(path.join(dataDir, 'files', linked.rows[0]!.storage_key), 'utf8')).toContain(`%n${i}`);
+    }
+    expect(seen.find((s) => s.index === 0)!.outboxId).toBe(ids[0]);
+
+    const before = { files: await count(files), outbox: await count(outbox), blobs: blobs() };
+    await expect(
+      ctx.app.services.documents.emailMany(items, {
+        actor,
+        after: async () => {
+          throw new Error('after refused');
+        },
+      }),
+    ).rejects.toThrow('after refused');
+    expect({ files: await count(files), outbox: await count(outbox), blobs: blobs() }).toEqual(before);
+  });
+
   it('every document e-mail template gives a subject and a greeting body naming the file', () => {
     const base = { nome: 'Ana', arquivo: 'x.pdf', associacao: 'Associação' };
     for (const [key, template] of Object.entries(documentEmailTemplates)) {

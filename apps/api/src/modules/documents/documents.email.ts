@@ -78,3 +78,77 @@ export function createDocumentEmail(deps: {
   };
 }
 export type DocumentEmailTo = ReturnType<typeof createDocumentEmail>;
+
+/** One e-mail of a batch (`emailMany`): who gets it and the PDF already rendered. */
+export interface BatchEmail {
+  member: DocumentRecipient;
+  pdf: Uint8Array;
+  fileName: string;
+  template: EmailTemplate;
+}
+
+export interface EmailManyOptions {
+  actor: Actor;
+  /** Runs first in the transaction: the items (by index) NOT to send (e.g. already sent); nothing is stored for them. */
+  skip?(tx: Tx): Promise<ReadonlySet<number>>;
+  /** Runs last in the transaction with the outbox row of each item sent (the caller's record of the sends). */
+  after?(tx: Tx, sent: readonly { index: number; outboxId: number }[]): Promise<void>;
+}
+
+/**
+ * `documents.emailMany` (issue 30 "Speed": the statement e-mail job): what `emailTo` does for each item, for a batch in
+ * ONE transaction (the files' records, the outbox rows with their attachment links, the caller's `after`: a few
+ * statements for the whole batch instead of a transaction per e-mail). All or nothing: when the transaction does not
+ * commit, every stored byte is removed again. Answers each item's outbox id, or null for an item `skip` left out.
+ */
+export function createDocumentEmailMany(deps: {
+  db: Db;
+  files: Pick<FileService, 'saveManyIn'>;
+  enqueueMany: MailService['enqueueMany'];
+  associationName: string;
+}) {
+  return async function emailMany(items: readonly BatchEmail[], options: EmailManyOptions): Promise<(number | null)[]> {
+    if (items.length === 0) return [];
+    const stored: { discard?: () => Promise<void> } = {};
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const skipped = (await options.skip?.(tx)) ?? new Set<number>();
+        const sending = items.map((item, index) => ({ item, index })).filter(({ index }) => !skipped.has(index));
+        const answer: (number | null)[] = items.map(() => null);
+        if (sending.length === 0) return answer;
+        const saved = await deps.files.saveManyIn(
+          tx,
+          sending.map(({ item }) => ({
+            name: item.fileName,
+            data: Buffer.from(item.pdf.buffer, item.pdf.byteOffset, item.pdf.byteLength),
+            createdBy: options.actor.userId,
+          })),
+        );
+        stored.discard = saved.discard;
+        const ids = await deps.enqueueMany(
+          tx,
+          sending.map(({ item }, k) => {
+            const text = documentEmailTemplates[item.template.key] as { subject(values: unknown): string; body(values: unknown): string };
+            const values = { ...item.template.values, nome: item.member.name, arquivo: item.fileName, associacao: deps.associationName };
+            return {
+              to: item.member.email,
+              subject: text.subject(values),
+              text: text.body(values),
+              userId: options.actor.userId,
+              cstId: item.member.cstId,
+              attachments: [{ fileId: saved.files[k]!.id }],
+            };
+          }),
+        );
+        const sent = sending.map(({ index }, k) => ({ index, outboxId: ids[k]! }));
+        for (const { index, outboxId } of sent) answer[index] = outboxId;
+        await options.after?.(tx, sent);
+        return answer;
+      });
+    } catch (error) {
+      await stored.discard?.().catch(() => undefined);
+      throw error;
+    }
+  };
+}
+export type DocumentEmailMany = ReturnType<typeof createDocumentEmailMany>;

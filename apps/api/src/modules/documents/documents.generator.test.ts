@@ -1,5 +1,6 @@
 import { generate } from '@pdfme/generator';
 import type { Template } from '@pdfme/common';
+import { PDFDocument } from '@pdfme/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import type { RenderContext } from './document.types.js';
@@ -127,5 +128,39 @@ describe('document generator (issue 11: the statement batch)', () => {
     const error = await service.renderMany('extrato', [sample, { ...sample, member: { ...sample.member, cpf: '111' } }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toMatch(/^2: member\.cpf: /);
+  });
+});
+
+describe('generateEach (issue 30 "Speed"): one document for a batch, split per holder', () => {
+  it('gives each holder a PDF of their own pages only, with their name and totals, as generate gives it', async () => {
+    const sample = extrato.sample();
+    // A long statement (two pages) between short ones; each holder a different name, entries and balance.
+    const people = ['Ângela Simões', 'João Gonçalves', 'Conceição Brandão', 'Luís Magalhães'];
+    const list = people.map((name, i) => ({
+      ...sample,
+      member: { ...sample.member, name, numero: 700 + i },
+      openingBalance: 1_000 * (i + 1),
+      entries: i === 1 ? sample.entries : sample.entries.slice(0, 3 + i),
+    }));
+    const jobs = list.map((data) => ({
+      inputs: inputsOf(extrato, data),
+      options: { title: extrato.description, author: context.association.name, creationDate: context.now },
+    }));
+    const pdfs = await generator.generateEach(extrato.template, jobs);
+    expect(pdfs).toHaveLength(list.length);
+    for (const [i, pdf] of pdfs.entries()) {
+      const pages = await pdfText(pdf);
+      const alone = await pdfText(await generator.generate({ template: extrato.template, ...jobs[i]! }));
+      // The same pages and texts as the holder's own render: their name and totals, no other holder's page.
+      expect(pages).toEqual(alone);
+      expect(pages).toHaveLength(i === 1 ? 2 : 1);
+      expect(pages.join(' ')).toContain(people[i]);
+      expect(pages.join(' ')).toContain((jobs[i]!.inputs[0]!.totais ?? '').split('\n')[2]!);
+      for (const other of people.filter((_, k) => k !== i)) expect(pages.join(' ')).not.toContain(other);
+      const doc = await PDFDocument.load(pdf);
+      expect(doc.getTitle()).toBe(extrato.description);
+      expect(doc.getAuthor()).toBe(context.association.name);
+      expect(doc.getCreationDate()?.toISOString()).toBe(context.now.toISOString());
+    }
   });
 });

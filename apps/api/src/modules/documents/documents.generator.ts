@@ -1,6 +1,16 @@
 import zlib from 'node:zlib';
 import * as pdfLib from '@pdfme/pdf-lib';
-import { Cache, CustomFontSubsetEmbedder, PDFContentStream, PDFDocument, PDFFont, typedArrayFor, type PDFPage } from '@pdfme/pdf-lib';
+import {
+  Cache,
+  CustomFontSubsetEmbedder,
+  PDFContentStream,
+  PDFDocument,
+  PDFFont,
+  PDFName,
+  PDFRawStream,
+  typedArrayFor,
+  type PDFPage,
+} from '@pdfme/pdf-lib';
 import {
   applyInternalLinkAnnotations,
   cloneDeep,
@@ -87,19 +97,20 @@ export function createGenerator({ font, plugins }: { font: Font; plugins: Plugin
     return cache;
   }
 
-  async function generate({ template: given, inputs, options = {} }: GenerateArgs): Promise<Uint8Array> {
-    const renderOptions = { ...options, font };
+  /**
+   * Renders each job's inputs (one page set per input, in order) into ONE new document on a blank base page, and answers
+   * it with each job's page range; null for a template pdfme must render itself (a PDF base page: `generate` handles it).
+   */
+  async function compose(given: Template, jobs: readonly Omit<GenerateArgs, 'template'>[], renderOptions: GeneratorOptions) {
     const basePdf = given.basePdf;
+    if (!isBlankPdf(basePdf) || !fallbackKit || shared.size < Object.keys(font).length) return null;
+    const all = jobs.flatMap((job) => job.inputs);
+    if (all.length === 0) throw new Error('[@pdfme/generator] inputs should not be empty, pass at least an empty object in the array');
     const now = new Date();
     // The fixed texts with placeholders are filled here, never by pdfme's expression evaluator (documents.placeholders.ts).
     const fixed = fixedWithBraces(given);
-    if (!isBlankPdf(basePdf) || !fallbackKit || shared.size < Object.keys(font).length) {
-      const baked = inputs.map((input) => bakePlaceholders(given, input, fixed, now));
-      return pdfmeGenerate({ template: baked[0]?.template ?? given, inputs: baked.map((b) => b.input), plugins, options: renderOptions });
-    }
-    if (inputs.length === 0) throw new Error('[@pdfme/generator] inputs should not be empty, pass at least an empty object in the array');
     const template = cloneDeep(given);
-    validateRequiredFields(template, inputs);
+    for (const job of jobs) validateRequiredFields(template, job.inputs);
     const staticSchemas = basePdf.staticSchema ?? [];
     const dynamic = template.schemas.some((page) => page.some((schema) => isDynamicLayoutSchema(schema)));
     const pdfDoc = await PDFDocument.create();
@@ -110,46 +121,98 @@ export function createGenerator({ font, plugins }: { font: Font; plugins: Plugin
     const _cache = renderCache(pdfDoc);
     const width = mm2pt(basePdf.width);
     const height = mm2pt(basePdf.height);
-    for (const input of inputs) {
-      resetInternalLinkAnnotations(_cache);
-      // The layout reads the fixed texts with placeholders as inputs filled here (pdfme would evaluate them).
-      const layout = dynamic ? bakePlaceholders(template, input, fixed, now) : undefined;
-      const filled = layout ? await getDynamicTemplate({ ...layout, options: renderOptions, _cache, getDynamicHeights }) : template;
-      const { schemas } = filled;
-      const names = [...new Set(schemas.flatMap((page) => page.map((schema) => schema.name)).filter(Boolean))];
-      // What placeholders may name (the fixed texts by their content in the template as given, not as laid out).
-      const named = fixed.size > 0 || staticSchemas.length > 0 ? placeholderVariables(template.schemas, input, now) : input;
-      for (let j = 0; j < schemas.length; j += 1) {
-        const page = pdfDoc.addPage([width, height]);
-        const byName = new Map<string, Schema>();
-        for (const schema of schemas[j]!) if (schema.name && !byName.has(schema.name)) byName.set(schema.name, schema);
-        const variables = { ...named, totalPages: schemas.length, currentPage: j + 1 };
-        // The blank page's static schemas (a header, a footer) on every page, under the page's own schemas, as pdfme draws them.
-        for (const schema of staticSchemas) {
-          const render = renders.get(schema.type);
-          if (!render) continue;
-          const value = schema.readOnly ? fillPlaceholders(schema.content || '', variables) : schema.content || '';
-          registerAnchor(_cache, schema, page);
-          await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
+    const ranges: [number, number][] = [];
+    for (const job of jobs) {
+      const first = pdfDoc.getPageCount();
+      for (const input of job.inputs) {
+        resetInternalLinkAnnotations(_cache);
+        // The layout reads the fixed texts with placeholders as inputs filled here (pdfme would evaluate them).
+        const layout = dynamic ? bakePlaceholders(template, input, fixed, now) : undefined;
+        const filled = layout ? await getDynamicTemplate({ ...layout, options: renderOptions, _cache, getDynamicHeights }) : template;
+        const { schemas } = filled;
+        const names = [...new Set(schemas.flatMap((page) => page.map((schema) => schema.name)).filter(Boolean))];
+        // What placeholders may name (the fixed texts by their content in the template as given, not as laid out).
+        const named = fixed.size > 0 || staticSchemas.length > 0 ? placeholderVariables(template.schemas, input, now) : input;
+        for (let j = 0; j < schemas.length; j += 1) {
+          const page = pdfDoc.addPage([width, height]);
+          const byName = new Map<string, Schema>();
+          for (const schema of schemas[j]!) if (schema.name && !byName.has(schema.name)) byName.set(schema.name, schema);
+          const variables = { ...named, totalPages: schemas.length, currentPage: j + 1 };
+          // The blank page's static schemas (a header, a footer) on every page, under the page's own schemas, as pdfme draws them.
+          for (const schema of staticSchemas) {
+            const render = renders.get(schema.type);
+            if (!render) continue;
+            const value = schema.readOnly ? fillPlaceholders(schema.content || '', variables) : schema.content || '';
+            registerAnchor(_cache, schema, page);
+            await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
+          }
+          for (const name of names) {
+            const schema = byName.get(name);
+            if (!schema) continue;
+            const render = renders.get(schema.type);
+            if (!render) throw new Error(`[@pdfme/generator] Plugin or renderer for type ${schema.type} not found.`);
+            const value = schema.readOnly || fixed.has(name) ? fillPlaceholders(schema.content || '', variables) : input[name] || '';
+            registerAnchor(_cache, schema, page);
+            await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
+          }
         }
-        for (const name of names) {
-          const schema = byName.get(name);
-          if (!schema) continue;
-          const render = renders.get(schema.type);
-          if (!render) throw new Error(`[@pdfme/generator] Plugin or renderer for type ${schema.type} not found.`);
-          const value = schema.readOnly || fixed.has(name) ? fillPlaceholders(schema.content || '', variables) : input[name] || '';
-          registerAnchor(_cache, schema, page);
-          await render({ value, schema, basePdf, pdfLib, pdfDoc, page, options: renderOptions, _cache });
-        }
+        applyInternalLinkAnnotations({ _cache, pdfDoc });
       }
-      applyInternalLinkAnnotations({ _cache, pdfDoc });
+      ranges.push([first, pdfDoc.getPageCount()]);
     }
+    return { pdfDoc, ranges };
+  }
+
+  async function generate({ template: given, inputs, options = {} }: GenerateArgs): Promise<Uint8Array> {
+    const renderOptions = { ...options, font };
+    const composed = await compose(given, [{ inputs }], renderOptions);
+    if (!composed) {
+      const fixed = fixedWithBraces(given);
+      const now = new Date();
+      const baked = inputs.map((input) => bakePlaceholders(given, input, fixed, now));
+      return pdfmeGenerate({ template: baked[0]?.template ?? given, inputs: baked.map((b) => b.input), plugins, options: renderOptions });
+    }
+    const { pdfDoc } = composed;
     setMetadata(pdfDoc, options);
     compressNatively(pdfDoc);
     return pdfDoc.save();
   }
 
-  return { generate };
+  /**
+   * One PDF per job, as `generate` gives each (the same pages, texts and metadata), rendered as ONE document and split:
+   * the template is set up, and the fonts subset and embedded, once for all the jobs instead of once per PDF (issue 30
+   * "Speed": the statement e-mail job). Each job's PDF holds only its own pages, with the fonts of the whole set (a
+   * subset of the same fonts: a few more glyphs). A template pdfme renders itself, or a document with links between its
+   * pages (a copied page would point into the whole set), is rendered per job instead.
+   */
+  async function generateEach(given: Template, jobs: readonly Omit<GenerateArgs, 'template'>[]): Promise<Uint8Array[]> {
+    const each = async () => {
+      const pdfs: Uint8Array[] = [];
+      for (const job of jobs) pdfs.push(await generate({ template: given, ...job }));
+      return pdfs;
+    };
+    if (jobs.length <= 1) return each();
+    const composed = await compose(given, jobs, { ...jobs[0]!.options, font });
+    if (!composed) return each();
+    const { pdfDoc, ranges } = composed;
+    if (pdfDoc.getPages().some((page) => (page.node.Annots()?.size() ?? 0) > 0)) return each();
+    // Every content stream compressed once, and the fonts subset and embedded once, before the pages are copied.
+    await pdfDoc.flush();
+    encodeContents(pdfDoc);
+    const pdfs: Uint8Array[] = [];
+    for (const [k, [first, last]] of ranges.entries()) {
+      const one = await PDFDocument.create();
+      const indices = Array.from({ length: last - first }, (_, i) => first + i);
+      for (const page of await one.copyPages(pdfDoc, indices)) one.addPage(page);
+      setMetadata(one, jobs[k]!.options ?? {});
+      // Without object streams: a one-statement file has a few dozen objects, and pdf-lib deflates object streams in
+      // JavaScript (it took three quarters of the save).
+      pdfs.push(await one.save({ useObjectStreams: false }));
+    }
+    return pdfs;
+  }
+
+  return { generate, generateEach };
 }
 
 export type DocumentGenerator = ReturnType<typeof createGenerator>;
@@ -189,6 +252,21 @@ function compressNatively(pdfDoc: PDFDocument) {
     if (object instanceof PDFContentStream) {
       const stream = object as unknown as { contentsCache: unknown; getUnencodedContents(): Uint8Array };
       stream.contentsCache = Cache.populatedBy(() => zlib.deflateSync(stream.getUnencodedContents()));
+    }
+  }
+}
+
+/**
+ * Every content stream of the document replaced by its bytes compressed by Node's zlib (a raw stream, FlateDecode): the
+ * pages copied from it (`generateEach`) copy these bytes instead of re-encoding their operators each time.
+ */
+function encodeContents(pdfDoc: PDFDocument) {
+  const context = pdfDoc.context;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFContentStream) {
+      const dict = object.dict.clone(context);
+      dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
+      context.assign(ref, PDFRawStream.of(dict, zlib.deflateSync(object.getUnencodedContents())));
     }
   }
 }

@@ -76,11 +76,14 @@ interface Slot {
 
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 
+/** PDFs per chunk sent to a worker at most. */
+export const CHUNK_MAX = 50;
+
 /**
  * A small pool of worker threads rendering statement batches on every core (issue 11: ≥ 100 PDFs/s) and every render
  * of an edited template (issue 22 item 4). Workers start on the first chunk and stay (each keeps its parsed fonts and
  * shaping between chunks); a worker that dies is replaced on the next chunk. A chunk holds a few PDFs so both workers
- * stay busy to the end of the batch. Each worker runs under `limits`: a chunk has `timeoutMs` per PDF from its dispatch
+ * stay busy to the end of the batch; a worker renders its chunk as one document split per PDF. Each worker runs under `limits`: a chunk has `timeoutMs` per PDF from its dispatch
  * (past it the worker is terminated), and its heap is capped at `memoryMb` (V8 ends a worker past it); either rejects
  * the chunk with a RenderFailure and the main thread never waits on a render.
  */
@@ -177,8 +180,9 @@ export function createRenderPool(
   return {
     size,
     async generate({ template, jobs }) {
-      // Chunks of a few PDFs (at most 16): large enough that messages cost little, small enough to share the tail.
-      const chunk = Math.max(1, Math.min(16, Math.ceil(jobs.length / (size * 4))));
+      // Chunks of up to CHUNK_MAX PDFs, two per worker: a worker renders a chunk as one document (the fonts subset and
+      // embedded once per chunk, documents.worker.ts), so larger chunks cost less; two per worker share the tail.
+      const chunk = Math.max(1, Math.min(CHUNK_MAX, Math.ceil(jobs.length / (size * 2))));
       const parts: Promise<Uint8Array[]>[] = [];
       for (let offset = 0; offset < jobs.length; offset += chunk) parts.push(run({ template, jobs: jobs.slice(offset, offset + chunk) }, offset));
       return (await Promise.all(parts)).flat();

@@ -14,15 +14,22 @@ const generator = createGenerator({ font: documentFonts(), plugins: documentPlug
 // Loaded: the pool starts a chunk's time limit only now (loading pdfme takes a while, longer still under tsx).
 port.postMessage({ ready: true } satisfies PoolReply);
 
-// One chunk at a time per worker (the pool waits for the reply); a failure is posted back, never thrown.
+// One chunk at a time per worker (the pool waits for the reply); a failure is posted back, never thrown. The chunk is
+// rendered as one document and split per PDF (`generateEach`: the fonts subset and embedded once per chunk); when that
+// fails, its PDFs are rendered one by one to name the item that fails.
 async function renderChunk({ id, template, jobs }: PoolTask & { id: number }) {
-  const pdfs: Uint8Array[] = [];
-  for (const [item, job] of jobs.entries()) {
-    try {
-      pdfs.push(await generator.generate({ template, ...job }));
-    } catch (error) {
-      port.postMessage({ id, item, error: error instanceof Error ? error.message : String(error) } satisfies PoolReply);
-      return;
+  let pdfs: Uint8Array[] | undefined;
+  try {
+    pdfs = await generator.generateEach(template, jobs);
+  } catch {
+    pdfs = [];
+    for (const [item, job] of jobs.entries()) {
+      try {
+        pdfs.push(await generator.generate({ template, ...job }));
+      } catch (error) {
+        port.postMessage({ id, item, error: error instanceof Error ? error.message : String(error) } satisfies PoolReply);
+        return;
+      }
     }
   }
   const buffers = [...new Set(pdfs.map((pdf) => pdf.buffer as ArrayBuffer))];

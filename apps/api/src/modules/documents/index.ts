@@ -4,12 +4,12 @@ import { defineModule } from '../../lib/module.js';
 import type { RenderContext } from './document.types.js';
 import { documentDefinitions } from './definitions/index.js';
 import { createDocumentRenderer } from './documents.renderer.js';
-import { createDocumentEmail, type DocumentEmailTo } from './documents.email.js';
+import { createDocumentEmail, createDocumentEmailMany, type DocumentEmailMany, type DocumentEmailTo } from './documents.email.js';
 import { createDocumentService, type DocumentService } from './documents.service.js';
 
 declare module '../../lib/module.js' {
   interface AppServices {
-    documents: DocumentService & { emailTo: DocumentEmailTo };
+    documents: DocumentService & { emailTo: DocumentEmailTo; emailMany: DocumentEmailMany };
   }
 }
 
@@ -53,6 +53,12 @@ export default defineModule({
       enqueue: services.mail.enqueue,
       associationName: app.config.ASSOCIATION_NAME,
     });
-    app.services.documents = Object.assign(service, { emailTo });
+    const emailMany = createDocumentEmailMany({
+      db: app.db,
+      files: services.files,
+      enqueueMany: services.mail.enqueueMany,
+      associationName: app.config.ASSOCIATION_NAME,
+    });
+    app.services.documents = Object.assign(service, { emailTo, emailMany });
   },
 });

@@ -15,6 +15,16 @@ export function createFilesRepository() {
       const [row] = await db.insert(files).values(f).returning();
       return row!;
     },
+    /** Many records in one statement, answered in the order given. */
+    async insertMany(db: Executor, list: readonly Omit<StoredFile, 'createdAt'>[]): Promise<StoredFile[]> {
+      if (list.length === 0) return [];
+      const rows = await db
+        .insert(files)
+        .values([...list])
+        .returning();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return list.map((f) => byId.get(f.id)!);
+    },
     async find(db: Executor, id: string): Promise<StoredFile | null> {
       const [row] = await db.select().from(files).where(eq(files.id, id));
       return row ?? null;

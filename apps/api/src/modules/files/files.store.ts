@@ -20,6 +20,8 @@ export interface PutResult {
 export interface BlobStore {
   readonly kind: 'local' | 's3';
   put(key: string, body: Readable): Promise<PutResult>;
+  /** The same for bytes already in memory, without a stream (a batch of small files: the e-mailed statements). */
+  putBuffer?(key: string, data: Buffer): Promise<PutResult>;
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
@@ -68,6 +70,18 @@ export function createLocalStore(dir: string): BlobStore {
         throw error;
       }
       return { key, ...h.result() };
+    },
+    async putBuffer(key, data) {
+      const target = fileOf(key);
+      const tmp = `${target}.${crypto.randomUUID()}.tmp`;
+      try {
+        await fs.promises.writeFile(tmp, data);
+        await fs.promises.rename(tmp, target);
+      } catch (error) {
+        await fs.promises.rm(tmp, { force: true });
+        throw error;
+      }
+      return { key, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') };
     },
     async get(key) {
       const file = fileOf(key);

@@ -40,14 +40,15 @@ const EMAILED = (optIn: SQL) => sql`(${optIn} and c.cust_assoc_situacao is disti
 export const LABEL_ORDER = sql`a.ad_zipcode is null, a.ad_zipcode, c.cust_name, c.cst_id`;
 export const LABEL_JOIN = sql`left join addresses a on a.cst_id = c.cst_id and a.kind = c.endereco_selected`;
 
-/** Holders per chunk of the e-mail job (one transaction and checkpoint each; their PDFs rendered as one pooled batch). */
-const EMAIL_CHUNK = 200;
+/**
+ * Holders per chunk of the e-mail job (one transaction and checkpoint each; their PDFs rendered in parts over the pool).
+ * The pool waits while the chunk's last part is queued and the next chunk is read: five parts per chunk keep it busy.
+ */
+const EMAIL_CHUNK = 500;
 /** Holders per rendered part of the printer file. */
 const PRINT_BATCH = 500;
-/** Statements per rendered part of a chunk (the pool renders the next part while this one is queued). */
-const RENDER_PART = 25;
-/** E-mails queued at once (each its own transaction: file, outbox row, `document_sends` row). */
-const EMAIL_CONCURRENCY = 4;
+/** Statements per rendered part of a chunk (the pool renders the next part while this one is queued, in one transaction). */
+const RENDER_PART = 100;
 
 interface EmailState {
   [key: string]: number;
@@ -57,22 +58,15 @@ interface EmailState {
   empty: number;
 }
 
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /**
  * The e-mail job: every holder who opted in (situation not 5) gets the document through the outbox, ONCE per kind,
  * holder and period: the `document_sends` row is written in the transaction that queues the e-mail
- * (`documents.emailTo`, the path of `GET user/emailextrato`), and a holder with a row is skipped, so a second run queues
- * nothing new and says how many were sent before. Holders walk in chunks with checkpoints (`forEachChunk`): a retry
- * after a crash goes on after the last chunk committed; an e-mail of an interrupted chunk is already recorded and not
- * queued again. The chunk's PDFs are rendered as one batch by the worker pool.
+ * (`documents.emailMany`, a part of RENDER_PART e-mails per transaction: what `documents.emailTo`, the path of
+ * `GET user/emailextrato`, does for one), and a holder with a row is skipped, so a second run queues nothing new and
+ * says how many were sent before. Holders walk in chunks with checkpoints (`forEachChunk`): a retry after a crash goes
+ * on after the last chunk committed; an e-mail of an interrupted chunk is already recorded and not queued again. The
+ * chunk's PDFs are rendered in parts by the worker pool (each worker renders its share of a part as one document split
+ * per holder), the next part while the one before is queued.
  */
 export async function emailDocuments(
   ctx: Pick<JobContext, 'jobId' | 'db' | 'progress'> & { signal?: AbortSignal },
@@ -141,33 +135,40 @@ export async function emailDocuments(
           rendering = k + 1 < parts.length ? render(parts[k + 1]!) : null;
           // A failed render of the next part is awaited (and thrown) in the next turn; never left unhandled meanwhile.
           rendering?.catch(() => undefined);
-          await inParallel(
-            part.map((r, i) => ({ r, pdf: pdfs[i]! })),
-            EMAIL_CONCURRENCY,
-            async ({ r, pdf }) => {
-              const outboxId = await documents.emailTo(
-                { email: r.email!, name: r.name, cstId: r.cst_id },
-                { pdf, fileName: spec.fileName },
-                spec.template,
-                {
-                  actor,
-                  // The job is exclusive: no other run writes these rows meanwhile; the primary key refuses a duplicate anyway.
-                  before: async (etx) =>
-                    (
-                      await etx.execute(
-                        sql`select 1 from document_sends where kind = ${spec.kind} and cst_id = ${r.cst_id} and period = ${spec.period}`,
-                      )
-                    ).rows.length === 0,
-                  after: async (etx, outbox) => {
-                    await etx.execute(sql`insert into document_sends (kind, cst_id, period, job_id, outbox_id)
-                      values (${spec.kind}, ${r.cst_id}, ${spec.period}, ${ctx.jobId}, ${outbox})`);
-                  },
-                },
-              );
-              if (outboxId === null) state.already += 1;
-              else state.sent += 1;
+          // The part's e-mails queued in ONE transaction (files, outbox rows, `document_sends` rows): a holder with a
+          // `document_sends` row by then is left out. The job is exclusive: no other run writes these rows meanwhile;
+          // the primary key refuses a duplicate anyway.
+          const outboxIds = await documents.emailMany(
+            part.map((r, i) => ({
+              member: { email: r.email!, name: r.name, cstId: r.cst_id },
+              pdf: pdfs[i]!,
+              fileName: spec.fileName,
+              template: spec.template,
+            })),
+            {
+              actor,
+              skip: async (etx) => {
+                const { rows: done } = await etx.execute<{ cst_id: number }>(
+                  sql`select cst_id from document_sends where kind = ${spec.kind} and period = ${spec.period} and cst_id = any(${intArray(part.map((r) => r.cst_id))})`,
+                );
+                const sentBefore = new Set(done.map((d) => d.cst_id));
+                return new Set(part.flatMap((r, i) => (sentBefore.has(r.cst_id) ? [i] : [])));
+              },
+              after: async (etx, sent) => {
+                if (sent.length === 0) return;
+                await etx.execute(
+                  sql`insert into document_sends (kind, cst_id, period, job_id, outbox_id) values ${sql.join(
+                    sent.map(({ index, outboxId }) => sql`(${spec.kind}, ${part[index]!.cst_id}, ${spec.period}, ${ctx.jobId}, ${outboxId})`),
+                    sql`, `,
+                  )}`,
+                );
+              },
             },
           );
+          for (const id of outboxIds) {
+            if (id === null) state.already += 1;
+            else state.sent += 1;
+          }
         }
         return { state };
       },
@@ -203,17 +204,30 @@ export async function printDocuments(
   const parts: Uint8Array[] = [];
   let printed = 0;
   await ctx.progress(0, ids.length, spec.subtitle);
+  // One batch renders (the pool) while the batch before is joined (the main thread): at most one ahead.
+  let ahead: { done: number; count: number; book: Promise<{ pdf: Uint8Array }> | null } | null = null;
+  const settle = async () => {
+    if (!ahead) return;
+    const { done, count, book } = ahead;
+    ahead = null;
+    if (book) {
+      parts.push((await book).pdf);
+      printed += count;
+    }
+    await ctx.progress(done, ids.length, spec.subtitle);
+  };
   for (let i = 0; i < ids.length; i += PRINT_BATCH) {
     if (ctx.signal?.aborted) throw new Error('Tarefa interrompida');
     const batch = ids.slice(i, i + PRINT_BATCH);
     const data = await spec.load(ctx.db, batch);
     const list = batch.filter((id) => data.has(id)).map((id) => data.get(id));
-    if (list.length) {
-      parts.push((await documents.renderBook(spec.report, list, { now: spec.now })).pdf);
-      printed += list.length;
-    }
-    await ctx.progress(Math.min(i + PRINT_BATCH, ids.length), ids.length, spec.subtitle);
+    const book = list.length ? documents.renderBook(spec.report, list, { now: spec.now }) : null;
+    // A failed render of this batch is awaited (and thrown) in the next turn; never left unhandled meanwhile.
+    book?.catch(() => undefined);
+    await settle();
+    ahead = { done: Math.min(i + PRINT_BATCH, ids.length), count: list.length, book };
   }
+  await settle();
   if (printed === 0) return { subtitle: spec.subtitle, result: m.nothingToPrint, documents: 0, pages: 0 };
   const book = await joinPdfs(parts, { title: spec.fileName, now: spec.now });
   await ctx.attach({ name: spec.fileName, mimeType: 'application/pdf', data: Buffer.from(book.pdf) });

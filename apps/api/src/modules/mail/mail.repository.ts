@@ -79,6 +79,39 @@ export async function enqueueEmail(db: Executor, email: NewEmail): Promise<numbe
 }
 
 /**
+ * Many e-mails at once (a document job's batch), each as `enqueueEmail` writes it, its attachments linked in the same
+ * statement: the ids answered in the order given (taken from the outbox's sequence first, so each row keeps its place).
+ */
+export async function enqueueEmails(db: Executor, emails: readonly NewEmail[]): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('outbox', 'id'))::int as id from generate_series(1, ${emails.length})`,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  const values = emails.map((email, i) => ({
+    id: ids[i]!,
+    channel: 'email' as const,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    userId: email.userId,
+    cstId: email.cstId,
+    sensitive: email.sensitive ?? false,
+    secrets: email.secrets ?? null,
+    secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
+  }));
+  const links = emails.flatMap((email, i) =>
+    [...new Set((email.attachments ?? []).map((a) => a.fileId))].map((fileId) => ({ ownerKind: OUTBOX_OWNER, ownerId: String(ids[i]), fileId })),
+  );
+  const insert = db.insert(outbox).values(values);
+  if (links.length === 0) await insert;
+  // One statement: the rows and their attachment links together (an unknown file fails both).
+  else await db.execute(sql`with o as (${insert.getSQL()}) ${db.insert(fileLinks).values(links).getSQL()}`);
+  return ids;
+}
+
+/**
  * An SMS or a WhatsApp message for the outbox (decision 10), sent by the configured provider adapter; or a plain-text
  * e-mail written in bulk with them (a Marketing campaign), sent by the mail worker.
  */
