@@ -188,6 +188,8 @@ async function signInOnce(browser: Browser, baseURL: string, patient: boolean): 
       return null;
     }
     run.ms = ms;
+    // What the member sees (after the measure): <tmp>/assoc-bench-portal-home.png, to look at.
+    if (patient) await page.screenshot({ path: path.join(os.tmpdir(), 'assoc-bench-portal-home.png'), fullPage: true });
     if (trace) {
       log(`      ${ms.toFixed(0).padStart(5)} ms: aba Cadastro utilizável`);
       const { profile } = await cdp.send('Profiler.stop');
