@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 export const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(os.tmpdir(), 'assoc-bench-web');
 
@@ -17,6 +18,30 @@ export function ensureWebBuild() {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('A construção do app web falhou');
+}
+
+/**
+ * Writes the .br and .gz of every compressible file of a built web app, as the production build does
+ * (apps/api/scripts/build.mjs), so the API serves the compressed files (@fastify/static's preCompressed) and a
+ * throttled network carries what a phone would get. Files already compressed (and not older) are kept.
+ */
+export function ensureCompressed(dir: string) {
+  const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !compressible.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const mtime = fs.statSync(file).mtimeMs;
+    const fresh = (variant: string) => fs.existsSync(variant) && fs.statSync(variant).mtimeMs >= mtime;
+    if (fresh(`${file}.br`) && fresh(`${file}.gz`)) continue;
+    const source = fs.readFileSync(file);
+    const br = zlib.brotliCompressSync(source, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: source.length > 1_000_000 ? 9 : 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    });
+    const gz = zlib.gzipSync(source, { level: 9 });
+    // As the production build: a variant no smaller than the file is not written.
+    if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+  }
 }
 
 /**

@@ -16,10 +16,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** Reply: data.status and data.data, the coded string or 'requirecode'. */
-export const loginReplySchema = z.object({ status: z.number(), data: z.string() });
-export type LoginReply = z.infer<typeof loginReplySchema>;
-
 /** What the client learns about the signed-in user (GET session). */
 export const sessionInfoSchema = z.object({
   username: z.string(),
@@ -36,3 +32,10 @@ export const sessionInfoSchema = z.object({
   mustChangePassword: z.boolean().optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/**
+ * Reply: data.status and data.data, the coded string or 'requirecode'. Issue 28: on success also `session`, what GET
+ * session would answer next, so the client goes on to the home without that round trip.
+ */
+export const loginReplySchema = z.object({ status: z.number(), data: z.string(), session: sessionInfoSchema.optional() });
+export type LoginReply = z.infer<typeof loginReplySchema>;

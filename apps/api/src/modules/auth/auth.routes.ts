@@ -14,7 +14,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       const secure = request.protocol === 'https';
       reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       reply.setCookie(XSRF_COOKIE, result.xsrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
-      return { status: 200, data: result.coded };
+      // Issue 28: what GET session would answer, so the client needs no second round trip before the home.
+      const session = await service.sessionOf(result.token);
+      const info = session ? await service.sessionInfo(session.user) : null;
+      return { status: 200, data: result.coded, ...(info ? { session: info } : {}) };
     },
 
     logout: async (request, reply) => {

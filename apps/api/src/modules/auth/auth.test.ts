@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginMessages, authContracts, menuContracts } from '@assoc/domain';
-import { apiUrl, call, createMember, createTestApp, createUser, nextCpf, signIn, type TestContext } from '../../../test/helper.js';
+import { apiUrl, call, createMember, createTestApp, createUser, nextCpf, signIn, urlOf, type TestContext } from '../../../test/helper.js';
 import { verifyToken } from '../../lib/signed-token.js';
 import { addresses } from '../../db/schema/index.js';
 import { loadConfig } from '../../config.js';
@@ -166,6 +166,28 @@ describe('session', () => {
     const after = await call(client, authContracts.ping);
     expect(after.status).toBe(401);
     expect(after.error.message).toBe('Sessão expirada, faça um novo login para continuar');
+  });
+
+  it('the sign-in reply carries what GET session answers next (issue 28: no second round trip before the home)', async () => {
+    const member = await createMember(ctx);
+    const user = await createUser(ctx, { roles: ['v2portal'], cstId: member.cstId, name: 'Maria Portal' });
+    const res = await ctx.app.inject({ method: 'POST', url: urlOf(authContracts.login), payload: { username: user.cpf, password: user.password } });
+    expect(res.statusCode).toBe(200);
+    const reply = res.json() as { data: string; session?: Record<string, unknown> };
+    const cookies = res.cookies as { name: string; value: string }[];
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const session = await ctx.app.inject({ method: 'GET', url: urlOf(authContracts.session), headers: { cookie } });
+    expect(reply.session).toEqual(session.json());
+    expect(reply.session).toMatchObject({ name: 'Maria Portal', cstId: member.cstId, roles: ['v2portal'] });
+    expect(reply.session!.xsrfToken).toBe(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+    // 'requirecode' answers no session.
+    const withCode = await createUser(ctx, { roles: ['v2portal'], totpSecret: generateSecret() });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: urlOf(authContracts.login),
+      payload: { username: withCode.cpf, password: withCode.password },
+    });
+    expect(asked.json()).toEqual({ status: 200, data: 'requirecode' });
   });
 
   it('an expired session answers 401', async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authContracts, loginRequestSchema, onlyDigits, passwordResetContracts, sessionMessages, type LoginRequest } from '@assoc/domain';
-import { isApiError } from '../../../app/api';
+import { isApiError, rememberXsrfToken } from '../../../app/api';
 import { callApi } from '../../../app/client';
-import { sessionQuery } from '../../../app/session/sessionQuery';
+import { sessionKey, sessionQuery } from '../../../app/session/sessionQuery';
 
 /** 0: sign in; 1: request a password e-mail (first access / forgot password). */
 export type LoginMode = 0 | 1;
@@ -65,10 +65,17 @@ export function useLoginForm() {
         setRequireCode(true);
         return;
       }
-      // The session answer makes the sign-in page send the user on (see LoginPage).
-      const session = await queryClient.fetchQuery({ ...sessionQuery(queryClient), staleTime: 0 });
-      // The home's chunks and data start now, beside the layout's (app/prefetch.ts; already loaded while typing).
-      if (session) void import('../../../app/prefetch').then((prefetch) => prefetch.prefetchHomeOf(session, queryClient));
+      // The session makes the sign-in page send the user on (see LoginPage). The sign-in reply carries it (issue 28:
+      // no GET session round trip before the home); an older server's reply does not, so it is asked.
+      const session = reply.session ?? (await queryClient.fetchQuery({ ...sessionQuery(queryClient), staleTime: 0 }));
+      if (!session) return;
+      // The home's chunks and data start first (app/prefetch.ts, loaded while the user typed), so the data's request
+      // leaves before the layout renders.
+      await import('../../../app/prefetch').then((prefetch) => prefetch.prefetchHomeOf(session, queryClient)).catch(() => {});
+      if (reply.session) {
+        rememberXsrfToken(reply.session.xsrfToken);
+        queryClient.setQueryData(sessionKey, reply.session);
+      }
     },
     onError: (error) => {
       setServerError(isApiError(error) ? error.message : String(error));

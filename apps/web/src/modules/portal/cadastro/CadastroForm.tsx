@@ -25,7 +25,7 @@ import { TextField } from '../../member/user-tab/components/TextField';
 import { FlagSwitch } from '../../member/user-tab/components/FlagSwitch';
 import { SelectField } from '../../member/user-tab/components/SelectField';
 import { portalFormValues } from './portalForm';
-import { ReadOnlyField } from './ReadOnlyField';
+import { ReadOnlyAddress, ReadOnlyField } from './ReadOnlyField';
 import { usePortalSave } from './usePortalSave';
 import classes from './CadastroTab.module.css';
 
@@ -216,7 +216,7 @@ export function CadastroForm({ record, cstId, onReload }: CadastroFormProps) {
         </UserSection>
         {hasForum ? (
           <UserSection title="Endereço do fórum" visible editable={false}>
-            <AddressFields path="enderecoForum" canPrintLabel={false} canOpenMap={false} onPrintLabel={() => {}} onOpenMap={() => {}} />
+            <ReadOnlyAddress address={record.enderecoForum!} />
           </UserSection>
         ) : null}
 

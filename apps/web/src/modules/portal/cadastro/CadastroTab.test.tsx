@@ -18,12 +18,18 @@ function setup(
 }
 
 const panel = (name: string) => screen.getByRole('group', { name });
+/** A read-only value (spec 3 §5): the definition next to its term, no input. */
+const readOnly = (container: HTMLElement, label: string) => {
+  const term = within(container).getByText(label, { selector: 'dt' });
+  expect(within(container).queryByRole('textbox', { name: label })).toBeNull();
+  return term.nextElementSibling!.textContent;
+};
 const saveButton = () => screen.getByRole('button', { name: /Sem alterações|Salvar alterações realizadas|Existem campos inconsistentes/ });
 
 describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('shows personal and bank data read-only, e-mail and mobile editable, no automatic I.R. toggle nor maps button', async () => {
     setup();
-    expect(await screen.findByRole('textbox', { name: 'Nome' })).toHaveValue('Ana Portal Teste');
+    expect(await screen.findByText('Ana Portal Teste')).toBeInTheDocument();
     const personal = panel('Dados pessoais');
     for (const [label, value] of [
       ['Nome', 'Ana Portal Teste'],
@@ -32,33 +38,31 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
       ['Estado civil', 'Casado(a)'],
       ['Sexo', 'Feminino'],
     ]) {
-      const input = within(personal).getByRole('textbox', { name: label });
-      expect(input).toHaveValue(value);
-      expect(input).toHaveAttribute('readonly');
+      expect(readOnly(personal, label!)).toBe(value);
     }
     expect(within(personal).getByRole('textbox', { name: 'E-mail' })).not.toHaveAttribute('readonly');
     expect(within(personal).getByRole('textbox', { name: 'Celular' })).toBeEnabled();
     const bank = panel('Dados bancários');
-    expect(within(bank).getByRole('textbox', { name: 'Agência' })).toHaveValue('0001-9');
-    expect(within(bank).getByRole('textbox', { name: 'Conta' })).toHaveAttribute('readonly');
+    expect(readOnly(bank, 'Agência')).toBe('0001-9');
+    expect(readOnly(bank, 'Conta')).not.toBe('');
     expect(within(panel('Dados de magistrado')).getByRole('textbox', { name: 'Concurso' })).toHaveValue('183º');
     // Spec 3 §6: v2portal has neither the automatic I.R. toggle nor the maps button; the forum address is read-only.
     expect(screen.queryByText('I.R. por e-mail')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mapa' })).toBeNull();
-    expect(within(panel('Endereço do fórum')).getByRole('textbox', { name: 'Logradouro' })).toBeDisabled();
+    expect(readOnly(panel('Endereço do fórum'), 'Logradouro')).not.toBe('—');
     expect(within(panel('Endereço residencial')).getByRole('textbox', { name: 'CEP' })).toBeEnabled();
     expect(within(panel('Contato')).getByRole('textbox', { name: 'Nome do contato' })).toHaveValue('Carlos Contato');
   });
 
   it('leaves the forum address out for a member who is not active', async () => {
     setup(portalRecord({ custStatus: 'V', enderecoForum: null }));
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await screen.findByText('Ana Portal Teste');
     expect(screen.queryByRole('group', { name: 'Endereço do fórum' })).toBeNull();
   });
 
   it('the save button says Sem alterações, Salvar alterações realizadas, Existem campos inconsistentes with the staff record message', async () => {
     const { user } = setup();
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await screen.findByText('Ana Portal Teste');
     expect(saveButton()).toHaveTextContent(portalMessages.saveUnchanged);
     expect(saveButton()).toBeDisabled();
     const email = within(panel('Dados pessoais')).getByRole('textbox', { name: 'E-mail' });
@@ -85,7 +89,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('saves only the editable fields behind the blocking dialog, then the success toast', async () => {
     let release: (reply: MockReply) => void = () => {};
     const { user, api } = setup(portalRecord(), () => new Promise<MockReply>((resolve) => (release = resolve)));
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await screen.findByText('Ana Portal Teste');
     const concurso = within(panel('Dados de magistrado')).getByRole('textbox', { name: 'Concurso' });
     await user.clear(concurso);
     await user.type(concurso, '200');
@@ -119,7 +123,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('a 409 shows the conflict with Recarregar; another failure the spec error', async () => {
     let status = 409;
     const { user } = setup(portalRecord(), () => ({ status, body: { message: status === 409 ? genericMessages.staleRecord : 'falhou' } }));
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await screen.findByText('Ana Portal Teste');
     const concurso = within(panel('Dados de magistrado')).getByRole('textbox', { name: 'Concurso' });
     await user.type(concurso, '1');
     await user.click(saveButton());
@@ -132,7 +136,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
 
   it('has no serious axe violation', async () => {
     const { container } = setup();
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await screen.findByText('Ana Portal Teste');
     expect(seriousViolations(await runAxe(container))).toEqual([]);
   });
 });

@@ -3,12 +3,16 @@ import { portalContracts } from '@assoc/domain';
 import { callApi, queryKeyOf } from '../../../app/client';
 import { useCurrentSession } from '../../../app/session/SessionContext';
 
+/** How long a read of the form counts as afresh. */
+const FRESH_MS = 5_000;
+
 /** The query key of the signed-in member's portal form. */
 export const portalRecordKey = (cstId: number) => queryKeyOf(portalContracts.get, { params: { cstId } });
 
 /**
  * GET user/portal/{cstId} for the signed-in member (the session's cstId; the server answers 404 about anyone else):
- * the Cadastro form and the Dependentes list share it. Always read afresh when a tab opens (decision 5).
+ * the Cadastro form and the Dependentes list share it. Read afresh when a tab opens (decision 5), unless read in the
+ * last few seconds: the read the sign-in started (app/prefetch.ts) is not asked twice (issue 28).
  */
 export function usePortalRecord() {
   const { cstId } = useCurrentSession();
@@ -16,7 +20,7 @@ export function usePortalRecord() {
     queryKey: portalRecordKey(cstId),
     queryFn: ({ signal }) => callApi(portalContracts.get, { params: { cstId } }, { signal }),
     enabled: cstId > 0,
-    staleTime: 0,
+    staleTime: FRESH_MS,
   });
   return { ...query, cstId };
 }
