@@ -192,6 +192,13 @@ async function signInOnce(browser: Browser, baseURL: string, patient: boolean): 
     if (patient) await page.screenshot({ path: path.join(os.tmpdir(), 'assoc-bench-portal-home.png'), fullPage: true });
     if (trace) {
       log(`      ${ms.toFixed(0).padStart(5)} ms: aba Cadastro utilizável`);
+      // The same requests as the page saw them (Resource Timing), from the click event itself.
+      const entries = await page.evaluate<Array<{ name: string; start: number; end: number }>>(`(() => {
+        const at = window.__portalReadyClickedAt;
+        return performance.getEntriesByType('resource').filter((e) => e.startTime >= at)
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime - at, end: e.responseEnd - at }));
+      })()`);
+      for (const e of entries) log(`      na página: ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms ${e.name}`);
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(path.join(os.tmpdir(), 'assoc-bench-portal.cpuprofile'), JSON.stringify(profile));
       summarizeProfile(profile);

@@ -62,6 +62,7 @@ export function armClickTimer(name: string, clickSelector: string, ready: string
   document.addEventListener('click', (event) => {
     if (clickedAt === null && event.target.closest(${JSON.stringify(clickSelector)})) {
       clickedAt = performance.now();
+      window[${JSON.stringify(`${name}ClickedAt`)}] = clickedAt;
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       check();
     }

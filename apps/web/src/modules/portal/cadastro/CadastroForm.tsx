@@ -15,6 +15,7 @@ import {
   type PortalRecord,
 } from '@assoc/domain';
 import { useAppForm } from '../../ui/form';
+import { useAfterFirstPaint } from '../../ui/hooks/useAfterFirstPaint';
 import { StaleRecordAlert } from '../../ui/crud/StaleRecordAlert';
 import { ProcessingModal } from '../../tools/components/ProcessingModal';
 import type { MemberForm, MemberFormValues } from '../../member/member-tab.types';
@@ -65,6 +66,8 @@ export function CadastroForm({ record, cstId, onReload }: CadastroFormProps) {
     void onReload().finally(() => setReloading(false));
   };
   const ok = form.ok;
+  // The panels below the first screenful (a phone shows about the personal data) render once it is painted.
+  const restReady = useAfterFirstPaint();
   const hasForum = record.enderecoForum !== null;
   const addressChoices = [
     { value: '1', label: 'Residencial' },
@@ -150,97 +153,103 @@ export function CadastroForm({ record, cstId, onReload }: CadastroFormProps) {
           </SectionFields>
         </UserSection>
 
-        {dates.length ? (
-          <UserSection title="Datas" visible editable={false}>
-            <Grid gap="sm">
-              {dates.map(([label, value]) => (
-                <Grid.Col key={label} span={third}>
-                  <ReadOnlyField label={label} value={formatDate(value)} />
+        {restReady ? (
+          <>
+            {dates.length ? (
+              <UserSection title="Datas" visible editable={false}>
+                <Grid gap="sm">
+                  {dates.map(([label, value]) => (
+                    <Grid.Col key={label} span={third}>
+                      <ReadOnlyField label={label} value={formatDate(value)} />
+                    </Grid.Col>
+                  ))}
+                </Grid>
+              </UserSection>
+            ) : null}
+
+            <UserSection title="Dados bancários" visible editable={false}>
+              <Grid gap="sm">
+                <Grid.Col span={third}>
+                  <ReadOnlyField label="Banco" value={bank?.bankName} />
                 </Grid.Col>
-              ))}
-            </Grid>
-          </UserSection>
+                <Grid.Col span={third}>
+                  <ReadOnlyField label="Agência" value={withDigit(bank?.bnkaccBranch ?? null, bank?.bnkaccBranchDigit ?? null)} />
+                </Grid.Col>
+                <Grid.Col span={third}>
+                  <ReadOnlyField label="Conta" value={withDigit(bank?.bnkaccAccount ?? null, bank?.bnkaccAccountDigit ?? null)} />
+                </Grid.Col>
+              </Grid>
+            </UserSection>
+
+            <UserSection title="Opções" visible editable>
+              <SectionFields>
+                <Grid gap="sm" align="flex-end">
+                  <Grid.Col span={third}>
+                    <Select
+                      label="Endereço padrão"
+                      data={addressChoices}
+                      allowDeselect={false}
+                      value={String(form.values.enderecoSelected ?? 1)}
+                      error={form.errorOf('enderecoSelected')}
+                      onChange={(next) => {
+                        if (!next) return;
+                        const kind = Number(next) as 1 | 2 | 3;
+                        form.setValue('enderecoSelected', kind);
+                        // Its zip is now required ('Endereço obrigatório'): shown at once.
+                        form.touch(
+                          kind === 1 ? 'enderecoResidencial.adZipcode' : kind === 2 ? 'enderecoComercial.adZipcode' : 'enderecoForum.adZipcode',
+                        );
+                      }}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={third}>
+                    <FlagSwitch path="custExtratoPorEmail" label="Extrato por e-mail" />
+                  </Grid.Col>
+                  <Grid.Col span={third}>
+                    <SelectField path="custComunicacao" label="Preferência de comunicação" data={options(communicationPreferences)} />
+                  </Grid.Col>
+                  <Grid.Col span={third}>
+                    <FlagSwitch path="custRecusaCampanhas" label="Recusa campanhas" />
+                  </Grid.Col>
+                </Grid>
+              </SectionFields>
+            </UserSection>
+
+            <UserSection title="Endereço residencial" visible editable>
+              <AddressFields path="enderecoResidencial" canPrintLabel={false} canOpenMap={false} onPrintLabel={() => {}} onOpenMap={() => {}} />
+            </UserSection>
+            <UserSection title="Endereço comercial" visible editable>
+              <AddressFields path="enderecoComercial" canPrintLabel={false} canOpenMap={false} onPrintLabel={() => {}} onOpenMap={() => {}} />
+            </UserSection>
+            {hasForum ? (
+              <UserSection title="Endereço do fórum" visible editable={false}>
+                <ReadOnlyAddress address={record.enderecoForum!} />
+              </UserSection>
+            ) : null}
+
+            <UserSection title="Contato" visible editable>
+              <SectionFields>
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 12, md: 8 }}>
+                    <TextField path="custContatoNome" label="Nome do contato" maxLength={64} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <SelectField path="custContatoParentesco" label="Parentesco" data={options(kinships)} clearable />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
+                    <TextField path="custContatoFoneDdd" label="DDD do contato" digits maxLength={2} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
+                    <TextField path="custContatoFone" label="Telefone do contato" digits maxLength={9} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <TextField path="custContatoEmail" label="E-mail do contato" type="email" maxLength={120} />
+                  </Grid.Col>
+                </Grid>
+              </SectionFields>
+            </UserSection>
+          </>
         ) : null}
-
-        <UserSection title="Dados bancários" visible editable={false}>
-          <Grid gap="sm">
-            <Grid.Col span={third}>
-              <ReadOnlyField label="Banco" value={bank?.bankName} />
-            </Grid.Col>
-            <Grid.Col span={third}>
-              <ReadOnlyField label="Agência" value={withDigit(bank?.bnkaccBranch ?? null, bank?.bnkaccBranchDigit ?? null)} />
-            </Grid.Col>
-            <Grid.Col span={third}>
-              <ReadOnlyField label="Conta" value={withDigit(bank?.bnkaccAccount ?? null, bank?.bnkaccAccountDigit ?? null)} />
-            </Grid.Col>
-          </Grid>
-        </UserSection>
-
-        <UserSection title="Opções" visible editable>
-          <SectionFields>
-            <Grid gap="sm" align="flex-end">
-              <Grid.Col span={third}>
-                <Select
-                  label="Endereço padrão"
-                  data={addressChoices}
-                  allowDeselect={false}
-                  value={String(form.values.enderecoSelected ?? 1)}
-                  error={form.errorOf('enderecoSelected')}
-                  onChange={(next) => {
-                    if (!next) return;
-                    const kind = Number(next) as 1 | 2 | 3;
-                    form.setValue('enderecoSelected', kind);
-                    // Its zip is now required ('Endereço obrigatório'): shown at once.
-                    form.touch(kind === 1 ? 'enderecoResidencial.adZipcode' : kind === 2 ? 'enderecoComercial.adZipcode' : 'enderecoForum.adZipcode');
-                  }}
-                />
-              </Grid.Col>
-              <Grid.Col span={third}>
-                <FlagSwitch path="custExtratoPorEmail" label="Extrato por e-mail" />
-              </Grid.Col>
-              <Grid.Col span={third}>
-                <SelectField path="custComunicacao" label="Preferência de comunicação" data={options(communicationPreferences)} />
-              </Grid.Col>
-              <Grid.Col span={third}>
-                <FlagSwitch path="custRecusaCampanhas" label="Recusa campanhas" />
-              </Grid.Col>
-            </Grid>
-          </SectionFields>
-        </UserSection>
-
-        <UserSection title="Endereço residencial" visible editable>
-          <AddressFields path="enderecoResidencial" canPrintLabel={false} canOpenMap={false} onPrintLabel={() => {}} onOpenMap={() => {}} />
-        </UserSection>
-        <UserSection title="Endereço comercial" visible editable>
-          <AddressFields path="enderecoComercial" canPrintLabel={false} canOpenMap={false} onPrintLabel={() => {}} onOpenMap={() => {}} />
-        </UserSection>
-        {hasForum ? (
-          <UserSection title="Endereço do fórum" visible editable={false}>
-            <ReadOnlyAddress address={record.enderecoForum!} />
-          </UserSection>
-        ) : null}
-
-        <UserSection title="Contato" visible editable>
-          <SectionFields>
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <TextField path="custContatoNome" label="Nome do contato" maxLength={64} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <SelectField path="custContatoParentesco" label="Parentesco" data={options(kinships)} clearable />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
-                <TextField path="custContatoFoneDdd" label="DDD do contato" digits maxLength={2} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
-                <TextField path="custContatoFone" label="Telefone do contato" digits maxLength={9} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 6 }}>
-                <TextField path="custContatoEmail" label="E-mail do contato" type="email" maxLength={120} />
-              </Grid.Col>
-            </Grid>
-          </SectionFields>
-        </UserSection>
 
         <Group justify="flex-end" className={classes.saveBar}>
           <Button

@@ -18,6 +18,11 @@ function setup(
 }
 
 const panel = (name: string) => screen.getByRole('group', { name });
+/** The form with every panel: the ones below the first screenful render after it is painted (useAfterFirstPaint). */
+const formLoaded = async () => {
+  await screen.findByText('Ana Portal Teste');
+  await screen.findByRole('group', { name: 'Contato' });
+};
 /** A read-only value (spec 3 §5): the definition next to its term, no input. */
 const readOnly = (container: HTMLElement, label: string) => {
   const term = within(container).getByText(label, { selector: 'dt' });
@@ -29,7 +34,7 @@ const saveButton = () => screen.getByRole('button', { name: /Sem alterações|Sa
 describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('shows personal and bank data read-only, e-mail and mobile editable, no automatic I.R. toggle nor maps button', async () => {
     setup();
-    expect(await screen.findByText('Ana Portal Teste')).toBeInTheDocument();
+    await formLoaded();
     const personal = panel('Dados pessoais');
     for (const [label, value] of [
       ['Nome', 'Ana Portal Teste'],
@@ -56,13 +61,13 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
 
   it('leaves the forum address out for a member who is not active', async () => {
     setup(portalRecord({ custStatus: 'V', enderecoForum: null }));
-    await screen.findByText('Ana Portal Teste');
+    await formLoaded();
     expect(screen.queryByRole('group', { name: 'Endereço do fórum' })).toBeNull();
   });
 
   it('the save button says Sem alterações, Salvar alterações realizadas, Existem campos inconsistentes with the staff record message', async () => {
     const { user } = setup();
-    await screen.findByText('Ana Portal Teste');
+    await formLoaded();
     expect(saveButton()).toHaveTextContent(portalMessages.saveUnchanged);
     expect(saveButton()).toBeDisabled();
     const email = within(panel('Dados pessoais')).getByRole('textbox', { name: 'E-mail' });
@@ -89,7 +94,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('saves only the editable fields behind the blocking dialog, then the success toast', async () => {
     let release: (reply: MockReply) => void = () => {};
     const { user, api } = setup(portalRecord(), () => new Promise<MockReply>((resolve) => (release = resolve)));
-    await screen.findByText('Ana Portal Teste');
+    await formLoaded();
     const concurso = within(panel('Dados de magistrado')).getByRole('textbox', { name: 'Concurso' });
     await user.clear(concurso);
     await user.type(concurso, '200');
@@ -107,7 +112,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
 
   it('the member opts out of campaigns with the Recusa campanhas switch, saved with the others', async () => {
     const { api, user } = setup();
-    await screen.findByRole('textbox', { name: 'Nome' });
+    await formLoaded();
     expect(saveButton()).toHaveTextContent('Sem alterações');
     const optOut = within(panel('Opções')).getByRole('switch', { name: 'Recusa campanhas' });
     expect(optOut).not.toBeChecked();
@@ -123,7 +128,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
   it('a 409 shows the conflict with Recarregar; another failure the spec error', async () => {
     let status = 409;
     const { user } = setup(portalRecord(), () => ({ status, body: { message: status === 409 ? genericMessages.staleRecord : 'falhou' } }));
-    await screen.findByText('Ana Portal Teste');
+    await formLoaded();
     const concurso = within(panel('Dados de magistrado')).getByRole('textbox', { name: 'Concurso' });
     await user.type(concurso, '1');
     await user.click(saveButton());
@@ -136,7 +141,7 @@ describe('portal Cadastro', { timeout: 30_000 }, () => {
 
   it('has no serious axe violation', async () => {
     const { container } = setup();
-    await screen.findByText('Ana Portal Teste');
+    await formLoaded();
     expect(seriousViolations(await runAxe(container))).toEqual([]);
   });
 });
