@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../ui/components/ScrollTable';
 import { useState } from 'react';
 import { ActionIcon, Alert, Box, Button, CopyButton, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconHeartbeat } from '@tabler/icons-react';
@@ -116,7 +117,7 @@ function Charges({ charges }: { charges: PortalCharge[] }) {
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollTable minWidth={640} label="Cobranças">
       <Table aria-label="Cobranças">
         <Table.Thead>
           <Table.Tr>
@@ -143,7 +144,7 @@ function Charges({ charges }: { charges: PortalCharge[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

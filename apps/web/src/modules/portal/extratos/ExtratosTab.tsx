@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../ui/components/ScrollTable';
 import { useState } from 'react';
 import { Alert, Box, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -105,7 +106,7 @@ function Entries({ statement, label }: { statement: Statement; label: string }) 
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560} label={`Lançamentos do extrato ${label}`}>
       <Table striped aria-label={`Lançamentos do extrato ${label}`}>
         <Table.Thead>
           <Table.Tr>
@@ -143,6 +144,6 @@ function Entries({ statement, label }: { statement: Statement; label: string }) 
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
