@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { percentile, runBench } from './stats.js';
-import { armClickTimer, ensureCompressed, ensureWebBuild, WEB_DIST } from './web.js';
+import { armClickTimer, ensureCompressed, ensureWebBuild, summarizeProfile, WEB_DIST } from './web.js';
 import { LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
 const env = process.env;
@@ -94,36 +94,6 @@ function networkIdle(page: Page, capMs: number): Promise<number> {
 /** BENCH_PORTAL_TRACE=1: the first patient run prints its requests after the click and where the CPU went. */
 const TRACE = env.BENCH_PORTAL_TRACE === '1';
 let traced = false;
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-/** The functions with the most self time in a CPU profile (what the page spent its main thread on), and by file. */
-function summarizeProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }) {
-  const self = new Map<number, number>();
-  profile.samples?.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
-  const byFunction = new Map<string, number>();
-  const byFile = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const us = self.get(node.id) ?? 0;
-    const file = node.callFrame.url.split('/').pop() || '(native)';
-    const key = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-    byFile.set(file, (byFile.get(file) ?? 0) + us);
-  }
-  const top = (map: Map<string, number>, n: number) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([k, us]) => `${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
-  log('      CPU por arquivo (tempo próprio, sem a desaceleração aplicada):');
-  top(byFile, 12).forEach((line) => log(`        ${line}`));
-  log('      CPU por função:');
-  top(byFunction, 25).forEach((line) => log(`        ${line}`));
-}
 
 interface SignInRun {
   ms: number;

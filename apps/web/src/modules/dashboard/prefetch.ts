@@ -10,10 +10,12 @@ import { cardListQuery, cardQuery } from './hooks/useDashboardCards';
  * sign-in). The same query options as the hooks, so the screen finds them in the cache.
  */
 export function prefetchDashboard(queryClient: QueryClient, roles: readonly string[]) {
-  void queryClient.prefetchQuery(searchHistoryQuery());
-  void queryClient.prefetchQuery(birthdaysQuery());
+  const panels = [queryClient.prefetchQuery(searchHistoryQuery()), queryClient.prefetchQuery(birthdaysQuery())];
   void queryClient.prefetchQuery(cardListQuery());
-  for (const card of cardsFor(roles)) {
-    void queryClient.prefetchQuery(cardQuery(card.key, card.timeAxis ? DEFAULT_DASHBOARD_PERIOD : undefined));
-  }
+  // The cards' queries (the heavier ones) after the panels': what makes the Painel usable is answered first.
+  void Promise.all(panels).then(() => {
+    for (const card of cardsFor(roles)) {
+      void queryClient.prefetchQuery(cardQuery(card.key, card.timeAxis ? DEFAULT_DASHBOARD_PERIOD : undefined));
+    }
+  });
 }
