@@ -91,16 +91,7 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
       if (input.data.length > maxBytes) throw new AppError('payloadTooLarge', filesTexts.tooLarge(maxBytes));
       const mimeType = sniffContentType(input.data, input.name);
       if (input.accept && !input.accept.includes(mimeType)) throw new AppError('unsupportedMediaType', filesTexts.typeRefused);
-      const put = await store.putBuffer(id, input.data);
-      return {
-        id,
-        name: input.name.slice(0, 200),
-        mimeType,
-        size: put.size,
-        sha256: put.sha256,
-        storageKey: put.key,
-        createdBy: input.createdBy ?? null,
-      };
+      return stored(id, input, mimeType, await store.putBuffer(id, input.data));
     }
     let mimeType = 'application/octet-stream';
     const source = Buffer.isBuffer(input.data) ? Readable.from([input.data]) : input.data;
@@ -109,6 +100,12 @@ export function createFileService(deps: { db: Db; store: BlobStore; maxBytes: nu
     });
     source.on('error', (error) => checked.destroy(error));
     const put = await store.put(id, source.pipe(checked));
+    // Read after the stream: its first chunk set the sniffed type.
+    return stored(id, input, mimeType, put);
+  }
+
+  /** The file's row as either way of writing it stored it. */
+  function stored(id: string, input: SaveInput, mimeType: string, put: { size: number; sha256: string; key: string }): Omit<StoredFile, 'createdAt'> {
     return {
       id,
       name: input.name.slice(0, 200),

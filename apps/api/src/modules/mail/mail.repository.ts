@@ -47,22 +47,24 @@ export interface OutboxFile extends OutboxAttachment {
 }
 
 /** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
+/** An e-mail's outbox row (`enqueueEmail` and `enqueueEmails` write the same). */
+function emailRow(email: NewEmail) {
+  return {
+    channel: 'email' as const,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    userId: email.userId,
+    cstId: email.cstId,
+    sensitive: email.sensitive ?? false,
+    secrets: email.secrets ?? null,
+    secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
+  };
+}
+
 export async function enqueueEmail(db: Executor, email: NewEmail): Promise<number> {
-  const insert = db
-    .insert(outbox)
-    .values({
-      channel: 'email',
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      userId: email.userId,
-      cstId: email.cstId,
-      sensitive: email.sensitive ?? false,
-      secrets: email.secrets ?? null,
-      secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
-    })
-    .returning({ id: outbox.id });
+  const insert = db.insert(outbox).values(emailRow(email)).returning({ id: outbox.id });
   const fileIds = [...new Set((email.attachments ?? []).map((a) => a.fileId))];
   if (fileIds.length === 0) return (await insert)[0]!.id;
   // One statement: the row and its attachment links are written together (an unknown file fails both), so an
@@ -88,19 +90,7 @@ export async function enqueueEmails(db: Executor, emails: readonly NewEmail[]): 
     sql`select nextval(pg_get_serial_sequence('outbox', 'id'))::int as id from generate_series(1, ${emails.length})`,
   );
   const ids = rows.map((r) => Number(r.id));
-  const values = emails.map((email, i) => ({
-    id: ids[i]!,
-    channel: 'email' as const,
-    to: email.to,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    userId: email.userId,
-    cstId: email.cstId,
-    sensitive: email.sensitive ?? false,
-    secrets: email.secrets ?? null,
-    secretsExpireAt: email.secrets && email.secretsMinutes ? sql`now() + make_interval(mins => ${email.secretsMinutes})` : null,
-  }));
+  const values = emails.map((email, i) => ({ id: ids[i]!, ...emailRow(email) }));
   const links = emails.flatMap((email, i) =>
     [...new Set((email.attachments ?? []).map((a) => a.fileId))].map((fileId) => ({ ownerKind: OUTBOX_OWNER, ownerId: String(ids[i]), fileId })),
   );
