@@ -33,7 +33,13 @@ export default tseslint.config(
   {
     // Typed rules only: the type-aware pass reads each workspace's tsconfig once (projectService).
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
-    ignores: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'packages/domain/vitest.config.ts', 'e2e/playwright.config.ts'],
+    ignores: [
+      'apps/web/vite.config.ts',
+      'apps/web/build/**',
+      'apps/web/vitest.config.ts',
+      'packages/domain/vitest.config.ts',
+      'e2e/playwright.config.ts',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
