@@ -31,7 +31,7 @@ const MEMBER_CHUNK = 'src/pages/MemberPage.tsx';
 export const PORTAL_BUDGET_BYTES = 120 * 1024;
 /**
  * And in few files (issue 28: HTTP/1.1 fetches six at a time, a round trip each on a phone's network): the signed-in
- * shell and the portal's home are grouped into one file each (vite.config.ts), beside their small entry chunks.
+ * shell and the portal's home are grouped into one file each (build/chunk-groups.ts), beside their small entry chunks.
  */
 export const PORTAL_MAX_FILES = 20;
 const PORTAL_CHUNKS = ['src/pages/PortalPage.tsx', 'src/modules/portal/cadastro/CadastroTab.tsx'];
@@ -125,7 +125,9 @@ console.log(
 if (portalBrotli > PORTAL_BUDGET_BYTES)
   failures.push(`o JS do portal tem ${kb(portalBrotli)} brotli, acima do orçamento de ${kb(PORTAL_BUDGET_BYTES)}`);
 if (portalJs.length > PORTAL_MAX_FILES)
-  failures.push(`o portal carrega ${portalJs.length} arquivos JS além de /login, acima de ${PORTAL_MAX_FILES} (reveja os grupos de vite.config.ts)`);
+  failures.push(
+    `o portal carrega ${portalJs.length} arquivos JS além de /login, acima de ${PORTAL_MAX_FILES} (reveja os grupos de build/chunk-groups.ts)`,
+  );
 for (const key of STAFF_ONLY) {
   if (!manifest[key]) failures.push(`o manifesto não tem ${key} (tela só da equipe: reveja a lista do portal)`);
   else if (portal.has(key)) failures.push(`${manifest[key].file} (${key}, só da equipe) é carregado no portal`);

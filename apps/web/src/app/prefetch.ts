@@ -5,7 +5,7 @@ import { homeFor, type SessionInfo } from '@assoc/domain';
  * The chunks every signed-in page needs (providers, layout, home page), fetched once the sign-in page is idle: the
  * time the user spends typing hides their download, and /login's own load is not delayed (issue 28: the portal's
  * home on a phone within a second of signing in). Then the portal's home (its page and the Cadastro tab, one file
- * of about 40 KB, vite.config.ts): the sign-in page does not know who signs in, and most who do are members on a
+ * of about 40 KB, build/chunk-groups.ts): the sign-in page does not know who signs in, and most who do are members on a
  * phone, where that download would otherwise follow ENTRAR; staff, on the office's network, hardly notice it.
  */
 export function prefetchSignedIn() {
