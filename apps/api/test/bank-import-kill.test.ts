@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildDebitReturnFrom, decodeLatin1, encodeLatin1 } from '@assoc/domain';
-import { createBankImportRepository } from '../src/modules/bank-import/bank-import.repository.js';
 import { createMember, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { queuedImport } from './queued-import.js';
 import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
 
 // Issue 25: a bank return's import killed with SIGKILL in a real process at a random chunk, then resumed by another
@@ -14,7 +14,6 @@ const REPETITIONS = 2;
 const CHARGES = 7;
 const contexts: TestContext[] = [];
 const workers = workerProcesses();
-const repo = createBankImportRepository();
 
 beforeAll(async () => {
   workerFile = await bundleWorker('import-worker');
@@ -42,21 +41,8 @@ async function scenario() {
   const stored = await ctx.app.services.bankRemittance.file(run.files[0]!.rmId);
   const outcomes = Object.fromEntries(cobIds.map((id, i) => [id, i % 3 === 1 ? '01' : i === 5 ? { code: '00', valueCents: 500 } : '00'] as const));
   const text = buildDebitReturnFrom(decodeLatin1(new Uint8Array(await ctx.app.services.files.bytes(stored))), outcomes, { nsa: 12 }).text;
-  const jobId = crypto.randomUUID();
-  const importId = await ctx.db.transaction(async (tx) => {
-    const file = await ctx.app.services.files.saveIn(tx, { name: 'r.ret', data: Buffer.from(encodeLatin1(text)), createdBy: user.userId });
-    return repo.insert(tx, {
-      origin: 'banco',
-      tipo: 'cnab150-bb',
-      fileName: 'r.ret',
-      sha256: crypto.createHash('sha256').update(text).digest('hex'),
-      scanId: file.id,
-      jobId,
-      userId: user.userId,
-      userName: user.name,
-    });
-  });
-  return { ctx, message: { jobId, userId: user.userId, importId } };
+  const message = await queuedImport(ctx, { name: 'r.ret', data: encodeLatin1(text), text, origin: 'banco', tipo: 'cnab150-bb' }, user);
+  return { ctx, message };
 }
 
 const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });

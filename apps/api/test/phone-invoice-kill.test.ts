@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createBankImportRepository } from '../src/modules/bank-import/bank-import.repository.js';
 import { createCatalogueService, createDependent, createMember, createServiceRows, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { queuedImport } from './queued-import.js';
 import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
 
 // Issue 30 Tests ("killed and resumed", of every job): the phone invoice's import (`celular-importar`) killed with
@@ -16,7 +15,6 @@ const DEPENDENT_LINE = '11912340002';
 const STOPS = [1, 2, 3] as const;
 const contexts: TestContext[] = [];
 const workers = workerProcesses();
-const repo = createBankImportRepository();
 
 const invoice = [
   'linha;data;hora;destino;tipo;quantidade;valor',
@@ -46,21 +44,12 @@ async function scenario() {
   const dependent = await createDependent(ctx, holder.cstId, { custName: 'Dependente do Celular' });
   await createServiceRows(ctx, holder.cstId, [{ svcId: phonePlan.svcId, cslStr1: HOLDER_LINE }]);
   await createServiceRows(ctx, dependent.cstId, [{ svcId: phonePlan.svcId, cslStr1: DEPENDENT_LINE }]);
-  const jobId = crypto.randomUUID();
-  const importId = await ctx.db.transaction(async (tx) => {
-    const file = await ctx.app.services.files.saveIn(tx, { name: 'fatura.csv', data: Buffer.from(invoice), createdBy: user.userId });
-    return repo.insert(tx, {
-      origin: 'arquivo',
-      tipo: 'fatura-celular',
-      fileName: 'fatura.csv',
-      sha256: crypto.createHash('sha256').update(invoice).digest('hex'),
-      scanId: file.id,
-      jobId,
-      userId: user.userId,
-      userName: user.name,
-    });
-  });
-  return { ctx, message: { jobId, userId: user.userId, importId } };
+  const message = await queuedImport(
+    ctx,
+    { name: 'fatura.csv', data: Buffer.from(invoice), text: invoice, origin: 'arquivo', tipo: 'fatura-celular' },
+    user,
+  );
+  return { ctx, message };
 }
 
 const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });
