@@ -27,11 +27,12 @@ class FakeResizeObserver {
 }
 
 beforeEach(() => {
-  for (const key of measured) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => size[key] });
+  // Spied, not redefined: restoring puts happy-dom's own getters back for the test files that run after this one.
+  for (const key of measured) vi.spyOn(HTMLElement.prototype, key, 'get').mockImplementation(() => size[key]);
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
 });
 afterEach(() => {
-  for (const key of measured) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   resized = [];
   Object.assign(size, { clientWidth: 400, scrollWidth: 400, clientHeight: 200, scrollHeight: 200 });
