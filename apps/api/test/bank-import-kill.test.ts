@@ -1,32 +1,22 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildDebitReturnFrom, decodeLatin1, encodeLatin1 } from '@assoc/domain';
-import { createMember, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { createMember, signedInAs, type TestContext } from './helper.js';
 import { queuedImport } from './queued-import.js';
-import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
+import { killScenarios } from './kill-scenarios.js';
+import { killWorker, nextMessage } from './worker-process.js';
 
 // Issue 25: a bank return's import killed with SIGKILL in a real process at a random chunk, then resumed by another
 // process, writes exactly what an import never interrupted writes (charges settled, credits, lines, result), and no
 // credit twice.
-let workerFile: string;
 const REPETITIONS = 2;
 const CHARGES = 7;
-const contexts: TestContext[] = [];
-const workers = workerProcesses();
-
-beforeAll(async () => {
-  workerFile = await bundleWorker('import-worker');
-});
-afterAll(async () => {
-  workers.killAll();
-  for (const ctx of contexts) await ctx.close();
-});
+const { freshApp, startWorker } = killScenarios('import-worker');
 
 /** A fresh database with the same charges sent in the same remittance, and the import of the same return queued. */
 async function scenario() {
-  const ctx = await createTestApp();
-  contexts.push(ctx);
+  const ctx = await freshApp();
   const { user } = await signedInAs(ctx, ['v2access', 'v2menufinanceiro']);
   const cobIds: number[] = [];
   for (let i = 0; i < CHARGES; i++) {
@@ -44,8 +34,6 @@ async function scenario() {
   const message = await queuedImport(ctx, { name: 'r.ret', data: encodeLatin1(text), text, origin: 'banco', tipo: 'cnab150-bb' }, user);
   return { ctx, message };
 }
-
-const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });
 
 /** What an import wrote, without what differs between two databases by design (times). */
 async function written(ctx: TestContext) {

@@ -1,29 +1,19 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { products, services, suppliers } from '../src/db/schema/index.js';
-import { billableBank, createDependent, createMember, createServiceRows, createTestApp, signedInAs, type TestContext } from './helper.js';
-import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
+import { billableBank, createDependent, createMember, createServiceRows, signedInAs, type TestContext } from './helper.js';
+import { killScenarios } from './kill-scenarios.js';
+import { killWorker, nextMessage } from './worker-process.js';
 
 // Issue 24: the monthly closing killed with SIGKILL in a real process at a random chunk, then resumed by another
 // process, writes exactly what a closing never interrupted writes (entries, keys, charges), and no key twice.
-let workerFile: string;
 const REPETITIONS = 3;
 const HOLDERS = 9;
-const contexts: TestContext[] = [];
-const workers = workerProcesses();
-
-beforeAll(async () => {
-  workerFile = await bundleWorker('closing-worker');
-});
-afterAll(async () => {
-  workers.killAll();
-  for (const ctx of contexts) await ctx.close();
-});
+const { freshApp, startWorker } = killScenarios('closing-worker');
 
 /** A fresh database with the same holders, services and rows every time (ids follow the same sequences). */
 async function scenario() {
-  const ctx = await createTestApp();
-  contexts.push(ctx);
+  const ctx = await freshApp();
   const userId = (await signedInAs(ctx, ['v2access', 'v2menufinanceiro'])).user.userId;
   const [sup] = await ctx.db.insert(suppliers).values({ supName: 'Fornecedor' }).returning();
   await ctx.db.insert(products).values({ sucId: 9501, supId: sup!.supId, sucName: 'Produto' });
@@ -40,8 +30,6 @@ async function scenario() {
   }
   return { ctx, userId };
 }
-
-const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl });
 
 /** What a closing wrote, without what differs between two databases by design (names, times). */
 async function written(ctx: TestContext) {

@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCatalogueService, createDependent, createMember, createServiceRows, createTestApp, signedInAs, type TestContext } from './helper.js';
+import { expect, it } from 'vitest';
+import { createCatalogueService, createDependent, createMember, createServiceRows, signedInAs, type TestContext } from './helper.js';
 import { queuedImport } from './queued-import.js';
-import { bundleWorker, killWorker, nextMessage, workerProcesses } from './worker-process.js';
+import { killScenarios } from './kill-scenarios.js';
+import { killWorker, nextMessage } from './worker-process.js';
 
 // Issue 30 Tests ("killed and resumed", of every job): the phone invoice's import (`celular-importar`) killed with
 // SIGKILL in a real process — before it writes, inside its one transaction with the calls written but not committed,
 // after the commit — then resumed by another process, writes exactly what an import never interrupted writes: the
 // calls once, each line's month total posted once, the import done with its result.
-let workerFile: string;
 const HOLDER_LINE = '11912340001';
 const DEPENDENT_LINE = '11912340002';
 /** The worker's reports: 1 before the transaction, 2 inside it (calls written), 3 after the commit. */
 const STOPS = [1, 2, 3] as const;
-const contexts: TestContext[] = [];
-const workers = workerProcesses();
+const { freshApp, startWorker } = killScenarios('phone-invoice-worker');
 
 const invoice = [
   'linha;data;hora;destino;tipo;quantidade;valor',
@@ -25,18 +24,9 @@ const invoice = [
   `11955550000;07/10/2026;10:30;11988887777;SMS;1;0,25`,
 ].join('\r\n');
 
-beforeAll(async () => {
-  workerFile = await bundleWorker('phone-invoice-worker');
-});
-afterAll(async () => {
-  workers.killAll();
-  for (const ctx of contexts) await ctx.close();
-});
-
 /** A fresh database with the same phone plans and the import of the same invoice queued (as the upload leaves it). */
 async function scenario() {
-  const ctx = await createTestApp();
-  contexts.push(ctx);
+  const ctx = await freshApp();
   const { user } = await signedInAs(ctx, ['v2access', 'v2menufinimp']);
   const phonePlan = await createCatalogueService(ctx, { svcName: 'Linha móvel 20 GB', svcValor: 5_000 });
   await ctx.db.execute(sql`insert into service_plugins (svc_id, plugin) values (${phonePlan.svcId}, 'plgCelular')`);
@@ -51,8 +41,6 @@ async function scenario() {
   );
   return { ctx, message };
 }
-
-const startWorker = (ctx: TestContext) => workers.start(workerFile, { DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.DATA_DIR });
 
 /** What an import wrote, without what differs between two databases by design (ids of rows, times). */
 async function written(ctx: TestContext) {
