@@ -18,10 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { percentile, runBench } from './stats.js';
 import { armClickTimer, ensureCompressed, ensureWebBuild, summarizeProfile, WEB_DIST } from './web.js';
+import { log, machine, openBenchApp } from './app.js';
 import { LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
 const env = process.env;
@@ -32,8 +31,6 @@ const PUT_TARGET_MS = 15;
 const PORTAL_USER = { cpf: '27182818205', password: 'Demo@1234' };
 /** Lighthouse's mobile profile (simulated Moto G Power on "Fast 3G"). */
 const MOBILE = { cpuSlowdown: 4, latencyMs: 150, downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8, uploadBytesPerSecond: (750 * 1024) / 8 };
-const log = (line = '') => console.log(line);
-const machine = () => `carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`;
 
 /** `window.__portalReady`: ms from the click on ENTRAR to the Cadastro tab's first input enabled and its save button. */
 const ARM_TIMER = armClickTimer(
@@ -252,13 +249,7 @@ async function main() {
   ensureCompressed(WEB_DIST);
   const builtAt = fs.statSync(path.join(WEB_DIST, 'index.html')).mtime;
   const bench = await openMembersBenchDatabase({ fresh: false });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(os.tmpdir(), 'assoc-bench-members'),
-    SESSION_SECRET: 'bench-secret',
-    LOG_LEVEL,
-  });
-  const app = await buildApp({ config, db: bench.db, pool: bench.pool, serveWeb: true, webRoot: WEB_DIST, logger: { stream: { write: () => {} } } });
+  const app = await openBenchApp(bench, { name: 'portal', serveWeb: true });
   const browser = await chromium.launch({ executablePath: env.BENCH_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const baseURL = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,16 +13,14 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { seedLedger } from '../src/db/seed/ledger.seed.js';
 import { emailDocuments, LABEL_JOIN, LABEL_ORDER, printDocuments } from '../src/modules/ledger/document-jobs.js';
-import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { openMembersBenchDatabase } from './members.bench.js';
+import { log, machine, openBenchApp } from './app.js';
 import { runBench } from './stats.js';
 
 const TARGET_MS = 60_000;
 const PRINTED = Number(process.env.BENCH_PRINTED ?? 5000);
-const log = (line = '') => console.log(line);
 const cpuSeconds = (from: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(from);
   return (used.user + used.system) / 1e6;
@@ -35,15 +33,7 @@ async function main() {
     log('Base do benchmark sem razão: gerando o razão de demonstração...');
     await seedLedger(bench.db, log);
   }
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), SESSION_SECRET: 'bench-secret', LOG_LEVEL });
-  const app = await buildApp({
-    config,
-    db: bench.db,
-    pool: bench.pool,
-    serveWeb: false,
-    features: { jobs: false },
-    logger: { stream: { write: () => undefined } },
-  });
+  const app = await openBenchApp(bench, { name: 'statements', jobs: false });
   try {
     const { rows } = await bench.db.execute<{ fec_id: number; ano: number; mes: number; locked_at: string }>(
       sql`select fec_id, fec_ano as ano, fec_mes as mes, locked_at from closing_periods where locked_at is not null order by fec_ano desc, fec_mes desc limit 1`,
@@ -117,9 +107,7 @@ async function main() {
     log(
       `    dados ${(spent.load / 1000).toFixed(1)} s, PDFs ${(spent.render / 1000).toFixed(1)} s (espera, sobreposta à fila), fila ${(spent.queue / 1000).toFixed(1)} s; CPU do processo ${emailCpu.toFixed(1)} s (thread principal ${emailMain.toFixed(1)} s)`,
     );
-    log(
-      `    ${((emailed.state.sent / emailMs) * 1000).toFixed(0)} e-mails com PDF por segundo; carga ${os.loadavg()[0]!.toFixed(2)} em ${os.cpus().length} núcleos`,
-    );
+    log(`    ${((emailed.state.sent / emailMs) * 1000).toFixed(0)} e-mails com PDF por segundo; ${machine()}`);
 
     // The printer file of PRINTED statements: the first holders in the labels' order.
     const { rows: first } = await bench.db.execute<{ cst_id: number }>(

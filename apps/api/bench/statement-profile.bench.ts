@@ -13,17 +13,15 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from '@pdfme/pdf-lib';
-import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/app.js';
 import { extrato } from '../src/modules/documents/definitions/extrato.js';
 import { createGenerator } from '../src/modules/documents/documents.generator.js';
 import { documentFonts, documentPlugins } from '../src/modules/documents/documents.renderer.js';
-import { LOG_LEVEL, openMembersBenchDatabase } from './members.bench.js';
+import { openMembersBenchDatabase } from './members.bench.js';
+import { log, openBenchApp } from './app.js';
 import { runBench } from './stats.js';
 
 const N = Number(process.env.BENCH_PROFILE ?? 200);
 const PART = Number(process.env.BENCH_PROFILE_PART ?? 25);
-const log = (line = '') => console.log(line);
 const ms = (t: number) => `${t.toFixed(1)} ms`;
 /** CPU time of this thread's process since `from` (ms): steadier than the wall clock on a shared machine. */
 const cpu = (from?: NodeJS.CpuUsage) => {
@@ -33,15 +31,7 @@ const cpu = (from?: NodeJS.CpuUsage) => {
 
 async function main() {
   const bench = await openMembersBenchDatabase({ fresh: false });
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir(), SESSION_SECRET: 'bench-secret', LOG_LEVEL });
-  const app = await buildApp({
-    config,
-    db: bench.db,
-    pool: bench.pool,
-    serveWeb: false,
-    features: { jobs: false },
-    logger: { stream: { write: () => undefined } },
-  });
+  const app = await openBenchApp(bench, { name: 'statements', jobs: false });
   try {
     const { rows } = await bench.db.execute<{ fec_id: number }>(
       sql`select fec_id from closing_periods where locked_at is not null order by fec_ano desc, fec_mes desc limit 1`,
