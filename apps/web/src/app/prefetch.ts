@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { homeFor, type SessionInfo } from '@assoc/domain';
+import { homeFor, type LoginHome, type SessionInfo } from '@assoc/domain';
 
 /**
  * The chunks every signed-in page needs (providers, layout, home page), fetched once the sign-in page is idle: the
@@ -19,16 +19,18 @@ export function prefetchSignedIn() {
 
 /**
  * The signed-in user's home, started as soon as the session is known: its chunks and its first data load together
- * instead of one lazy level after another. This module is a chunk of its own (the sign-in page imports it when idle), so
- * /login's JavaScript carries none of these imports' preload lists.
+ * instead of one lazy level after another; the data the sign-in reply carried (`home`, issue 28) is not asked again.
+ * This module is a chunk of its own (the sign-in page imports it when idle), so /login's JavaScript carries none of
+ * these imports' preload lists.
  */
-export function prefetchHomeOf(session: SessionInfo, queryClient: QueryClient) {
+export async function prefetchHomeOf(session: SessionInfo, queryClient: QueryClient, home?: LoginHome) {
   if (import.meta.env.MODE === 'test') return;
   switch (homeFor(session.roles)) {
     case 'portal':
       void import('../pages/PortalPage');
       void import('../modules/portal/cadastro/CadastroTab');
-      void import('../modules/portal/prefetch').then((portal) => portal.prefetchPortalRecord(queryClient, session.cstId));
+      // Awaited: the form is in the cache before the sign-in page sends the member on, so the home never asks it.
+      await import('../modules/portal/prefetch').then((portal) => portal.prefetchPortalRecord(queryClient, session.cstId, home?.data));
       break;
     case 'dashboard':
       void import('../pages/DashboardPage');

@@ -14,10 +14,11 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       const secure = request.protocol === 'https';
       reply.setCookie(SESSION_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       reply.setCookie(XSRF_COOKIE, result.xsrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
-      // Issue 28: what GET session would answer, so the client needs no second round trip before the home.
+      // Issue 28: what GET session would answer, and the home's first data, so the client needs no second round trip
+      // before the home.
       const session = await service.sessionOf(result.token);
-      const info = session ? await service.sessionInfo(session.user) : null;
-      return { status: 200, data: result.coded, ...(info ? { session: info } : {}) };
+      const [info, home] = session ? await Promise.all([service.sessionInfo(session.user), service.homeOf(session.user)]) : [null, undefined];
+      return { status: 200, data: result.coded, ...(info ? { session: info } : {}), ...(info && home ? { home } : {}) };
     },
 
     logout: async (request, reply) => {

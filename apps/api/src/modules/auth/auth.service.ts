@@ -1,6 +1,15 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loginMessages, normalizeRecoveryCode, onlyDigits, RECOVERY_CODE_LENGTH, type LoginRequest, type SessionInfo } from '@assoc/domain';
+import {
+  homeFor,
+  loginMessages,
+  normalizeRecoveryCode,
+  onlyDigits,
+  RECOVERY_CODE_LENGTH,
+  type LoginHome,
+  type LoginRequest,
+  type SessionInfo,
+} from '@assoc/domain';
 import type { AppConfig } from '../../config.js';
 import { actorFrom } from '../../lib/actor.js';
 import { AppError, tooManyRequests, type ErrorCode } from '../../lib/errors.js';
@@ -15,6 +24,9 @@ import type { AuthRepository, UserForSignIn } from './auth.repository.js';
 
 export type SignInResult =
   { kind: 'requirecode' } | { kind: 'signedIn'; token: string; xsrfToken: string; coded: string; user: { userId: number; name: string } };
+
+/** The first data of a home for the sign-in reply (`null`: none for this user). */
+export type HomeProvider<K extends LoginHome['kind']> = (me: SessionUser) => Promise<Extract<LoginHome, { kind: K }>['data'] | null>;
 
 export type SignInFailureReason = 'bad_credentials' | 'bad_code' | 'inactive' | 'external_refused';
 
@@ -44,6 +56,7 @@ interface Deps {
 
 export function createAuthService({ db, repo, config, secret, isTrusted, slowStepMs = 1000, closeSockets }: Deps) {
   const refusalLog = createThrottle(60_000);
+  const homeProviders = new Map<LoginHome['kind'], HomeProvider<LoginHome['kind']>>();
 
   /**
    * The live session of an `assoc_sid` cookie value, with the searchable people's version (the guard reads it
@@ -238,6 +251,29 @@ export function createAuthService({ db, repo, config, secret, isTrusted, slowSte
         associationShortName: config.ASSOCIATION_SHORT_NAME,
         mustChangePassword: me.mustChangePassword,
       };
+    },
+
+    /**
+     * Issue 28: the module of a home gives its first data for the sign-in reply (the portal module: the member's
+     * form), so the home draws after one round trip.
+     */
+    provideHome<K extends LoginHome['kind']>(kind: K, provider: HomeProvider<K>) {
+      homeProviders.set(kind, provider);
+    },
+
+    /**
+     * The first data of the signed-in user's home, when its module provides it. Nothing while the one-time password
+     * must be replaced (only that change answers), and nothing when the read fails: the home then reads it itself and
+     * shows that read's error.
+     */
+    async homeOf(me: SessionUser): Promise<LoginHome | undefined> {
+      if (me.mustChangePassword) return undefined;
+      // Homes with no provider (the dashboard's data depends on the cards the roles allow) have no entry.
+      const kind = homeFor(me.roles) as LoginHome['kind'];
+      const provider = homeProviders.get(kind);
+      if (!provider) return undefined;
+      const data = await provider(me).catch(() => null);
+      return data ? ({ kind, data } as LoginHome) : undefined;
     },
 
     /** Forgets sign-in counters whose window has passed. */

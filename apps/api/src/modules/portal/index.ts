@@ -12,13 +12,16 @@ declare module '../../lib/module.js' {
 /**
  * Portal do associado, Cadastro and Dependentes (issue 28 items 1, 2; docs/PORTAL.md): GET/PUT user/portal/{cstId},
  * the member's own record only. The save is the members module's (one rule set, version, audit); a save notifies
- * staff screens (memberChanged) after its commit.
+ * staff screens (memberChanged) after its commit. A member's sign-in reply carries the same form (auth's provideHome).
  */
 export default defineModule({
   name: 'portal',
-  needs: ['members'],
+  needs: ['auth', 'members'],
   setup(app, { services }) {
-    app.services.portal = createPortalService({ db: app.db, repo: createPortalRepository(), members: services.members, events: app.events });
+    const portal = createPortalService({ db: app.db, repo: createPortalRepository(), members: services.members, events: app.events });
+    app.services.portal = portal;
+    // Issue 28: the member's form goes with the sign-in reply (what GET user/portal/{cstId} would answer them next).
+    services.auth.provideHome('portal', (me) => (me.cstId && me.cstId > 0 ? portal.get(me.cstId) : Promise.resolve(null)));
   },
   routes,
 });

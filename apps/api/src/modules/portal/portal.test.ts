@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allRoles,
+  authContracts,
   filterContracts,
   jobsContracts,
   genericMessages as m,
@@ -10,11 +11,12 @@ import {
   memberContracts,
   portalContracts,
   portalMessages,
+  type LoginReply,
   type PortalRecord,
   type PortalSaveInput,
   type Role,
 } from '@assoc/domain';
-import { audits, customers, messageTemplates, outbox } from '../../db/schema/index.js';
+import { audits, customers, messageTemplates, outbox, users } from '../../db/schema/index.js';
 import { jobEnded } from '../../../test/barriers.js';
 import type { EmittedEvent } from '../../plugins/app/events.js';
 import {
@@ -27,6 +29,7 @@ import {
   signIn,
   type Client,
   type TestContext,
+  urlOf,
 } from '../../../test/helper.js';
 
 /** Issue 28 items 1, 2 and the PUT/GET user/portal calls: the member's own form, its whitelist, 409, audit and notice. */
@@ -113,6 +116,45 @@ describe('GET user/portal/{cstId}', () => {
     expect((await call(staff, portalContracts.get, { params: { cstId: other.cstId } })).status).toBe(404);
     expect((await call(staff, portalContracts.save, { params: { cstId: other.cstId }, body: { version: 1 } })).status).toBe(404);
     expect((await call(client, portalContracts.save, { params: { cstId: other.cstId }, body: { version: other.version } })).status).toBe(404);
+  });
+});
+
+describe('the sign-in reply (issue 28: the portal home after one round trip)', () => {
+  const login = async (cpf: string, password: string) => {
+    const res = await ctx.app.inject({ method: 'POST', url: urlOf(authContracts.login), payload: { username: cpf, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as LoginReply;
+  };
+
+  it("carries a portal member's form, equal to what GET user/portal/{cstId} answers them next", async () => {
+    const { member, user, client } = await portalMember();
+    await createDependent(ctx, member.cstId, { custName: 'Filho Portal' });
+    const reply = await login(user.cpf, user.password);
+    expect(reply.home?.kind).toBe('portal');
+    expect(reply.home!.data).toEqual(await read(client, member.cstId));
+    expect(reply.home!.data.dependentes.map((d) => d.custName)).toContain('Filho Portal');
+  });
+
+  it('carries nothing for staff, for a one-time password still to replace, nor when the form cannot be read (the sign-in still succeeds)', async () => {
+    const member = await createSavableMember(ctx);
+    const withStaffRoles = await createUser(ctx, { roles: ['v2access', 'v2portal'], cstId: member.cstId });
+    const staffReply = await login(withStaffRoles.cpf, withStaffRoles.password);
+    expect(staffReply.session).toBeDefined();
+    expect(staffReply.home).toBeUndefined();
+
+    const { user } = await portalMember();
+    await ctx.db.update(users).set({ mustChangePassword: true }).where(eq(users.userId, user.userId));
+    const mustChange = await login(user.cpf, user.password);
+    expect(mustChange.session?.mustChangePassword).toBe(true);
+    expect(mustChange.home).toBeUndefined();
+
+    // A dependant's account: GET user/portal answers 400 (not a holder); the sign-in answers without a home.
+    const holder = await createSavableMember(ctx);
+    const dependant = await createDependent(ctx, holder.cstId);
+    const ofDependant = await createUser(ctx, { roles: ['v2portal'], cstId: dependant.cstId });
+    const dependantReply = await login(ofDependant.cpf, ofDependant.password);
+    expect(dependantReply.session?.cstId).toBe(dependant.cstId);
+    expect(dependantReply.home).toBeUndefined();
   });
 });
 

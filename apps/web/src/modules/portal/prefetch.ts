@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { portalContracts } from '@assoc/domain';
+import { portalContracts, type PortalRecord } from '@assoc/domain';
 import { callApi } from '../../app/client';
 import { portalRecordKey } from './hooks/usePortalRecord';
 
-/** Right after signing in: the member's form, loading beside the portal's chunks (app/prefetch.ts). */
-export function prefetchPortalRecord(queryClient: QueryClient, cstId: number) {
-  if (cstId > 0) {
+/**
+ * Right after signing in: the member's form, loading beside the portal's chunks (app/prefetch.ts); or, when the
+ * sign-in reply carried it (issue 28), put in the cache as if just read.
+ */
+export function prefetchPortalRecord(queryClient: QueryClient, cstId: number, record?: PortalRecord) {
+  if (record && record.cstId === cstId) queryClient.setQueryData(portalRecordKey(cstId), record);
+  else if (cstId > 0) {
     void queryClient.prefetchQuery({
       queryKey: portalRecordKey(cstId),
       queryFn: ({ signal }) => callApi(portalContracts.get, { params: { cstId } }, { signal }),

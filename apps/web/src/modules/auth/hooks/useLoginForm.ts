@@ -71,7 +71,7 @@ export function useLoginForm() {
       if (!session) return;
       // The home's chunks and data start first (app/prefetch.ts, loaded while the user typed), so the data's request
       // leaves before the layout renders.
-      await import('../../../app/prefetch').then((prefetch) => prefetch.prefetchHomeOf(session, queryClient)).catch(() => {});
+      await import('../../../app/prefetch').then((prefetch) => prefetch.prefetchHomeOf(session, queryClient, reply.home)).catch(() => {});
       if (reply.session) {
         rememberXsrfToken(reply.session.xsrfToken);
         queryClient.setQueryData(sessionKey, reply.session);
