@@ -73,6 +73,17 @@ describe('dashboard', () => {
     await waitFor(() => expect(api.callsTo(searchContracts.recordView, { cstId: 202 })).toHaveLength(1));
   });
 
+  it('lists a busy day of birthdays in full, the first rows first (issue 30: the rest after the first paint)', async () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      person({ cstId: 1000 + i, custName: `Aniversariante ${String(i + 1).padStart(2, '0')}`, custAniversario: '1980-01-01', custAge: 46 }),
+    );
+    setup([mockContract(dashboardContracts.birthdays, { body: many })]);
+    const birthdays = await screen.findByRole('region', { name: `Aniversariantes - ${todayBr()}` });
+    expect(await within(birthdays).findByText('Aniversariante 01')).toBeInTheDocument();
+    expect(await within(birthdays).findByText('Aniversariante 40')).toBeInTheDocument();
+    expect(within(birthdays).getAllByRole('button')).toHaveLength(40);
+  });
+
   it('shows the empty texts', async () => {
     setup([mockContract(searchContracts.history, { body: [] }), mockContract(dashboardContracts.birthdays, { body: [] })]);
     expect(await screen.findByText('Nenhuma visualização recente')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Box, Table, Text, Title } from '@mantine/core';
 import { formatCents, type DashboardCardPart } from '@assoc/domain';
+import { useVisibleOnce } from '../../ui/hooks/useVisibleOnce';
 import classes from './CardPart.module.css';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6', 'indigo.6', 'yellow.7', 'gray.6'];
@@ -10,12 +11,18 @@ const count = new Intl.NumberFormat('pt-BR');
 /** A number as the card shows it: R$ 1.234,56 for money (cents), 1.234 for a count. */
 export const formatValue = (value: number, unit: DashboardCardPart['unit']) => (unit === 'money' ? formatCents(value) : count.format(value));
 
+/** The height each kind of chart draws at: its place is kept while it is not drawn yet. */
+const DONUT_SIZE = 150;
+const BAR_HEIGHT = 200;
+
 /**
  * One chart of a card, and its text alternative: the same numbers in a table under 'Ver dados' (a native disclosure:
- * keyboard and screen readers reach it; the chart itself is an image labelled by its title).
+ * keyboard and screen readers reach it; the chart itself is an image labelled by its title). The chart is drawn when
+ * it nears the viewport (issue 30: drawing every chart at sign-in held the Painel's first render back), in its place.
  */
 export function CardPart({ part }: { part: DashboardCardPart }) {
   const titleId = useId();
+  const [chartRef, drawn] = useVisibleOnce<HTMLDivElement>();
   const format = (value: number) => formatValue(value, part.unit);
   const empty = part.rows.length === 0 || part.rows.every((r) => r.values.every((v) => v === 0));
   return (
@@ -28,10 +35,16 @@ export function CardPart({ part }: { part: DashboardCardPart }) {
           Nenhum dado no período
         </Text>
       ) : (
-        <div role="img" aria-labelledby={titleId} className={classes.chart}>
-          {part.chart === 'donut' ? (
+        <div
+          ref={chartRef}
+          role="img"
+          aria-labelledby={titleId}
+          className={classes.chart}
+          style={{ minHeight: part.chart === 'donut' ? DONUT_SIZE : BAR_HEIGHT }}
+        >
+          {!drawn ? null : part.chart === 'donut' ? (
             <DonutChart
-              size={150}
+              size={DONUT_SIZE}
               thickness={24}
               withLabelsLine={false}
               valueFormatter={format}
@@ -43,7 +56,7 @@ export function CardPart({ part }: { part: DashboardCardPart }) {
             />
           ) : (
             <BarChart
-              h={200}
+              h={BAR_HEIGHT}
               data={part.rows.map((r) => Object.fromEntries([['label', r.label], ...part.series.map((s, i) => [s, r.values[i] ?? 0])]))}
               dataKey="label"
               type={part.chart === 'stacked' ? 'stacked' : 'default'}

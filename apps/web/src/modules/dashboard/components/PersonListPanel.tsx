@@ -3,6 +3,7 @@ import { Box, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from 
 import { isUnauthorized } from '../../../app/api';
 import { PersonSummary } from '../../people/components/PersonSummary';
 import { useOpenPerson } from '../../people/hooks/useOpenPerson';
+import { useAfterFirstPaint } from '../../ui/hooks/useAfterFirstPaint';
 import type { PersonSuggestion } from '../../people/types';
 import classes from './PersonListPanel.module.css';
 
@@ -16,6 +17,29 @@ interface PersonListPanelProps {
 }
 
 const personKey = (p: PersonSuggestion) => `${p.isTerceiro ? 't' : 'm'}-${p.cstId}`;
+
+/** More rows than the panel's height shows (about eight): the rest render after the first paint. */
+const FIRST_ROWS = 12;
+
+/**
+ * The list: the rows the panel shows at first, then, once they are painted, every other one. A day's birthdays at
+ * 60,000 people are about 170 rows; rendering them all held the Painel's first render back (issue 30).
+ */
+function PersonRows({ people, onOpen }: { people: readonly PersonSuggestion[]; onOpen: (person: PersonSuggestion) => void }) {
+  const rest = useAfterFirstPaint();
+  const shown = rest ? people : people.slice(0, FIRST_ROWS);
+  return (
+    <ul className={classes.list}>
+      {shown.map((person) => (
+        <li key={personKey(person)}>
+          <UnstyledButton className={classes.row} onClick={() => onOpen(person)}>
+            <PersonSummary person={person} withTitular />
+          </UnstyledButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A dashboard panel listing people (spec 3 §2.2); each row opens the person. */
 export function PersonListPanel({ title, icon, people, loading, error, emptyText }: PersonListPanelProps) {
@@ -54,17 +78,7 @@ export function PersonListPanel({ title, icon, people, loading, error, emptyText
             {emptyText}
           </Text>
         )}
-        {!loading && people && people.length > 0 && (
-          <ul className={classes.list}>
-            {people.map((person) => (
-              <li key={personKey(person)}>
-                <UnstyledButton className={classes.row} onClick={() => openPerson(person)}>
-                  <PersonSummary person={person} withTitular />
-                </UnstyledButton>
-              </li>
-            ))}
-          </ul>
-        )}
+        {!loading && people && people.length > 0 && <PersonRows people={people} onOpen={openPerson} />}
       </Box>
     </Paper>
   );
