@@ -45,6 +45,9 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The app honours reduced motion (theme.respectReducedMotion): no fade or collapse is caught half-way by a
+    // measure or by axe's contrast check (the flakes of 29/11).
+    reducedMotion: 'reduce',
     // Recorded on the retry only: a trace recorded for every test (retain-on-failure) screencasts each page, and that
     // took half the suite's CPU (chromium's GPU process 66 s of 270 s on three specs, 8 s without; wall 162 s → 103 s).
     trace: 'on-first-retry',

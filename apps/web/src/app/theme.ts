@@ -55,6 +55,9 @@ const variantColorResolver: VariantColorsResolver = (input) => {
  * props, and the colours keep text at 4.5:1 or more (WCAG 2.1 AA).
  */
 export const theme = createTheme({
+  // Who asks their system for less motion gets no transitions (modals, menus, collapses appear at once); the E2E
+  // asks for it too, so a measure or an axe check never lands mid-fade.
+  respectReducedMotion: true,
   primaryColor: 'indigo',
   // indigo-6 under white text is 4.32:1 ("ENTRAR"); indigo-8 is 5.7:1.
   // Shade 8 also keeps red buttons and red/indigo text (Sair, Apagar) at 4.5:1 or more.

@@ -80,6 +80,16 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
     }
   }
 
+  /**
+   * The changed people as read now: the rows found replace theirs (in place when the name and documents are kept),
+   * the ids not found are gone.
+   */
+  function applyRows(set: PeopleIndex['members'], ids: readonly number[], rows: IndexedPerson[]) {
+    const found = new Set(rows.map((row) => row.cstId));
+    for (const id of ids) if (!found.has(id)) set.remove(id);
+    for (const row of rows) set.upsert(row);
+  }
+
   async function apply(change: Change) {
     if (change.v <= version) return; // already in the snapshot of a reload
     if (!change.ids) {
@@ -88,15 +98,13 @@ export function createPeopleIndexFeed(pool: pg.Pool, log: FastifyBaseLogger): Pe
     }
     if (change.kind === 'terceiros') {
       const { rows } = await pool.query<IndexedPerson>(`${TERCEIROS_SQL} and t.ter_id = any($1::int[])`, [change.ids]);
-      for (const id of change.ids) index.terceiros.remove(id);
-      for (const row of rows) index.terceiros.upsert(row);
+      applyRows(index.terceiros, change.ids, rows);
     } else {
       // The family too: a dependent's suggestion shows its holder's name and residential phones.
       const { rows } = await pool.query<IndexedPerson>(`${MEMBERS_SQL} where c.cst_id = any($1::int[]) or c.parent_id = any($1::int[])`, [
         change.ids,
       ]);
-      for (const id of change.ids) index.members.remove(id);
-      for (const row of rows) index.members.upsert(row);
+      applyRows(index.members, change.ids, rows);
     }
     setVersion(change.v);
   }

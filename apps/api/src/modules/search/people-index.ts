@@ -1,4 +1,4 @@
-import { SortedList } from './sorted-list.js';
+import { lowerBoundBy, SortedList } from './sorted-list.js';
 import type { SuggestionRow } from './search.repository.js';
 
 /**
@@ -104,12 +104,29 @@ class PeopleSet {
 
   upsert(person: IndexedPerson) {
     const old = this.byId.get(person.cstId);
+    if (old && this.replaceInPlace(old, person)) return;
     if (old) this.remove(old.cstId);
     this.byId.set(person.cstId, person);
     this.byName.insert(person);
     for (const key of this.documents) if (person[key]) this.byDocument.get(key)!.insert(person);
     this.changed.add(person.cstId);
     if (this.changed.size > this.rebuildAfter) this.reset([...this.byId.values()]);
+  }
+
+  /**
+   * A change that keeps the name and the documents (a phone, an e-mail, a status: most saves) keeps every place:
+   * the new row takes the old one's in each list and in the rebuild's name order, so nothing moves (a 60,000-row
+   * splice per list) and the trigram lists stay exact. False when a key changed or a place does not hold `old`.
+   */
+  private replaceInPlace(old: IndexedPerson, person: IndexedPerson) {
+    if (old.searchName !== person.searchName || this.documents.some((key) => old[key] !== person[key])) return false;
+    const rank = this.changed.has(old.cstId) ? -1 : lowerBoundBy(this.ranked, (p) => byNameThenId(p, old) < 0);
+    if (rank >= 0 && this.ranked[rank] !== old) return false;
+    if (!this.byName.replace(old, person)) return false;
+    for (const key of this.documents) if (person[key]) this.byDocument.get(key)!.replace(old, person);
+    if (rank >= 0) this.ranked[rank] = person;
+    this.byId.set(person.cstId, person);
+    return true;
   }
 
   remove(id: number) {

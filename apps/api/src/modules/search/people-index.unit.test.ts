@@ -108,10 +108,15 @@ describe('PeopleIndex', () => {
     ];
     const check = () => {
       for (const words of queries) {
+        const found = index.searchNames(words);
         expect(
-          index.searchNames(words).map((r) => r.cstId),
+          found.map((r) => r.cstId),
           words.join(' '),
         ).toEqual(expectedNames([...people.values()], words));
+        for (const row of found) expect(row, words.join(' ')).toBe(people.get(key(row as IndexedPerson)));
+      }
+      for (const p of people.values()) {
+        if (p.custCPF) expect(index.searchDigits({ digits: p.custCPF, numero: null, cpf: [p.custCPF, p.custCPF], document: [p.custCPF, p.custCPF] })).toContain(p);
       }
     };
     check();
@@ -119,8 +124,14 @@ describe('PeopleIndex', () => {
     for (let step = 0; step < 300; step++) {
       const roll = random();
       const all = [...people.values()];
-      if (roll < 0.4) {
+      if (roll < 0.3) {
         const p = person(nextId++, randomName(), random() < 0.1, null, null);
+        people.set(key(p), p);
+        (p.isTerceiro ? index.terceiros : index.members).upsert(p);
+      } else if (roll < 0.5) {
+        // Same name and documents, another phone (replaced in place: the answers must carry the new row).
+        const old = pickOne(all);
+        const p = { ...old, cel: String(900_000_000 + step) };
         people.set(key(p), p);
         (p.isTerceiro ? index.terceiros : index.members).upsert(p);
       } else if (roll < 0.8) {

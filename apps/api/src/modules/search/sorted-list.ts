@@ -31,16 +31,20 @@ export class SortedList<T> {
     if (at < this.items.length && this.compare(this.items[at]!, item) === 0) this.items.splice(at, 1);
   }
 
+  /**
+   * Puts `item` in the place of `old`, which `compare` finds equal to it (the same key): no items move. Answers
+   * false, changing nothing, when `old` is not in the list.
+   */
+  replace(old: T, item: T) {
+    const at = this.lowerBound((other) => this.compare(other, old) < 0);
+    if (at >= this.items.length || this.items[at] !== old) return false;
+    this.items[at] = item;
+    return true;
+  }
+
   /** Index of the first item for which `before` is false (`before` must be true, then false, along the list). */
   lowerBound(before: (item: T) => boolean) {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.items[mid]!)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBoundBy(this.items, before);
   }
 
   /** Visits the items from position `from` on, in order; stops when `visit` returns false. */
@@ -49,4 +53,16 @@ export class SortedList<T> {
       if (visit(this.items[i]!) === false) return;
     }
   }
+}
+
+/** Index of the first item of `list` for which `before` is false (`before` must be true, then false, along it). */
+export function lowerBoundBy<T>(list: readonly T[], before: (item: T) => boolean) {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
