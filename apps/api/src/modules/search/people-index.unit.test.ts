@@ -116,7 +116,8 @@ describe('PeopleIndex', () => {
         for (const row of found) expect(row, words.join(' ')).toBe(people.get(key(row as IndexedPerson)));
       }
       for (const p of people.values()) {
-        if (p.custCPF) expect(index.searchDigits({ digits: p.custCPF, numero: null, cpf: [p.custCPF, p.custCPF], document: [p.custCPF, p.custCPF] })).toContain(p);
+        if (p.custCPF)
+          expect(index.searchDigits({ digits: p.custCPF, numero: null, cpf: [p.custCPF, p.custCPF], document: [p.custCPF, p.custCPF] })).toContain(p);
       }
     };
     check();
