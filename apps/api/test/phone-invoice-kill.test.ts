@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createCatalogueService, createDependent, createMember, createServiceRows, signedInAs, type TestContext } from './helper.js';
+import { createPhoneLineFamily, PHONE_LINES, signedInAs, type TestContext } from './helper.js';
 import { queuedImport } from './queued-import.js';
 import { killScenarios } from './kill-scenarios.js';
 import { killWorker, nextMessage } from './worker-process.js';
@@ -9,8 +9,8 @@ import { killWorker, nextMessage } from './worker-process.js';
 // SIGKILL in a real process — before it writes, inside its one transaction with the calls written but not committed,
 // after the commit — then resumed by another process, writes exactly what an import never interrupted writes: the
 // calls once, each line's month total posted once, the import done with its result.
-const HOLDER_LINE = '11912340001';
-const DEPENDENT_LINE = '11912340002';
+const HOLDER_LINE = PHONE_LINES.holder;
+const DEPENDENT_LINE = PHONE_LINES.dependent;
 /** The worker's reports: 1 before the transaction, 2 inside it (calls written), 3 after the commit. */
 const STOPS = [1, 2, 3] as const;
 const { freshApp, startWorker } = killScenarios('phone-invoice-worker');
@@ -28,12 +28,7 @@ const invoice = [
 async function scenario() {
   const ctx = await freshApp();
   const { user } = await signedInAs(ctx, ['v2access', 'v2menufinimp']);
-  const phonePlan = await createCatalogueService(ctx, { svcName: 'Linha móvel 20 GB', svcValor: 5_000 });
-  await ctx.db.execute(sql`insert into service_plugins (svc_id, plugin) values (${phonePlan.svcId}, 'plgCelular')`);
-  const holder = await createMember(ctx, { custName: 'Titular do Celular' });
-  const dependent = await createDependent(ctx, holder.cstId, { custName: 'Dependente do Celular' });
-  await createServiceRows(ctx, holder.cstId, [{ svcId: phonePlan.svcId, cslStr1: HOLDER_LINE }]);
-  await createServiceRows(ctx, dependent.cstId, [{ svcId: phonePlan.svcId, cslStr1: DEPENDENT_LINE }]);
+  await createPhoneLineFamily(ctx);
   const message = await queuedImport(
     ctx,
     { name: 'fatura.csv', data: Buffer.from(invoice), text: invoice, origin: 'arquivo', tipo: 'fatura-celular' },

@@ -175,6 +175,23 @@ export async function createFamily(ctx: TestContext, family: { holder?: FamilyMe
   return { holder, dependents };
 }
 
+/** The phone lines of `createPhoneLineFamily`: an invoice's lines name them. */
+export const PHONE_LINES = { holder: '11912340001', dependent: '11912340002' } as const;
+
+/**
+ * What a phone invoice's import bills (issue 30): a phone plan with the plgCelular plugin, and a holder and a
+ * dependant with a line of it each (`PHONE_LINES`).
+ */
+export async function createPhoneLineFamily(ctx: TestContext) {
+  const phonePlan = await createCatalogueService(ctx, { svcName: 'Linha móvel 20 GB', svcValor: 5_000 });
+  await ctx.db.execute(sql`insert into service_plugins (svc_id, plugin) values (${phonePlan.svcId}, 'plgCelular')`);
+  const { holder, dependents } = await createFamily(ctx, {
+    holder: { custName: 'Titular do Celular', services: [{ svcId: phonePlan.svcId, cslStr1: PHONE_LINES.holder }] },
+    dependents: [{ custName: 'Dependente do Celular', services: [{ svcId: phonePlan.svcId, cslStr1: PHONE_LINES.dependent }] }],
+  });
+  return { holder, dependent: dependents[0]! };
+}
+
 /** A member's record as the member screen reads it (GET member), failing the test with the reply unless 200. */
 export async function getMember(client: CallTarget, cstId: number) {
   const res = await call(client, memberContracts.get, { params: { cstId } });

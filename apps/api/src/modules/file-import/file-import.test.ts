@@ -14,11 +14,10 @@ import {
 } from '@assoc/domain';
 import {
   call,
-  createCatalogueService,
-  createDependent,
   createMember,
-  createServiceRows,
+  createPhoneLineFamily,
   createTestApp,
+  PHONE_LINES,
   signedInAs,
   type Client,
   type TestContext,
@@ -29,8 +28,8 @@ import { multipartBody } from '../../../test/multipart.js';
 let ctx: TestContext;
 let importer: Client;
 let reader: Client;
-const HOLDER_LINE = '11912340001';
-const DEPENDENT_LINE = '11912340002';
+const HOLDER_LINE = PHONE_LINES.holder;
+const DEPENDENT_LINE = PHONE_LINES.dependent;
 const people = {} as Record<'holder' | 'dependent', number>;
 
 const upload = (client: Client, tipo: string | null, file: { name: string; data: Buffer; type?: string } | null) =>
@@ -68,12 +67,7 @@ beforeAll(async () => {
   ctx = await createTestApp({}, { features: { jobs: true } });
   importer = (await signedInAs(ctx, ['v2access', 'v2menufinimp'])).client;
   reader = (await signedInAs(ctx, ['v2access', 'v2tabextratos'])).client;
-  const phonePlan = await createCatalogueService(ctx, { svcName: 'Linha móvel 20 GB', svcValor: 5_000 });
-  await ctx.db.execute(sql`insert into service_plugins (svc_id, plugin) values (${phonePlan.svcId}, 'plgCelular')`);
-  const holder = await createMember(ctx, { custName: 'Titular do Celular' });
-  const dependent = await createDependent(ctx, holder.cstId, { custName: 'Dependente do Celular' });
-  await createServiceRows(ctx, holder.cstId, [{ svcId: phonePlan.svcId, cslStr1: HOLDER_LINE }]);
-  await createServiceRows(ctx, dependent.cstId, [{ svcId: phonePlan.svcId, cslStr1: DEPENDENT_LINE }]);
+  const { holder, dependent } = await createPhoneLineFamily(ctx);
   Object.assign(people, { holder: holder.cstId, dependent: dependent.cstId });
 });
 afterAll(() => ctx?.close());
