@@ -2,6 +2,7 @@ import { documentEmailTemplates, type DocumentEmailKey, type DocumentEmailValues
 import type { Db, Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { FileService } from '../files/files.service.js';
+import type { NewEmail } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 
 /** Who gets a document by e-mail: the address, the name the body greets, and the member record it belongs to. */
@@ -26,6 +27,30 @@ export interface EmailToOptions {
 }
 
 /**
+ * The outbox e-mail of a document (`emailTo` and `emailMany` alike): the subject and body of the domain's
+ * `documentEmailTemplates` for this member and file, sent on behalf of `actor`, the stored file attached.
+ */
+function documentEmail(
+  member: DocumentRecipient,
+  fileName: string,
+  template: EmailTemplate,
+  actor: Actor,
+  fileId: string,
+  associationName: string,
+): NewEmail {
+  const text = documentEmailTemplates[template.key] as { subject(values: unknown): string; body(values: unknown): string };
+  const values = { ...template.values, nome: member.name, arquivo: fileName, associacao: associationName };
+  return {
+    to: member.email,
+    subject: text.subject(values),
+    text: text.body(values),
+    userId: actor.userId,
+    cstId: member.cstId,
+    attachments: [{ fileId }],
+  };
+}
+
+/**
  * `documents.emailTo` (issue 23 item 7), the one way to e-mail a document: render → store → enqueue. The file's
  * record and the outbox row (with the attachment link) are written in one transaction, with the caller's `before`
  * and `after`; when that transaction does not commit, the stored bytes are removed again, so a failed enqueue leaves
@@ -46,11 +71,6 @@ export function createDocumentEmail(deps: {
     options: EmailToOptions,
   ): Promise<number | null> {
     const pdf = 'pdf' in document ? document.pdf : await deps.render(document.report, document.data);
-    const text = documentEmailTemplates[template.key] as {
-      subject(values: unknown): string;
-      body(values: unknown): string;
-    };
-    const values = { ...template.values, nome: member.name, arquivo: document.fileName, associacao: deps.associationName };
     // The stored bytes are outside the transaction: when it throws (the enqueue, `after` or the COMMIT itself), the
     // callback's return value is lost, so the file's `discard` is kept where the catch can reach it.
     const stored: { discard?: () => Promise<void> } = {};
@@ -59,14 +79,7 @@ export function createDocumentEmail(deps: {
         if (options.before && !(await options.before(tx))) return null;
         const file = await deps.files.saveIn(tx, { name: document.fileName, data: Buffer.from(pdf), createdBy: options.actor.userId });
         stored.discard = file.discard;
-        const outboxId = await deps.enqueue(tx, {
-          to: member.email,
-          subject: text.subject(values),
-          text: text.body(values),
-          userId: options.actor.userId,
-          cstId: member.cstId,
-          attachments: [{ fileId: file.id }],
-        });
+        const outboxId = await deps.enqueue(tx, documentEmail(member, document.fileName, template, options.actor, file.id, deps.associationName));
         await options.after?.(tx, outboxId);
         return outboxId;
       });
@@ -127,18 +140,9 @@ export function createDocumentEmailMany(deps: {
         stored.discard = saved.discard;
         const ids = await deps.enqueueMany(
           tx,
-          sending.map(({ item }, k) => {
-            const text = documentEmailTemplates[item.template.key] as { subject(values: unknown): string; body(values: unknown): string };
-            const values = { ...item.template.values, nome: item.member.name, arquivo: item.fileName, associacao: deps.associationName };
-            return {
-              to: item.member.email,
-              subject: text.subject(values),
-              text: text.body(values),
-              userId: options.actor.userId,
-              cstId: item.member.cstId,
-              attachments: [{ fileId: saved.files[k]!.id }],
-            };
-          }),
+          sending.map(({ item }, k) =>
+            documentEmail(item.member, item.fileName, item.template, options.actor, saved.files[k]!.id, deps.associationName),
+          ),
         );
         const sent = sending.map(({ index }, k) => ({ index, outboxId: ids[k]! }));
         for (const { index, outboxId } of sent) answer[index] = outboxId;

@@ -46,7 +46,6 @@ export interface OutboxFile extends OutboxAttachment {
   storageKey: string;
 }
 
-/** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
 /** An e-mail's outbox row (`enqueueEmail` and `enqueueEmails` write the same). */
 function emailRow(email: NewEmail) {
   return {
@@ -63,6 +62,7 @@ function emailRow(email: NewEmail) {
   };
 }
 
+/** Writes an e-mail to the outbox (decision 10); the mail worker sends it once the transaction commits. */
 export async function enqueueEmail(db: Executor, email: NewEmail): Promise<number> {
   const insert = db.insert(outbox).values(emailRow(email)).returning({ id: outbox.id });
   const fileIds = [...new Set((email.attachments ?? []).map((a) => a.fileId))];
