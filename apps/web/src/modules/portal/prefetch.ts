@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { portalContracts, type PortalRecord } from '@assoc/domain';
-import { callApi } from '../../app/client';
-import { portalRecordKey } from './hooks/usePortalRecord';
+import type { PortalRecord } from '@assoc/domain';
+import { portalRecordKey, portalRecordQuery } from './hooks/usePortalRecord';
 
 /**
  * Right after signing in: the member's form, loading beside the portal's chunks (app/prefetch.ts); or, when the
@@ -9,10 +8,5 @@ import { portalRecordKey } from './hooks/usePortalRecord';
  */
 export function prefetchPortalRecord(queryClient: QueryClient, cstId: number, record?: PortalRecord) {
   if (record && record.cstId === cstId) queryClient.setQueryData(portalRecordKey(cstId), record);
-  else if (cstId > 0) {
-    void queryClient.prefetchQuery({
-      queryKey: portalRecordKey(cstId),
-      queryFn: ({ signal }) => callApi(portalContracts.get, { params: { cstId } }, { signal }),
-    });
-  }
+  else if (cstId > 0) void queryClient.prefetchQuery(portalRecordQuery(cstId));
 }
