@@ -16,7 +16,7 @@ import { dashboardCards, type DashboardCardKey } from '@assoc/domain';
 import { benchHeaders, log, machine, openBenchApp, serverTimer } from './app.js';
 import { BENCH_USER, openMembersBenchDatabase } from './members.bench.js';
 import { percentile, runBench } from './stats.js';
-import { armClickTimer, ensureWebBuild, summarizeProfile } from './web.js';
+import { armClickTimer, ensureWebBuild, requestsSinceClick, startProfiler, summarizeProfile } from './web.js';
 
 const env = process.env;
 const CALLS = Number(env.BENCH_DASHBOARD_CALLS ?? 40);
@@ -61,20 +61,14 @@ async function dashboardAfterSignIn(browser: Browser, baseURL: string, cardCount
       await page.evaluate(armClickTimer('__dashboardComplete', 'button[type="submit"]', completeCheck(cardCount)));
       const cdp = TRACE && i === 1 ? await context.newCDPSession(page) : null;
       if (cdp) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+        await startProfiler(cdp);
       }
       await page.getByRole('button', { name: 'ENTRAR' }).click();
       usable.push(await page.evaluate<number>('window.__dashboardUsable'));
       complete.push(await page.evaluate<number>('window.__dashboardComplete'));
       if (TRACE && i === 1) {
         // BENCH_DASHBOARD_TRACE=1: the second sign-in's requests as the page timed them (Resource Timing), from the click.
-        const entries = await page.evaluate<Array<{ name: string; start: number; end: number }>>(`(() => {
-          const at = window.__dashboardUsableClickedAt;
-          return performance.getEntriesByType('resource').filter((e) => e.startTime >= at)
-            .map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: e.startTime - at, end: e.responseEnd - at }));
-        })()`);
+        const entries = await requestsSinceClick(page, '__dashboardUsable');
         log(`    utilizável em ${usable.at(-1)!.toFixed(0)} ms, completo em ${complete.at(-1)!.toFixed(0)} ms:`);
         for (const e of entries) log(`    ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms ${e.name}`);
         summarizeProfile((await cdp!.send('Profiler.stop')).profile);

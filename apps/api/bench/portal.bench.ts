@@ -19,7 +19,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright';
 import type { FastifyInstance } from 'fastify';
 import { percentile, runBench } from './stats.js';
-import { armClickTimer, ensureCompressed, ensureWebBuild, summarizeProfile, WEB_DIST } from './web.js';
+import { armClickTimer, ensureCompressed, ensureWebBuild, requestsSinceClick, startProfiler, summarizeProfile, WEB_DIST } from './web.js';
 import { log, machine, openBenchApp } from './app.js';
 import { LOG_LEVEL, openMembersBenchDatabase, searchIndexReady } from './members.bench.js';
 
@@ -141,9 +141,7 @@ async function signInOnce(browser: Browser, baseURL: string, patient: boolean): 
       const at = () => (performance.now() - clickedAt).toFixed(0).padStart(5);
       page.on('request', (request) => log(`      ${at()} ms → ${request.method()} ${new URL(request.url()).pathname}`));
       page.on('requestfinished', (request) => log(`      ${at()} ms ← ${new URL(request.url()).pathname}`));
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
+      await startProfiler(cdp);
     }
     await page.getByRole('button', { name: 'ENTRAR' }).click();
     const ms = await Promise.race([
@@ -160,12 +158,8 @@ async function signInOnce(browser: Browser, baseURL: string, patient: boolean): 
     if (trace) {
       log(`      ${ms.toFixed(0).padStart(5)} ms: aba Cadastro utilizável`);
       // The same requests as the page saw them (Resource Timing), from the click event itself.
-      const entries = await page.evaluate<Array<{ name: string; start: number; end: number }>>(`(() => {
-        const at = window.__portalReadyClickedAt;
-        return performance.getEntriesByType('resource').filter((e) => e.startTime >= at)
-          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime - at, end: e.responseEnd - at }));
-      })()`);
-      for (const e of entries) log(`      na página: ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms ${e.name}`);
+      for (const e of await requestsSinceClick(page, '__portalReady'))
+        log(`      na página: ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)} ms ${e.name}`);
       const { profile } = await cdp.send('Profiler.stop');
       fs.writeFileSync(path.join(os.tmpdir(), 'assoc-bench-portal.cpuprofile'), JSON.stringify(profile));
       summarizeProfile(profile);

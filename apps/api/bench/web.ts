@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { CDPSession, Page } from 'playwright';
 
 export const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(os.tmpdir(), 'assoc-bench-web');
 
@@ -68,6 +69,25 @@ export function armClickTimer(name: string, clickSelector: string, ready: string
     }
   }, { capture: true });
 }); undefined`;
+}
+
+/** Starts the page's CPU profiler (Chrome DevTools Protocol), a sample every 200 µs; `Profiler.stop` answers the profile. */
+export async function startProfiler(cdp: CDPSession) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
+/**
+ * The requests the page made from the click that `armClickTimer(name, …)` timed, as the page timed them (Resource
+ * Timing): path and query, start and end in ms from that click.
+ */
+export function requestsSinceClick(page: Page, name: string) {
+  return page.evaluate<Array<{ name: string; start: number; end: number }>>(`(() => {
+    const at = window[${JSON.stringify(`${name}ClickedAt`)}];
+    return performance.getEntriesByType('resource').filter((e) => e.startTime >= at)
+      .map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: e.startTime - at, end: e.responseEnd - at }));
+  })()`);
 }
 
 export interface ProfileNode {
